@@ -1,0 +1,4 @@
+export {
+  makeAppBootstrap as bootstrapFixture,
+  makeUser as userFixture,
+} from '@cadence/app-shell/test/fixtures';

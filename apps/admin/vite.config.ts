@@ -1,0 +1,15 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const API_URL = 'http://localhost:3000';
+const apiProxy = Object.fromEntries(
+  ['/api', '/auth', '/secure', '/health', '/ready', '/api-docs'].map((path) => [path, API_URL]),
+);
+
+export default defineConfig({
+  base: '/admin/',
+  plugins: [react(), tailwindcss()],
+  server: { port: 5174, strictPort: true, proxy: apiProxy },
+  preview: { port: 5174, strictPort: true, proxy: apiProxy },
+});

@@ -1,0 +1,65 @@
+import { loadProcessEnv } from './env';
+import { runImportCommand } from './modules/import/import.command';
+import { createSettingsService } from './modules/settings/settings.service';
+import { migrateToLatest } from './platform/db/migrate';
+import { AppError } from './platform/http/app-error';
+import { openRuntime } from './runtime';
+import { seedDatabase } from './seed/seed';
+import { serve } from './serve';
+
+const USAGE = 'Usage: cadence <migrate | seed | serve | settings:set <key> <json-or-text> | import <folder>>';
+
+/** `settings:set cookie_notice.enable true`: values are JSON when they parse as JSON, else text. */
+function parseSettingValue(raw: string): unknown {
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return raw;
+  }
+}
+
+function reportSeed(result: Awaited<ReturnType<typeof seedDatabase>>) {
+  if (!result.created) return;
+  console.log(`Seeded. Admin: ${result.admin.email}`);
+  if (result.admin.generatedPassword)
+    console.log(`Generated password (shown once): ${result.admin.generatedPassword}`);
+}
+
+async function main(command: string | undefined) {
+  const env = loadProcessEnv();
+  if (command === 'serve') {
+    await serve(env);
+    return;
+  }
+  if (command !== 'migrate' && command !== 'seed' && command !== 'settings:set' && command !== 'import') {
+    console.error(USAGE);
+    process.exit(command ? 1 : 0);
+  }
+  const runtime = await openRuntime(env, { withLogger: false });
+  try {
+    const { applied } = await migrateToLatest(runtime.deps.db);
+    console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'Nothing to migrate.');
+    if (command === 'settings:set') {
+      const [key, raw] = process.argv.slice(3);
+      if (!key || raw === undefined) throw new Error(USAGE);
+      reportSeed(await seedDatabase(runtime.deps.db, env, runtime.deps.appKey));
+      const settings = createSettingsService(runtime.deps);
+      const { changed } = await settings.save({ client: { [key]: parseSettingValue(raw) } });
+      console.log(changed.length ? `Saved ${key}.` : `${key} already had that value.`);
+    }
+    if (command === 'import') await runImportCommand(runtime, process.argv[3]);
+    if (command === 'seed') {
+      const result = await seedDatabase(runtime.deps.db, env, runtime.deps.appKey);
+      if (!result.created) console.log('Already seeded.');
+      reportSeed(result);
+    }
+  } finally {
+    await runtime.close();
+  }
+}
+
+main(process.argv[2]).catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  if (error instanceof AppError && error.errors) console.error(error.errors);
+  process.exit(1);
+});

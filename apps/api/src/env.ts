@@ -1,0 +1,129 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const booleanString = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .refine((value) => ['', 'true', 'false', '1', '0', 'yes', 'no', 'on', 'off'].includes(value), {
+    message: 'must be true or false',
+  })
+  .transform((value) => ['true', '1', 'yes', 'on'].includes(value));
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const urlWithProtocol = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .refine(
+      (value) => {
+        try {
+          return protocols.includes(new URL(value).protocol);
+        } catch {
+          return false;
+        }
+      },
+      `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`,
+    );
+
+const ZEnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATABASE_URL: urlWithProtocol(['postgres:', 'postgresql:']).optional(),
+  REDIS_URL: urlWithProtocol(['redis:', 'rediss:']).optional(),
+  APP_URL: urlWithProtocol(['http:', 'https:']).optional(),
+  APP_DEBUG: booleanString.default(false),
+  APP_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  ADMIN_EMAIL: z.email('must be an email address').optional(),
+  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: booleanString.default(false),
+  STATIC_DIR: optionalString,
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(500).default(10),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+  RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(9_000),
+  MAIL_URL: urlWithProtocol(['smtp:', 'smtps:']).optional(),
+  MAIL_FROM: optionalString,
+  // Storage (uploads): env-level settings of the "uploading" tab.
+  UPLOADS_DISK_DRIVER: z.enum(['local', 's3', 'digitalocean_s3', 'backblaze_s3']).default('local'),
+  PUBLIC_DISK_DRIVER: z.enum(['local', 's3', 'digitalocean_s3', 'backblaze_s3']).default('local'),
+  UPLOADS_DISABLE_TUS: booleanString.default(false),
+  // Audio bytes: sent by the api, or handed to a fronting nginx with X-Accel-Redirect to an
+  // `internal` location (this prefix) that maps to `${DATA_DIR}/storage`.
+  STATIC_FILE_DELIVERY: z.enum(['direct', 'xaccel']).default('direct'),
+  STATIC_FILE_XACCEL_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^\/[\w\-/]*\/$/, 'must start and end with /')
+    .default('/_protected/'),
+  STORAGE_S3_KEY: optionalString,
+  STORAGE_S3_SECRET: optionalString,
+  STORAGE_S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  STORAGE_S3_BUCKET: optionalString,
+  STORAGE_S3_ENDPOINT: urlWithProtocol(['http:', 'https:']).optional(),
+  STORAGE_S3_PATH_STYLE: booleanString.default(false),
+  STORAGE_S3_PUBLIC_URL: urlWithProtocol(['http:', 'https:']).optional(),
+});
+
+export type Env = Omit<z.infer<typeof ZEnvSchema>, 'APP_URL' | 'STATIC_DIR'> & {
+  APP_URL: string;
+  STATIC_DIR: string;
+  /** Every variable as given, so env-level settings (`MAIL_PASSWORD`...) are read from here, not `process.env`. */
+  vars: Readonly<Record<string, string | undefined>>;
+};
+
+export class EnvError extends Error {
+  constructor(readonly issues: string[]) {
+    super(`Invalid configuration:\n${issues.map((issue) => `  - ${issue}`).join('\n')}`);
+    this.name = 'EnvError';
+  }
+}
+
+/** The monorepo `apps` folder: two levels above both `src/env.ts` and `dist/*.js`. */
+function defaultStaticDir(): string {
+  return path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+}
+
+/** Pure: validates a record of variables; empty strings count as unset. */
+export function loadEnv(record: Record<string, string | undefined>, cwd = process.cwd()): Env {
+  const cleaned = Object.fromEntries(
+    Object.entries(record).filter(([, value]) => value !== undefined && value.trim() !== ''),
+  );
+  const parsed = ZEnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new EnvError(
+      parsed.error.issues.map((issue) => {
+        const name = String(issue.path[0] ?? 'env');
+        return `${name}: ${issue.message} (got ${JSON.stringify(cleaned[name] ?? null)})`;
+      }),
+    );
+  }
+  const env = parsed.data;
+  return {
+    ...env,
+    DATA_DIR: path.resolve(cwd, env.DATA_DIR),
+    APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    STATIC_DIR: env.STATIC_DIR ? path.resolve(cwd, env.STATIC_DIR) : defaultStaticDir(),
+    vars: Object.freeze({ ...record }),
+  };
+}
+
+/** The only place that reads `process.env`: prints every problem and exits 1. */
+export function loadProcessEnv(): Env {
+  try {
+    return loadEnv(process.env);
+  } catch (error) {
+    if (!(error instanceof EnvError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,74 @@
+import {
+  ZAccessTokenParamsSchema,
+  ZCreateAccessTokenPayloadSchema,
+  ZCreateAccessTokenResponseSchema,
+} from '@cadence/contracts/access-tokens';
+import { ZMessageResponseSchema } from '@cadence/contracts/auth';
+import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requirePermission } from '../../platform/auth/require-permission';
+import { createAccessToken } from '../../platform/auth/session.service';
+import { AppError } from '../../platform/http/app-error';
+import { currentUser, requireUser } from '../auth/require-user';
+
+const errors = {
+  401: ZErrorEnvelopeSchema,
+  403: ZErrorEnvelopeSchema,
+  404: ZErrorEnvelopeSchema,
+  422: ZErrorEnvelopeSchema,
+};
+const tags = ['access-tokens'];
+
+export const accessTokensRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps;
+
+  app.post(
+    '/api/v1/access-tokens',
+    {
+      preHandler: [requireUser, requirePermission('api.access')],
+      schema: {
+        tags,
+        summary: 'Create a personal access token (plainTextToken shown once)',
+        body: ZCreateAccessTokenPayloadSchema,
+        response: { 200: ZCreateAccessTokenResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      if (!(await app.services.settings.get('api.integrated'))) throw new AppError('forbidden');
+      const created = await createAccessToken(db, user.id, request.body.tokenName);
+      return {
+        token: {
+          id: created.id,
+          name: created.name,
+          last_used_at: null,
+          created_at: new Date().toISOString(),
+        },
+        plainTextToken: created.plainTextToken,
+      };
+    },
+  );
+
+  app.delete(
+    '/api/v1/access-tokens/:id',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: 'Delete one of your tokens',
+        params: ZAccessTokenParamsSchema,
+        response: { 200: ZMessageResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const result = await db
+        .deleteFrom('personal_access_tokens')
+        .where('id', '=', request.params.id)
+        .where('user_id', '=', user.id)
+        .executeTakeFirst();
+      if (Number(result.numDeletedRows) === 0) throw new AppError('not_found');
+      return { message: 'Token deleted' };
+    },
+  );
+};

@@ -1,0 +1,128 @@
+import {
+  ZAccountUserResponseSchema,
+  ZChangeLocalePayloadSchema,
+  ZChangePasswordPayloadSchema,
+  ZConfirmedPasswordStatusQuerySchema,
+  ZConfirmedPasswordStatusResponseSchema,
+  ZConfirmPasswordPayloadSchema,
+} from '@cadence/contracts/account';
+import { ZBootstrapDataResponseSchema } from '@cadence/contracts/auth';
+import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authRepository } from '../../platform/auth/auth.repository';
+import { hashPassword } from '../../platform/auth/password';
+import { revokeUserSessions } from '../../platform/auth/session-cache';
+import { validationError } from '../../platform/http/app-error';
+import { accountRepository } from '../auth/auth.repository';
+import { PASSWORD_MISMATCH_MESSAGE, WRONG_PASSWORD_MESSAGE } from '../auth/auth-messages';
+import { checkPassword } from '../auth/credentials';
+import { isPasswordConfirmed, markPasswordConfirmed } from '../auth/password-confirmation';
+import { currentUser, requireUser } from '../auth/require-user';
+import { MINUTE_MS, throttle } from '../auth/throttle';
+import { bootstrapDataFor } from '../bootstrap/bootstrap.routes';
+import { accountUserDto } from '../users/account-user';
+
+const errors = {
+  401: ZErrorEnvelopeSchema,
+  403: ZErrorEnvelopeSchema,
+  422: ZErrorEnvelopeSchema,
+  429: ZErrorEnvelopeSchema,
+};
+const tags = ['account'];
+
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, rateLimitStore } = app.deps;
+
+  app.put(
+    '/auth/user/password',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: 'Change the password',
+        body: ZChangePasswordPayloadSchema,
+        response: { 200: ZAccountUserResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      await throttle(rateLimitStore, [{ key: `password:${user.id}`, max: 10, windowMs: MINUTE_MS }]);
+      const { current_password, password, password_confirmation } = request.body;
+      if (user.password && !(await checkPassword(user.password, current_password))) {
+        throw validationError({ current_password: WRONG_PASSWORD_MESSAGE });
+      }
+      if (password !== password_confirmation) throw validationError({ password: PASSWORD_MISMATCH_MESSAGE });
+      await accountRepository.setPassword(db, user.id, await hashPassword(password));
+      // Other devices signed in with the old password are logged out; this one stays.
+      await revokeUserSessions(app.deps, user.id, request.sessionId);
+      const fresh = (await accountRepository.findById(db, user.id)) ?? user;
+      return { user: await accountUserDto(db, fresh, true) };
+    },
+  );
+
+  app.post(
+    '/api/v1/users/me/locale',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: 'Change the language; answers bootstrap data in it',
+        body: ZChangeLocalePayloadSchema,
+        response: { 200: ZBootstrapDataResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const exists = await db
+        .selectFrom('localizations')
+        .select('id')
+        .where('language', '=', request.body.locale)
+        .executeTakeFirst();
+      if (!exists) throw validationError({ locale: 'The selected locale is invalid.' });
+      await db
+        .updateTable('users')
+        .set({ language: request.body.locale, updated_at: new Date() })
+        .where('id', '=', user.id)
+        .execute();
+      const fresh = (await accountRepository.findById(db, user.id)) ?? user;
+      request.user = await authRepository.loadAccess(db, fresh);
+      return { bootstrapData: await bootstrapDataFor(request, reply) };
+    },
+  );
+
+  app.get(
+    '/auth/user/confirmed-password-status',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: 'Whether the password was confirmed within `seconds`',
+        querystring: ZConfirmedPasswordStatusQuerySchema,
+        response: { 200: ZConfirmedPasswordStatusResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ confirmed: await isPasswordConfirmed(request, request.query.seconds) }),
+  );
+
+  app.post(
+    '/auth/user/confirm-password',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: 'Confirm the password for sensitive actions',
+        body: ZConfirmPasswordPayloadSchema,
+        response: { 200: ZConfirmedPasswordStatusResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      await throttle(rateLimitStore, [{ key: `confirm-password:${user.id}`, max: 10, windowMs: MINUTE_MS }]);
+      if (!(await checkPassword(user.password, request.body.password))) {
+        throw validationError({ password: WRONG_PASSWORD_MESSAGE });
+      }
+      await markPasswordConfirmed(request);
+      return { confirmed: true };
+    },
+  );
+};

@@ -1,0 +1,102 @@
+import {
+  ZAlbumCreateSchema,
+  ZAlbumListQuerySchema,
+  ZAlbumResponseSchema,
+  ZAlbumSchema,
+  ZAlbumShowQuerySchema,
+  ZAlbumUpdateSchema,
+} from '@cadence/contracts/album';
+import { ZIdParamsSchema, ZMessageResponseSchema } from '@cadence/contracts/catalogue';
+import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
+import { paginationSchema } from '@cadence/contracts/pagination';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requirePermission } from '../../platform/auth/require-permission';
+import { createAlbumsService } from './albums.service';
+
+const errors = {
+  401: ZErrorEnvelopeSchema,
+  403: ZErrorEnvelopeSchema,
+  404: ZErrorEnvelopeSchema,
+  422: ZErrorEnvelopeSchema,
+};
+
+export const albumsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const albums = createAlbumsService(app.deps.db);
+
+  app.get(
+    '/api/v1/albums',
+    {
+      preHandler: requirePermission('music.view'),
+      schema: {
+        tags: ['albums'],
+        summary: 'Albums, paginated (filters: artistId, genre, query)',
+        querystring: ZAlbumListQuerySchema,
+        response: { 200: paginationSchema(ZAlbumSchema), ...errors },
+      },
+    },
+    async (request) => albums.list(request.query),
+  );
+
+  app.get(
+    '/api/v1/albums/:id',
+    {
+      preHandler: requirePermission('music.view'),
+      schema: {
+        tags: ['albums'],
+        summary: 'One album; `with=tracks` adds its tracks in order',
+        params: ZIdParamsSchema,
+        querystring: ZAlbumShowQuerySchema,
+        response: { 200: ZAlbumResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      album: await albums.show(request.params.id, {
+        with: [...request.query.with, ...request.query.load],
+        loadCount: request.query.loadCount,
+      }),
+    }),
+  );
+
+  app.post(
+    '/api/v1/albums',
+    {
+      schema: {
+        tags: ['albums'],
+        summary: 'Create an album (music.create)',
+        body: ZAlbumCreateSchema,
+        response: { 201: ZAlbumResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.code(201).send({ album: await albums.create(request, request.body) }),
+  );
+
+  app.put(
+    '/api/v1/albums/:id',
+    {
+      schema: {
+        tags: ['albums'],
+        summary: 'Update an album (owner, artist manager, or music.update)',
+        params: ZIdParamsSchema,
+        body: ZAlbumUpdateSchema,
+        response: { 200: ZAlbumResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ album: await albums.update(request, request.params.id, request.body) }),
+  );
+
+  app.delete(
+    '/api/v1/albums/:id',
+    {
+      schema: {
+        tags: ['albums'],
+        summary: 'Delete an album and its tracks (owner, artist manager, or music.delete)',
+        params: ZIdParamsSchema,
+        response: { 200: ZMessageResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await albums.remove(request, request.params.id);
+      return { message: 'Album deleted.' };
+    },
+  );
+};

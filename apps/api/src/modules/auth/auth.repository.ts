@@ -1,0 +1,39 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database, NewUser, UserRow } from '../../platform/db/schema';
+
+export const accountRepository = {
+  findByEmail(db: Kysely<Database>, email: string): Promise<UserRow | undefined> {
+    return db
+      .selectFrom('users')
+      .selectAll()
+      .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+      .executeTakeFirst();
+  },
+
+  findById(db: Kysely<Database>, id: number): Promise<UserRow | undefined> {
+    return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  },
+
+  /** The user plus the roles flagged `default`, in one transaction. */
+  async createWithDefaultRoles(db: Kysely<Database>, values: NewUser): Promise<UserRow> {
+    return db.transaction().execute(async (trx) => {
+      const user = await trx.insertInto('users').values(values).returningAll().executeTakeFirstOrThrow();
+      const roles = await trx.selectFrom('roles').select('id').where('default', '=', true).execute();
+      if (roles.length > 0) {
+        await trx
+          .insertInto('user_role')
+          .values(roles.map((role) => ({ user_id: user.id, role_id: role.id })))
+          .execute();
+      }
+      return user;
+    });
+  },
+
+  async setPassword(db: Kysely<Database>, userId: number, passwordHash: string) {
+    await db
+      .updateTable('users')
+      .set({ password: passwordHash, updated_at: new Date() })
+      .where('id', '=', userId)
+      .execute();
+  },
+};

@@ -1,0 +1,124 @@
+import { ZBootstrapDataSchema } from '@cadence/contracts/bootstrap';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { GUEST_ROLE_CACHE_KEY } from '../../platform/auth/auth.plugin';
+import { authRepository } from '../../platform/auth/auth.repository';
+import { createTestApp, createTestUser, type TestApp } from '../../test/test-app';
+import { bootstrapRepository } from './bootstrap.repository';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t?.close());
+
+const boot = async (headers: Record<string, string> = {}) => {
+  const res = await t.app.inject({ url: '/api/v1/bootstrap-data', headers });
+  expect(res.statusCode).toBe(200);
+  return ZBootstrapDataSchema.parse(res.json().bootstrapData);
+};
+
+describe('GET /api/v1/bootstrap-data', () => {
+  it('parses with the contract for a guest and issues the XSRF cookie', async () => {
+    const res = await t.app.inject({ url: '/api/v1/bootstrap-data' });
+    const data = ZBootstrapDataSchema.parse(res.json().bootstrapData);
+    expect(data.user).toBeNull();
+    expect(data.guest_role?.permissions.length).toBeGreaterThan(0);
+    expect(data.themes.all.length).toBeGreaterThanOrEqual(2);
+    expect(data.menus.length).toBeGreaterThan(0);
+    expect(data.i18n.language).toBe('en');
+    expect(Object.keys(data.i18n.lines).length).toBeGreaterThan(0);
+    expect(data.settings.base_url).toBe(t.env.APP_URL);
+    const xsrf = res.cookies.find((c) => c.name === 'XSRF-TOKEN');
+    expect(xsrf?.value).toBe(data.csrf_token);
+    expect(xsrf?.httpOnly).toBeFalsy();
+  });
+
+  it('carries the signed-in user without secrets', async () => {
+    const id = await createTestUser(t.deps, { permissions: ['music.view'] });
+    const { cookie } = await t.sessionCookie(id);
+    const data = await boot({ cookie });
+    expect(data.user?.id).toBe(id);
+    expect(data.user?.permissions.map((p) => p.name)).toEqual(['music.view']);
+    expect(JSON.stringify(data.user)).not.toMatch(/password|two_factor_secret/);
+  });
+
+  it('picks selectedThemeId from the be-active-theme cookie', async () => {
+    const data = await boot();
+    const dark = data.themes.all.find((theme) => theme.default_dark);
+    const light = data.themes.all.find((theme) => theme.default_light);
+    expect((await boot({ cookie: 'be-active-theme=dark' })).themes.selectedThemeId).toBe(dark?.id);
+    expect((await boot({ cookie: 'be-active-theme=light' })).themes.selectedThemeId).toBe(light?.id);
+    expect((await boot({ cookie: `be-active-theme=${light?.id}` })).themes.selectedThemeId).toBe(light?.id);
+    expect((await boot({ cookie: 'be-active-theme=system' })).themes.selectedThemeId).toBeNull();
+    expect((await boot({ cookie: 'be-active-theme=99999' })).themes.selectedThemeId).toBeNull();
+  });
+
+  it('shows the cookie notice only when enabled and not yet accepted', async () => {
+    expect((await boot()).show_cookie_notice).toBe(false);
+    await t.app.services.settings.save({ client: { 'cookie_notice.enable': true } });
+    expect((await boot()).show_cookie_notice).toBe(true);
+    expect((await boot({ cookie: 'cookie_notice=true' })).show_cookie_notice).toBe(false);
+  });
+
+  it('lets a banned user read bootstrap data but nothing else', async () => {
+    const id = await createTestUser(t.deps, { isBanned: true, permissions: ['settings.view'] });
+    const { cookie } = await t.sessionCookie(id);
+    expect((await boot({ cookie })).user?.banned_at).not.toBeNull();
+    expect((await t.app.inject({ url: '/api/v1/settings', headers: { cookie } })).statusCode).toBe(403);
+  });
+});
+
+describe('bootstrap data assembled from cached fragments', () => {
+  it('serializes exactly what the contract makes of the object form', async () => {
+    const id = await createTestUser(t.deps, { permissions: ['music.view'] });
+    const user = await authRepository.loadAccess(
+      t.deps.db,
+      await t.deps.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
+    );
+    const guestRole = await authRepository.findGuestRole(t.deps.db);
+    const requests = [
+      { user: null, guestRole, cookies: {}, csrfToken: 'token-1234567890abcdefghij' },
+      { user, guestRole, cookies: { 'be-active-theme': 'dark', cookie_notice: 'true', language: 'en' } },
+    ];
+    for (const request of requests) {
+      const json = await t.app.services.bootstrap.buildJson(request);
+      const expected = ZBootstrapDataSchema.parse(await t.app.services.bootstrap.build(request));
+      expect(JSON.parse(json)).toEqual(expected);
+      expect(ZBootstrapDataSchema.parse(JSON.parse(json))).toEqual(expected);
+    }
+  });
+
+  it('answers a repeated guest request without touching the database', async () => {
+    await boot();
+    const spies = [
+      vi.spyOn(bootstrapRepository, 'siteThemes'),
+      vi.spyOn(bootstrapRepository, 'localizations'),
+      vi.spyOn(bootstrapRepository, 'i18n'),
+      vi.spyOn(authRepository, 'findGuestRole'),
+    ];
+    try {
+      await boot();
+      await boot({ cookie: 'be-active-theme=dark; cookie_notice=true' });
+      for (const spy of spies) expect(spy).not.toHaveBeenCalled();
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
+  });
+
+  it('rebuilds after a settings save and after the guest role key is dropped', async () => {
+    const before = await boot();
+    await t.app.services.settings.save({ client: { 'branding.site_description': 'Described for the test' } });
+    const after = await boot();
+    expect(after.settings.branding.site_description).toBe('Described for the test');
+    expect(before.settings.branding.site_description).not.toBe('Described for the test');
+
+    const spy = vi.spyOn(authRepository, 'findGuestRole');
+    try {
+      await t.deps.cache.delete(GUEST_ROLE_CACHE_KEY);
+      expect((await boot()).guest_role).toEqual(before.guest_role);
+      expect(spy).toHaveBeenCalledTimes(1);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+});

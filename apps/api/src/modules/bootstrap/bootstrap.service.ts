@@ -1,0 +1,183 @@
+import { type TBootstrapData, ZBootstrapDataSchema } from '@cadence/contracts/bootstrap';
+import type { TI18n, TLocalization } from '@cadence/contracts/i18n';
+import type { TMenu } from '@cadence/contracts/menu';
+import type { TClientSettings } from '@cadence/contracts/settings';
+import type { TTheme } from '@cadence/contracts/theme';
+import type { Kysely } from 'kysely';
+import type { AuthUser, GuestRole } from '../../platform/auth/auth-user';
+import { toUserDto } from '../../platform/auth/auth-user';
+import type { Database } from '../../platform/db/schema';
+import type { Cache } from '../../platform/redis/services';
+import { createStampedMemo } from '../../platform/redis/stamped-memo';
+import { SETTINGS_CACHE_PREFIX, type SettingsService } from '../settings/settings.service';
+import { bootstrapRepository } from './bootstrap.repository';
+
+/** Under the settings prefix so every settings save drops it too. */
+export const BOOTSTRAP_CACHE_PREFIX = `${SETTINGS_CACHE_PREFIX}bootstrap:`;
+/** The generation stamp of everything below; deleting it (or the prefix) makes every process rebuild. */
+const GENERATION_KEY = `${BOOTSTRAP_CACHE_PREFIX}generation`;
+const CACHE_TTL_SECONDS = 600;
+const shape = ZBootstrapDataSchema.shape;
+
+type Fragment<T> = { value: T; json: string };
+
+/**
+ * The user-independent parts, validated by their contract once per generation (what the response
+ * serializer used to do on every request) and kept serialized: a request only concatenates them.
+ */
+type Generation = {
+  settings: Fragment<TClientSettings>;
+  themes: Fragment<TTheme[]>;
+  menus: Fragment<TMenu[]>;
+  localizations: Fragment<TLocalization[]>;
+  i18n: Map<string, Promise<Fragment<TI18n>>>;
+};
+
+export type BootstrapRequest = {
+  user: AuthUser | null;
+  guestRole: GuestRole | null;
+  cookies: Record<string, string | undefined>;
+  csrfToken?: string;
+};
+
+/** Spec 4 theme choice: `0`/`system` follow the OS (null), `light`/`dark` pick the defaults, else an id. */
+export function selectThemeId(
+  cookie: string | undefined,
+  themes: TTheme[],
+  settings: TClientSettings,
+): number | null {
+  const defaultId = settings.themes.default_id;
+  const fallback = defaultId && themes.some((theme) => theme.id === defaultId) ? defaultId : null;
+  if (!settings.themes.user_change || cookie === undefined) return fallback;
+  if (cookie === '0' || cookie === 'system') return null;
+  if (cookie === 'light') return themes.find((theme) => theme.default_light)?.id ?? fallback;
+  if (cookie === 'dark') return themes.find((theme) => theme.default_dark)?.id ?? fallback;
+  const id = Number(cookie);
+  return Number.isInteger(id) && themes.some((theme) => theme.id === id) ? id : fallback;
+}
+
+/** The user's language, else the picker's `language` cookie; only languages that exist (cache keys stay bounded). */
+export function pickLanguage(
+  candidates: (string | null | undefined)[],
+  localizations: { language: string }[],
+): string | undefined {
+  return candidates.find(
+    (candidate) => candidate && localizations.some((localization) => localization.language === candidate),
+  ) as string | undefined;
+}
+
+function fragment<T>(schema: { parse: (value: unknown) => T }, value: unknown): Fragment<T> {
+  const parsed = schema.parse(value);
+  return { value: parsed, json: JSON.stringify(parsed) };
+}
+
+const FALLBACK_I18N: TI18n = { id: 0, name: 'English', language: 'en', lines: {} };
+
+export function createBootstrapService(deps: {
+  db: Kysely<Database>;
+  cache: Cache;
+  settings: SettingsService;
+}) {
+  const { db, cache, settings } = deps;
+  // Guest roles are few and long-lived; the memo hands out the same object per generation.
+  const guestRoleJson = new WeakMap<GuestRole, string>();
+
+  const generation = createStampedMemo<Generation>({
+    cache,
+    key: GENERATION_KEY,
+    ttlSeconds: CACHE_TTL_SECONDS,
+    load: async () => {
+      const [clientSettings, menus, themes, localizations] = await Promise.all([
+        settings.clientSettings(),
+        settings.get('menus'),
+        bootstrapRepository.siteThemes(db),
+        bootstrapRepository.localizations(db),
+      ]);
+      return {
+        settings: fragment(shape.settings, clientSettings) as Fragment<TClientSettings>,
+        menus: fragment(shape.menus, menus),
+        themes: fragment(shape.themes.shape.all, themes),
+        localizations: fragment(shape.localizations, localizations),
+        i18n: new Map(),
+      };
+    },
+  });
+
+  /** Languages are bounded by `pickLanguage` (existing localizations) plus the default setting. */
+  function i18nFor(current: Generation, language: string, fallback: string): Promise<Fragment<TI18n>> {
+    let entry = current.i18n.get(language);
+    if (!entry) {
+      entry = bootstrapRepository
+        .i18n(db, language, fallback)
+        .then((row) => fragment(shape.i18n, row ?? FALLBACK_I18N));
+      // A failed load must not stick for the whole generation.
+      entry.catch(() => current.i18n.delete(language));
+      current.i18n.set(language, entry);
+    }
+    return entry;
+  }
+
+  async function resolve(request: BootstrapRequest) {
+    const current = await generation.get();
+    const shared = current.settings.value;
+    const defaultLanguage = shared.i18n.default_localization || 'en';
+    const language = shared.i18n.enable
+      ? pickLanguage([request.user?.language, request.cookies.language], current.localizations.value) ||
+        defaultLanguage
+      : defaultLanguage;
+    const i18n = await i18nFor(current, language, defaultLanguage);
+    return {
+      current,
+      i18n,
+      selectedThemeId: selectThemeId(request.cookies['be-active-theme'], current.themes.value, shared),
+      showCookieNotice: shared.cookie_notice.enable && request.cookies.cookie_notice !== 'true',
+    };
+  }
+
+  /** The bootstrap data as an object (for callers that embed it in something larger). */
+  async function build(request: BootstrapRequest): Promise<TBootstrapData> {
+    const { current, i18n, selectedThemeId, showCookieNotice } = await resolve(request);
+    return {
+      settings: current.settings.value,
+      i18n: i18n.value,
+      localizations: current.localizations.value,
+      themes: { all: current.themes.value, selectedThemeId },
+      menus: current.menus.value,
+      user: request.user ? shape.user.parse(toUserDto(request.user)) : null,
+      guest_role: request.guestRole ? shape.guest_role.parse(request.guestRole) : null,
+      show_cookie_notice: showCookieNotice,
+      ...(request.csrfToken ? { csrf_token: request.csrfToken } : {}),
+    };
+  }
+
+  function guestRoleFragment(role: GuestRole | null): string {
+    if (!role) return 'null';
+    let json = guestRoleJson.get(role);
+    if (json === undefined) {
+      json = JSON.stringify(shape.guest_role.parse(role));
+      guestRoleJson.set(role, json);
+    }
+    return json;
+  }
+
+  /**
+   * The same data as `build`, already serialized: cached fragments concatenated with the few
+   * per-request values. Only a signed-in user's own part is validated and serialized per request.
+   */
+  async function buildJson(request: BootstrapRequest): Promise<string> {
+    const { current, i18n, selectedThemeId, showCookieNotice } = await resolve(request);
+    const user = request.user ? JSON.stringify(shape.user.parse(toUserDto(request.user))) : 'null';
+    const csrf = request.csrfToken ? `,"csrf_token":${JSON.stringify(request.csrfToken)}` : '';
+    return (
+      `{"settings":${current.settings.json},"i18n":${i18n.json},` +
+      `"localizations":${current.localizations.json},` +
+      `"themes":{"all":${current.themes.json},"selectedThemeId":${JSON.stringify(selectedThemeId)}},` +
+      `"menus":${current.menus.json},"user":${user},"guest_role":${guestRoleFragment(request.guestRole)},` +
+      `"show_cookie_notice":${showCookieNotice}${csrf}}`
+    );
+  }
+
+  return { build, buildJson };
+}
+
+export type BootstrapService = ReturnType<typeof createBootstrapService>;

@@ -1,0 +1,21 @@
+import type { Generated } from 'kysely';
+import type { Timestamp } from '../../platform/db/schema';
+
+export type TTaggableType = 'track' | 'album' | 'artist';
+
+export interface GenresTable {
+  id: Generated<number>;
+  name: string;
+  display_name: string | null;
+  image: string | null;
+  popularity: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface GenreablesTable {
+  genre_id: number;
+  genreable_type: TTaggableType;
+  genreable_id: number;
+  created_at: Timestamp;
+}

@@ -1,0 +1,37 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, isEmbeddedTarget, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ isSeeded: false });
+});
+afterAll(async () => t?.close());
+
+describe('health and readiness', () => {
+  it('GET /health answers ok', async () => {
+    const res = await t.app.inject({ url: '/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('GET /ready reports each dependency', async () => {
+    const res = await t.app.inject({ url: '/ready' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      status: 'ready',
+      checks: { database: 'up', redis: isEmbeddedTarget ? 'in-process' : 'up' },
+    });
+  });
+
+  it('serves the OpenAPI document and the docs page', async () => {
+    expect((await t.app.inject({ url: '/api-docs' })).statusCode).toBeLessThan(400);
+    const docs = await t.app.inject({ url: '/api-docs/' });
+    expect(docs.statusCode).toBe(200);
+    expect(docs.body).toContain('<html');
+    const spec = await t.app.inject({ url: '/api-docs/openapi.json' });
+    expect(spec.statusCode).toBe(200);
+    expect(Object.keys(spec.json().paths)).toEqual(
+      expect.arrayContaining(['/api/v1/bootstrap-data', '/api/v1/settings', '/api/v1/value-lists/{names}']),
+    );
+  });
+});

@@ -1,0 +1,47 @@
+import { type TReadyResponse, ZHealthResponseSchema, ZReadyResponseSchema } from '@cadence/contracts/health';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+const PROBE_TIMEOUT_MS = 1_000;
+
+async function isUp(probe: (timeoutMs: number) => Promise<void>): Promise<boolean> {
+  try {
+    await probe(PROBE_TIMEOUT_MS);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { probes } = app.deps;
+
+  app.get(
+    '/health',
+    { schema: { tags: ['health'], summary: 'Liveness', response: { 200: ZHealthResponseSchema } } },
+    async () => ({ status: 'ok' as const }),
+  );
+
+  app.get(
+    '/ready',
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Readiness: database and Redis answer within a second',
+        response: { 200: ZReadyResponseSchema, 503: ZReadyResponseSchema },
+      },
+    },
+    async (_request, reply) => {
+      const [database, redis] = await Promise.all([
+        isUp(probes.database),
+        probes.redis ? isUp(probes.redis) : Promise.resolve(null),
+      ]);
+      const checks: TReadyResponse['checks'] = {
+        database: database ? 'up' : 'down',
+        redis: redis === null ? 'in-process' : redis ? 'up' : 'down',
+      };
+      const isReady = database && redis !== false;
+      reply.header('cache-control', 'no-store');
+      return reply.code(isReady ? 200 : 503).send({ status: isReady ? 'ready' : 'unavailable', checks });
+    },
+  );
+};

@@ -1,0 +1,42 @@
+import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
+import { ZFollowUserSchema, ZUserListQuerySchema } from '@cadence/contracts/library';
+import { paginationSchema } from '@cadence/contracts/pagination';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requirePermission } from '../../platform/auth/require-permission';
+import { AppError } from '../../platform/http/app-error';
+import { createLibraryService } from './library.service';
+
+/** The followers tab of an artist page (users' own followers are `users/{id}/followers`). */
+export const artistFollowersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps;
+  const library = createLibraryService(db);
+  app.get(
+    '/api/v1/artists/:id/followers',
+    {
+      preHandler: requirePermission('users.view'),
+      schema: {
+        tags: ['artists'],
+        summary: 'Users who follow the artist, newest first',
+        params: z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) }),
+        querystring: ZUserListQuerySchema,
+        response: {
+          200: paginationSchema(ZFollowUserSchema),
+          403: ZErrorEnvelopeSchema,
+          404: ZErrorEnvelopeSchema,
+          422: ZErrorEnvelopeSchema,
+        },
+      },
+    },
+    async (request) => {
+      const artist = await db
+        .selectFrom('artists')
+        .select('id')
+        .where('id', '=', request.params.id)
+        .where('disabled', '=', false)
+        .executeTakeFirst();
+      if (!artist) throw new AppError('not_found', 'Artist not found.');
+      return library.followers('artist', artist.id, request.query);
+    },
+  );
+};

@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { actor, type Headers, insertAlbum, insertArtist, insertTrack } from '../tracks/catalogue.test-helper';
+
+let t: TestApp;
+let fan: { id: number; headers: Headers };
+let other: { id: number; headers: Headers };
+let artistId: number;
+let albumId: number;
+let trackId: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  fan = await actor(t, ['users.view', 'music.view']);
+  other = await actor(t, ['users.view', 'music.view']);
+  artistId = await insertArtist(t, 'Library Artist');
+  albumId = await insertAlbum(t, 'Library Album', artistId);
+  trackId = await insertTrack(t, { name: 'Library Track', artistId, albumId });
+});
+afterAll(async () => t?.close());
+
+const toggle = (method: 'POST' | 'DELETE', path: string, payload: object, headers?: Headers) =>
+  t.app.inject({ method, url: `/api/v1/users/me/${path}`, payload, ...(headers ? { headers } : {}) });
+
+describe('likes, reposts and follows', () => {
+  it('likes idempotently and lists the library', async () => {
+    const body = { likeable_type: 'track', likeable_id: trackId };
+    const first = await toggle('POST', 'likes', body, fan.headers);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ state: true, count: 1 });
+    expect((await toggle('POST', 'likes', body, fan.headers)).json()).toEqual({ state: true, count: 1 });
+    await toggle('POST', 'likes', { likeable_type: 'album', likeable_id: albumId }, fan.headers);
+    await toggle('POST', 'likes', { likeable_type: 'artist', likeable_id: artistId }, fan.headers);
+
+    const tracks = await t.app.inject({ url: '/api/v1/users/me/liked-tracks', headers: fan.headers });
+    expect(tracks.json().pagination.data.map((track: { id: number }) => track.id)).toEqual([trackId]);
+    const albums = await t.app.inject({ url: `/api/v1/users/${fan.id}/liked-albums` });
+    expect(albums.json().pagination.data[0]).toMatchObject({ id: albumId, artists: [{ id: artistId }] });
+    const artists = await t.app.inject({ url: `/api/v1/users/${fan.id}/liked-artists` });
+    expect(artists.json().pagination.total).toBe(1);
+
+    expect((await toggle('DELETE', 'likes', body, fan.headers)).json()).toEqual({ state: false, count: 0 });
+    expect((await toggle('DELETE', 'likes', body, fan.headers)).json()).toEqual({ state: false, count: 0 });
+  });
+
+  it('refuses guests (401), unknown types (422) and missing or private targets (404)', async () => {
+    expect((await toggle('POST', 'likes', { likeable_type: 'track', likeable_id: trackId })).statusCode).toBe(
+      401,
+    );
+    expect(
+      (await toggle('POST', 'likes', { likeable_type: 'user', likeable_id: 1 }, fan.headers)).statusCode,
+    ).toBe(422);
+    expect(
+      (await toggle('POST', 'likes', { likeable_type: 'track', likeable_id: 999_999 }, fan.headers))
+        .statusCode,
+    ).toBe(404);
+    const hidden = await insertTrack(t, {
+      name: 'Hidden',
+      artistId,
+      ownerId: other.id,
+      visibility: 'private',
+    });
+    expect(
+      (await toggle('POST', 'likes', { likeable_type: 'track', likeable_id: hidden }, fan.headers))
+        .statusCode,
+    ).toBe(404);
+    expect((await t.app.inject({ url: '/api/v1/users/me/liked-tracks' })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/api/v1/users/424242/liked-tracks' })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/api/v1/users/abc/liked-tracks' })).statusCode).toBe(422);
+  });
+
+  it('reposts tracks and albums and shows them on the profile', async () => {
+    expect(
+      (
+        await toggle('POST', 'reposts', { repostable_type: 'track', repostable_id: trackId }, fan.headers)
+      ).json(),
+    ).toEqual({
+      state: true,
+      count: 1,
+    });
+    await toggle('POST', 'reposts', { repostable_type: 'album', repostable_id: albumId }, fan.headers);
+    const reposts = await t.app.inject({ url: `/api/v1/users/${fan.id}/reposts` });
+    const items = reposts.json().pagination.data;
+    expect(items.map((item: { repostable_type: string }) => item.repostable_type).sort()).toEqual([
+      'album',
+      'track',
+    ]);
+    expect(items.find((item: { track?: { id: number } }) => item.track)?.track.id).toBe(trackId);
+    expect(
+      (await toggle('POST', 'reposts', { repostable_type: 'artist', repostable_id: artistId }, fan.headers))
+        .statusCode,
+    ).toBe(422);
+  });
+
+  it('follows users and artists, never yourself, with followers and following tabs', async () => {
+    expect(
+      (
+        await toggle('POST', 'follows', { followable_type: 'user', followable_id: other.id }, fan.headers)
+      ).json(),
+    ).toEqual({
+      state: true,
+      count: 1,
+    });
+    await toggle('POST', 'follows', { followable_type: 'user', followable_id: other.id }, fan.headers);
+    await toggle('POST', 'follows', { followable_type: 'artist', followable_id: artistId }, fan.headers);
+    expect(
+      (await toggle('POST', 'follows', { followable_type: 'user', followable_id: fan.id }, fan.headers))
+        .statusCode,
+    ).toBe(422);
+
+    const followers = await t.app.inject({ url: `/api/v1/users/${other.id}/followers` });
+    expect(followers.json().pagination.data).toEqual([
+      expect.objectContaining({ id: fan.id, name: 'Test User' }),
+    ]);
+    const following = await t.app.inject({ url: `/api/v1/users/${fan.id}/following` });
+    expect(
+      following
+        .json()
+        .pagination.data.map((item: { type: string }) => item.type)
+        .sort(),
+    ).toEqual(['artist', 'user']);
+
+    const profile = await t.app.inject({ url: `/api/v1/users/${other.id}/profile`, headers: fan.headers });
+    expect(profile.json().profile).toMatchObject({
+      is_followed: true,
+      counts: { followers: 1, following: 0 },
+    });
+    const artist = await t.app.inject({ url: `/api/v1/artists/${artistId}?loadCount=followers` });
+    expect(artist.json().artist.counts.followers).toBe(1);
+  });
+});
+
+describe('profiles', () => {
+  it('edits your own profile and shows it to others', async () => {
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/users/me/profile',
+      headers: other.headers,
+      payload: {
+        description: 'I make playlists.',
+        city: 'Lisbon',
+        links: [{ url: 'https://example.com', title: 'Home' }],
+      },
+    });
+    expect(saved.statusCode).toBe(200);
+    const shown = await t.app.inject({ url: `/api/v1/users/${other.id}/profile` });
+    expect(shown.json().profile).toMatchObject({
+      description: 'I make playlists.',
+      city: 'Lisbon',
+      user: { id: other.id },
+    });
+    const bad = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/users/me/profile',
+      headers: other.headers,
+      payload: { links: [{ url: 'ftp://x', title: 'x' }] },
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(
+      (await t.app.inject({ method: 'PUT', url: '/api/v1/users/me/profile', payload: {} })).statusCode,
+    ).toBe(401);
+  });
+});

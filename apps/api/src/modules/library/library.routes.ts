@@ -1,0 +1,254 @@
+import { ZAlbumSchema } from '@cadence/contracts/album';
+import { ZArtistSchema } from '@cadence/contracts/artist';
+import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
+import {
+  ZFollowBodySchema,
+  ZFollowingItemSchema,
+  ZFollowUserSchema,
+  ZLikeBodySchema,
+  ZRepostBodySchema,
+  ZRepostItemSchema,
+  ZToggleResponseSchema,
+  ZUserIdParamsSchema,
+  ZUserListQuerySchema,
+} from '@cadence/contracts/library';
+import { paginationSchema } from '@cadence/contracts/pagination';
+import { ZHistoryItemSchema } from '@cadence/contracts/play';
+import { ZPlaylistSchema } from '@cadence/contracts/playlist';
+import { ZProfileResponseSchema, ZProfileUpdateSchema } from '@cadence/contracts/profile';
+import { ZTrackSchema } from '@cadence/contracts/track';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requirePermission } from '../../platform/auth/require-permission';
+import { AppError } from '../../platform/http/app-error';
+import { createPlaysService } from '../plays/plays.service';
+import { createProfilesService } from '../profiles/profiles.service';
+import { canAny, requireUser } from '../tracks/access';
+import { createLibraryService } from './library.service';
+
+const errors = {
+  401: ZErrorEnvelopeSchema,
+  403: ZErrorEnvelopeSchema,
+  404: ZErrorEnvelopeSchema,
+  422: ZErrorEnvelopeSchema,
+};
+const tags = ['library'];
+
+/** `me` is the signed-in user (401 for guests); numeric ids must name an existing user (404). */
+export async function resolveUserId(
+  request: FastifyRequest,
+  db: FastifyRequest['server']['deps']['db'],
+  id: string,
+) {
+  if (id === 'me') return requireUser(request).id;
+  const userId = Number(id);
+  const user = await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
+  if (!user) throw new AppError('not_found', 'User not found.');
+  return userId;
+}
+
+export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps;
+  const library = createLibraryService(db);
+  const plays = createPlaysService(db);
+  const profiles = createProfilesService(db);
+
+  const toggles = [
+    { path: 'likes', body: ZLikeBodySchema, noun: 'Like' },
+    { path: 'reposts', body: ZRepostBodySchema, noun: 'Repost' },
+    { path: 'follows', body: ZFollowBodySchema, noun: 'Follow' },
+  ] as const;
+  for (const toggle of toggles) {
+    for (const method of ['post', 'delete'] as const) {
+      app[method](
+        `/api/v1/users/me/${toggle.path}`,
+        {
+          schema: {
+            tags,
+            summary: `${method === 'post' ? toggle.noun : `Undo ${toggle.noun.toLowerCase()}`} (idempotent; signed-in users)`,
+            body: toggle.body,
+            response: { 200: ZToggleResponseSchema, ...errors },
+          },
+        },
+        async (request) => {
+          const user = requireUser(request);
+          const isOn = method === 'post';
+          const body = request.body as Record<string, string | number>;
+          if ('likeable_type' in body)
+            return library.like(
+              request,
+              user.id,
+              body.likeable_type as never,
+              body.likeable_id as number,
+              isOn,
+            );
+          if ('repostable_type' in body)
+            return library.repost(
+              request,
+              user.id,
+              body.repostable_type as never,
+              body.repostable_id as number,
+              isOn,
+            );
+          return library.follow(
+            request,
+            user.id,
+            body.followable_type as never,
+            body.followable_id as number,
+            isOn,
+          );
+        },
+      );
+    }
+  }
+
+  const userTab = { tags, params: ZUserIdParamsSchema, querystring: ZUserListQuerySchema };
+  const view = requirePermission('users.view');
+
+  app.get(
+    '/api/v1/users/:id/liked-tracks',
+    {
+      preHandler: view,
+      schema: {
+        ...userTab,
+        summary: 'Liked tracks',
+        response: { 200: paginationSchema(ZTrackSchema), ...errors },
+      },
+    },
+    async (request) =>
+      library.likedTracks(request, await resolveUserId(request, db, request.params.id), request.query),
+  );
+  app.get(
+    '/api/v1/users/:id/liked-albums',
+    {
+      preHandler: view,
+      schema: {
+        ...userTab,
+        summary: 'Liked albums',
+        response: { 200: paginationSchema(ZAlbumSchema), ...errors },
+      },
+    },
+    async (request) =>
+      library.likedAlbums(await resolveUserId(request, db, request.params.id), request.query),
+  );
+  app.get(
+    '/api/v1/users/:id/liked-artists',
+    {
+      preHandler: view,
+      schema: {
+        ...userTab,
+        summary: 'Liked artists',
+        response: { 200: paginationSchema(ZArtistSchema), ...errors },
+      },
+    },
+    async (request) =>
+      library.likedArtists(await resolveUserId(request, db, request.params.id), request.query),
+  );
+  app.get(
+    '/api/v1/users/:id/playlists',
+    {
+      preHandler: view,
+      schema: {
+        ...userTab,
+        summary: "A user's own and collaborative playlists (private ones only for the user)",
+        response: { 200: paginationSchema(ZPlaylistSchema), ...errors },
+      },
+    },
+    async (request) =>
+      library.playlists.ofUser(
+        await resolveUserId(request, db, request.params.id),
+        request.user?.id ?? null,
+        request.query,
+      ),
+  );
+  app.get(
+    '/api/v1/users/:id/followers',
+    {
+      preHandler: view,
+      schema: {
+        ...userTab,
+        summary: 'Followers',
+        response: { 200: paginationSchema(ZFollowUserSchema), ...errors },
+      },
+    },
+    async (request) =>
+      library.followers('user', await resolveUserId(request, db, request.params.id), request.query),
+  );
+  app.get(
+    '/api/v1/users/:id/following',
+    {
+      preHandler: view,
+      schema: {
+        ...userTab,
+        summary: 'Followed users and artists',
+        response: { 200: paginationSchema(ZFollowingItemSchema), ...errors },
+      },
+    },
+    async (request) => library.following(await resolveUserId(request, db, request.params.id), request.query),
+  );
+  app.get(
+    '/api/v1/users/:id/reposts',
+    {
+      preHandler: view,
+      schema: {
+        ...userTab,
+        summary: 'Reposts',
+        response: { 200: paginationSchema(ZRepostItemSchema), ...errors },
+      },
+    },
+    async (request) =>
+      library.reposts(
+        await resolveUserId(request, db, request.params.id),
+        request.user?.id ?? null,
+        request.query,
+      ),
+  );
+  app.get(
+    '/api/v1/users/:id/history',
+    {
+      schema: {
+        ...userTab,
+        summary: 'Listening history, newest first (only the user, or users.update)',
+        response: { 200: paginationSchema(ZHistoryItemSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const userId = await resolveUserId(request, db, request.params.id);
+      if (request.user?.id !== userId && !(await canAny(request, ['users.update']))) {
+        throw new AppError(request.user ? 'forbidden' : 'unauthenticated');
+      }
+      return plays.history(userId, request.query);
+    },
+  );
+
+  app.get(
+    '/api/v1/users/:id/profile',
+    {
+      preHandler: view,
+      schema: {
+        tags,
+        summary: 'Public profile with tab counts',
+        params: ZUserIdParamsSchema,
+        response: { 200: ZProfileResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      profile: await profiles.show(
+        await resolveUserId(request, db, request.params.id),
+        request.user?.id ?? null,
+      ),
+    }),
+  );
+  app.put(
+    '/api/v1/users/me/profile',
+    {
+      schema: {
+        tags,
+        summary: 'Edit your own profile',
+        body: ZProfileUpdateSchema,
+        response: { 200: ZProfileResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ profile: await profiles.update(requireUser(request).id, request.body) }),
+  );
+};

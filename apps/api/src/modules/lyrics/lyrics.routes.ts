@@ -1,0 +1,125 @@
+import { ZIdParamsSchema, ZMessageResponseSchema } from '@cadence/contracts/catalogue';
+import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
+import { type TLyrics, ZLyricsResponseSchema, ZLyricsUpsertSchema } from '@cadence/contracts/lyrics';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Selectable } from 'kysely';
+import { requirePermission } from '../../platform/auth/require-permission';
+import { AppError } from '../../platform/http/app-error';
+import { canAny } from '../tracks/access';
+import { isoRequired } from '../tracks/catalogue-utils';
+import { findVisibleTrack, managesTrack } from '../tracks/track-access';
+import type { LyricsTable } from './lyrics.tables';
+
+const errors = {
+  401: ZErrorEnvelopeSchema,
+  403: ZErrorEnvelopeSchema,
+  404: ZErrorEnvelopeSchema,
+  422: ZErrorEnvelopeSchema,
+};
+
+const toDto = (row: Selectable<LyricsTable>): TLyrics => ({
+  id: row.id,
+  track_id: row.track_id,
+  text: row.text,
+  synced: row.synced,
+  language: row.language,
+  source: row.source,
+  updated_at: isoRequired(row.updated_at),
+});
+
+export const lyricsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps;
+
+  /** lyrics.<action>, or the track's owner / artist manager. */
+  async function assertCanEdit(
+    request: FastifyRequest,
+    trackId: number,
+    action: 'create' | 'update' | 'delete',
+  ) {
+    const track = await findVisibleTrack(db, request, trackId);
+    if (await canAny(request, [`lyrics.${action}`])) return;
+    if (!request.user) throw new AppError('unauthenticated');
+    if (await managesTrack(db, request.user.id, track)) return;
+    throw new AppError('forbidden');
+  }
+
+  app.get(
+    '/api/v1/tracks/:id/lyrics',
+    {
+      preHandler: requirePermission('lyrics.view'),
+      schema: {
+        tags: ['lyrics'],
+        summary: "A track's lyrics (LRC text when synced)",
+        params: ZIdParamsSchema,
+        response: { 200: ZLyricsResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await findVisibleTrack(db, request, request.params.id);
+      const row = await db
+        .selectFrom('lyrics')
+        .selectAll()
+        .where('track_id', '=', request.params.id)
+        .executeTakeFirst();
+      if (!row) throw new AppError('not_found', 'This track has no lyrics yet.');
+      return { lyrics: toDto(row) };
+    },
+  );
+
+  app.put(
+    '/api/v1/tracks/:id/lyrics',
+    {
+      schema: {
+        tags: ['lyrics'],
+        summary: "Create or replace a track's lyrics",
+        params: ZIdParamsSchema,
+        body: ZLyricsUpsertSchema,
+        response: { 200: ZLyricsResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const exists = await db
+        .selectFrom('lyrics')
+        .select('id')
+        .where('track_id', '=', request.params.id)
+        .executeTakeFirst();
+      await assertCanEdit(request, request.params.id, exists ? 'update' : 'create');
+      const values = {
+        text: request.body.text,
+        synced: request.body.synced,
+        language: request.body.language ?? null,
+        source: request.body.source ?? null,
+      };
+      const row = await db
+        .insertInto('lyrics')
+        .values({ track_id: request.params.id, ...values })
+        .onConflict((oc) => oc.column('track_id').doUpdateSet({ ...values, updated_at: new Date() }))
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return { lyrics: toDto(row) };
+    },
+  );
+
+  app.delete(
+    '/api/v1/tracks/:id/lyrics',
+    {
+      schema: {
+        tags: ['lyrics'],
+        summary: "Delete a track's lyrics",
+        params: ZIdParamsSchema,
+        response: { 200: ZMessageResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await assertCanEdit(request, request.params.id, 'delete');
+      const deleted = await db
+        .deleteFrom('lyrics')
+        .where('track_id', '=', request.params.id)
+        .executeTakeFirst();
+      if (Number(deleted.numDeletedRows) === 0)
+        throw new AppError('not_found', 'This track has no lyrics yet.');
+      return { message: 'Lyrics deleted.' };
+    },
+  );
+};

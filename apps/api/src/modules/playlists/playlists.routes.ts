@@ -1,0 +1,188 @@
+import { ZIdParamsSchema, ZMessageResponseSchema } from '@cadence/contracts/catalogue';
+import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
+import { paginationSchema } from '@cadence/contracts/pagination';
+import {
+  ZPlaylistCollaboratorParamsSchema,
+  ZPlaylistCollaboratorSchema,
+  ZPlaylistCreateSchema,
+  ZPlaylistListQuerySchema,
+  ZPlaylistReorderSchema,
+  ZPlaylistResponseSchema,
+  ZPlaylistSchema,
+  ZPlaylistShowQuerySchema,
+  ZPlaylistTracksSchema,
+  ZPlaylistUpdateSchema,
+} from '@cadence/contracts/playlist';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requirePermission } from '../../platform/auth/require-permission';
+import { createPlaylistsService } from './playlists.service';
+
+const errors = {
+  401: ZErrorEnvelopeSchema,
+  403: ZErrorEnvelopeSchema,
+  404: ZErrorEnvelopeSchema,
+  422: ZErrorEnvelopeSchema,
+};
+const tags = ['playlists'];
+
+export const playlistsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const playlists = createPlaylistsService(app.deps.db);
+
+  app.get(
+    '/api/v1/playlists',
+    {
+      preHandler: requirePermission('playlists.view'),
+      schema: {
+        tags,
+        summary: 'Public playlists, paginated',
+        querystring: ZPlaylistListQuerySchema,
+        response: { 200: paginationSchema(ZPlaylistSchema), ...errors },
+      },
+    },
+    async (request) => playlists.list(request.query),
+  );
+
+  app.get(
+    '/api/v1/playlists/:id',
+    {
+      schema: {
+        tags,
+        summary:
+          'One playlist (private ones only for the owner and collaborators); `with=tracks,owner,editors`',
+        params: ZIdParamsSchema,
+        querystring: ZPlaylistShowQuerySchema,
+        response: { 200: ZPlaylistResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      playlist: await playlists.show(request, request.params.id, {
+        with: [...request.query.with, ...request.query.load],
+        loadCount: request.query.loadCount,
+      }),
+    }),
+  );
+
+  app.post(
+    '/api/v1/playlists',
+    {
+      schema: {
+        tags,
+        summary: 'Create a playlist (playlists.create, limited by its `count` restriction)',
+        body: ZPlaylistCreateSchema,
+        response: { 201: ZPlaylistResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send({ playlist: await playlists.create(request, request.body) }),
+  );
+
+  app.put(
+    '/api/v1/playlists/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Update a playlist (owner or playlists.update)',
+        params: ZIdParamsSchema,
+        body: ZPlaylistUpdateSchema,
+        response: { 200: ZPlaylistResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ playlist: await playlists.update(request, request.params.id, request.body) }),
+  );
+
+  app.delete(
+    '/api/v1/playlists/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a playlist (owner or playlists.delete)',
+        params: ZIdParamsSchema,
+        response: { 200: ZMessageResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await playlists.remove(request, request.params.id);
+      return { message: 'Playlist deleted.' };
+    },
+  );
+
+  app.post(
+    '/api/v1/playlists/:id/tracks',
+    {
+      schema: {
+        tags,
+        summary: 'Append tracks (owner, collaborators of a collaborative playlist, or playlists.update)',
+        params: ZIdParamsSchema,
+        body: ZPlaylistTracksSchema,
+        response: { 200: ZPlaylistResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      playlist: await playlists.addTracks(request, request.params.id, request.body.track_ids),
+    }),
+  );
+
+  app.delete(
+    '/api/v1/playlists/:id/tracks',
+    {
+      schema: {
+        tags,
+        summary: 'Remove tracks',
+        params: ZIdParamsSchema,
+        body: ZPlaylistTracksSchema,
+        response: { 200: ZPlaylistResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      playlist: await playlists.removeTracks(request, request.params.id, request.body.track_ids),
+    }),
+  );
+
+  app.put(
+    '/api/v1/playlists/:id/tracks/order',
+    {
+      schema: {
+        tags,
+        summary: 'Reorder: the full list of the playlist track ids in their new order',
+        params: ZIdParamsSchema,
+        body: ZPlaylistReorderSchema,
+        response: { 200: ZPlaylistResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      playlist: await playlists.reorder(request, request.params.id, request.body.track_ids),
+    }),
+  );
+
+  app.post(
+    '/api/v1/playlists/:id/collaborators',
+    {
+      schema: {
+        tags,
+        summary: 'Add a collaborator (owner or playlists.update)',
+        params: ZIdParamsSchema,
+        body: ZPlaylistCollaboratorSchema,
+        response: { 200: ZPlaylistResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      playlist: await playlists.addCollaborator(request, request.params.id, request.body.user_id),
+    }),
+  );
+
+  app.delete(
+    '/api/v1/playlists/:id/collaborators/:userId',
+    {
+      schema: {
+        tags,
+        summary: 'Remove a collaborator (owner, playlists.update, or the collaborator leaving)',
+        params: ZPlaylistCollaboratorParamsSchema,
+        response: { 200: ZMessageResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await playlists.removeCollaborator(request, request.params.id, request.params.userId);
+      return { message: 'Collaborator removed.' };
+    },
+  );
+};

@@ -1,0 +1,31 @@
+import type { Generated } from 'kysely';
+import type { Timestamp } from '../../platform/db/schema';
+
+export interface PlaylistsTable {
+  id: Generated<number>;
+  name: string;
+  slug: string;
+  description: string | null;
+  image: string | null;
+  public: Generated<boolean>;
+  collaborative: Generated<boolean>;
+  owner_id: number;
+  plays: Generated<number>;
+  views: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PlaylistTrackTable {
+  playlist_id: number;
+  track_id: number;
+  position: number;
+  added_by: number | null;
+  added_at: Timestamp;
+}
+
+export interface PlaylistEditorTable {
+  playlist_id: number;
+  user_id: number;
+  created_at: Timestamp;
+}

@@ -1,0 +1,32 @@
+import { ZIdParamsSchema } from '@cadence/contracts/catalogue';
+import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
+import { ZRecordPlayResponseSchema, ZRecordPlaySchema } from '@cadence/contracts/play';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requirePermission } from '../../platform/auth/require-permission';
+import { createPlaysService } from './plays.service';
+
+const errors = {
+  401: ZErrorEnvelopeSchema,
+  403: ZErrorEnvelopeSchema,
+  404: ZErrorEnvelopeSchema,
+  422: ZErrorEnvelopeSchema,
+};
+
+export const playsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const plays = createPlaysService(app.deps.db);
+
+  app.post(
+    '/api/v1/tracks/:id/plays',
+    {
+      preHandler: requirePermission('music.play'),
+      schema: {
+        tags: ['plays'],
+        summary: 'Report listening; counted once 30 s or half the track (the shorter) was played',
+        params: ZIdParamsSchema,
+        body: ZRecordPlaySchema,
+        response: { 200: ZRecordPlayResponseSchema, ...errors },
+      },
+    },
+    async (request) => plays.record(request, request.params.id, request.body),
+  );
+};

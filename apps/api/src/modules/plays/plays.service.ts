@@ -1,0 +1,111 @@
+import type { THistoryItem } from '@cadence/contracts/play';
+import { isCountablePlay, type PLAY_SOURCES, playThresholdMs } from '@cadence/contracts/play';
+import type { FastifyRequest } from 'fastify';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../platform/db/schema';
+import { isoRequired, mapPage, type Page, paginate } from '../tracks/catalogue-utils';
+import { findVisibleTrack } from '../tracks/track-access';
+import { toTrackDtos } from '../tracks/track-dto';
+import { countryFromHeaders, parseUserAgent } from './user-agent';
+
+type Db = Kysely<Database>;
+
+export function createPlaysService(db: Db) {
+  /**
+   * Appends the play, then bumps the counters and the day's roll-up with single-row statements
+   * outside any transaction: each row lock lives for one statement, so a hot track never
+   * queues listeners behind a long transaction.
+   */
+  async function record(
+    request: FastifyRequest,
+    trackId: number,
+    input: { duration_played_ms: number; source: (typeof PLAY_SOURCES)[number] },
+  ) {
+    const track = await findVisibleTrack(db, request, trackId);
+    const threshold = playThresholdMs(track.duration);
+    if (!isCountablePlay(input.duration_played_ms, track.duration)) {
+      return { recorded: false, plays: Number(track.plays), threshold_ms: threshold };
+    }
+    const client = parseUserAgent(request.headers['user-agent']);
+    const playedAt = new Date();
+    await db
+      .insertInto('plays')
+      .values({
+        track_id: trackId,
+        user_id: request.user?.id ?? null,
+        played_at: playedAt,
+        duration_played_ms: input.duration_played_ms,
+        platform: client.platform,
+        device: client.device,
+        browser: client.browser,
+        country: countryFromHeaders(request.headers),
+        source: input.source,
+      })
+      .execute();
+    const day = playedAt.toISOString().slice(0, 10);
+    const [updated] = await Promise.all([
+      db
+        .updateTable('tracks')
+        .set({ plays: sql`plays + 1` })
+        .where('id', '=', trackId)
+        .returning('plays')
+        .executeTakeFirst(),
+      db
+        .insertInto('play_daily')
+        .values({ track_id: trackId, day, plays: 1 })
+        .onConflict((oc) => oc.columns(['track_id', 'day']).doUpdateSet({ plays: sql`play_daily.plays + 1` }))
+        .execute(),
+      track.album_id
+        ? db.updateTable('albums').set({ plays: sql`plays + 1` }).where('id', '=', track.album_id).execute()
+        : null,
+      db
+        .updateTable('artists')
+        .set({ plays: sql`plays + 1` })
+        .where('id', 'in', (eb) =>
+          eb.selectFrom('artist_track').select('artist_id').where('track_id', '=', trackId),
+        )
+        .execute(),
+    ]);
+    return {
+      recorded: true,
+      plays: Number(updated?.plays ?? Number(track.plays) + 1),
+      threshold_ms: threshold,
+    };
+  }
+
+  async function history(
+    userId: number,
+    options: { page: number; perPage: number },
+  ): Promise<Page<THistoryItem>> {
+    const base = db
+      .selectFrom('plays')
+      .innerJoin('tracks', 'tracks.id', 'plays.track_id')
+      .where('plays.user_id', '=', userId);
+    const page = await paginate(base, options, (q) =>
+      q
+        .selectAll('tracks')
+        .select('plays.played_at')
+        .orderBy('plays.played_at', 'desc')
+        .orderBy('plays.id', 'desc'),
+    );
+    return mapPage(page, async (rows) => {
+      const tracks = await toTrackDtos(db, rows);
+      return rows.map((row, index) => {
+        const track = tracks[index] as (typeof tracks)[number];
+        return {
+          played_at: isoRequired(row.played_at),
+          track: {
+            id: track.id,
+            name: track.name,
+            duration: track.duration,
+            image: track.image,
+            album: track.album,
+            artists: track.artists,
+          },
+        };
+      });
+    });
+  }
+
+  return { record, history };
+}

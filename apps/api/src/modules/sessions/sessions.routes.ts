@@ -1,0 +1,62 @@
+import { ZMessageResponseSchema } from '@cadence/contracts/auth';
+import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
+import {
+  LOGGED_OUT_OTHER_SESSIONS_MESSAGE,
+  ZLogoutOtherSessionsPayloadSchema,
+  ZUserSessionsResponseSchema,
+} from '@cadence/contracts/sessions';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { revokeUserSessions } from '../../platform/auth/session-cache';
+import { validationError } from '../../platform/http/app-error';
+import { WRONG_PASSWORD_MESSAGE } from '../auth/auth-messages';
+import { checkPassword } from '../auth/credentials';
+import { currentUser, requireUser } from '../auth/require-user';
+import { MINUTE_MS, throttle } from '../auth/throttle';
+import { listSessions } from './sessions.service';
+
+const errors = {
+  401: ZErrorEnvelopeSchema,
+  403: ZErrorEnvelopeSchema,
+  422: ZErrorEnvelopeSchema,
+  429: ZErrorEnvelopeSchema,
+};
+const tags = ['sessions'];
+
+export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { rateLimitStore } = app.deps;
+
+  app.get(
+    '/api/v1/user-sessions',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: 'Signed-in devices and API tokens',
+        response: { 200: ZUserSessionsResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ sessions: await listSessions(request) }),
+  );
+
+  app.post(
+    '/api/v1/user-sessions/logout-other',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: 'Log out every other session (needs the password)',
+        body: ZLogoutOtherSessionsPayloadSchema,
+        response: { 200: ZMessageResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      await throttle(rateLimitStore, [{ key: `logout-other:${user.id}`, max: 10, windowMs: MINUTE_MS }]);
+      if (!(await checkPassword(user.password, request.body.password))) {
+        throw validationError({ password: WRONG_PASSWORD_MESSAGE });
+      }
+      await revokeUserSessions(app.deps, user.id, request.sessionId);
+      return { message: LOGGED_OUT_OTHER_SESSIONS_MESSAGE };
+    },
+  );
+};

@@ -1,0 +1,576 @@
+import { ZMenuItemSchema, ZMenuSchema } from '@cadence/contracts/menu';
+import { ZRegistrationPolicySchema } from '@cadence/contracts/settings';
+import { z } from 'zod';
+import { defaultMenus } from '../../seed/data/menus';
+
+export type SettingsTab =
+  | 'general'
+  | 'subscriptions'
+  | 'localization'
+  | 'authentication'
+  | 'uploading'
+  | 'outgoing-email'
+  | 'cache'
+  | 'analytics'
+  | 'logging'
+  | 'queue'
+  | 'websockets'
+  | 'recaptcha'
+  | 'gdpr'
+  | 'search'
+  | 'providers'
+  | 'player'
+  | 'appearance'
+  | 'ads'
+  | 'internal';
+
+export type SettingScope = 'client' | 'secret' | 'server';
+
+export interface SettingDefinition<S extends z.ZodType = z.ZodType> {
+  tab: SettingsTab;
+  /** Validates a stored or submitted value. */
+  schema: S;
+  default: z.infer<S>;
+  /** client: in bootstrap data; secret: encrypted, never leaves the api; server: api-only, not secret. */
+  scope: SettingScope;
+  /** Env-level setting: the variable it is read from (`mail_host` = `MAIL_HOST`), never the DB. */
+  env?: string;
+  /** Read-only, computed by the api from env and config; the default is a placeholder. */
+  derived?: true;
+}
+
+interface Options {
+  scope?: SettingScope;
+  env?: string;
+  derived?: true;
+}
+
+function setting<S extends z.ZodType>(
+  tab: SettingsTab,
+  schema: S,
+  defaultValue: z.infer<S>,
+  options: Options = {},
+): SettingDefinition<S> {
+  const definition: SettingDefinition<S> = {
+    tab,
+    schema,
+    default: defaultValue,
+    scope: options.scope ?? 'client',
+  };
+  if (options.env) definition.env = options.env;
+  if (options.derived) definition.derived = true;
+  return definition;
+}
+
+const bool = (tab: SettingsTab, value: boolean, options?: Options) =>
+  setting(tab, z.boolean(), value, options);
+const text = (tab: SettingsTab, value: string, options?: Options) => setting(tab, z.string(), value, options);
+const oneOf = <const T extends readonly [string, ...string[]]>(
+  tab: SettingsTab,
+  values: T,
+  value: T[number],
+  options?: Options,
+) => setting(tab, z.enum(values), value, options);
+const bytes = z.int().min(0);
+const derived = <S extends z.ZodType>(tab: SettingsTab, schema: S, placeholder: z.infer<S>) =>
+  setting(tab, schema, placeholder, { derived: true });
+
+/** Env-level settings take their key from the lower-cased variable name (design section 1). */
+function env<S extends z.ZodType>(
+  tab: SettingsTab,
+  key: string,
+  schema: S,
+  defaultValue: z.infer<S>,
+  scope: 'server' | 'secret' = 'server',
+): SettingDefinition<S> {
+  return setting(tab, schema, defaultValue, { scope, env: key.toUpperCase() });
+}
+const envText = (tab: SettingsTab, key: string) => env(tab, key, z.string(), '');
+const envSecret = (tab: SettingsTab, key: string) => env(tab, key, z.string(), '', 'secret');
+const envPort = (tab: SettingsTab, key: string, value: number | null = null) =>
+  env(tab, key, z.int().min(1).max(65535).nullable(), value);
+
+const artistPageTab = z.object({ id: z.int().min(1), active: z.boolean() });
+const landingAction = z.object({ label: z.string(), type: z.enum(['route', 'link']), action: z.string() });
+const landingFeature = z.object({ title: z.string(), subtitle: z.string(), image: z.string() });
+const ZLandingSchema = z.object({
+  header_title: z.string(),
+  header_subtitle: z.string(),
+  header_image: z.string(),
+  header_image_opacity: z.number().min(0).max(1),
+  header_overlay_color_1: z.string(),
+  header_overlay_color_2: z.string(),
+  footer_title: z.string(),
+  footer_subtitle: z.string(),
+  footer_image: z.string(),
+  pricing_title: z.string(),
+  pricing_subtitle: z.string(),
+  show_trending_artists: z.boolean(),
+  show_pricing: z.boolean(),
+  actions: z.object({
+    input_text: z.string(),
+    input_button: z.string(),
+    cta1: landingAction,
+    cta2: landingAction,
+    cta3: landingAction,
+  }),
+  primary_features: z.array(landingFeature),
+  secondary_features: z.array(landingFeature.extend({ description: z.string() })),
+});
+export type TLandingSettings = z.infer<typeof ZLandingSchema>;
+
+const defaultLanding: TLandingSettings = {
+  header_title: 'Connect on {site}',
+  header_subtitle:
+    'Discover, stream, and share a constantly expanding mix of music from emerging and major artists.',
+  header_image: 'images/landing/landing-header-bg.jpg',
+  header_image_opacity: 0.2,
+  header_overlay_color_1: 'rgba(16,119,34,0.56)',
+  header_overlay_color_2: 'rgba(42,148,71,1)',
+  footer_title: 'Make music? Create audio?',
+  footer_subtitle: 'Get on {site}, help your audience discover your sounds, and let your audience grow.',
+  footer_image: 'images/landing/landing-footer-bg.jpg',
+  pricing_title: 'Simple pricing, for everyone.',
+  pricing_subtitle: 'Choose the plan that fits how you listen and create.',
+  show_trending_artists: true,
+  show_pricing: false,
+  actions: {
+    input_text: 'Search for artists, albums and tracks...',
+    input_button: 'Search',
+    cta1: { label: 'Signup Now', type: 'route', action: '/register' },
+    cta2: { label: 'Explore', type: 'route', action: '/discover' },
+    cta3: { label: 'Sign up for free', type: 'route', action: '/register' },
+  },
+  primary_features: [],
+  secondary_features: [
+    {
+      title: 'Listen on any device, anywhere',
+      subtitle: 'Complete Freedom',
+      description:
+        'Stream on your phone, tablet or computer and pick up where you left off. Your library follows you.',
+      image: 'images/landing/landing-feature-1.jpg',
+    },
+    {
+      title: 'Go Pro: no ads, more upload time',
+      subtitle: 'Pro plan',
+      description:
+        'Upgrade for ad-free listening, unlimited upload time, downloads and a Pro badge on your profile.',
+      image: 'images/landing/landing-feature-2.jpg',
+    },
+  ],
+};
+
+const seoOverride = () => setting('appearance', z.string().nullable(), null, { scope: 'server' });
+const adSlot = () => text('ads', '');
+
+/**
+ * Every settings key: DB keys (client/secret/server), env-level ones (`env`) and derived
+ * read-only ones. Flat dotted keys; bootstrap data nests them with `nestSettings`.
+ */
+export const settingDefinitions = {
+  // general
+  'homepage.type': oneOf(
+    'general',
+    ['landingPage', 'loginPage', 'registerPage', 'channel', 'customPage'],
+    'channel',
+  ),
+  'homepage.value': setting('general', z.string().nullable(), 'discover'),
+  'themes.default_id': setting('general', z.int().min(0), 0),
+  'themes.user_change': bool('general', true),
+  app_url: setting('general', z.string(), '', { scope: 'server', env: 'APP_URL', derived: true }),
+
+  // subscriptions
+  'billing.enable': bool('subscriptions', false),
+  'billing.stripe.enable': bool('subscriptions', false),
+  'billing.paypal.enable': bool('subscriptions', false),
+  'billing.paypal_test_mode': bool('subscriptions', true),
+  'billing.stripe_test_mode': bool('internal', true, { scope: 'server' }),
+  'billing.accepted_cards': setting('subscriptions', z.array(z.string()), [
+    'visa',
+    'mastercard',
+    'american-express',
+    'discover',
+  ]),
+  'billing.invoice.address': text('subscriptions', ''),
+  'billing.invoice.notes': text('subscriptions', ''),
+  stripe_key: envText('subscriptions', 'stripe_key'),
+  stripe_secret: envSecret('subscriptions', 'stripe_secret'),
+  stripe_webhook_secret: envSecret('subscriptions', 'stripe_webhook_secret'),
+  paypal_client_id: envText('subscriptions', 'paypal_client_id'),
+  paypal_secret: envSecret('subscriptions', 'paypal_secret'),
+  paypal_webhook_id: envText('subscriptions', 'paypal_webhook_id'),
+  'billing.stripe_public_key': derived('subscriptions', z.string(), ''),
+  'billing.paypal.public_key': derived('subscriptions', z.string(), ''),
+
+  // localization
+  'dates.default_timezone': text('localization', 'auto'),
+  'locale.default': text('localization', 'auto'),
+  'dates.format': oneOf('localization', ['auto', 'numeric', 'short', 'long'], 'short'),
+  'i18n.enable': bool('localization', true),
+  'dates.locale': text('localization', 'en_US'),
+  'i18n.default_localization': derived('localization', z.string(), 'en'),
+
+  // authentication
+  require_email_confirmation: bool('authentication', false),
+  'registration.disable': bool('authentication', false),
+  'social.require_account': bool('authentication', false),
+  single_device_login: bool('authentication', false, { scope: 'server' }),
+  'social.compact_buttons': bool('authentication', false),
+  'social.google.enable': bool('authentication', false),
+  'social.facebook.enable': bool('authentication', false),
+  'social.twitter.enable': bool('authentication', false),
+  'social.envato.enable': bool('authentication', false),
+  'envato.enable': bool('authentication', false),
+  'auth.domain_blacklist': text('authentication', '', { scope: 'server' }),
+  google_id: envText('authentication', 'google_id'),
+  google_secret: envSecret('authentication', 'google_secret'),
+  facebook_id: envText('authentication', 'facebook_id'),
+  facebook_secret: envSecret('authentication', 'facebook_secret'),
+  twitter_id: envText('authentication', 'twitter_id'),
+  twitter_secret: envSecret('authentication', 'twitter_secret'),
+  envato_id: envText('authentication', 'envato_id'),
+  envato_secret: envSecret('authentication', 'envato_secret'),
+  envato_personal_token: envSecret('authentication', 'envato_personal_token'),
+
+  // uploading
+  'uploads.chunk_size': setting('uploading', bytes.min(1), 5242880),
+  'uploads.max_size': setting('uploading', bytes.nullable(), null),
+  'uploads.available_space': setting('uploading', bytes.nullable(), null),
+  'uploads.allowed_extensions': setting('uploading', z.array(z.string()), []),
+  'uploads.blocked_extensions': setting('uploading', z.array(z.string()), []),
+  'uploads.s3_direct_upload': bool('uploading', false),
+  uploads_disk_driver: env(
+    'uploading',
+    'uploads_disk_driver',
+    z.enum(['local', 's3', 'digitalocean_s3', 'backblaze_s3', 'ftp', 'dropbox', 'rackspace']),
+    'local',
+  ),
+  public_disk_driver: env(
+    'uploading',
+    'public_disk_driver',
+    z.enum(['local', 's3', 'digitalocean_s3', 'backblaze_s3', 'ftp']),
+    'local',
+  ),
+  static_file_delivery: env(
+    'uploading',
+    'static_file_delivery',
+    z.enum(['none', 'xsendfile', 'xaccel']),
+    'none',
+  ),
+  storage_s3_key: envText('uploading', 'storage_s3_key'),
+  storage_s3_secret: envSecret('uploading', 'storage_s3_secret'),
+  storage_s3_region: envText('uploading', 'storage_s3_region'),
+  storage_s3_bucket: envText('uploading', 'storage_s3_bucket'),
+  storage_s3_endpoint: envText('uploading', 'storage_s3_endpoint'),
+  storage_digitalocean_key: envText('uploading', 'storage_digitalocean_key'),
+  storage_digitalocean_secret: envSecret('uploading', 'storage_digitalocean_secret'),
+  storage_digitalocean_region: envText('uploading', 'storage_digitalocean_region'),
+  storage_digitalocean_bucket: envText('uploading', 'storage_digitalocean_bucket'),
+  storage_backblaze_key: envText('uploading', 'storage_backblaze_key'),
+  storage_backblaze_secret: envSecret('uploading', 'storage_backblaze_secret'),
+  storage_backblaze_region: envText('uploading', 'storage_backblaze_region'),
+  storage_backblaze_bucket: envText('uploading', 'storage_backblaze_bucket'),
+  storage_ftp_host: envText('uploading', 'storage_ftp_host'),
+  storage_ftp_username: envText('uploading', 'storage_ftp_username'),
+  storage_ftp_password: envSecret('uploading', 'storage_ftp_password'),
+  storage_ftp_root: envText('uploading', 'storage_ftp_root'),
+  storage_ftp_port: envPort('uploading', 'storage_ftp_port', 21),
+  storage_ftp_passive: env('uploading', 'storage_ftp_passive', z.boolean(), false),
+  storage_ftp_ssl: env('uploading', 'storage_ftp_ssl', z.boolean(), false),
+  storage_dropbox_app_key: envText('uploading', 'storage_dropbox_app_key'),
+  storage_dropbox_app_secret: envSecret('uploading', 'storage_dropbox_app_secret'),
+  storage_dropbox_refresh_token: envSecret('uploading', 'storage_dropbox_refresh_token'),
+  uploads_disable_tus: env('uploading', 'uploads_disable_tus', z.boolean(), false),
+  'uploads.uploads_driver': derived('uploading', z.string(), 'local'),
+  'uploads.public_driver': derived('uploading', z.string(), 'local'),
+  'uploads.disable_tus': derived('uploading', z.boolean(), false),
+
+  // outgoing-email
+  mail_from_address: envText('outgoing-email', 'mail_from_address'),
+  mail_from_name: envText('outgoing-email', 'mail_from_name'),
+  mail_driver: env(
+    'outgoing-email',
+    'mail_driver',
+    z.enum(['smtp', 'mailgun', 'postmark', 'ses', 'sendmail', 'gmail_api', 'log']),
+    'log',
+  ),
+  mail_host: envText('outgoing-email', 'mail_host'),
+  mail_port: envPort('outgoing-email', 'mail_port'),
+  mail_username: envText('outgoing-email', 'mail_username'),
+  mail_password: envSecret('outgoing-email', 'mail_password'),
+  mail_encryption: env('outgoing-email', 'mail_encryption', z.enum(['', 'tls', 'ssl']), ''),
+  mailgun_domain: envText('outgoing-email', 'mailgun_domain'),
+  mailgun_secret: envSecret('outgoing-email', 'mailgun_secret'),
+  mailgun_endpoint: envText('outgoing-email', 'mailgun_endpoint'),
+  ses_key: envText('outgoing-email', 'ses_key'),
+  ses_secret: envSecret('outgoing-email', 'ses_secret'),
+  ses_region: envText('outgoing-email', 'ses_region'),
+  postmark_token: envSecret('outgoing-email', 'postmark_token'),
+  'mail.contact_page_address': text('outgoing-email', '', { scope: 'server' }),
+
+  // cache
+  cache_driver: env('cache', 'cache_driver', z.enum(['memory', 'none', 'redis', 'memcached']), 'memory'),
+  memcached_host: envText('cache', 'memcached_host'),
+  memcached_port: envPort('cache', 'memcached_port'),
+  'cache.report_minutes': setting('cache', z.int().min(0), 60, { scope: 'server' }),
+  'cache.homepage_days': setting('cache', z.int().min(0), 1, { scope: 'server' }),
+
+  // analytics
+  analytics_property_id: envText('analytics', 'analytics_property_id'),
+  'analytics.tracking_code': text('analytics', ''),
+  'analytics.gchart_api_key': text('analytics', ''),
+
+  // logging
+  sentry_dsn: envText('logging', 'sentry_dsn'),
+  'logging.sentry_public': derived('logging', z.string(), ''),
+
+  // queue
+  queue_driver: env(
+    'queue',
+    'queue_driver',
+    z.enum(['sync', 'redis', 'database', 'sqs', 'beanstalkd']),
+    'sync',
+  ),
+  sqs_queue_key: envText('queue', 'sqs_queue_key'),
+  sqs_queue_secret: envSecret('queue', 'sqs_queue_secret'),
+  sqs_queue_prefix: envText('queue', 'sqs_queue_prefix'),
+  sqs_queue_name: envText('queue', 'sqs_queue_name'),
+  sqs_queue_region: envText('queue', 'sqs_queue_region'),
+
+  // websockets
+  broadcast_driver: env(
+    'websockets',
+    'broadcast_driver',
+    z.enum(['null', 'reverb', 'pusher', 'ably']),
+    'null',
+  ),
+  pusher_app_id: envText('websockets', 'pusher_app_id'),
+  pusher_key: envText('websockets', 'pusher_key'),
+  pusher_secret: envSecret('websockets', 'pusher_secret'),
+  pusher_cluster: envText('websockets', 'pusher_cluster'),
+  reverb_app_id: envText('websockets', 'reverb_app_id'),
+  reverb_key: envText('websockets', 'reverb_key'),
+  reverb_secret: envSecret('websockets', 'reverb_secret'),
+  reverb_host: envText('websockets', 'reverb_host'),
+  reverb_port: envPort('websockets', 'reverb_port'),
+  reverb_scheme: env('websockets', 'reverb_scheme', z.enum(['http', 'https']), 'https'),
+  ably_app_id: envText('websockets', 'ably_app_id'),
+  ably_key: envText('websockets', 'ably_key'),
+  ably_secret: envSecret('websockets', 'ably_secret'),
+  'realtime.enable': bool('websockets', false),
+  'realtime.pusher_key': derived('websockets', z.string(), ''),
+  'realtime.pusher_cluster': derived('websockets', z.string(), ''),
+
+  // recaptcha (v3)
+  'recaptcha.site_key': text('recaptcha', ''),
+  'recaptcha.secret_key': text('recaptcha', '', { scope: 'secret' }),
+  'recaptcha.enable.register': bool('recaptcha', false),
+  'recaptcha.enable.contact': bool('recaptcha', false),
+
+  // gdpr
+  'cookie_notice.enable': bool('gdpr', false),
+  'cookie_notice.position': oneOf('gdpr', ['top', 'bottom'], 'bottom'),
+  'cookie_notice.button': setting('gdpr', ZMenuItemSchema.partial().nullable(), null),
+  'registration.policies': setting('gdpr', z.array(ZRegistrationPolicySchema), []),
+
+  // search ("Local search")
+  scout_driver: env(
+    'search',
+    'scout_driver',
+    z.enum(['postgres', 'meilisearch', 'elasticsearch', 'algolia']),
+    'postgres',
+  ),
+  scout_mysql_mode: env('search', 'scout_mysql_mode', z.enum(['basic', 'extended', 'fulltext']), 'basic'),
+  algolia_app_id: envText('search', 'algolia_app_id'),
+  algolia_secret: envSecret('search', 'algolia_secret'),
+
+  // providers ("Automation")
+  artist_provider: oneOf('providers', ['off', 'spotify'], 'off'),
+  album_provider: oneOf('providers', ['off', 'spotify'], 'off'),
+  search_provider: oneOf('providers', ['local', 'spotify', 'local_and_spotify'], 'local'),
+  artist_bio_provider: oneOf('providers', ['wikipedia', 'local'], 'wikipedia'),
+  wikipedia_language: setting('providers', z.string().regex(/^[a-z]{2}$/), 'en'),
+  'player.lyrics_automate': bool('providers', false),
+  'automation.artist_interval': setting('providers', z.int().min(1), 7, { scope: 'server' }),
+  spotify_id: envText('providers', 'spotify_id'),
+  spotify_secret: envSecret('providers', 'spotify_secret'),
+  lastfm_api_key: envSecret('providers', 'lastfm_api_key'),
+  // One key per line; the api rotates them, so they never reach browsers.
+  youtube_api_key: text('providers', '', { scope: 'secret' }),
+  'youtube.search_method': text('providers', 'site', { scope: 'server' }),
+  'youtube.region_code': text('providers', 'us', { scope: 'server' }),
+  'youtube.suggested_quality': text('providers', 'default'),
+  'youtube.store_id': bool('providers', false, { scope: 'server' }),
+
+  // player (tabs General, Controls, Artist page)
+  'player.sort_method': oneOf('player', ['external', 'local'], 'external'),
+  'player.seekbar_type': oneOf('player', ['waveform', 'line'], 'line'),
+  'player.hide_queue': bool('player', false),
+  'player.hide_radio_button': bool('player', false),
+  'player.enable_repost': bool('player', false),
+  'player.track_comments': bool('player', false),
+  'player.show_upload_button': bool('player', false),
+  'player.show_become_artist_button': bool('player', false),
+  'uploads.auto_match': bool('player', true),
+  'player.default_volume': setting('player', z.int().min(0).max(100), 30),
+  'player.repeat_default': oneOf('player', ['none', 'one', 'all'], 'all'),
+  'player.hide_lyrics': bool('player', false),
+  'player.hide_video_button': bool('player', false),
+  'player.hide_video': bool('player', false),
+  'player.enable_download': bool('player', false),
+  'player.mobile.auto_open_overlay': bool('player', true),
+  'player.default_artist_view': oneOf('player', ['list', 'grid'], 'list'),
+  'artist_page.tabs': setting('player', z.array(artistPageTab), [
+    { id: 1, active: true },
+    { id: 2, active: true },
+    { id: 3, active: true },
+    { id: 4, active: false },
+    { id: 5, active: false },
+    { id: 6, active: false },
+  ]),
+  'artist_page.show_description': bool('player', false),
+
+  // ads page (settings.update): HTML per slot
+  'ads.general_top': adSlot(),
+  'ads.general_bottom': adSlot(),
+  'ads.artist_top': adSlot(),
+  'ads.artist_bottom': adSlot(),
+  'ads.album_above': adSlot(),
+  'ads.disable': bool('ads', false),
+
+  // appearance editor
+  'branding.site_name': setting('appearance', z.string(), 'Cadence', { env: 'APP_NAME', derived: true }),
+  'branding.site_description': text('appearance', ''),
+  'branding.logo_light': text('appearance', 'images/logo-light.svg'),
+  'branding.logo_dark': text('appearance', 'images/logo-dark.svg'),
+  'branding.logo_light_mobile': text('appearance', ''),
+  'branding.logo_dark_mobile': text('appearance', ''),
+  'branding.favicon': text('appearance', ''),
+  'custom_code.css': text('appearance', ''),
+  'custom_code.html': text('appearance', ''),
+  // Stored here but delivered as bootstrapData.menus, not inside settings.
+  menus: setting('appearance', z.array(ZMenuSchema), defaultMenus, { scope: 'server' }),
+  landing: setting('appearance', ZLandingSchema, defaultLanding),
+  'seo.artist_page': seoOverride(),
+  'seo.album_page': seoOverride(),
+  'seo.track_page': seoOverride(),
+  'seo.playlist_page': seoOverride(),
+  'seo.landing_page': seoOverride(),
+  'seo.channel_page': seoOverride(),
+  'seo.user_profile_page': seoOverride(),
+  'seo.search_page': seoOverride(),
+
+  // derived for bootstrap data (design section 1); the api overrides these placeholders
+  base_url: derived('internal', z.string(), ''),
+  'site.demo': derived('internal', z.boolean(), false),
+  'demo.email': derived('internal', z.string(), ''),
+  'demo.password': derived('internal', z.string(), ''),
+  'billing.integrated': derived('internal', z.boolean(), true),
+  'workspaces.integrated': derived('internal', z.boolean(), false),
+  'notifications.integrated': derived('internal', z.boolean(), true),
+  'notif.subs.integrated': derived('internal', z.boolean(), false),
+  'api.integrated': derived('internal', z.boolean(), true),
+} satisfies Record<string, SettingDefinition>;
+
+export type SettingKey = keyof typeof settingDefinitions;
+export type SettingValue<K extends SettingKey> = z.infer<(typeof settingDefinitions)[K]['schema']>;
+
+const definitions: Record<string, SettingDefinition> = settingDefinitions;
+
+export function isSettingKey(key: string): key is SettingKey {
+  return Object.hasOwn(definitions, key);
+}
+
+export function settingKeys(filter: (definition: SettingDefinition) => boolean = () => true): SettingKey[] {
+  return (Object.keys(definitions) as SettingKey[]).filter((key) =>
+    filter(definitions[key] as SettingDefinition),
+  );
+}
+
+/** Defaults of the keys that reach bootstrap data, flat. */
+export function clientSettingDefaults(): Record<string, unknown> {
+  return Object.fromEntries(
+    settingKeys((d) => d.scope === 'client').map((key) => [key, definitions[key]?.default]),
+  );
+}
+
+const booleans: Record<string, boolean> = {
+  true: true,
+  '1': true,
+  yes: true,
+  on: true,
+  false: false,
+  '0': false,
+  no: false,
+  off: false,
+};
+
+/** Env variables are strings: try the raw text, then it read as a boolean, then as a number. */
+function envCandidates(raw: string): unknown[] {
+  const candidates: unknown[] = [raw];
+  const asBoolean = booleans[raw.toLowerCase()];
+  if (asBoolean !== undefined) candidates.push(asBoolean);
+  if (/^-?\d+(\.\d+)?$/.test(raw)) candidates.push(Number(raw));
+  return candidates;
+}
+
+/** Reads an env-level setting from raw variables; unset or invalid values give the default. */
+export function readEnvSetting<K extends SettingKey>(
+  key: K,
+  vars: Readonly<Record<string, string | undefined>>,
+): SettingValue<K> {
+  const definition = definitions[key] as SettingDefinition;
+  const raw = definition.env ? vars[definition.env]?.trim() : undefined;
+  if (raw === undefined || raw === '') return definition.default as SettingValue<K>;
+  for (const candidate of envCandidates(raw)) {
+    const parsed = definition.schema.safeParse(candidate);
+    if (parsed.success) return parsed.data as SettingValue<K>;
+  }
+  return definition.default as SettingValue<K>;
+}
+
+const unsafeSegments = new Set(['__proto__', 'prototype', 'constructor']);
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * 'a.b.c' -> {a: {b: {c}}}. Shallow keys are written first so a deeper key wins over a
+ * scalar stored at its prefix, whatever the input order.
+ */
+export function nestSettings(flat: Record<string, unknown>): Record<string, unknown> {
+  const nested: Record<string, unknown> = {};
+  const keys = Object.keys(flat).sort((a, b) => a.split('.').length - b.split('.').length);
+  for (const key of keys) {
+    const segments = key.split('.');
+    if (segments.some((segment) => segment === '' || unsafeSegments.has(segment))) continue;
+    const last = segments.pop() as string;
+    let node = nested;
+    for (const segment of segments) {
+      const child = node[segment];
+      // Copy rather than write into an object value taken from the caller's input.
+      node[segment] = isPlainObject(child) ? { ...child } : {};
+      node = node[segment] as Record<string, unknown>;
+    }
+    node[last] = flat[key];
+  }
+  return nested;
+}
+
+/**
+ * The inverse for submitted forms: known keys are taken whole (so JSON values such as
+ * `landing` stay objects); anything else is flattened to its leaves so it can be rejected.
+ */
+export function flattenSettings(nested: Record<string, unknown>, prefix = ''): Record<string, unknown> {
+  const flat: Record<string, unknown> = {};
+  for (const [segment, value] of Object.entries(nested)) {
+    const key = prefix ? `${prefix}.${segment}` : segment;
+    if (isSettingKey(key) || !isPlainObject(value) || Object.keys(value).length === 0) {
+      flat[key] = value;
+      continue;
+    }
+    Object.assign(flat, flattenSettings(value, key));
+  }
+  return flat;
+}

@@ -1,0 +1,60 @@
+import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
+import { ZSimilarArtistsResponseSchema } from '@cadence/contracts/radio';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requirePermission } from '../../platform/auth/require-permission';
+import { createSimilarArtistsService, SIMILAR_ARTISTS_JOB } from './similar-artists.service';
+
+const ZRecomputeBodySchema = z.object({ artistId: z.number().int().positive().optional() }).default({});
+
+export const similarArtistsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const similar = createSimilarArtistsService(app.deps.db);
+  app.jobs.register(SIMILAR_ARTISTS_JOB, async (payload) => {
+    await similar.recompute(ZRecomputeBodySchema.parse(payload));
+  });
+
+  app.get(
+    '/api/v1/artists/:id/similar',
+    {
+      preHandler: requirePermission('music.view'),
+      schema: {
+        tags: ['artists'],
+        summary: 'Artists that share genres, tags and listeners with this one (computed by a job)',
+        params: z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) }),
+        querystring: z.object({ perPage: z.coerce.number().int().min(1).max(50).default(10) }),
+        response: {
+          200: ZSimilarArtistsResponseSchema,
+          404: ZErrorEnvelopeSchema,
+          422: ZErrorEnvelopeSchema,
+        },
+      },
+    },
+    async (request) => similar.list(request.params.id, request.query.perPage),
+  );
+
+  app.post(
+    '/api/v1/similar-artists/recompute',
+    {
+      preHandler: requirePermission('artists.update'),
+      schema: {
+        tags: ['artists'],
+        summary: 'Queue the similar-artists job for one artist or for all',
+        body: ZRecomputeBodySchema,
+        response: {
+          202: z.object({ message: z.string() }),
+          401: ZErrorEnvelopeSchema,
+          403: ZErrorEnvelopeSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { artistId } = request.body;
+      await app.jobs.enqueue(
+        SIMILAR_ARTISTS_JOB,
+        { artistId },
+        { jobId: artistId ? String(artistId) : 'all' },
+      );
+      return reply.code(202).send({ message: 'Similar artists will be recomputed.' });
+    },
+  );
+};

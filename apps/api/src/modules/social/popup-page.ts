@@ -1,0 +1,28 @@
+import type { TSocialAuthMessage } from '@cadence/contracts/auth';
+
+/** JSON safe inside <script>: no `</script`, no HTML comment openers, no JS line terminators. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/**
+ * The page the social popup ends on (spec 7): posts the result to the opener, addressed to the
+ * site's own origin only (a foreign opener receives nothing), then closes itself.
+ */
+export function socialPopupPage(message: TSocialAuthMessage, appOrigin: string): string {
+  return `<!doctype html>
+<html><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Social login</title></head>
+<body><script>
+(function () {
+  var message = ${scriptJson(message)};
+  var targetOrigin = ${scriptJson(appOrigin)};
+  if (window.opener) window.opener.postMessage(message, targetOrigin);
+  window.close();
+})();
+</script></body></html>`;
+}

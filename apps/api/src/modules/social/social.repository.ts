@@ -1,0 +1,42 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../platform/db/schema';
+
+export const socialRepository = {
+  findProfile(db: Kysely<Database>, service: string, serviceUserId: string) {
+    return db
+      .selectFrom('social_profiles')
+      .selectAll()
+      .where('service_name', '=', service)
+      .where('user_service_id', '=', serviceUserId)
+      .executeTakeFirst();
+  },
+
+  /** One profile per service per user: connecting again replaces the earlier one. */
+  async connect(
+    db: Kysely<Database>,
+    userId: number,
+    service: string,
+    serviceUserId: string,
+    username: string | null,
+  ) {
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .deleteFrom('social_profiles')
+        .where('user_id', '=', userId)
+        .where('service_name', '=', service)
+        .execute();
+      await trx
+        .insertInto('social_profiles')
+        .values({ user_id: userId, service_name: service, user_service_id: serviceUserId, username })
+        .execute();
+    });
+  },
+
+  async disconnect(db: Kysely<Database>, userId: number, service: string) {
+    await db
+      .deleteFrom('social_profiles')
+      .where('user_id', '=', userId)
+      .where('service_name', '=', service)
+      .execute();
+  },
+};

@@ -1,0 +1,192 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { ZBootstrapDataSchema } from '@cadence/contracts/bootstrap';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, createTestUser, type TestApp } from '../../test/test-app';
+import { inlineBootstrapScript } from './spa-apps';
+
+let t: TestApp;
+let staticDir: string;
+const bigScript = `console.log(${JSON.stringify('x'.repeat(5000))});`;
+const prebuiltScript = `console.log(${JSON.stringify('y'.repeat(5000))});`;
+
+async function writeApp(staticDir: string, name: string, base: string) {
+  const dist = path.join(staticDir, name, 'dist');
+  await mkdir(path.join(dist, 'assets'), { recursive: true });
+  await writeFile(
+    path.join(dist, 'index.html'),
+    `<!doctype html><html><head><!--bootstrap-data--><script type="module" src="${base}assets/app-abc123.js"></script></head><body><div id="root">${name}</div></body></html>`,
+  );
+  await writeFile(path.join(dist, 'assets', 'app-abc123.js'), bigScript);
+  // What the player's build leaves beside an asset: the api must send these, not compress again.
+  const prebuilt = path.join(dist, 'assets', 'vendor-def456.js');
+  await writeFile(prebuilt, prebuiltScript);
+  await writeFile(`${prebuilt}.br`, brotliCompressSync(prebuiltScript));
+  await writeFile(`${prebuilt}.gz`, gzipSync(prebuiltScript));
+  await writeFile(path.join(dist, 'robots.txt'), 'User-agent: *');
+}
+
+function initialRouteData(html: string) {
+  const match = /<script>window\.initialRouteData=(.*?);<\/script>/s.exec(html);
+  return match?.[1] ? JSON.parse(match[1]) : null;
+}
+
+function inlinedData(html: string) {
+  const match = /<script>window\.bootstrapData=(.*?);<\/script>/s.exec(html);
+  if (!match?.[1]) throw new Error('no inlined bootstrap data');
+  return ZBootstrapDataSchema.parse(JSON.parse(match[1]));
+}
+
+beforeAll(async () => {
+  staticDir = await mkdtemp(path.join(os.tmpdir(), 'cadence-spa-'));
+  // The STATIC_DIR must exist before buildApp registers the static roots.
+  await writeApp(staticDir, 'player', '/');
+  await writeApp(staticDir, 'admin', '/admin/');
+  t = await createTestApp({ env: { STATIC_DIR: staticDir } });
+});
+afterAll(async () => {
+  await t?.close();
+  await rm(staticDir, { recursive: true, force: true });
+});
+
+describe('single-node SPA serving', () => {
+  it('inlines bootstrap data into the player index with no-store', async () => {
+    const res = await t.app.inject({ url: '/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.body).not.toContain('<!--bootstrap-data-->');
+    expect(inlinedData(res.body).user).toBeNull();
+    expect(res.cookies.some((cookie) => cookie.name === 'XSRF-TOKEN')).toBe(true);
+  });
+
+  it('falls back to index.html for unknown paths of each app (history fallback)', async () => {
+    const player = await t.app.inject({
+      url: '/discover/some/page?x=1',
+      headers: { cookie: 'be-active-theme=dark' },
+    });
+    expect(player.body).toContain('<div id="root">player</div>');
+    expect(inlinedData(player.body).themes.selectedThemeId).not.toBeNull();
+    const admin = await t.app.inject({ url: '/admin/settings/general' });
+    expect(admin.body).toContain('<div id="root">admin</div>');
+    const adminRoot = await t.app.inject({ url: '/admin' });
+    expect(adminRoot.body).toContain('<div id="root">admin</div>');
+  });
+
+  it('never serves index.html raw, and API 404s stay JSON', async () => {
+    const raw = await t.app.inject({ url: '/index.html' });
+    expect(raw.body).not.toContain('<!--bootstrap-data-->');
+    const api = await t.app.inject({ url: '/api/v1/nope' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ message: 'Not found.' });
+    expect((await t.app.inject({ url: '/assets/missing-123.js' })).statusCode).toBe(404);
+  });
+
+  it('answers 404 to a browser subresource request, the app to a page or iframe load', async () => {
+    const icon = await t.app.inject({ url: '/favicon.ico', headers: { 'sec-fetch-dest': 'image' } });
+    expect(icon.statusCode).toBe(404);
+    expect(icon.body).not.toContain('<div id="root">');
+    const page = await t.app.inject({ url: '/album/1/a/b', headers: { 'sec-fetch-dest': 'document' } });
+    expect(page.body).toContain('<div id="root">player</div>');
+    const embed = await t.app.inject({ url: '/album/1/a/b/embed', headers: { 'sec-fetch-dest': 'iframe' } });
+    expect(embed.statusCode).toBe(200);
+  });
+
+  it('serves hashed assets immutable and compressed', async () => {
+    const res = await t.app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['content-encoding']).toBe('gzip');
+    const admin = await t.app.inject({
+      url: '/admin/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(admin.headers['content-encoding']).toBe('br');
+    const robots = await t.app.inject({ url: '/robots.txt' });
+    expect(robots.body).toBe('User-agent: *');
+    expect(robots.headers['cache-control']).not.toContain('immutable');
+  });
+
+  it("sends the build's precompressed files with Vary, and the plain file without accept-encoding", async () => {
+    const br = await t.app.inject({
+      url: '/assets/vendor-def456.js',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.rawPayload.equals(brotliCompressSync(prebuiltScript))).toBe(true);
+    const gzip = await t.app.inject({
+      url: '/assets/vendor-def456.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.rawPayload.equals(gzipSync(prebuiltScript))).toBe(true);
+    const plain = await t.app.inject({
+      url: '/assets/vendor-def456.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(prebuiltScript);
+  });
+
+  it('answers a 503 page when an app is not built', async () => {
+    const res = await t.app.inject({ url: '/backstage/tracks' });
+    expect(res.statusCode).toBe(503);
+    expect(res.body).toContain('pnpm build');
+  });
+
+  it('escapes data that could end the script element', () => {
+    const script = inlineBootstrapScript({ text: '</script><script>alert(1)</script>\u2028' });
+    expect(script.match(/<\/script>/g)).toHaveLength(1);
+    expect(script).not.toContain('\u2028');
+  });
+});
+
+describe('the home channel inlined into `/`', () => {
+  const page = (headers: Record<string, string> = {}) =>
+    t.app.inject({ url: '/', headers: { 'sec-fetch-dest': 'document', ...headers } });
+
+  it('inlines for a guest what GET /api/v1/channel/discover answers, in a no-store page', async () => {
+    const res = await page();
+    expect(res.headers['cache-control']).toBe('no-store');
+    const inlined = initialRouteData(res.body);
+    expect(inlined.homeChannel.slugOrId).toBe('discover');
+    const api = await t.app.inject({ url: '/api/v1/channel/discover?page=1&perPage=50' });
+    expect(inlined.homeChannel.response).toEqual(api.json());
+    expect(Math.abs(Date.now() - inlined.homeChannel.fetchedAt)).toBeLessThan(60_000);
+    expect(initialRouteData((await t.app.inject({ url: '/discover' })).body)).toBeNull();
+    expect(initialRouteData((await t.app.inject({ url: '/admin' })).body)).toBeNull();
+  });
+
+  it("follows the signed-in user's own permission to view music", async () => {
+    const listener = await t.sessionCookie(await createTestUser(t.deps, { permissions: ['music.view'] }));
+    const withMusic = initialRouteData((await page({ cookie: listener.cookie })).body);
+    expect(withMusic.homeChannel.response.channel.slug).toBe('discover');
+    const bare = await t.sessionCookie(await createTestUser(t.deps));
+    const res = await page({ cookie: bare.cookie });
+    expect(inlinedData(res.body).user).not.toBeNull();
+    expect(initialRouteData(res.body)).toBeNull();
+  });
+
+  it('leaves the fetch to the player when the chosen channel fails, and escapes what it inlines', async () => {
+    await t.app.services.settings.save({ client: { 'homepage.type': 'channel', 'homepage.value': 'gone' } });
+    try {
+      const res = await page();
+      expect(res.statusCode).toBe(200);
+      expect(initialRouteData(res.body)).toBeNull();
+    } finally {
+      await t.app.services.settings.save({
+        client: { 'homepage.type': 'channel', 'homepage.value': 'discover' },
+      });
+    }
+    const script = inlineBootstrapScript({ name: '</script><!--' }, 'initialRouteData');
+    expect(script).toBe(
+      '<script>window.initialRouteData={"name":"\\u003c/script\\u003e\\u003c!--"};</script>',
+    );
+  });
+});

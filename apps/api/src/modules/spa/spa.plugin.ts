@@ -1,0 +1,100 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../../platform/http/app-error';
+import { bootstrapDataFor } from '../bootstrap/bootstrap.routes';
+import { createChannelContentService } from '../channels/channel-content.service';
+import { appForPath, injectBootstrap, isSpaPath, type SpaApp, spaApps } from './spa-apps';
+import { initialRouteDataFor, lcpImagePreload } from './spa-initial-data';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** `Sec-Fetch-Dest` values of a page load; a browser fetching an image, script or icon sends another. */
+const PAGE_DESTINATIONS = new Set(['document', 'iframe', 'frame', 'embed', 'object']);
+
+/** A missing subresource (`/favicon.ico`, an old asset) gets a 404, not the whole app's HTML. */
+function isSubresourceRequest(request: FastifyRequest): boolean {
+  const destination = request.headers['sec-fetch-dest'];
+  return typeof destination === 'string' && !PAGE_DESTINATIONS.has(destination);
+}
+
+function missingBuildPage(app: SpaApp): string {
+  return `<!doctype html><html><head><meta charset="utf-8"><title>Cadence: build missing</title></head><body>
+<h1>The ${app.name} app is not built yet</h1>
+<p>Run <code>pnpm build</code> (or <code>pnpm start</code>, which builds what is needed), then reload this page.</p>
+</body></html>`;
+}
+
+/**
+ * Single-node serving of the three built SPAs: hashed assets immutable, every other non-API GET
+ * under an app answers its index.html with bootstrap data inlined (history fallback).
+ */
+async function spa(app: FastifyInstance) {
+  const apps = spaApps(app.deps.env.STATIC_DIR);
+  const templates = new Map<string, string>();
+  const channels = createChannelContentService(app.deps.db);
+  let isFirst = true;
+
+  for (const spa of apps) {
+    if (!existsSync(spa.distDir)) continue;
+    await app.register(fastifyStatic, {
+      root: spa.distDir,
+      prefix: spa.base,
+      index: false,
+      wildcard: true,
+      // The build writes .br/.gz beside each asset (max quality, made once): sent as they are with
+      // `Vary: accept-encoding`; a file without them goes through @fastify/compress on the fly.
+      preCompressed: true,
+      cacheControl: false,
+      decorateReply: isFirst,
+      // index.html must go through the bootstrap injection, never raw; folders fall through to it too.
+      allowedPath: (pathName) => !pathName.endsWith('/') && path.basename(pathName) !== 'index.html',
+      setHeaders: (reply, filePath) => {
+        const isHashed = filePath.startsWith(path.join(spa.distDir, 'assets') + path.sep);
+        reply.header('cache-control', isHashed ? IMMUTABLE : 'public, max-age=0, must-revalidate');
+      },
+    });
+    isFirst = false;
+  }
+
+  async function template(spa: SpaApp): Promise<string | null> {
+    const cached = templates.get(spa.name);
+    if (cached) return cached;
+    try {
+      const html = await readFile(path.join(spa.distDir, 'index.html'), 'utf8');
+      templates.set(spa.name, html);
+      return html;
+    } catch {
+      return null;
+    }
+  }
+
+  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
+    const pathname = request.url.split('?', 1)[0] ?? '/';
+    const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
+    const spa = isPageRequest && isSpaPath(pathname) ? appForPath(apps, pathname) : undefined;
+    // A missing hashed file must not be answered with HTML that the browser would run as JS.
+    if (!spa || pathname.startsWith(`${spa.base}assets/`) || isSubresourceRequest(request))
+      throw new AppError('not_found');
+    const html = await template(spa);
+    if (!html) {
+      return reply
+        .code(503)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(missingBuildPage(spa));
+    }
+    const data = await bootstrapDataFor(request, reply);
+    const initialRouteData =
+      spa.name === 'player' ? await initialRouteDataFor(request, data, channels) : null;
+    return reply
+      .code(200)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(injectBootstrap(html, data, initialRouteData, lcpImagePreload(initialRouteData)));
+  });
+}
+
+export const spaPlugin = fp(spa, { name: 'spa', dependencies: ['auth'] });

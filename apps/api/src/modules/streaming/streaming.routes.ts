@@ -1,0 +1,168 @@
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { ZIdParamsSchema } from '@cadence/contracts/catalogue';
+import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
+import { ZWaveResponseSchema } from '@cadence/contracts/track';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { requirePermission } from '../../platform/auth/require-permission';
+import { AppError } from '../../platform/http/app-error';
+import { assertAny } from '../tracks/access';
+import { slugify } from '../tracks/catalogue-utils';
+import { findVisibleTrack } from '../tracks/track-access';
+import { resolveAudioSource } from './audio-source';
+import { IMAGE_EXTENSIONS, IMAGE_WIDTHS, imageVariant, wantsWebp } from './image-variants';
+import { sendFile } from './send-file';
+import { resolveStoragePath, storageRoot } from './storage-path';
+import { sendViaXAccel, type XAccelDelivery } from './x-accel';
+
+const errors = {
+  401: ZErrorEnvelopeSchema,
+  403: ZErrorEnvelopeSchema,
+  404: ZErrorEnvelopeSchema,
+  422: ZErrorEnvelopeSchema,
+};
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Audio can be replaced in place (re-upload), so clients revalidate with the ETag after a day. */
+const AUDIO_CACHE = 'private, max-age=86400';
+
+const ZImageQuerySchema = z.object({
+  w: z.coerce
+    .number()
+    .int()
+    .refine((value) => (IMAGE_WIDTHS as readonly number[]).includes(value), {
+      message: `w must be one of ${IMAGE_WIDTHS.join(', ')}.`,
+    })
+    .optional(),
+});
+
+export const streamingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, env } = app.deps;
+  const { settings } = app.services;
+  const xAccel: XAccelDelivery | null =
+    env.STATIC_FILE_DELIVERY === 'xaccel'
+      ? { prefix: env.STATIC_FILE_XACCEL_PREFIX, root: storageRoot(env.DATA_DIR) }
+      : null;
+
+  app.get(
+    '/api/v1/tracks/:id/stream',
+    {
+      compress: false,
+      preHandler: requirePermission('music.play'),
+      schema: {
+        tags: ['streaming'],
+        summary: 'The audio, with HTTP Range (206), ETag/Last-Modified (304); external sources redirect',
+        params: ZIdParamsSchema,
+        response: errors,
+      },
+    },
+    async (request, reply) => {
+      const track = await findVisibleTrack(db, request, request.params.id);
+      const source = await resolveAudioSource(env.DATA_DIR, track);
+      if (!source) throw new AppError('not_found', 'This track has no audio.');
+      if (source.kind === 'redirect') return reply.redirect(source.url, 302);
+      const file = { ...source, cacheControl: AUDIO_CACHE };
+      if (xAccel && sendViaXAccel(reply, xAccel, file)) return reply;
+      return sendFile(request, reply, file);
+    },
+  );
+
+  app.get(
+    '/api/v1/tracks/:id/download',
+    {
+      compress: false,
+      schema: {
+        tags: ['streaming'],
+        summary: 'Download the audio file (player.enable_download and music.download)',
+        params: ZIdParamsSchema,
+        response: errors,
+      },
+    },
+    async (request, reply) => {
+      if (!(await settings.get('player.enable_download'))) {
+        throw new AppError('forbidden', 'Downloads are turned off.');
+      }
+      await assertAny(request, ['music.download']);
+      const track = await findVisibleTrack(db, request, request.params.id);
+      const source = await resolveAudioSource(env.DATA_DIR, track);
+      if (!source) throw new AppError('not_found', 'This track has no audio.');
+      // Range requests resume a download; count only the ones that start it.
+      if (!request.headers.range || /^bytes=0-/.test(request.headers.range)) {
+        await db
+          .updateTable('tracks')
+          .set({ downloads: sql`downloads + 1` })
+          .where('id', '=', track.id)
+          .execute();
+      }
+      if (source.kind === 'redirect') return reply.redirect(source.url, 302);
+      const filename = `${slugify(track.name)}${path.extname(source.path)}`;
+      const file = {
+        ...source,
+        cacheControl: 'private, no-cache',
+        disposition: `attachment; filename="${filename}"`,
+      };
+      if (xAccel && sendViaXAccel(reply, xAccel, file)) return reply;
+      return sendFile(request, reply, file);
+    },
+  );
+
+  app.get(
+    '/api/v1/tracks/:id/wave',
+    {
+      preHandler: requirePermission('music.play'),
+      schema: {
+        tags: ['streaming'],
+        summary: 'Waveform peaks (0..1) for the seekbar',
+        params: ZIdParamsSchema,
+        response: { 200: ZWaveResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const track = await findVisibleTrack(db, request, request.params.id);
+      if (!track.waveform || track.waveform.length === 0)
+        throw new AppError('not_found', 'This track has no waveform.');
+      reply.header('Cache-Control', 'public, max-age=86400');
+      return { waveform: track.waveform };
+    },
+  );
+
+  app.get(
+    '/api/v1/images/*',
+    {
+      compress: false,
+      schema: {
+        tags: ['streaming'],
+        summary:
+          'Artwork from storage/images; `?w=` serves a resized variant (WebP when accepted, Vary: Accept); cached for a year',
+        querystring: ZImageQuerySchema,
+        response: errors,
+      },
+    },
+    async (request, reply) => {
+      const relative = decodeURIComponent((request.params as { '*': string })['*'] ?? '');
+      const extension = path.extname(relative).toLowerCase();
+      const mime = IMAGE_EXTENSIONS[extension];
+      if (!mime) throw new AppError('not_found');
+      const source = resolveStoragePath(env.DATA_DIR, `images/${relative}`);
+      const info = await stat(source).catch(() => null);
+      if (!info?.isFile()) throw new AppError('not_found');
+      const width = request.query.w;
+      // A resized variant is WebP for browsers that take it (a third of the PNG's bytes or less).
+      const isWebp = Boolean(width) && wantsWebp(extension, request.headers.accept);
+      if (width) reply.header('Vary', 'Accept');
+      const file = width
+        ? await imageVariant(storageRoot(env.DATA_DIR), relative, source, width, isWebp)
+        : source;
+      const variant = width ? await stat(file) : info;
+      reply.header('X-Content-Type-Options', 'nosniff');
+      return sendFile(request, reply, {
+        path: file,
+        size: variant.size,
+        mtime: variant.mtime,
+        mime: isWebp ? 'image/webp' : mime,
+        cacheControl: IMMUTABLE,
+      });
+    },
+  );
+};

@@ -1,0 +1,62 @@
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../platform/db/schema';
+import { AppError } from '../../platform/http/app-error';
+import { canAny } from './access';
+import type { TrackRow } from './track-dto';
+
+type Db = Kysely<Database>;
+
+/** True when the user owns the track or manages one of its artists. */
+export async function managesTrack(
+  db: Db,
+  userId: number,
+  track: Pick<TrackRow, 'id' | 'owner_id'>,
+): Promise<boolean> {
+  if (track.owner_id === userId) return true;
+  const row = await db
+    .selectFrom('artist_track as at')
+    .innerJoin('user_artist as ua', 'ua.artist_id', 'at.artist_id')
+    .select('at.artist_id')
+    .where('at.track_id', '=', track.id)
+    .where('ua.user_id', '=', userId)
+    .executeTakeFirst();
+  return !!row;
+}
+
+/**
+ * Private tracks exist only for their owner, their artists' managers and catalogue editors:
+ * everyone else gets the same 404 as for a missing id, so ids cannot be probed.
+ */
+export async function assertCanSeeTrack(db: Db, request: FastifyRequest, track: TrackRow): Promise<void> {
+  if (track.visibility !== 'private') return;
+  if (request.user && (await managesTrack(db, request.user.id, track))) return;
+  if (await canAny(request, ['music.update', 'tracks.update'])) return;
+  throw new AppError('not_found');
+}
+
+/** Owners manage their own; `*.update`/`*.delete` cover other people's (spec 6). */
+export async function assertCanManageTrack(
+  db: Db,
+  request: FastifyRequest,
+  track: TrackRow,
+  action: 'update' | 'delete',
+): Promise<void> {
+  if (await canAny(request, [`music.${action}`, `tracks.${action}`])) return;
+  if (!request.user) throw new AppError('unauthenticated');
+  if (await managesTrack(db, request.user.id, track)) return;
+  throw new AppError('forbidden');
+}
+
+export async function findTrackOr404(db: Db, id: number): Promise<TrackRow> {
+  const track = await db.selectFrom('tracks').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!track) throw new AppError('not_found', 'Track not found.');
+  return track;
+}
+
+/** A track the requester may see, or 404. */
+export async function findVisibleTrack(db: Db, request: FastifyRequest, id: number): Promise<TrackRow> {
+  const track = await findTrackOr404(db, id);
+  await assertCanSeeTrack(db, request, track);
+  return track;
+}

@@ -1,0 +1,78 @@
+import type { TAlbumRef } from '@cadence/contracts/catalogue';
+import type { TTrack } from '@cadence/contracts/track';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database } from '../../platform/db/schema';
+import { artistRefsForTracks } from '../artists/artist-refs';
+import { genreRefs } from '../genres/genre-links';
+import { loadCounts } from '../library/counts';
+import { tagRefs } from '../tags/tag-links';
+import { iso, isoRequired } from './catalogue-utils';
+import type { TracksTable } from './tracks.tables';
+
+export type TrackRow = Selectable<TracksTable>;
+export type TrackInclude = { with?: readonly string[]; loadCount?: readonly string[] };
+
+const isExternal = (src: string | null) => !!src && /^https?:\/\//i.test(src);
+
+export function trackStreamUrl(row: Pick<TrackRow, 'id' | 'src' | 'file_entry_id'>): string | null {
+  if (!row.src && !row.file_entry_id) return null;
+  return `/api/v1/tracks/${row.id}/stream`;
+}
+
+/** Rows to DTOs with their artists and album refs, plus the requested relations, in a few batch queries. */
+export async function toTrackDtos(
+  db: Kysely<Database>,
+  rows: TrackRow[],
+  include: TrackInclude = {},
+): Promise<TTrack[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const albumIds = [...new Set(rows.map((row) => row.album_id).filter((id): id is number => id !== null))];
+  const want = new Set(include.with ?? []);
+  const [artists, albums, genres, tags, lyrics, counts] = await Promise.all([
+    artistRefsForTracks(db, ids),
+    albumIds.length
+      ? db.selectFrom('albums').select(['id', 'name', 'slug', 'image']).where('id', 'in', albumIds).execute()
+      : Promise.resolve([] as TAlbumRef[]),
+    want.has('genres') ? genreRefs(db, 'track', ids) : null,
+    want.has('tags') ? tagRefs(db, 'track', ids) : null,
+    want.has('lyrics')
+      ? db.selectFrom('lyrics').select('track_id').where('track_id', 'in', ids).execute()
+      : null,
+    include.loadCount?.length ? loadCounts(db, 'track', include.loadCount, ids) : null,
+  ]);
+  const albumById = new Map(albums.map((album) => [album.id, album]));
+  const lyricIds = new Set(lyrics?.map((row) => row.track_id));
+  return rows.map((row) => {
+    const dto: TTrack = {
+      id: row.id,
+      name: row.name,
+      slug: row.slug,
+      number: row.number,
+      duration: row.duration,
+      album_id: row.album_id,
+      album: row.album_id ? (albumById.get(row.album_id) ?? null) : null,
+      artists: artists.get(row.id) ?? [],
+      src: isExternal(row.src) ? row.src : null,
+      stream_url: trackStreamUrl(row),
+      mime: row.mime,
+      bitrate: row.bitrate,
+      image: row.image ?? (row.album_id ? (albumById.get(row.album_id)?.image ?? null) : null),
+      description: row.description,
+      isrc: row.isrc,
+      explicit: row.explicit,
+      plays: Number(row.plays),
+      downloads: Number(row.downloads),
+      owner_id: row.owner_id,
+      released_at: iso(row.released_at),
+      visibility: row.visibility,
+      created_at: isoRequired(row.created_at),
+      updated_at: isoRequired(row.updated_at),
+    };
+    if (genres) dto.genres = genres.get(row.id) ?? [];
+    if (tags) dto.tags = tags.get(row.id) ?? [];
+    if (lyrics) dto.has_lyrics = lyricIds.has(row.id);
+    if (counts) dto.counts = counts.get(row.id) ?? {};
+    return dto;
+  });
+}

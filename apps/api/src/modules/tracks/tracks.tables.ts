@@ -1,0 +1,39 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { Timestamp } from '../../platform/db/schema';
+
+export type TVisibility = 'public' | 'unlisted' | 'private';
+
+export interface TracksTable {
+  id: Generated<number>;
+  name: string;
+  slug: string;
+  number: number | null;
+  /** Milliseconds. */
+  duration: number | null;
+  album_id: number | null;
+  /** A storage path relative to `${DATA_DIR}/storage` or an external http(s) URL. */
+  src: string | null;
+  /** Plain id of the uploads module's `file_entries` row (no foreign key across modules). */
+  file_entry_id: number | null;
+  mime: string | null;
+  bitrate: number | null;
+  image: string | null;
+  description: string | null;
+  isrc: string | null;
+  explicit: Generated<boolean>;
+  waveform: ColumnType<number[] | null, string | null | undefined, string | null>;
+  plays: Generated<number>;
+  downloads: Generated<number>;
+  owner_id: number | null;
+  released_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  visibility: Generated<TVisibility>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ArtistTrackTable {
+  artist_id: number;
+  track_id: number;
+  position: Generated<number>;
+  primary: Generated<boolean>;
+}

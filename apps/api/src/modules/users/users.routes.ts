@@ -1,0 +1,207 @@
+import {
+  AVATAR_MAX_BYTES,
+  ZAccountUserResponseSchema,
+  ZAvatarUrlPayloadSchema,
+  ZDeleteUserQuerySchema,
+  ZUpdateAccountPayloadSchema,
+  ZUserIdParamsSchema,
+} from '@cadence/contracts/account';
+import { ZMessageResponseSchema } from '@cadence/contracts/auth';
+import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { forgetSessions, forgetUserSessions } from '../../platform/auth/session-cache';
+import { AppError, validationError } from '../../platform/http/app-error';
+import { accountRepository } from '../auth/auth.repository';
+import { requirePasswordConfirmation } from '../auth/password-confirmation';
+import { requireUser } from '../auth/require-user';
+import { clearSessionCookie } from '../auth/session-start';
+import { accountUserDto } from './account-user';
+import { fetchAvatar, removeAvatar, storeAvatar, tooLargeMessage } from './avatar.service';
+import { targetUser } from './user-access';
+
+const errors = {
+  401: ZErrorEnvelopeSchema,
+  403: ZErrorEnvelopeSchema,
+  404: ZErrorEnvelopeSchema,
+  422: ZErrorEnvelopeSchema,
+  423: ZErrorEnvelopeSchema,
+};
+const tags = ['users'];
+
+async function readAvatarBytes(request: FastifyRequest, allowLoopback: boolean): Promise<Buffer> {
+  if (!request.isMultipart()) {
+    const { url } = ZAvatarUrlPayloadSchema.parse(request.body ?? {});
+    return fetchAvatar(url, allowLoopback);
+  }
+  for await (const part of request.parts()) {
+    if (part.type === 'field') {
+      if (part.fieldname !== 'url') continue;
+      const { url } = ZAvatarUrlPayloadSchema.parse({ url: part.value });
+      return fetchAvatar(url, allowLoopback);
+    }
+    try {
+      return await part.toBuffer();
+    } catch (error) {
+      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+        throw validationError({ file: tooLargeMessage(part.filename || 'file') });
+      }
+      throw error;
+    }
+  }
+  throw validationError({ file: 'Please select an image.' });
+}
+
+export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, env } = app.deps;
+  const allowLoopback = env.vars.ALLOW_LOOPBACK_FETCH === 'true';
+  await app.register(multipart, {
+    limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5, fieldSize: 4096 },
+  });
+
+  app.get(
+    '/api/v1/users/:id',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: 'A user with social profiles and tokens',
+        params: ZUserIdParamsSchema,
+        response: { 200: ZAccountUserResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { user, isSelf } = await targetUser(request, request.params.id, 'users.view');
+      return { user: await accountUserDto(db, user, isSelf) };
+    },
+  );
+
+  app.put(
+    '/api/v1/users/:id',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: 'Update account details',
+        params: ZUserIdParamsSchema,
+        body: ZUpdateAccountPayloadSchema,
+        response: { 200: ZAccountUserResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { user, isSelf } = await targetUser(request, request.params.id, 'users.update');
+      const { banned_at, ...details } = request.body;
+      // Suspending is an admin's act on someone else: nobody lifts (or sets) their own ban.
+      if (banned_at !== undefined && isSelf) throw new AppError('forbidden');
+      const changes = {
+        ...Object.fromEntries(Object.entries(details).filter(([, value]) => value !== undefined)),
+        ...(banned_at !== undefined ? { banned_at: banned_at === null ? null : new Date(banned_at) } : {}),
+      };
+      if (Object.keys(changes).length > 0) {
+        await db
+          .updateTable('users')
+          .set({ ...changes, updated_at: new Date() })
+          .where('id', '=', user.id)
+          .execute();
+      }
+      if (banned_at !== undefined) await forgetUserSessions(app.deps, user.id);
+      const fresh = (await accountRepository.findById(db, user.id)) ?? user;
+      return { user: await accountUserDto(db, fresh, isSelf) };
+    },
+  );
+
+  app.delete(
+    '/api/v1/users/:id',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: "Delete an account (deleteCurrentUser for one's own)",
+        params: ZUserIdParamsSchema,
+        querystring: ZDeleteUserQuerySchema,
+        response: { 200: ZMessageResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { user, isSelf } = await targetUser(request, request.params.id, 'users.delete');
+      if (isSelf) {
+        if (!request.query.deleteCurrentUser) throw new AppError('forbidden');
+        await requirePasswordConfirmation(request);
+      }
+      // Sessions, tokens, social profiles and avatars go with the row (foreign keys cascade).
+      const sessions = await db.selectFrom('sessions').select('id').where('user_id', '=', user.id).execute();
+      await db.deleteFrom('users').where('id', '=', user.id).execute();
+      await forgetSessions(
+        app.deps.cache,
+        sessions.map((session) => session.id),
+      );
+      if (isSelf) clearSessionCookie(request, reply);
+      return { message: 'Account deleted' };
+    },
+  );
+
+  app.post(
+    '/api/v1/users/:id/avatar',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: 'Upload an avatar: multipart `file` (image, 2 MB) or JSON `url`',
+        params: ZUserIdParamsSchema,
+        response: { 200: ZAccountUserResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { user, isSelf } = await targetUser(request, request.params.id, 'users.update');
+      const bytes = await readAvatarBytes(request, allowLoopback);
+      await storeAvatar(db, env.APP_URL, user.id, bytes, request.isMultipart() ? 'file' : 'url');
+      const fresh = (await accountRepository.findById(db, user.id)) ?? user;
+      return { user: await accountUserDto(db, fresh, isSelf) };
+    },
+  );
+
+  app.delete(
+    '/api/v1/users/:id/avatar',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: 'Remove the avatar',
+        params: ZUserIdParamsSchema,
+        response: { 200: ZAccountUserResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { user, isSelf } = await targetUser(request, request.params.id, 'users.update');
+      await removeAvatar(db, user.id);
+      const fresh = (await accountRepository.findById(db, user.id)) ?? user;
+      return { user: await accountUserDto(db, fresh, isSelf) };
+    },
+  );
+
+  app.get(
+    '/api/v1/avatars/:key',
+    {
+      schema: {
+        tags,
+        summary: 'Avatar image bytes',
+        params: z.object({ key: z.string().regex(/^\d+-[a-f0-9]{24}\.[a-z]{3,4}$/) }),
+      },
+    },
+    async (request, reply) => {
+      const row = await db
+        .selectFrom('avatars')
+        .select(['mime', 'data'])
+        .where('key', '=', request.params.key)
+        .executeTakeFirst();
+      if (!row) throw new AppError('not_found');
+      return reply
+        .header('content-type', row.mime)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .send(Buffer.from(row.data));
+    },
+  );
+};

@@ -1,0 +1,136 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../http/app-error';
+import { SESSION_COOKIE } from '../http/csrf';
+import { createStampedMemo } from '../redis/stamped-memo';
+import { authRepository } from './auth.repository';
+import type { AuthUser, GuestRole } from './auth-user';
+import { type CachedSession, SESSION_CACHE_TTL_SECONDS, sessionCacheKey } from './session-cache';
+import { hashToken } from './tokens';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: AuthUser | null;
+    authVia: 'session' | 'token' | null;
+    sessionId: string | null;
+    /** The guest role, loaded on first use and kept per cache generation; frozen (shared between requests). */
+    guestRole: () => Promise<GuestRole | null>;
+  }
+}
+
+const TOUCH_INTERVAL_MS = 60_000;
+/** Delete this cache key after changing the guest role or its permissions: every process reloads it. */
+export const GUEST_ROLE_CACHE_KEY = 'auth:guest-role';
+/** Paths a banned user may still reach: enough to see the suspended screen and log out. */
+const BANNED_ALLOWED = new Set(['/api/v1/bootstrap-data', '/auth/logout']);
+const SKIPPED_PREFIXES = [
+  '/assets/',
+  '/admin/assets/',
+  '/backstage/assets/',
+  '/health',
+  '/ready',
+  '/api-docs',
+];
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header?.startsWith('Bearer ')) return null;
+  const value = header.slice(7).trim();
+  // Plain text tokens look like `<id>|<secret>`; only the secret is hashed.
+  const secret = value.includes('|') ? value.slice(value.indexOf('|') + 1) : value;
+  return secret || null;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    for (const child of Object.values(value)) deepFreeze(child);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+function isApiPath(path: string): boolean {
+  return path.startsWith('/api/') || path.startsWith('/auth/') || path.startsWith('/secure/');
+}
+
+export const authPlugin = fp(
+  async (app: FastifyInstance) => {
+    const { db, cache } = app.deps;
+    app.decorateRequest('user', null);
+    app.decorateRequest('authVia', null);
+    app.decorateRequest('sessionId', null);
+    // Guest requests are the hot path (every first page load): no query and no parse per request.
+    const guestRole = createStampedMemo({
+      cache,
+      key: GUEST_ROLE_CACHE_KEY,
+      ttlSeconds: 300,
+      load: async () => deepFreeze(await authRepository.findGuestRole(db)),
+    });
+    app.decorateRequest('guestRole', guestRole.get);
+
+    /** The session -> user mapping, from the shared cache when warm (one PostgreSQL read saved per request). */
+    async function findSession(sessionId: string): Promise<CachedSession | undefined> {
+      const key = sessionCacheKey(sessionId);
+      const cached = await cache.get<CachedSession>(key);
+      if (cached) return cached;
+      const row = await authRepository.findSession(db, sessionId);
+      if (!row) return;
+      const session = {
+        userId: row.user_id,
+        expiresAt: row.expires_at.getTime(),
+        lastActive: row.last_active.getTime(),
+      };
+      await cache.set(key, session, SESSION_CACHE_TTL_SECONDS);
+      return session;
+    }
+
+    async function resolveSession(request: FastifyRequest, token: string) {
+      const sessionId = hashToken(token);
+      const session = await findSession(sessionId);
+      const now = Date.now();
+      if (!session || session.expiresAt <= now) return;
+      const user = await authRepository.findUserById(db, session.userId);
+      if (!user) return;
+      request.user = await authRepository.loadAccess(db, user);
+      request.authVia = 'session';
+      request.sessionId = sessionId;
+      if (now - session.lastActive > TOUCH_INTERVAL_MS) {
+        await authRepository.touchSession(db, sessionId, new Date(now));
+        await cache.set(
+          sessionCacheKey(sessionId),
+          { ...session, lastActive: now },
+          SESSION_CACHE_TTL_SECONDS,
+        );
+      }
+    }
+
+    async function resolveToken(request: FastifyRequest, token: string) {
+      const row = await authRepository.findUserByToken(db, hashToken(token));
+      const now = new Date();
+      if (!row || (row.token_expires_at && row.token_expires_at <= now)) {
+        throw new AppError('unauthenticated');
+      }
+      const { token_id, token_last_used_at, token_expires_at: _expires, ...user } = row;
+      request.user = await authRepository.loadAccess(db, user);
+      request.authVia = 'token';
+      if (!token_last_used_at || now.getTime() - token_last_used_at.getTime() > TOUCH_INTERVAL_MS) {
+        await authRepository.touchToken(db, token_id, now);
+      }
+    }
+
+    app.addHook('onRequest', async (request) => {
+      const path = request.url.split('?', 1)[0] ?? '/';
+      if (SKIPPED_PREFIXES.some((prefix) => path.startsWith(prefix))) return;
+      const bearer = bearerToken(request);
+      if (bearer) await resolveToken(request, bearer);
+      else {
+        const cookie = request.cookies[SESSION_COOKIE];
+        if (cookie) await resolveSession(request, cookie);
+      }
+      if (request.user?.banned_at && isApiPath(path) && !BANNED_ALLOWED.has(path)) {
+        throw new AppError('forbidden', 'This account has been suspended.');
+      }
+    });
+  },
+  { name: 'auth', dependencies: ['@fastify/cookie'] },
+);

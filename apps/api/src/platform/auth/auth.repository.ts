@@ -1,0 +1,105 @@
+import type { TPermission } from '@cadence/contracts/user';
+import { type Kysely, sql } from 'kysely';
+import type { Database, TRestrictionValue, UserRow } from '../db/schema';
+import type { AuthUser } from './auth-user';
+
+type Grant = { name: string; restrictions: TRestrictionValue[]; source: 'user' | 'role' | 'plan' };
+
+/** A user's own grants win over their roles' grants of the same permission. */
+function mergeGrants(grants: Grant[]): TPermission[] {
+  const byName = new Map<string, Grant>();
+  for (const grant of grants) {
+    const existing = byName.get(grant.name);
+    if (!existing || (grant.source === 'user' && existing.source !== 'user')) byName.set(grant.name, grant);
+  }
+  return [...byName.values()].map(({ name, restrictions }) => ({ name, restrictions: restrictions ?? [] }));
+}
+
+export const authRepository = {
+  async findSession(db: Kysely<Database>, sessionId: string) {
+    return db
+      .selectFrom('sessions')
+      .select(['user_id', 'last_active', 'expires_at'])
+      .where('id', '=', sessionId)
+      .executeTakeFirst();
+  },
+
+  async findUserById(db: Kysely<Database>, userId: number) {
+    return db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+  },
+
+  async findUserByToken(db: Kysely<Database>, tokenHash: string) {
+    return db
+      .selectFrom('personal_access_tokens as t')
+      .innerJoin('users', 'users.id', 't.user_id')
+      .selectAll('users')
+      .select([
+        't.id as token_id',
+        't.last_used_at as token_last_used_at',
+        't.expires_at as token_expires_at',
+      ])
+      .where('t.token_hash', '=', tokenHash)
+      .executeTakeFirst();
+  },
+
+  /** Roles and the union of own and role grants, in one round trip. */
+  async loadAccess(db: Kysely<Database>, user: UserRow): Promise<AuthUser> {
+    const rows = await sql<{
+      kind: 'role' | 'grant';
+      id: number | null;
+      name: string;
+      restrictions: TRestrictionValue[] | null;
+      source: Grant['source'] | null;
+    }>`
+      select 'role' as kind, r.id, r.name, null::jsonb as restrictions, null as source
+        from user_role ur join roles r on r.id = ur.role_id where ur.user_id = ${user.id}
+      union all
+      select 'grant' as kind, null, p.name, pa.restrictions, pa.permissionable_type as source
+        from permissionables pa join permissions p on p.id = pa.permission_id
+       where (pa.permissionable_type = 'user' and pa.permissionable_id = ${user.id})
+          or (pa.permissionable_type = 'role' and pa.permissionable_id in (select role_id from user_role where user_id = ${user.id}))
+    `.execute(db);
+    const roles = rows.rows
+      .filter((row) => row.kind === 'role')
+      .map((row) => ({ id: row.id as number, name: row.name }))
+      .sort((a, b) => a.id - b.id);
+    const grants = rows.rows
+      .filter((row) => row.kind === 'grant')
+      .map((row) => ({ name: row.name, restrictions: row.restrictions ?? [], source: row.source ?? 'role' }));
+    return { ...user, roles, permissions: mergeGrants(grants) };
+  },
+
+  async findGuestRole(db: Kysely<Database>) {
+    const role = await db
+      .selectFrom('roles')
+      .select('id')
+      .where('guests', '=', true)
+      .orderBy('id')
+      .executeTakeFirst();
+    if (!role) return null;
+    const grants = await db
+      .selectFrom('permissionables as pa')
+      .innerJoin('permissions as p', 'p.id', 'pa.permission_id')
+      .select(['p.name', 'pa.restrictions'])
+      .where('pa.permissionable_type', '=', 'role')
+      .where('pa.permissionable_id', '=', role.id)
+      .orderBy('p.name')
+      .execute();
+    return {
+      id: role.id,
+      permissions: grants.map((grant) => ({ name: grant.name, restrictions: grant.restrictions ?? [] })),
+    };
+  },
+
+  async touchSession(db: Kysely<Database>, sessionId: string, at: Date) {
+    await db.updateTable('sessions').set({ last_active: at }).where('id', '=', sessionId).execute();
+  },
+
+  async touchToken(db: Kysely<Database>, tokenId: number, at: Date) {
+    await db
+      .updateTable('personal_access_tokens')
+      .set({ last_used_at: at })
+      .where('id', '=', tokenId)
+      .execute();
+  },
+};

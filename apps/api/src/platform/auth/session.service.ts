@@ -1,0 +1,51 @@
+import type { FastifyReply } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { SESSION_COOKIE } from '../http/csrf';
+import { generateToken, hashToken } from './tokens';
+
+export const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
+
+export type SessionMeta = {
+  ipAddress?: string | null;
+  userAgent?: string | null;
+  ttlMs?: number;
+};
+
+/** Creates a session row and returns the plain cookie token (only its hash is stored). */
+export async function createSession(db: Kysely<Database>, userId: number, meta: SessionMeta = {}) {
+  const token = generateToken();
+  const expiresAt = new Date(Date.now() + (meta.ttlMs ?? SESSION_TTL_MS));
+  await db
+    .insertInto('sessions')
+    .values({
+      id: hashToken(token),
+      user_id: userId,
+      ip_address: meta.ipAddress ?? null,
+      user_agent: meta.userAgent?.slice(0, 500) ?? null,
+      expires_at: expiresAt,
+    })
+    .execute();
+  return { token, expiresAt };
+}
+
+export function setSessionCookie(reply: FastifyReply, token: string, expiresAt: Date, isSecure: boolean) {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: isSecure,
+    expires: expiresAt,
+  });
+}
+
+/** Creates a personal access token (spec 3 "Access token"); returns plainTextToken once. */
+export async function createAccessToken(db: Kysely<Database>, userId: number, name: string) {
+  const token = generateToken();
+  const row = await db
+    .insertInto('personal_access_tokens')
+    .values({ user_id: userId, name, token_hash: hashToken(token) })
+    .returning(['id', 'name'])
+    .executeTakeFirstOrThrow();
+  return { id: row.id, name: row.name, plainTextToken: `${row.id}|${token}` };
+}

@@ -1,0 +1,97 @@
+import { mkdir } from 'node:fs/promises';
+import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
+import type { Database } from './schema';
+
+export type DatabaseOptions = {
+  /** A `postgres://` URL, or undefined for the embedded PGlite. */
+  url?: string;
+  /** Folder of the embedded database; `memory://` keeps it in memory (tests). */
+  embeddedDir: string;
+  poolMax?: number;
+  statementTimeoutMs?: number;
+  onPoolError?: (error: Error) => void;
+};
+
+export type DatabaseHandle = {
+  db: Kysely<Database>;
+  kind: 'postgres' | 'pglite';
+  ping: (timeoutMs: number) => Promise<void>;
+  close: () => Promise<void>;
+};
+
+// Each mode loads only its own driver: PGlite's module and WASM cost a PostgreSQL deployment
+// start-up time and memory for nothing, and `pg` is useless to the embedded mode.
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  return options.url ? openPostgres(options, options.url) : openPglite(options.embeddedDir);
+}
+
+async function openPostgres(options: DatabaseOptions, url: string): Promise<DatabaseHandle> {
+  const { default: pg } = await import('pg');
+  // int8 (counts, sums) fits a JS number for every value this app stores.
+  pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolMax ?? 10,
+    // Fail fast when the server is gone instead of queueing requests behind a dead socket.
+    connectionTimeoutMillis: 2_000,
+    idleTimeoutMillis: 30_000,
+    statement_timeout: options.statementTimeoutMs ?? 15_000,
+    query_timeout: (options.statementTimeoutMs ?? 15_000) + 1_000,
+    keepAlive: true,
+  });
+  // Idle clients emit 'error' when the server goes away; unhandled, it would kill the process.
+  pool.on('error', (error) => options.onPoolError?.(error));
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    kind: 'postgres',
+    ping: (timeoutMs) =>
+      withTimeout(
+        sql`select 1`.execute(db).then(() => undefined),
+        timeoutMs,
+      ),
+    close: () => db.destroy(),
+  };
+}
+
+async function openPglite(dir: string): Promise<DatabaseHandle> {
+  if (dir !== 'memory://') await mkdir(dir, { recursive: true });
+  const [{ PGlite }, { pg_trgm }, { unaccent }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('@electric-sql/pglite/contrib/unaccent'),
+  ]);
+  const pglite = await PGlite.create(dir === 'memory://' ? undefined : dir, {
+    extensions: { pg_trgm, unaccent },
+  });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  return {
+    db,
+    kind: 'pglite',
+    ping: (timeoutMs) =>
+      withTimeout(
+        sql`select 1`.execute(db).then(() => undefined),
+        timeoutMs,
+      ),
+    close: async () => {
+      await db.destroy();
+      if (!pglite.closed) await pglite.close();
+    },
+  };
+}
+
+export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`Timed out after ${ms} ms`)), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}

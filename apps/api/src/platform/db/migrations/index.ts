@@ -1,0 +1,31 @@
+import type { Migration } from 'kysely/migration';
+import * as createUsers from './2026-11-21T10-00_create-users';
+import * as createRolesAndPermissions from './2026-11-21T10-01_create-roles-and-permissions';
+import * as createSettingsAndSeeds from './2026-11-21T10-02_create-settings-and-seeds';
+import * as createThemesAndLocalizations from './2026-11-21T10-03_create-themes-and-localizations';
+import * as createSessionsAndTokens from './2026-11-21T10-04_create-sessions-and-tokens';
+import * as enableSearchExtensions from './2026-11-21T10-05_enable-search-extensions';
+import * as createFileEntriesAndUploads from './2026-11-22T09-00_create-file-entries-and-uploads';
+import * as createAccountTables from './2026-11-22T10-00_create-account-tables';
+import * as createCatalogue from './2026-11-22T11-00_create-catalogue';
+import * as createListeningAndSocial from './2026-11-22T11-01_create-listening-and-social';
+import * as createChannelsAndBackstageRequests from './2026-11-22T11-02_create-channels-and-backstage-requests';
+import * as createSearchIndexesAndSimilarArtists from './2026-11-22T12-00_create-search-indexes-and-similar-artists';
+import * as createSearchCandidateIndexes from './2026-11-22T13-00_create-search-candidate-indexes';
+
+/** Imported statically so the tsup bundle carries them; keys are the frozen migration names. */
+export const migrations: Record<string, Migration> = {
+  '2026-11-21T10-00_create-users': createUsers,
+  '2026-11-21T10-01_create-roles-and-permissions': createRolesAndPermissions,
+  '2026-11-21T10-02_create-settings-and-seeds': createSettingsAndSeeds,
+  '2026-11-21T10-03_create-themes-and-localizations': createThemesAndLocalizations,
+  '2026-11-21T10-04_create-sessions-and-tokens': createSessionsAndTokens,
+  '2026-11-21T10-05_enable-search-extensions': enableSearchExtensions,
+  '2026-11-22T09-00_create-file-entries-and-uploads': createFileEntriesAndUploads,
+  '2026-11-22T10-00_create-account-tables': createAccountTables,
+  '2026-11-22T11-00_create-catalogue': createCatalogue,
+  '2026-11-22T11-01_create-listening-and-social': createListeningAndSocial,
+  '2026-11-22T11-02_create-channels-and-backstage-requests': createChannelsAndBackstageRequests,
+  '2026-11-22T12-00_create-search-indexes-and-similar-artists': createSearchIndexesAndSimilarArtists,
+  '2026-11-22T13-00_create-search-candidate-indexes': createSearchCandidateIndexes,
+};

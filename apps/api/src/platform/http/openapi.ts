@@ -1,0 +1,76 @@
+import swagger from '@fastify/swagger';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+
+const DOCS_PREFIX = '/api-docs';
+/** Hop-by-hop and framing headers the outer reply sets itself. */
+const SKIPPED_HEADERS = new Set(['content-length', 'transfer-encoding', 'connection', 'keep-alive', 'date']);
+
+/**
+ * Scalar's plugin embeds its ~4 MB browser bundle and a YAML/OpenAPI toolchain: tens of MiB of
+ * memory and hundreds of modules at start for a page few requests ever ask for. It runs in a
+ * private Fastify instance built on the first `/api-docs` request, which the routes here forward to.
+ */
+function lazyScalar(app: FastifyInstance) {
+  let docs: Promise<FastifyInstance> | undefined;
+
+  async function load(): Promise<FastifyInstance> {
+    const [{ default: Fastify }, { default: scalar }] = await Promise.all([
+      import('fastify'),
+      import('@scalar/fastify-api-reference'),
+    ]);
+    const instance = Fastify({ routerOptions: { ignoreTrailingSlash: true } });
+    await instance.register(scalar, {
+      routePrefix: DOCS_PREFIX,
+      configuration: { title: 'Cadence API', content: () => app.swagger() },
+    });
+    await instance.ready();
+    return instance;
+  }
+
+  async function forward(request: FastifyRequest, reply: FastifyReply) {
+    docs ??= load().catch((error) => {
+      docs = undefined;
+      throw error;
+    });
+    const response = await (await docs).inject({
+      method: 'GET',
+      url: request.url,
+      headers: { host: request.headers.host ?? 'localhost' },
+    });
+    for (const [name, value] of Object.entries(response.headers)) {
+      if (value !== undefined && !SKIPPED_HEADERS.has(name)) reply.header(name, value);
+    }
+    return reply.code(response.statusCode).send(response.rawPayload);
+  }
+
+  const options = { schema: { hide: true } };
+  app.get(DOCS_PREFIX, options, forward);
+  app.get(`${DOCS_PREFIX}/*`, options, forward);
+}
+
+/** The OpenAPI document is generated from the routes' zod contracts; Scalar serves its bundled JS (offline). */
+export const openApiPlugin = fp(
+  async (app: FastifyInstance, options: { appUrl: string }) => {
+    await app.register(swagger, {
+      openapi: {
+        info: {
+          title: 'Cadence API',
+          version: '1.0.0',
+          description: 'Cadence music streaming platform API.',
+        },
+        servers: [{ url: options.appUrl }],
+        components: {
+          securitySchemes: {
+            bearerAuth: { type: 'http', scheme: 'bearer' },
+            cookieAuth: { type: 'apiKey', in: 'cookie', name: 'cadence_session' },
+          },
+        },
+      },
+      transform: jsonSchemaTransform,
+    });
+    lazyScalar(app);
+  },
+  { name: 'openapi' },
+);

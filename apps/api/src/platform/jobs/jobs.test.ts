@@ -1,0 +1,55 @@
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { isEmbeddedTarget } from '../../test/test-app';
+import { createInProcessQueue } from './in-process-queue';
+import type { JobQueue } from './jobs';
+import { createRedisQueue } from './redis-queue';
+
+const silent = { error: () => {} };
+
+async function behavesAsAQueue(queue: JobQueue) {
+  const seen: number[] = [];
+  queue.register('count', async (payload) => {
+    seen.push((payload as { n: number }).n);
+  });
+  queue.register('boom', async () => {
+    throw new Error('boom');
+  });
+  await queue.enqueue('count', { n: 1 });
+  await queue.enqueue('boom', {});
+  await queue.enqueue('count', { n: 2 });
+  await queue.drain();
+  expect(seen).toEqual([1, 2]);
+  await queue.close();
+}
+
+describe('jobs', () => {
+  it('runs in process, in order, surviving a failing job', async () => {
+    await behavesAsAQueue(createInProcessQueue(silent));
+  });
+
+  it('collapses jobs with the same id while one waits', async () => {
+    const queue = createInProcessQueue(silent);
+    let runs = 0;
+    queue.register('recompute', async () => {
+      runs += 1;
+    });
+    await Promise.all([1, 2, 3].map(() => queue.enqueue('recompute', {}, { jobId: 'all' })));
+    await queue.drain();
+    await queue.enqueue('recompute', {}, { jobId: 'all' });
+    await queue.drain();
+    expect(runs).toBe(2);
+    await queue.close();
+    await expect(queue.enqueue('recompute', {})).rejects.toThrow('closed');
+  });
+
+  it.skipIf(isEmbeddedTarget)('runs on BullMQ with Redis', async () => {
+    const queue = createRedisQueue({
+      url: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+      queueName: `cadence-test-${randomBytes(4).toString('hex')}`,
+      isWorker: true,
+      log: silent,
+    });
+    await behavesAsAQueue(queue);
+  });
+});

@@ -1,0 +1,71 @@
+import { Queue, Worker } from 'bullmq';
+import type { EnqueueOptions, JobHandler, JobLog, JobQueue } from './jobs';
+
+export type RedisQueueOptions = {
+  url: string;
+  queueName?: string;
+  /** Api replicas only enqueue when a separate worker process consumes. */
+  isWorker: boolean;
+  log: JobLog;
+};
+
+function connectionOf(url: string) {
+  const parsed = new URL(url);
+  return {
+    host: parsed.hostname,
+    port: Number(parsed.port || 6379),
+    username: parsed.username || undefined,
+    password: parsed.password ? decodeURIComponent(parsed.password) : undefined,
+    db: parsed.pathname.length > 1 ? Number(parsed.pathname.slice(1)) : 0,
+    tls: parsed.protocol === 'rediss:' ? {} : undefined,
+    // BullMQ workers block on Redis; they must not give up on a slow reply.
+    maxRetriesPerRequest: null,
+  };
+}
+
+export function createRedisQueue(options: RedisQueueOptions): JobQueue {
+  const handlers = new Map<string, JobHandler>();
+  const connection = connectionOf(options.url);
+  const name = options.queueName ?? 'cadence-jobs';
+  const queue = new Queue(name, { connection });
+  const worker = options.isWorker
+    ? new Worker(
+        name,
+        async (job) => {
+          const handler = handlers.get(job.name);
+          if (!handler) throw new Error(`No handler for job ${job.name}.`);
+          await handler(job.data);
+        },
+        { connection, concurrency: 1 },
+      )
+    : null;
+  worker?.on('failed', (job, error) => options.log.error({ err: error, job: job?.name }, 'Job failed'));
+
+  return {
+    kind: 'redis',
+    register(jobName, handler) {
+      handlers.set(jobName, handler);
+    },
+    async enqueue(jobName, payload, enqueueOptions: EnqueueOptions = {}) {
+      await queue.add(jobName, payload, {
+        // A finished job's id is released so the same recompute can be queued again later.
+        jobId: enqueueOptions.jobId ? `${jobName}:${enqueueOptions.jobId}` : undefined,
+        removeOnComplete: true,
+        removeOnFail: 100,
+        attempts: 3,
+        backoff: { type: 'exponential', delay: 1_000 },
+      });
+    },
+    async drain() {
+      for (;;) {
+        const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
+        if (Object.values(counts).every((count) => count === 0)) return;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+    async close() {
+      await worker?.close();
+      await queue.close();
+    },
+  };
+}

@@ -1,0 +1,247 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { loadEnv } from '../env';
+import { seedDatabase } from '../seed/seed';
+import { isEmbeddedTarget } from '../test/test-app';
+import { createSession } from './auth/session.service';
+import { type DatabaseHandle, openDatabase } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { createRedisServices } from './redis/redis-services';
+import type { SharedServices } from './redis/services';
+
+/**
+ * Private PostgreSQL and Redis processes on spare ports, killed and restarted under a live app.
+ * The shared services on 5432/6379 are never touched.
+ */
+const PG_BIN = newestPostgresBin();
+
+/** Debian and Ubuntu install server binaries per major version; use the newest one present. */
+function newestPostgresBin(root = '/usr/lib/postgresql'): string {
+  const majors = existsSync(root) ? readdirSync(root).filter((name) => /^\d+$/.test(name)) : [];
+  const newest = majors.sort((a, b) => Number(b) - Number(a))[0] ?? '15';
+  return `${root}/${newest}/bin`;
+}
+const isRoot = process.getuid?.() === 0;
+const APP_KEY = 'resilience-app-key-0123456789abcdefghij';
+
+function sparePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function asPostgres(command: string, args: string[]): [string, string[]] {
+  return isRoot ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
+}
+
+async function waitFor(check: () => Promise<boolean>, timeoutMs: number): Promise<number> {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    if (await check().catch(() => false)) return Date.now() - started;
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  throw new Error(`Condition not met within ${timeoutMs} ms`);
+}
+
+class PrivatePostgres {
+  readonly dir = mkdtempSync(path.join(os.tmpdir(), 'cadence-pg-'));
+  readonly dataDir = path.join(this.dir, 'data');
+  constructor(readonly port: number) {
+    if (isRoot) chownSync(this.dir, uidOf('postgres'), gidOf('postgres'));
+    const [cmd, args] = asPostgres(`${PG_BIN}/initdb`, [
+      '-D',
+      this.dataDir,
+      '-A',
+      'trust',
+      '-U',
+      'postgres',
+      '--no-sync',
+    ]);
+    execFileSync(cmd, args, { stdio: 'ignore' });
+  }
+
+  start(): ChildProcess {
+    const [cmd, args] = asPostgres(`${PG_BIN}/postgres`, [
+      '-D',
+      this.dataDir,
+      '-k',
+      this.dir,
+      '-p',
+      String(this.port),
+      '-h',
+      '127.0.0.1',
+      '-F',
+      '-c',
+      'max_connections=30',
+    ]);
+    return spawn(cmd, args, { stdio: 'ignore' });
+  }
+
+  /** SIGQUIT to the postmaster is PostgreSQL's "immediate shutdown": like a crash, no goodbyes. */
+  kill() {
+    const pid = Number(readFileSync(path.join(this.dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    process.kill(pid, 'SIGQUIT');
+  }
+
+  isRunning(): boolean {
+    try {
+      const pid = Number(readFileSync(path.join(this.dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  cleanup() {
+    if (this.isRunning()) this.kill();
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}
+
+function uidOf(user: string): number {
+  return Number(execFileSync('id', ['-u', user]).toString().trim());
+}
+function gidOf(user: string): number {
+  return Number(execFileSync('id', ['-g', user]).toString().trim());
+}
+
+function startRedis(port: number): ChildProcess {
+  return spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    {
+      stdio: 'ignore',
+    },
+  );
+}
+
+describe.skipIf(isEmbeddedTarget)('resilience against PostgreSQL and Redis outages', () => {
+  let pgServer: PrivatePostgres;
+  let redisPort: number;
+  let redis: ChildProcess | undefined;
+  let database: DatabaseHandle;
+  let services: SharedServices;
+  let app: FastifyInstance;
+  let sessionCookie: string;
+  const warnings: string[] = [];
+
+  beforeAll(async () => {
+    pgServer = new PrivatePostgres(await sparePort());
+    pgServer.start();
+    redisPort = await sparePort();
+    redis = startRedis(redisPort);
+    const url = `postgres://postgres@127.0.0.1:${pgServer.port}/postgres`;
+    await waitFor(async () => {
+      const probe = await openDatabase({ url, embeddedDir: 'unused' });
+      try {
+        await probe.ping(500);
+        return true;
+      } finally {
+        await probe.close();
+      }
+    }, 15_000);
+    database = await openDatabase({
+      url,
+      embeddedDir: 'unused',
+      poolMax: 4,
+      onPoolError: (e) => warnings.push(e.message),
+    });
+    await waitFor(async () => {
+      services = await createRedisServices({
+        url: `redis://127.0.0.1:${redisPort}`,
+        log: { info: () => {}, warn: (_o, msg) => warnings.push(msg) },
+      });
+      return true;
+    }, 5_000);
+    const env = loadEnv({ APP_KEY, LOG_LEVEL: 'silent', ADMIN_PASSWORD: 'admin-password' }, pgServer.dir);
+    await migrateToLatest(database.db);
+    await seedDatabase(database.db, env, APP_KEY);
+    app = await buildApp({
+      env,
+      db: database.db,
+      cache: services.cache,
+      pubsub: services.pubsub,
+      rateLimitStore: services.rateLimitStore,
+      probes: { database: database.ping, redis: services.ping },
+      appKey: APP_KEY,
+      logger: false,
+    });
+    await app.ready();
+    const admin = await database.db.selectFrom('users').select('id').executeTakeFirstOrThrow();
+    sessionCookie = `cadence_session=${(await createSession(database.db, admin.id)).token}`;
+  }, 60_000);
+
+  afterAll(async () => {
+    await app?.close();
+    await services?.close();
+    await database?.close();
+    redis?.kill('SIGKILL');
+    pgServer?.cleanup();
+  });
+
+  const bootstrap = () => app.inject({ url: '/api/v1/bootstrap-data', headers: { cookie: sessionCookie } });
+
+  async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
+    const started = Date.now();
+    const result = await fn();
+    return [result, Date.now() - started];
+  }
+
+  it('answers normally while both are up', async () => {
+    expect((await bootstrap()).statusCode).toBe(200);
+    expect((await app.inject({ url: '/ready' })).statusCode).toBe(200);
+  });
+
+  it('PostgreSQL down: 503 fast, alive, and recovers by itself', async () => {
+    pgServer.kill();
+    await waitFor(async () => !pgServer.isRunning(), 10_000);
+
+    const [res, ms] = await timed(bootstrap);
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ message: 'Service temporarily unavailable.' });
+    expect(ms).toBeLessThan(2_000);
+
+    const [ready, readyMs] = await timed(() => app.inject({ url: '/ready' }));
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json().checks).toEqual({ database: 'down', redis: 'up' });
+    expect(readyMs).toBeLessThan(2_000);
+    expect((await app.inject({ url: '/health' })).statusCode).toBe(200);
+
+    pgServer.start();
+    await waitFor(async () => (await bootstrap()).statusCode === 200, 20_000);
+    expect((await app.inject({ url: '/ready' })).statusCode).toBe(200);
+  }, 40_000);
+
+  it('Redis down: 503 fast, alive, and recovers by itself', async () => {
+    redis?.kill('SIGKILL');
+    await new Promise((resolve) => redis?.once('exit', resolve));
+
+    const [res, ms] = await timed(bootstrap);
+    expect(res.statusCode).toBe(503);
+    expect(ms).toBeLessThan(2_000);
+
+    const [ready, readyMs] = await timed(() => app.inject({ url: '/ready' }));
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json().checks).toEqual({ database: 'up', redis: 'down' });
+    expect(readyMs).toBeLessThan(2_000);
+    expect((await app.inject({ url: '/health' })).statusCode).toBe(200);
+    // Logged once per outage, from the first failed reconnect.
+    await waitFor(async () => warnings.some((warning) => warning.includes('Redis connection lost')), 5_000);
+
+    redis = startRedis(redisPort);
+    await waitFor(async () => (await bootstrap()).statusCode === 200, 20_000);
+    expect((await app.inject({ url: '/ready' })).statusCode).toBe(200);
+  }, 40_000);
+});

@@ -1,0 +1,51 @@
+import path from 'node:path';
+import type { Env } from './env';
+import type { AppDeps } from './platform/app-deps';
+import { resolveAppKey } from './platform/app-key';
+import { openDatabase } from './platform/db/database';
+import { createDeferredLog } from './platform/log';
+import { openSharedServices } from './platform/redis/open-services';
+
+export type Runtime = {
+  deps: AppDeps;
+  log: ReturnType<typeof createDeferredLog>;
+  close: () => Promise<void>;
+};
+
+/** Opens the database, Redis (or in-process services) and the app key for server and CLI alike. */
+export async function openRuntime(env: Env, options: { withLogger?: boolean } = {}): Promise<Runtime> {
+  const log = createDeferredLog();
+  const appKey = await resolveAppKey(env.APP_KEY, env.DATA_DIR);
+  const database = await openDatabase({
+    url: env.DATABASE_URL,
+    embeddedDir: path.join(env.DATA_DIR, 'db'),
+    poolMax: env.DB_POOL_MAX,
+    statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
+    onPoolError: (error) => log.warn({ err: error }, 'PostgreSQL connection error'),
+  });
+  const shared = await openSharedServices({ url: env.REDIS_URL, log }).catch(async (error) => {
+    await database.close();
+    throw error;
+  });
+  const isPretty = env.NODE_ENV === 'development';
+  const deps: AppDeps = {
+    env,
+    db: database.db,
+    cache: shared.cache,
+    pubsub: shared.pubsub,
+    rateLimitStore: shared.rateLimitStore,
+    probes: { database: database.ping, redis: shared.kind === 'redis' ? shared.ping : null },
+    appKey,
+    logger:
+      options.withLogger === false
+        ? false
+        : { level: env.LOG_LEVEL, ...(isPretty ? { transport: { target: 'pino-pretty' } } : {}) },
+  };
+  return {
+    deps,
+    log,
+    close: async () => {
+      await Promise.allSettled([shared.close(), database.close()]);
+    },
+  };
+}

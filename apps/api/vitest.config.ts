@@ -1,0 +1,13 @@
+import { nodePreset } from '@cadence/vitest-config/node';
+import { defineConfig, mergeConfig } from 'vitest/config';
+
+export default mergeConfig(
+  nodePreset,
+  defineConfig({
+    test: {
+      // Each file opens its own database; two cores are shared with the other suites.
+      maxWorkers: 2,
+      testTimeout: 20_000,
+    },
+  }),
+);

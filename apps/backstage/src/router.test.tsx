@@ -1,0 +1,39 @@
+import { setBootstrapData } from '@cadence/app-shell/bootstrap-store';
+import { createAppMemoryRouter } from '@cadence/app-shell/create-app-router';
+import { createQueryClient } from '@cadence/app-shell/query-client';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { RouterProvider } from 'react-router/dom';
+import { afterEach, describe, expect, it } from 'vitest';
+import { routes } from './router';
+import { bootstrapFixture, userFixture } from './test/bootstrap-fixture';
+
+describe('backstage shell', () => {
+  afterEach(cleanup);
+
+  it('lists the request types as links under /backstage for a signed-in user', async () => {
+    setBootstrapData({ ...bootstrapFixture(), user: userFixture() });
+    const router = createAppMemoryRouter({
+      routes,
+      basename: '/backstage',
+      initialEntries: ['/backstage'],
+      hasOfflineRedirects: false,
+    });
+    await act(async () => {
+      render(
+        <QueryClientProvider client={createQueryClient()}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>,
+      );
+    });
+    expect(await screen.findByTestId('backstage-home')).toBeTruthy();
+    const hrefs = screen.getAllByRole('link').map((link) => link.getAttribute('href'));
+    expect(hrefs).toEqual(
+      expect.arrayContaining([
+        '/backstage/requests/become-artist',
+        '/backstage/requests/verify-artist',
+        '/backstage/requests/claim-artist',
+      ]),
+    );
+  });
+});

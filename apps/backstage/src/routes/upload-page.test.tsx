@@ -1,0 +1,66 @@
+import { setBootstrapData } from '@cadence/app-shell/bootstrap-store';
+import { createAppMemoryRouter } from '@cadence/app-shell/create-app-router';
+import { createQueryClient } from '@cadence/app-shell/query-client';
+import { dismissToast, getToast } from '@cadence/app-shell/toast-store';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { RouterProvider } from 'react-router/dom';
+import { afterEach, describe, expect, it } from 'vitest';
+import { routes } from '../router';
+import { bootstrapFixture, userFixture } from '../test/bootstrap-fixture';
+
+async function renderAt(path: string, permissions: string[]) {
+  setBootstrapData({
+    ...bootstrapFixture(),
+    user: { ...userFixture(), permissions: permissions.map((name) => ({ name, restrictions: [] })) },
+  });
+  const router = createAppMemoryRouter({
+    routes,
+    basename: '/backstage',
+    initialEntries: [path],
+    hasOfflineRedirects: false,
+  });
+  await act(async () => {
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+  });
+}
+
+describe('/backstage/upload', () => {
+  afterEach(() => {
+    cleanup();
+    dismissToast();
+  });
+
+  it('shows the drop zone and picker to a user with music.create', async () => {
+    await renderAt('/backstage/upload', ['music.create']);
+    expect(await screen.findByTestId('backstage-upload', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Upload' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Browse files' })).toBeTruthy();
+    const input = document.querySelector('input[type=file]') as HTMLInputElement;
+    expect(input.accept).toBe('audio/*,image/*');
+    expect(input.multiple).toBe(true);
+  });
+
+  it('refuses a picked file that is neither audio nor an image with a toast', async () => {
+    await renderAt('/backstage/upload', ['music.create']);
+    await screen.findByTestId('backstage-upload', {}, { timeout: 5000 });
+    const input = document.querySelector('input[type=file]') as HTMLInputElement;
+    const notes = new File(['just text'], 'notes.txt', { type: 'text/plain' });
+    await act(async () => {
+      fireEvent.change(input, { target: { files: [notes] } });
+    });
+    expect(getToast()?.message).toBe('This file type is not allowed');
+    expect(getToast()?.type).toBe('danger');
+    expect(screen.queryByRole('list', { name: 'Uploads' })).toBeNull();
+  });
+
+  it('is a 404 without music.create', async () => {
+    await renderAt('/backstage/upload', []);
+    expect(screen.queryByTestId('backstage-upload')).toBeNull();
+    expect(await screen.findByTestId('not-found-page', {}, { timeout: 5000 })).toBeTruthy();
+  });
+});

@@ -1,0 +1,80 @@
+import { useTrans } from '@cadence/app-shell/use-trans';
+import { PlainIconButton } from '@cadence/ui/plain-icon-button';
+import { clsx } from 'clsx';
+import PlayIcon from 'lucide-react/icons/play';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Artwork } from '../player-ui/track-artwork';
+
+export interface TMediaCardProps {
+  title: string;
+  subtitle?: ReactNode;
+  image: string | null;
+  to: string;
+  isRound?: boolean;
+  onPlay?: () => void;
+  /** For the first cards of a page's first grid: likely the LCP image, so loaded at once. */
+  isPriority?: boolean;
+}
+
+/** How many cards of a page's first grid load eagerly (a phone's first rows, a desktop's first row). */
+export const PRIORITY_CARDS = 4;
+/** A card is 9-11rem in a carousel and at least 9rem in a grid (about half a phone's width). */
+const CARD_IMAGE_SIZES = '(max-width: 640px) 50vw, 12rem';
+
+/** A grid card (album, artist, playlist, genre, user): artwork with a play button on hover. */
+export function MediaCard({ title, subtitle, image, to, isRound, onPlay, isPriority }: TMediaCardProps) {
+  const { trans } = useTrans();
+  return (
+    <div
+      className="group relative flex min-w-0 flex-col gap-2 rounded-lg p-2 hover:bg-fg-base/5"
+      data-testid="media-card"
+    >
+      <div className="relative">
+        <Artwork
+          src={image}
+          className="aspect-square w-full"
+          sizes={CARD_IMAGE_SIZES}
+          isPriority={isPriority}
+          rounded={isRound ? 'rounded-full' : 'rounded-lg'}
+        />
+        {onPlay && (
+          // The wrapper positions the button: the button's own `relative` would beat `absolute`.
+          <div className="absolute right-2 bottom-2 z-10 opacity-0 transition-opacity group-hover:opacity-100 has-focus-visible:opacity-100">
+            <PlainIconButton
+              variant="primary"
+              aria-label={trans('Play :name', { name: title })}
+              onPress={onPlay}
+              className="shadow-lg"
+            >
+              <PlayIcon aria-hidden fill="currentColor" />
+            </PlainIconButton>
+          </div>
+        )}
+      </div>
+      <Link
+        to={to}
+        className={clsx('truncate font-medium after:absolute after:inset-0', isRound && 'text-center')}
+      >
+        {title}
+      </Link>
+      {subtitle && (
+        <div className={clsx('truncate text-sm text-muted', isRound && 'text-center')}>{subtitle}</div>
+      )}
+    </div>
+  );
+}
+
+export function MediaGrid({ children, isCarousel }: { children: ReactNode; isCarousel?: boolean }) {
+  return (
+    <div
+      className={clsx(
+        isCarousel
+          ? 'grid snap-x auto-cols-[minmax(9rem,11rem)] grid-flow-col gap-2 overflow-x-auto pb-2'
+          : 'grid grid-cols-[repeat(auto-fill,minmax(9rem,1fr))] gap-2',
+      )}
+    >
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { toast } from '@cadence/app-shell/toast-store';
+import { trans } from '@cadence/app-shell/trans';
+import { useEffect, useRef } from 'react';
+import { attachAudioDriver } from './audio-driver';
+import { attachMediaSession } from './media-session';
+import { getPlayer, reportPlay } from './player-instance';
+
+/** The app's `<audio>` elements (one plays, the others hold the next track and the one about to be clicked), driven by the player store. */
+export function AudioHost({ source = 'player' }: { source?: 'player' | 'embed' }) {
+  const audioRef = useRef<HTMLAudioElement>(null);
+  const nextRef = useRef<HTMLAudioElement>(null);
+  const warmRef = useRef<HTMLAudioElement>(null);
+  useEffect(() => {
+    const audio = audioRef.current;
+    if (!audio) return;
+    const spares = [nextRef.current, warmRef.current].filter((element) => element !== null);
+    const store = getPlayer();
+    const detachDriver = attachAudioDriver(store, [audio, ...spares], {
+      reportPlay: (trackId, listenedMs) => reportPlay(trackId, listenedMs, source),
+      onTrackError: (name) =>
+        toast.danger(trans('Could not play ":name", skipping to the next track.', { name })),
+    });
+    const detachSession = attachMediaSession(store);
+    return () => {
+      detachDriver();
+      detachSession();
+    };
+  }, [source]);
+  return (
+    <>
+      {/* The driver moves data-testid="player-audio" to whichever element is playing. */}
+      {/* biome-ignore lint/a11y/useMediaCaption: music has no captions; lyrics are shown instead */}
+      <audio ref={audioRef} preload="auto" className="hidden" />
+      {/* biome-ignore lint/a11y/useMediaCaption: music has no captions; lyrics are shown instead */}
+      <audio ref={nextRef} preload="auto" className="hidden" />
+      {/* biome-ignore lint/a11y/useMediaCaption: music has no captions; lyrics are shown instead */}
+      <audio ref={warmRef} preload="auto" className="hidden" />
+    </>
+  );
+}

@@ -1,0 +1,29 @@
+/** What the player needs of a track; every catalogue list (search, channel, album, radio) maps to it. */
+export interface TPlayerTrack {
+  id: number;
+  name: string;
+  image: string | null;
+  /** Milliseconds, or null while unknown. */
+  duration: number | null;
+  artists: { id: number; name: string }[];
+  album: { id: number; name: string; image?: string | null } | null;
+  /** Where the audio comes from when the api says so (external `src` or its own stream URL). */
+  stream_url?: string | null;
+  src?: string | null;
+}
+
+/** A queue entry: the same track may be queued twice, so entries have their own key. */
+export interface TQueueItem {
+  key: string;
+  track: TPlayerTrack;
+}
+
+export type TRepeatMode = 'off' | 'all' | 'one';
+
+export function trackStreamUrl(track: Pick<TPlayerTrack, 'id' | 'stream_url' | 'src'>): string {
+  return track.stream_url || track.src || `/api/v1/tracks/${track.id}/stream`;
+}
+
+export function trackArtwork(track: TPlayerTrack): string | null {
+  return track.image ?? track.album?.image ?? null;
+}

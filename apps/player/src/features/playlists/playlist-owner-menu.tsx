@@ -1,0 +1,47 @@
+import { openDialog } from '@cadence/app-shell/modal-store';
+import { useTrans } from '@cadence/app-shell/use-trans';
+import type { TPlaylist } from '@cadence/contracts/playlist';
+import { IconButton } from '@cadence/ui/icon-button';
+import { Menu, MenuItem, MenuTrigger } from '@cadence/ui/menu';
+import EllipsisIcon from 'lucide-react/icons/ellipsis';
+import PencilIcon from 'lucide-react/icons/pencil';
+import Trash2Icon from 'lucide-react/icons/trash-2';
+import UsersIcon from 'lucide-react/icons/users';
+import { useNavigate } from 'react-router';
+import { CollaboratorsDialog } from './collaborators-dialog';
+import { CreatePlaylistDialog } from './create-playlist-dialog';
+import { DeletePlaylistDialog } from './delete-playlist-dialog';
+
+/** The owner's "more" menu on a playlist page: edit details, collaborators, delete. */
+export function PlaylistOwnerMenu({ playlist }: { playlist: TPlaylist }) {
+  const { trans } = useTrans();
+  const navigate = useNavigate();
+  const actions: Record<string, () => void> = {
+    edit: () =>
+      void openDialog((close) => <CreatePlaylistDialog playlist={playlist} onClose={() => close()} />),
+    collaborators: () =>
+      void openDialog((close) => <CollaboratorsDialog playlist={playlist} onClose={() => close()} />),
+    delete: () =>
+      void openDialog<boolean>((close) => <DeletePlaylistDialog playlist={playlist} onClose={close} />).then(
+        (isDeleted) => isDeleted && navigate('/library/playlists'),
+      ),
+  };
+  return (
+    <MenuTrigger>
+      <IconButton aria-label={trans('Playlist options')} data-testid="playlist-owner-menu">
+        <EllipsisIcon aria-hidden />
+      </IconButton>
+      <Menu aria-label={trans('Playlist options')} onAction={(key) => actions[String(key)]?.()}>
+        <MenuItem id="edit" icon={<PencilIcon aria-hidden />}>
+          {trans('Edit playlist')}
+        </MenuItem>
+        <MenuItem id="collaborators" icon={<UsersIcon aria-hidden />}>
+          {trans('Collaborators')}
+        </MenuItem>
+        <MenuItem id="delete" icon={<Trash2Icon aria-hidden />}>
+          {trans('Delete playlist')}
+        </MenuItem>
+      </Menu>
+    </MenuTrigger>
+  );
+}

@@ -1,0 +1,114 @@
+import { useTrans } from '@cadence/app-shell/use-trans';
+import SearchIcon from 'lucide-react/icons/search';
+import { type ComponentType, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import type { SearchTypeaheadProps } from './search-typeahead';
+
+export const SEARCH_INPUT_ID = 'site-search';
+
+export const searchInputClasses =
+  'h-10 w-full rounded-input bg-chip pr-3 pl-9 text-sm text-fg outline-none placeholder:text-muted focus:ring-2 focus:ring-focus';
+
+export function SearchFieldIcon() {
+  return (
+    <SearchIcon
+      aria-hidden
+      className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted"
+    />
+  );
+}
+
+let typeaheadModule: Promise<typeof import('./search-typeahead')> | undefined;
+const loadTypeahead = () => {
+  typeaheadModule ??= import('./search-typeahead');
+  return typeaheadModule;
+};
+
+/**
+ * The top bar's search field. It starts as a plain input (no react-aria in the first route's
+ * JavaScript) and turns into the suggestions combobox once the pointer comes near or it takes
+ * focus; text typed meanwhile, the caret and the focus carry over. Enter opens the results page.
+ */
+export function SearchBox() {
+  const { trans } = useTrans();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [text, setText] = useState(() => decodeSearchPath(location.pathname));
+  const [typeahead, setTypeahead] = useState<{
+    Component: ComponentType<SearchTypeaheadProps>;
+    takeOver: SearchTypeaheadProps['takeOver'];
+  } | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const isLoading = useRef(false);
+
+  const upgrade = () => {
+    if (isLoading.current) return;
+    isLoading.current = true;
+    void loadTypeahead().then(
+      ({ SearchTypeahead }) => {
+        const input = inputRef.current;
+        const hasFocus = input !== null && document.activeElement === input;
+        setTypeahead({
+          Component: SearchTypeahead,
+          takeOver: hasFocus
+            ? {
+                start: input.selectionStart ?? input.value.length,
+                end: input.selectionEnd ?? input.value.length,
+              }
+            : null,
+        });
+      },
+      () => {
+        // Offline or a stale deploy: the plain field keeps working, the next focus tries again.
+        isLoading.current = false;
+      },
+    );
+  };
+  const openResults = () => {
+    const trimmed = text.trim();
+    navigate(trimmed ? `/search/${encodeURIComponent(trimmed)}` : '/search');
+  };
+
+  return (
+    <search className="w-full max-w-md">
+      {typeahead ? (
+        <typeahead.Component
+          text={text}
+          onTextChange={setText}
+          onSubmit={openResults}
+          takeOver={typeahead.takeOver}
+        />
+      ) : (
+        <div className="relative">
+          <SearchFieldIcon />
+          <input
+            ref={inputRef}
+            id={SEARCH_INPUT_ID}
+            type="text"
+            autoComplete="off"
+            aria-label={trans('Search')}
+            placeholder={trans('Search')}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            onPointerEnter={upgrade}
+            onFocus={upgrade}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') openResults();
+            }}
+            className={searchInputClasses}
+          />
+        </div>
+      )}
+    </search>
+  );
+}
+
+function decodeSearchPath(pathname: string): string {
+  const match = /^\/search\/([^/]+)/.exec(pathname);
+  if (!match?.[1]) return '';
+  try {
+    return decodeURIComponent(match[1]);
+  } catch {
+    return '';
+  }
+}

@@ -1,0 +1,66 @@
+import { useLayoutEffect } from 'react';
+import { useLocation, useNavigationType } from 'react-router';
+
+/** Scroll offsets by history entry (location.key), for back and forward. */
+const positions = new Map<string, number>();
+
+/** Gives up waiting for a page to grow tall enough (data still loading) after this long. */
+const RESTORE_TIMEOUT_MS = 3000;
+
+/**
+ * React-router's ScrollRestoration for a scroll box instead of the window: the player's layout
+ * scrolls an inner element (the bars stay put), which the router's own component never looks at.
+ * Back/forward return to the offset the entry was left at, waiting for the page (a long
+ * virtualised list, data from the cache or the network) to be tall enough; other navigations
+ * start at the top unless they target a #hash.
+ */
+export function PageScrollRestoration({ containerId }: { containerId: string }) {
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  useLayoutEffect(() => {
+    const container = document.getElementById(containerId);
+    if (!container) return;
+    const key = location.key;
+    const saved = positions.get(key);
+    const stopRestoring =
+      navigationType === 'POP' && saved !== undefined
+        ? restoreWhenTallEnough(container, saved)
+        : startAt(container, location.hash);
+    const onScroll = () => positions.set(key, container.scrollTop);
+    container.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      stopRestoring();
+      container.removeEventListener('scroll', onScroll);
+    };
+  }, [containerId, location.key, location.hash, navigationType]);
+  return null;
+}
+
+function startAt(container: HTMLElement, hash: string): () => void {
+  const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
+  if (target) target.scrollIntoView();
+  else container.scrollTop = 0;
+  return () => {};
+}
+
+function restoreWhenTallEnough(container: HTMLElement, top: number): () => void {
+  const apply = () => {
+    container.scrollTop = top;
+    return Math.abs(container.scrollTop - top) < 1;
+  };
+  if (apply() || typeof ResizeObserver === 'undefined') return () => {};
+  // The page is still growing: retry as its content resizes, until reached, timed out or the
+  // reader scrolls on their own.
+  const content = container.firstElementChild ?? container;
+  const observer = new ResizeObserver(() => apply() && stop());
+  const timer = window.setTimeout(() => stop(), RESTORE_TIMEOUT_MS);
+  const stop = () => {
+    observer.disconnect();
+    window.clearTimeout(timer);
+    for (const type of ['wheel', 'touchstart', 'keydown'] as const) container.removeEventListener(type, stop);
+  };
+  observer.observe(content);
+  for (const type of ['wheel', 'touchstart', 'keydown'] as const)
+    container.addEventListener(type, stop, { passive: true });
+  return stop;
+}

@@ -1,0 +1,208 @@
+import { openDialog } from '@cadence/app-shell/modal-store';
+import { toast } from '@cadence/app-shell/toast-store';
+import { useTrans } from '@cadence/app-shell/use-trans';
+import { MenuItem, MenuPopover, MenuSeparator } from '@cadence/ui/menu';
+import DiscIcon from 'lucide-react/icons/disc-3';
+import HeartIcon from 'lucide-react/icons/heart';
+import LinkIcon from 'lucide-react/icons/link';
+import ListEndIcon from 'lucide-react/icons/list-end';
+import ListPlusIcon from 'lucide-react/icons/list-plus';
+import ListStartIcon from 'lucide-react/icons/list-start';
+import ListXIcon from 'lucide-react/icons/list-x';
+import MicVocalIcon from 'lucide-react/icons/mic-vocal';
+import PlayIcon from 'lucide-react/icons/play';
+import RadioIcon from 'lucide-react/icons/radio';
+import Repeat2Icon from 'lucide-react/icons/repeat-2';
+import Share2Icon from 'lucide-react/icons/share-2';
+import UserIcon from 'lucide-react/icons/user';
+import type { RefObject } from 'react';
+import { useNavigate } from 'react-router';
+import { absoluteUrl, albumUrl, artistUrl, radioUrl, trackEmbedUrl, trackUrl } from '../catalogue/urls';
+import { useIsLiked, useIsReposted, useRequireLogin, useToggleLike, useToggleState } from '../library/likes';
+import { useIsRepostEnabled } from '../library/repost-button';
+import { getPlayer } from '../playback/player-instance';
+import type { TPlayerTrack } from '../playback/player-track';
+import { AddToPlaylistDialog } from '../playlists/add-to-playlist-dialog';
+import { useLikeTracks } from './like-tracks';
+import { ShareDialog } from './share-dialog';
+
+export interface TrackMenuProps {
+  track: TPlayerTrack;
+  /** The tracks the menu acts on: the selection when the row is part of one, else the row's track. */
+  tracks?: TPlayerTrack[];
+  /** "Remove from this playlist", where the viewer may edit the list. */
+  onRemove?: (tracks: TPlayerTrack[]) => void;
+  /** The plain button (or row) the menu opens against. */
+  triggerRef: RefObject<HTMLElement | null>;
+  onClose: () => void;
+}
+
+/**
+ * The one context menu for a track (player-ux): same items on right-click and the "more" button.
+ * This module is the lazy chunk: react-aria loads on the first open, not with the track table.
+ */
+export function TrackMenuPopover({ track, tracks = [track], ...menu }: TrackMenuProps) {
+  if (tracks.length > 1) return <SelectionMenu tracks={tracks} {...menu} />;
+  return <SingleTrackMenu track={track} {...menu} />;
+}
+
+function SingleTrackMenu({ track, onRemove, triggerRef, onClose }: Omit<TrackMenuProps, 'tracks'>) {
+  const { trans } = useTrans();
+  const navigate = useNavigate();
+  const isLiked = useIsLiked('track', track.id);
+  const toggleLike = useToggleLike();
+  const isRepostEnabled = useIsRepostEnabled();
+  const isReposted = useIsReposted('track', isRepostEnabled ? track.id : undefined);
+  const toggleRepost = useToggleState('reposted');
+  const requireLogin = useRequireLogin();
+  const artist = track.artists[0];
+  const actions: Record<string, () => void> = {
+    playNext: () => {
+      getPlayer().playNext([track]);
+      toast.positive(trans('Playing next'));
+    },
+    addToQueue: () => {
+      getPlayer().addToQueue([track]);
+      toast.positive(trans('Added to queue'));
+    },
+    addToPlaylist: () => {
+      if (requireLogin('Log in to create playlists.'))
+        void openDialog((close) => <AddToPlaylistDialog trackIds={[track.id]} onClose={() => close()} />);
+    },
+    like: () => toggleLike('track', track.id, !isLiked),
+    repost: () => toggleRepost('track', track.id, !isReposted),
+    lyrics: () => navigate(trackUrl(track)),
+    radio: () => navigate(radioUrl('track', track)),
+    artist: () => artist && navigate(artistUrl(artist)),
+    album: () => track.album && navigate(albumUrl(track.album, artist?.name ?? '')),
+    share: () =>
+      void openDialog((close) => (
+        <ShareDialog
+          title={track.name}
+          path={trackUrl(track)}
+          embedPath={trackEmbedUrl(track)}
+          onClose={() => close()}
+        />
+      )),
+    copyLink: () => {
+      void navigator.clipboard?.writeText(absoluteUrl(trackUrl(track)));
+      toast.positive(trans('Copied link to clipboard'));
+    },
+    remove: () => onRemove?.([track]),
+  };
+  return (
+    <MenuPopover
+      triggerRef={triggerRef}
+      onOpenChange={(isOpen) => !isOpen && onClose()}
+      aria-label={trans('Track options')}
+      onAction={(key) => actions[String(key)]?.()}
+    >
+      <MenuItem id="playNext" icon={<ListStartIcon aria-hidden />}>
+        {trans('Play next')}
+      </MenuItem>
+      <MenuItem id="addToQueue" icon={<ListEndIcon aria-hidden />}>
+        {trans('Add to queue')}
+      </MenuItem>
+      <MenuItem id="addToPlaylist" icon={<ListPlusIcon aria-hidden />}>
+        {trans('Add to playlist')}
+      </MenuItem>
+      <MenuItem id="like" icon={<HeartIcon aria-hidden />}>
+        {isLiked ? trans('Remove from your library') : trans('Add to your library')}
+      </MenuItem>
+      {onRemove && (
+        <MenuItem id="remove" icon={<ListXIcon aria-hidden />}>
+          {trans('Remove from this playlist')}
+        </MenuItem>
+      )}
+      {isRepostEnabled && (
+        <MenuItem id="repost" icon={<Repeat2Icon aria-hidden />}>
+          {isReposted ? trans('Remove repost') : trans('Repost')}
+        </MenuItem>
+      )}
+      <MenuSeparator />
+      <MenuItem id="radio" icon={<RadioIcon aria-hidden />}>
+        {trans('Go to track radio')}
+      </MenuItem>
+      {artist && (
+        <MenuItem id="artist" icon={<UserIcon aria-hidden />}>
+          {trans('Go to artist')}
+        </MenuItem>
+      )}
+      {track.album && (
+        <MenuItem id="album" icon={<DiscIcon aria-hidden />}>
+          {trans('Go to album')}
+        </MenuItem>
+      )}
+      <MenuItem id="lyrics" icon={<MicVocalIcon aria-hidden />}>
+        {trans('View lyrics')}
+      </MenuItem>
+      <MenuSeparator />
+      <MenuItem id="share" icon={<Share2Icon aria-hidden />}>
+        {trans('Share')}
+      </MenuItem>
+      <MenuItem id="copyLink" icon={<LinkIcon aria-hidden />}>
+        {trans('Copy link')}
+      </MenuItem>
+    </MenuPopover>
+  );
+}
+
+/** What can be done to several tracks at once (player-ux: bulk add to queue or playlist). */
+function SelectionMenu({
+  tracks,
+  onRemove,
+  triggerRef,
+  onClose,
+}: Omit<TrackMenuProps, 'track'> & { tracks: TPlayerTrack[] }) {
+  const { trans } = useTrans();
+  const requireLogin = useRequireLogin();
+  const { areAllLiked, likeTracks } = useLikeTracks();
+  const ids = tracks.map((track) => track.id);
+  const isEveryLiked = areAllLiked(ids);
+  const actions: Record<string, () => void> = {
+    play: () => getPlayer().playTracks(tracks, 0),
+    playNext: () => {
+      getPlayer().playNext(tracks);
+      toast.positive(trans('Playing next'));
+    },
+    addToQueue: () => {
+      getPlayer().addToQueue(tracks);
+      toast.positive(trans('Added to queue'));
+    },
+    addToPlaylist: () => {
+      if (requireLogin('Log in to create playlists.'))
+        void openDialog((close) => <AddToPlaylistDialog trackIds={ids} onClose={() => close()} />);
+    },
+    like: () => void likeTracks(ids, !isEveryLiked),
+    remove: () => onRemove?.(tracks),
+  };
+  return (
+    <MenuPopover
+      triggerRef={triggerRef}
+      onOpenChange={(isOpen) => !isOpen && onClose()}
+      aria-label={trans(':count selected tracks', { count: tracks.length })}
+      onAction={(key) => actions[String(key)]?.()}
+    >
+      <MenuItem id="play" icon={<PlayIcon aria-hidden />}>
+        {trans('Play :count tracks', { count: tracks.length })}
+      </MenuItem>
+      <MenuItem id="playNext" icon={<ListStartIcon aria-hidden />}>
+        {trans('Play next')}
+      </MenuItem>
+      <MenuItem id="addToQueue" icon={<ListEndIcon aria-hidden />}>
+        {trans('Add to queue')}
+      </MenuItem>
+      <MenuItem id="addToPlaylist" icon={<ListPlusIcon aria-hidden />}>
+        {trans('Add to playlist')}
+      </MenuItem>
+      <MenuItem id="like" icon={<HeartIcon aria-hidden />}>
+        {isEveryLiked ? trans('Remove from your library') : trans('Add to your library')}
+      </MenuItem>
+      {onRemove && (
+        <MenuItem id="remove" icon={<ListXIcon aria-hidden />}>
+          {trans('Remove from this playlist')}
+        </MenuItem>
+      )}
+    </MenuPopover>
+  );
+}

@@ -1,0 +1,207 @@
+// biome-ignore-all lint/a11y/useSemanticElements: rows are CSS grids (responsive columns), so the grid semantics come from ARIA roles
+// biome-ignore-all lint/a11y/useFocusableInteractive: focus moves by row (one tab stop, arrows between rows), the cells themselves are not focus targets
+import { useTrans } from '@cadence/app-shell/use-trans';
+import { buttonClasses } from '@cadence/ui/button-styles';
+import { clsx } from 'clsx';
+import EllipsisIcon from 'lucide-react/icons/ellipsis';
+import HeartIcon from 'lucide-react/icons/heart';
+import PauseIcon from 'lucide-react/icons/pause';
+import PlayIcon from 'lucide-react/icons/play';
+import { Fragment, memo, type Ref } from 'react';
+import { Link } from 'react-router';
+import { albumUrl, artistUrl, trackUrl } from '../catalogue/urls';
+import { useIsLiked, useToggleLike } from '../library/likes';
+import { type TPlayerTrack, trackArtwork } from '../playback/player-track';
+import { useTrackPlayState } from '../playback/use-player';
+import { formatDurationMs } from '../player-ui/format-time';
+import { Artwork } from '../player-ui/track-artwork';
+
+/** Fixed row heights keep a virtualised list's offsets exact, so back navigation lands on the same row. */
+export const rowHeight = (showArtwork: boolean) => (showArtwork ? 52 : 44);
+
+/** Header and rows are separate grids, so every column but the flexible ones has a fixed width. */
+export const gridColumns = (isAlbumHidden: boolean) =>
+  clsx(
+    'grid gap-3',
+    // Phones drop the like button from rows (it stays in the row's menu) to give titles room.
+    isAlbumHidden
+      ? 'grid-cols-[2rem_1fr_4.5rem] md:grid-cols-[2.5rem_1fr_6.5rem]'
+      : 'grid-cols-[2rem_1fr_4.5rem] md:grid-cols-[2.5rem_1fr_1fr_6.5rem]',
+  );
+
+export interface TrackRowProps {
+  track: TPlayerTrack;
+  index: number;
+  isAlbumHidden: boolean;
+  showArtwork: boolean;
+  isCompact?: boolean;
+  isSelected: boolean;
+  /** The row Tab lands on (roving focus): one per table. */
+  isTabStop: boolean;
+  isMenuOpen: boolean;
+  /** Offset in a virtualised body (rows are then absolutely positioned); a plain number keeps memo effective while scrolling. */
+  top?: number;
+  rowRef?: Ref<HTMLDivElement>;
+}
+
+/**
+ * One track of a table. Clicks, keys and the menu are handled by the table (one listener for
+ * thousands of rows); the row only says what it is through data attributes.
+ */
+export const TrackRow = memo(function TrackRow({
+  track,
+  index,
+  isAlbumHidden,
+  showArtwork,
+  isCompact,
+  isSelected,
+  isTabStop,
+  isMenuOpen,
+  top,
+  rowRef,
+}: TrackRowProps) {
+  const { trans } = useTrans();
+  // One string per row: starting a track re-renders the rows it concerns, not every row.
+  const playState = useTrackPlayState(track.id);
+  const isCurrent = playState !== null;
+  const isPlaying = playState === 'playing';
+  // Only the tab stop row's links and buttons are in the Tab order; arrows move between rows.
+  const tabIndex = isTabStop ? 0 : -1;
+  return (
+    <div
+      ref={rowRef}
+      role="row"
+      aria-rowindex={index + 2}
+      aria-selected={isSelected}
+      tabIndex={tabIndex}
+      style={{
+        height: rowHeight(showArtwork),
+        ...(top === undefined
+          ? {}
+          : { position: 'absolute', left: 0, width: '100%', top: 0, transform: `translateY(${top}px)` }),
+      }}
+      className={clsx(
+        gridColumns(isAlbumHidden),
+        'group items-center rounded-md px-3 outline-none select-none',
+        'hover:bg-fg-base/5 focus-visible:ring-2 focus-visible:ring-focus focus-visible:ring-inset',
+        isSelected ? 'bg-fg-base/12 hover:bg-fg-base/15' : isCurrent && 'bg-primary/10',
+      )}
+      data-row-index={index}
+      data-testid="track-row"
+      data-playing={isCurrent || undefined}
+      data-selected={isSelected || undefined}
+    >
+      <span
+        role="gridcell"
+        className="relative flex size-8 items-center justify-center text-muted tabular-nums"
+      >
+        <span
+          className={clsx('group-hover:invisible group-focus-within:invisible', isCurrent && 'text-primary')}
+        >
+          {index + 1}
+        </span>
+        <button
+          type="button"
+          tabIndex={tabIndex}
+          aria-label={isPlaying ? trans('Pause') : trans('Play :name', { name: track.name })}
+          className={clsx(
+            buttonClasses({ variant: 'text', size: 'sm', isIconOnly: true }),
+            '[&_svg]:size-4 invisible absolute inset-0 m-auto group-hover:visible group-focus-within:visible',
+          )}
+          data-action="play"
+          data-testid="track-row-play"
+        >
+          {isPlaying ? (
+            <PauseIcon aria-hidden fill="currentColor" />
+          ) : (
+            <PlayIcon aria-hidden fill="currentColor" />
+          )}
+        </button>
+      </span>
+      <span role="gridcell" className="flex min-w-0 items-center gap-3">
+        {showArtwork && (
+          <Artwork src={trackArtwork(track)} className="size-10" rounded="rounded" sizes="2.5rem" />
+        )}
+        <span className="min-w-0">
+          {isCompact ? (
+            <span className={clsx('block truncate', isCurrent ? 'text-primary' : 'text-fg')}>
+              {track.name}
+            </span>
+          ) : (
+            <Link
+              to={trackUrl(track)}
+              tabIndex={tabIndex}
+              className={clsx('block truncate hover:underline', isCurrent ? 'text-primary' : 'text-fg')}
+            >
+              {track.name}
+            </Link>
+          )}
+          <span className="block truncate text-xs text-muted">
+            {track.artists.map((artist, position) => (
+              <Fragment key={artist.id}>
+                {position > 0 && ', '}
+                <Link to={artistUrl(artist)} tabIndex={tabIndex} className="hover:underline">
+                  {artist.name}
+                </Link>
+              </Fragment>
+            ))}
+          </span>
+        </span>
+      </span>
+      {!isAlbumHidden && (
+        <span role="gridcell" className="min-w-0 truncate text-muted max-md:hidden">
+          {track.album && (
+            <Link
+              to={albumUrl(track.album, track.artists[0]?.name)}
+              tabIndex={tabIndex}
+              className="hover:underline"
+            >
+              {track.album.name}
+            </Link>
+          )}
+        </span>
+      )}
+      <span role="gridcell" className="flex items-center justify-end gap-1">
+        {!isCompact && <RowLikeButton trackId={track.id} tabIndex={tabIndex} />}
+        <span className="w-10 text-right text-muted tabular-nums">{formatDurationMs(track.duration)}</span>
+        <button
+          type="button"
+          tabIndex={tabIndex}
+          aria-label={trans('More options')}
+          aria-haspopup="menu"
+          aria-expanded={isMenuOpen}
+          className={clsx(
+            buttonClasses({ variant: 'text', size: 'xs', isIconOnly: true }),
+            '[&_svg]:size-3.5 opacity-0 group-hover:opacity-100 group-focus-within:opacity-100 aria-expanded:opacity-100',
+          )}
+          data-action="menu"
+        >
+          <EllipsisIcon aria-hidden />
+        </button>
+      </span>
+    </div>
+  );
+});
+
+/** The library's like button as a plain button, so long tables stay light (no react-aria per row). */
+function RowLikeButton({ trackId, tabIndex }: { trackId: number; tabIndex: number }) {
+  const { trans } = useTrans();
+  const isLiked = useIsLiked('track', trackId);
+  const toggleLike = useToggleLike();
+  return (
+    <button
+      type="button"
+      tabIndex={tabIndex}
+      aria-label={isLiked ? trans('Remove from your library') : trans('Add to your library')}
+      aria-pressed={isLiked}
+      onClick={() => toggleLike('track', trackId, !isLiked)}
+      className={clsx(
+        buttonClasses({ variant: 'text', size: 'xs', isIconOnly: true }),
+        '[&_svg]:size-3.5 opacity-0 group-hover:opacity-100 group-focus-within:opacity-100 aria-pressed:opacity-100 max-md:hidden',
+        isLiked && 'text-primary',
+      )}
+    >
+      <HeartIcon aria-hidden fill={isLiked ? 'currentColor' : 'none'} />
+    </button>
+  );
+}

@@ -1,0 +1,157 @@
+// biome-ignore-all lint/a11y/useSemanticElements: rows are CSS grids (responsive columns), so the grid semantics come from ARIA roles
+// biome-ignore-all lint/a11y/useFocusableInteractive: rows are the focus targets (roving tab stop); header cells are static
+// biome-ignore-all lint/a11y/noStaticElementInteractions: one delegated listener on the grid serves every row
+import { useTrans } from '@cadence/app-shell/use-trans';
+import { clsx } from 'clsx';
+import ClockIcon from 'lucide-react/icons/clock-3';
+import { lazy, Suspense, useRef } from 'react';
+import { getPlayer } from '../playback/player-instance';
+import type { TPlayerTrack } from '../playback/player-track';
+import { gridColumns, rowHeight, TrackRow } from './track-row';
+import { useTrackTableInput } from './use-track-table-input';
+
+// Both load on first need: most tables are short, and the menu (react-aria) waits for a click.
+const VirtualRows = lazy(() => import('./virtual-rows').then((m) => ({ default: m.VirtualRows })));
+const TrackMenuPopover = lazy(() => import('./track-menu').then((m) => ({ default: m.TrackMenuPopover })));
+const preloadTrackMenu = () => void import('./track-menu');
+
+/** From this many rows on, only the rows near the viewport are in the DOM. */
+export const VIRTUALISE_FROM = 100;
+
+export interface TrackTableProps {
+  tracks: TPlayerTrack[];
+  /** Hide the album column on the album page itself. */
+  hideAlbum?: boolean;
+  showArtwork?: boolean;
+  /** Used by the embed so rows don't link out of the iframe's page. */
+  isCompact?: boolean;
+  /** Rows of the whole list when only its first pages are loaded (aria-rowcount). */
+  totalCount?: number;
+  /** Offered in the track menu where the viewer may edit the list (a playlist they edit). */
+  onRemove?: (tracks: TPlayerTrack[]) => void;
+  'aria-label': string;
+}
+
+export function TrackTable({
+  tracks,
+  hideAlbum,
+  showArtwork = true,
+  isCompact,
+  totalCount,
+  onRemove,
+  'aria-label': label,
+}: TrackTableProps) {
+  const { trans } = useTrans();
+  // Lists without albums (an artist's top tracks, an album's own page) give the title the room.
+  const isAlbumHidden = Boolean(hideAlbum) || !tracks.some((track) => track.album);
+  const gridRef = useRef<HTMLDivElement>(null);
+  const { selection, activeIndex, menu, menuTriggerRef, closeMenu, onRowMount, handlers } =
+    useTrackTableInput(tracks, gridRef);
+
+  const renderRow = (index: number, top?: number) => {
+    const track = tracks[index] as TPlayerTrack;
+    return (
+      <TrackRow
+        key={`${track.id}-${index}`}
+        track={track}
+        index={index}
+        isAlbumHidden={isAlbumHidden}
+        showArtwork={showArtwork}
+        isCompact={isCompact}
+        isSelected={selection.keys.has(index)}
+        isTabStop={index === activeIndex}
+        isMenuOpen={menu?.index === index}
+        top={top}
+        rowRef={onRowMount}
+      />
+    );
+  };
+  const plainRows = (count: number) => (
+    <div role="rowgroup" data-testid="track-table-body">
+      {Array.from({ length: count }, (_, index) => renderRow(index))}
+    </div>
+  );
+
+  return (
+    <>
+      <div
+        ref={gridRef}
+        role="grid"
+        aria-label={label}
+        aria-rowcount={(totalCount ?? tracks.length) + 1}
+        aria-multiselectable="true"
+        className="w-full text-sm"
+        data-testid="track-table"
+        {...handlers}
+        onPointerOver={(event) => {
+          preloadNearMenu(event);
+          prepareNearPlay(event, tracks, 'metadata');
+        }}
+        onFocus={preloadNearMenu}
+        onPointerDown={(event) =>
+          event.button === 2 ? preloadTrackMenu() : prepareNearPlay(event, tracks, 'auto')
+        }
+      >
+        <div role="rowgroup">
+          <div
+            role="row"
+            aria-rowindex={1}
+            className={clsx(
+              gridColumns(isAlbumHidden),
+              'border-b border-divider px-3 py-2 text-xs text-muted uppercase',
+            )}
+          >
+            <span role="columnheader">#</span>
+            <span role="columnheader">{trans('Title')}</span>
+            {!isAlbumHidden && (
+              <span role="columnheader" className="max-md:hidden">
+                {trans('Album')}
+              </span>
+            )}
+            <span role="columnheader" className="pr-8 text-right">
+              <ClockIcon aria-label={trans('Duration')} className="ml-auto size-4" />
+            </span>
+          </div>
+        </div>
+        {tracks.length < VIRTUALISE_FROM ? (
+          plainRows(tracks.length)
+        ) : (
+          <Suspense fallback={plainRows(VIRTUALISE_FROM)}>
+            <VirtualRows
+              count={tracks.length}
+              rowHeight={rowHeight(showArtwork)}
+              pinned={menu ? [activeIndex, menu.index] : [activeIndex]}
+              renderRow={renderRow}
+            />
+          </Suspense>
+        )}
+      </div>
+      <div aria-live="polite" className="sr-only" data-testid="track-selection-status">
+        {selection.keys.size > 1 ? trans(':count selected tracks', { count: selection.keys.size }) : ''}
+      </div>
+      {menu && (
+        <Suspense fallback={null}>
+          <TrackMenuPopover
+            triggerRef={menuTriggerRef}
+            track={menu.targets[0] as TPlayerTrack}
+            tracks={menu.targets}
+            onRemove={onRemove}
+            onClose={closeMenu}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+/** A row's audio starts loading when its play button is hovered (metadata) or pressed (all). */
+function prepareNearPlay(event: React.SyntheticEvent, tracks: TPlayerTrack[], preload: 'metadata' | 'auto') {
+  const button = event.target instanceof Element ? event.target.closest('[data-action="play"]') : null;
+  const track = tracks[Number(button?.closest('[data-row-index]')?.getAttribute('data-row-index'))];
+  if (track) getPlayer().prepare(track, preload);
+}
+
+/** The menu's code starts loading when a "more" button is hovered or focused, before the click. */
+function preloadNearMenu(event: React.SyntheticEvent) {
+  if (event.target instanceof Element && event.target.closest('[data-action="menu"]')) preloadTrackMenu();
+}

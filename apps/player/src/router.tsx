@@ -1,0 +1,51 @@
+import { getBootstrapData } from '@cadence/app-shell/bootstrap-store';
+import { NotFoundPage } from '@cadence/app-shell/error-pages';
+import { OfflinePage } from '@cadence/app-shell/offline-page';
+import { RouteErrorBoundary } from '@cadence/app-shell/route-error-boundary';
+import type { QueryClient } from '@tanstack/react-query';
+import type { RouteObject } from 'react-router';
+import { homeChannelSlug, prefetchChannel } from './features/channels/channel-prefetch';
+import { PlayerLayout } from './layout/player-layout';
+import { accountRoutes } from './routes/account/account-routes';
+import { authRoutes } from './routes/auth/auth-routes';
+import { embedRoutes, playerRoutes } from './routes/player-routes';
+
+/**
+ * The player's routes. Pages are lazy; /offline and the 404 page are not, because they must
+ * render when the network (and so a lazy chunk) is unreachable. Loaders start a page's main
+ * query in `queryClient` while its chunk loads; they do not wait for it (the page shows its
+ * skeleton and errors itself).
+ */
+export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
+  ...authRoutes,
+  ...embedRoutes,
+  // The landing page is a full-width page of its own, outside the player's sidebar and bars.
+  {
+    path: 'landing',
+    lazy: () => import('./routes/landing-page').then((m) => ({ Component: m.LandingPage })),
+  },
+  {
+    element: <PlayerLayout />,
+    errorElement: <RouteErrorBoundary />,
+    children: [
+      {
+        index: true,
+        loader: () => prefetchChannel(queryClient, homeChannelSlug(getBootstrapData().settings)),
+        lazy: () => import('./routes/home-page').then((m) => ({ Component: m.HomePage })),
+      },
+      {
+        path: 'discover',
+        lazy: () => import('./routes/discover-page').then((m) => ({ Component: m.DiscoverPage })),
+      },
+      {
+        path: 'lyrics',
+        lazy: () => import('./routes/lyrics-page').then((m) => ({ Component: m.LyricsPage })),
+      },
+      ...accountRoutes,
+      ...playerRoutes(queryClient),
+      { path: 'offline', element: <OfflinePage /> },
+      { path: '404', element: <NotFoundPage /> },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];

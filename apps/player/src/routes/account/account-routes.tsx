@@ -1,0 +1,14 @@
+import { accessLoader } from '@cadence/app-shell/require-access';
+import type { RouteObject } from 'react-router';
+
+/** Spec 2.6: account settings, login required. */
+export const accountRoutes: RouteObject[] = [
+  {
+    path: 'account-settings',
+    loader: accessLoader({ requireLogin: true }),
+    lazy: () =>
+      import('@cadence/app-shell/account-settings/account-settings-page').then((m) => ({
+        Component: m.AccountSettingsPage,
+      })),
+  },
+];

@@ -1,0 +1,98 @@
+import { useAuth } from '@cadence/app-shell/use-auth';
+import { useTrans } from '@cadence/app-shell/use-trans';
+import { Button } from '@cadence/ui/button';
+import { useQuery } from '@tanstack/react-query';
+import ArrowUpDownIcon from 'lucide-react/icons/arrow-up-down';
+import ListMusicIcon from 'lucide-react/icons/list-music';
+import { useMemo, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { playlistQuery } from '../features/catalogue/catalogue-queries';
+import { CollectionActions } from '../features/catalogue/collection-actions';
+import { MediaHeader } from '../features/catalogue/media-header';
+import { EmptyState, ErrorState, PageSkeleton } from '../features/catalogue/page-states';
+import { toPlayerTrack } from '../features/catalogue/to-player-track';
+import { totalDuration } from '../features/catalogue/total-duration';
+import { playlistUrl, userUrl } from '../features/catalogue/urls';
+import { PlaylistOwnerMenu } from '../features/playlists/playlist-owner-menu';
+import { PlaylistTrackEditor, useRemovePlaylistTracks } from '../features/playlists/playlist-track-editor';
+import { TrackTable } from '../features/tracks/track-table';
+
+export function PlaylistPage() {
+  const { trans } = useTrans();
+  const id = Number(useParams().playlistId);
+  const query = useQuery(playlistQuery(id));
+  const playlist = query.data?.playlist;
+  const tracks = useMemo(() => (playlist?.tracks ?? []).map((track) => toPlayerTrack(track)), [playlist]);
+  const { user, hasPermission } = useAuth();
+  const [isEditing, setIsEditing] = useState(false);
+  const removeTracks = useRemovePlaylistTracks(id);
+  if (query.isPending) return <PageSkeleton />;
+  if (query.isError || !playlist)
+    return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  const isOwner = user !== null && (user.id === playlist.owner_id || hasPermission('playlists.update'));
+  const isEditor =
+    isOwner || (playlist.collaborative && (playlist.editors ?? []).some((editor) => editor.id === user?.id));
+  return (
+    <div data-testid="playlist-page">
+      <MediaHeader
+        image={playlist.image ?? tracks[0]?.image ?? null}
+        label={trans('Playlist')}
+        title={playlist.name}
+        meta={
+          <>
+            {playlist.owner && (
+              <Link to={userUrl(playlist.owner)} className="font-medium text-fg hover:underline">
+                {playlist.owner.name}
+              </Link>
+            )}
+            {(playlist.editors ?? []).length > 0 && (
+              <span>
+                · {trans('with :names', { names: (playlist.editors ?? []).map((e) => e.name).join(', ') })}
+              </span>
+            )}
+            <span>· {trans(':count tracks', { count: tracks.length })}</span>
+            <span>· {totalDuration(tracks)}</span>
+          </>
+        }
+        actions={
+          <>
+            <CollectionActions
+              tracks={tracks}
+              like={{ type: 'playlist', id: playlist.id }}
+              share={{ title: playlist.name, path: playlistUrl(playlist) }}
+            />
+            {isEditor && tracks.length > 0 && (
+              <Button
+                variant={isEditing ? 'primary' : 'outline'}
+                onPress={() => setIsEditing(!isEditing)}
+                startIcon={<ArrowUpDownIcon aria-hidden className="size-4" />}
+                data-testid="playlist-edit-tracks"
+              >
+                {isEditing ? trans('Done') : trans('Edit tracks')}
+              </Button>
+            )}
+            {isOwner && <PlaylistOwnerMenu playlist={playlist} />}
+          </>
+        }
+      />
+      {playlist.description && <p className="px-6 pb-4 text-muted">{playlist.description}</p>}
+      <div className="px-4 pb-8">
+        {tracks.length === 0 ? (
+          <EmptyState
+            icon={<ListMusicIcon aria-hidden />}
+            title={trans('This playlist is empty.')}
+            description={trans('Add tracks with "Add to playlist" in any track menu.')}
+          />
+        ) : isEditing ? (
+          <PlaylistTrackEditor playlist={playlist} tracks={tracks} />
+        ) : (
+          <TrackTable
+            tracks={tracks}
+            aria-label={playlist.name}
+            onRemove={isEditor ? (removed) => removeTracks(removed.map((track) => track.id)) : undefined}
+          />
+        )}
+      </div>
+    </div>
+  );
+}

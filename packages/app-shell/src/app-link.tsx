@@ -1,0 +1,57 @@
+import type { ReactNode } from 'react';
+import { useCallback } from 'react';
+import { NavLink, useHref, useNavigate } from 'react-router';
+import { resolveAppLink, type TAppLink } from './app-links';
+
+/** The current app's basename: '' for the player, '/admin' or '/backstage'. */
+export function useAppBasename(): string {
+  return useHref('/').replace(/\/$/, '');
+}
+
+export function useAppLink(href: string): TAppLink {
+  return resolveAppLink(href, useAppBasename());
+}
+
+/** Follows an app link from code (menu actions): routed here, or a full page load. */
+export function useOpenAppLink(): (href: string) => void {
+  const basename = useAppBasename();
+  const navigate = useNavigate();
+  return useCallback(
+    (href: string) => {
+      const link = resolveAppLink(href, basename);
+      if (link.kind === 'route') navigate(link.to);
+      else window.location.assign(link.href);
+    },
+    [basename, navigate],
+  );
+}
+
+interface AppLinkProps {
+  href: string;
+  target?: string | null;
+  className?: string | ((state: { isActive: boolean }) => string);
+  children: ReactNode;
+}
+
+/** A NavLink for this app's paths, a plain anchor (full page load) for anything else. */
+export function AppLink({ href, target, className, children }: AppLinkProps) {
+  const link = useAppLink(href);
+  if (link.kind === 'document') {
+    const resolved = typeof className === 'function' ? className({ isActive: false }) : className;
+    return (
+      <a
+        href={link.href}
+        target={target ?? undefined}
+        rel={target === '_blank' ? 'noreferrer' : undefined}
+        className={resolved}
+      >
+        {children}
+      </a>
+    );
+  }
+  return (
+    <NavLink to={link.to} end={link.to === '/'} target={target ?? undefined} className={className}>
+      {children}
+    </NavLink>
+  );
+}

@@ -1,0 +1,32 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { AppRoot } from './app-root';
+import { BootErrorScreen } from './boot-error-screen';
+import { loadBootstrapData } from './bootstrap-store';
+import { type AppRouterOptions, createAppRouter } from './create-app-router';
+import { createQueryClient } from './query-client';
+
+/**
+ * Loads bootstrap data (inlined or fetched), then renders the app into `#root`. An app passes its
+ * own `queryClient` when route loaders start queries before the page renders.
+ */
+export async function mountApp(
+  { queryClient = createQueryClient(), ...options }: AppRouterOptions & { queryClient?: QueryClient },
+  container = document.getElementById('root'),
+) {
+  if (!container) throw new Error('mountApp: no #root element');
+  const root = createRoot(container);
+  try {
+    await loadBootstrapData();
+  } catch (error) {
+    console.error(error);
+    root.render(<BootErrorScreen />);
+    return;
+  }
+  root.render(
+    <StrictMode>
+      <AppRoot router={createAppRouter(options)} queryClient={queryClient} />
+    </StrictMode>,
+  );
+}

@@ -1,0 +1,8 @@
+// jsdom has no CSS namespace; react-aria's overlays call CSS.escape when they open.
+if (typeof globalThis.CSS?.escape !== 'function') {
+  const cssEscape = (value: string) => value.replace(/[^a-zA-Z0-9_-]/g, (char) => `\\${char}`);
+  Object.defineProperty(globalThis, 'CSS', {
+    value: { ...globalThis.CSS, escape: cssEscape },
+    configurable: true,
+  });
+}

@@ -1,0 +1,45 @@
+import type { TBootstrapData } from '@cadence/contracts/bootstrap';
+import { GENERIC_ERROR_MESSAGE } from '@cadence/contracts/error-messages';
+import { apiClient } from '@cadence/http-client/http-client';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { useHref, useNavigate } from 'react-router';
+import { setBootstrapData } from './bootstrap-store';
+import { toast } from './toast-store';
+import { trans } from './trans';
+
+export function isInAppearanceEditor(search = window.location.search): boolean {
+  return new URLSearchParams(search).get('appearanceEditor') === 'true';
+}
+
+/**
+ * Spec 4: logout replaces bootstrap data, clears cached data and goes to /login (the player's
+ * login page, so admin and backstage leave their app with a full navigation).
+ */
+export function useLogout(): { logout: () => Promise<void>; isPending: boolean } {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const isPlayerApp = useHref('/') === '/';
+  const [isPending, setIsPending] = useState(false);
+
+  const logout = useCallback(async () => {
+    if (isInAppearanceEditor()) {
+      toast.danger(trans("Can't logout while in appearance editor."));
+      return;
+    }
+    setIsPending(true);
+    try {
+      const { bootstrapData } = await apiClient.post<{ bootstrapData: TBootstrapData }>('auth/logout');
+      setBootstrapData(bootstrapData);
+      queryClient.clear();
+      if (isPlayerApp) navigate('/login');
+      else window.location.assign('/login');
+    } catch {
+      toast.danger(trans(GENERIC_ERROR_MESSAGE));
+    } finally {
+      setIsPending(false);
+    }
+  }, [queryClient, navigate, isPlayerApp]);
+
+  return { logout, isPending };
+}

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { requiredString, ZNewPasswordFieldSchema, ZPasswordFieldSchema } from './auth';
+import { ZUserSchema } from './user';
+
+export const ZAccessTokenSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  last_used_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type TAccessToken = z.infer<typeof ZAccessTokenSchema>;
+
+/**
+ * `GET users/{id}`: the user with the relations the account settings page reads
+ * (social profiles, tokens) and the two-factor step of spec 4.
+ */
+export const ZAccountUserSchema = ZUserSchema.extend({
+  tokens: z.array(ZAccessTokenSchema),
+  two_factor_status: z.enum(['disabled', 'finishing', 'enabled']),
+  has_password: z.boolean(),
+});
+export type TAccountUser = z.infer<typeof ZAccountUserSchema>;
+
+export const ZUserIdParamsSchema = z.object({
+  id: z.union([z.literal('me'), z.coerce.number().int().positive()]),
+});
+
+export const ZAccountUserResponseSchema = z.object({ user: ZAccountUserSchema });
+export type TAccountUserResponse = z.infer<typeof ZAccountUserResponseSchema>;
+export const ZUserResponseSchema = z.object({ user: ZUserSchema });
+
+const optionalText = (label: string, max = 255) =>
+  z.string().trim().max(max, `The ${label} may not be greater than ${max} characters.`).nullable().optional();
+
+/** `PUT users/{id}` (account details). */
+export const ZUpdateAccountPayloadSchema = z.object({
+  name: optionalText('name'),
+  first_name: optionalText('first name'),
+  last_name: optionalText('last name'),
+  language: optionalText('language', 10),
+  country: optionalText('country', 10),
+  timezone: optionalText('timezone', 64),
+  /** Admins only (users.update, not on one's own account): suspends the account; null lifts it. */
+  banned_at: z.iso.datetime({ offset: true }).nullable().optional(),
+});
+export type TUpdateAccountPayload = z.infer<typeof ZUpdateAccountPayloadSchema>;
+
+/** `DELETE users/{id}` query: `deleteCurrentUser` when deleting one's own account. */
+export const ZDeleteUserQuerySchema = z.object({
+  deleteCurrentUser: z
+    .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
+    .transform((value) => value === true || value === 'true' || value === '1')
+    .optional(),
+});
+
+/** `POST users/{id}/avatar` as JSON (the multipart form carries a `file` field instead). */
+export const ZAvatarUrlPayloadSchema = z.object({
+  url: requiredString('url').trim().url('The url must be a valid URL.').max(2000),
+});
+export const AVATAR_MAX_BYTES = 2_097_152;
+
+/** `PUT auth/user/password`. */
+export const ZChangePasswordPayloadSchema = z.object({
+  current_password: requiredString('current password').min(1, 'The current password field is required.'),
+  password: ZNewPasswordFieldSchema,
+  password_confirmation: requiredString('password confirmation'),
+});
+export type TChangePasswordPayload = z.infer<typeof ZChangePasswordPayloadSchema>;
+
+/** `POST users/me/locale`. */
+export const ZChangeLocalePayloadSchema = z.object({
+  locale: requiredString('locale').trim().min(1, 'The locale field is required.').max(10),
+});
+
+/** `GET auth/user/confirmed-password-status?seconds=`; the spec's window is 9000 s. */
+export const PASSWORD_CONFIRMATION_SECONDS = 9000;
+export const ZConfirmedPasswordStatusQuerySchema = z.object({
+  seconds: z.coerce.number().int().min(1).max(86_400).default(PASSWORD_CONFIRMATION_SECONDS),
+});
+export const ZConfirmedPasswordStatusResponseSchema = z.object({ confirmed: z.boolean() });
+export type TConfirmedPasswordStatusResponse = z.infer<typeof ZConfirmedPasswordStatusResponseSchema>;
+export const ZConfirmPasswordPayloadSchema = z.object({ password: ZPasswordFieldSchema });
+
+export const PASSWORD_CONFIRMATION_REQUIRED_MESSAGE = 'Password confirmation required.';

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { ZI18nSchema, ZLocalizationSchema } from './i18n';
+import { ZMenuSchema } from './menu';
+import { ZClientSettingsSchema } from './settings';
+import { ZThemeSchema } from './theme';
+import { ZGuestRoleSchema, ZUserSchema } from './user';
+
+/**
+ * Spec 1 bootstrap data: inlined into each SPA's index.html as `window.bootstrapData` in
+ * single-node mode and served by `GET /api/v1/bootstrap-data`.
+ */
+export const ZBootstrapDataSchema = z.object({
+  settings: ZClientSettingsSchema,
+  i18n: ZI18nSchema,
+  localizations: z.array(ZLocalizationSchema),
+  themes: z.object({ all: z.array(ZThemeSchema), selectedThemeId: z.number().nullable() }),
+  menus: z.array(ZMenuSchema),
+  user: ZUserSchema.nullable(),
+  guest_role: ZGuestRoleSchema.nullable(),
+  show_cookie_notice: z.boolean(),
+  csrf_token: z.string().optional(),
+});
+export type TBootstrapData = z.infer<typeof ZBootstrapDataSchema>;
+
+export const ZBootstrapResponseSchema = z.object({ bootstrapData: ZBootstrapDataSchema });
+
+/** The name of the global the api writes into index.html. */
+export const BOOTSTRAP_GLOBAL = 'bootstrapData';

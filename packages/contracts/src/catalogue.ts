@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { ZListQuerySchema } from './pagination';
+
+/** Numeric ids in paths; anything else (`../`, `1e3`, `-1`) is a 422 before any query runs. */
+export const ZIdSchema = z.coerce
+  .number({ error: 'The id must be a positive integer.' })
+  .int('The id must be a positive integer.')
+  .min(1, 'The id must be a positive integer.')
+  .max(Number.MAX_SAFE_INTEGER, 'The id must be a positive integer.');
+/** A path segment holding an id: digits only (at most 15, so it stays a safe integer). */
+export const ZIdSegmentSchema = z
+  .string()
+  .regex(/^[1-9]\d{0,14}$/, 'The id must be a positive integer.')
+  .transform(Number);
+export const ZIdParamsSchema = z.object({ id: ZIdSegmentSchema });
+export type TIdParams = z.infer<typeof ZIdParamsSchema>;
+
+export const ZLinkSchema = z.object({
+  url: z.url({ protocol: /^https?$/, error: 'Links must be http(s) URLs.' }).max(2000),
+  title: z.string().trim().max(100),
+});
+export type TLink = z.infer<typeof ZLinkSchema>;
+
+export const ZArtistRefSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  slug: z.string(),
+  image_small: z.string().nullable(),
+});
+export type TArtistRef = z.infer<typeof ZArtistRefSchema>;
+
+export const ZAlbumRefSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  slug: z.string(),
+  image: z.string().nullable(),
+});
+export type TAlbumRef = z.infer<typeof ZAlbumRefSchema>;
+
+export const ZNamedRefSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  display_name: z.string().nullable(),
+});
+export type TNamedRef = z.infer<typeof ZNamedRefSchema>;
+
+export const ZUserRefSchema = z.object({ id: z.number(), name: z.string(), image: z.string().nullable() });
+export type TUserRef = z.infer<typeof ZUserRefSchema>;
+
+export type TListAllowList = {
+  with: readonly string[];
+  loadCount: readonly string[];
+  orderBy: readonly string[];
+};
+
+function allowedList(field: string, allowed: readonly string[]) {
+  return z
+    .string()
+    .max(255)
+    .optional()
+    .transform((value, ctx) => {
+      const names = [
+        ...new Set(
+          (value ?? '')
+            .split(',')
+            .map((name) => name.trim())
+            .filter(Boolean),
+        ),
+      ];
+      const unknown = names.filter((name) => !allowed.includes(name));
+      if (unknown.length > 0) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `Unknown ${field}: ${unknown.join(', ')}. Allowed: ${allowed.join(', ') || 'none'}.`,
+        });
+        return z.NEVER;
+      }
+      return names;
+    });
+}
+
+/**
+ * The paginated list query with per-resource allow-lists: unknown `with`/`load`/`loadCount`
+ * names or `orderBy` columns are 422, never silently ignored, never interpolated into SQL.
+ */
+export function catalogueListQuerySchema<const T extends TListAllowList>(allow: T) {
+  return ZListQuerySchema.extend({
+    orderBy: z
+      .enum(allow.orderBy as unknown as [T['orderBy'][number], ...T['orderBy'][number][]], {
+        error: `orderBy must be one of: ${allow.orderBy.join(', ')}.`,
+      })
+      .optional(),
+    with: allowedList('with', allow.with),
+    load: allowedList('load', allow.with),
+    loadCount: allowedList('loadCount', allow.loadCount),
+  });
+}
+
+/** `with`/`load`/`loadCount` on single-resource endpoints. */
+export function catalogueShowQuerySchema<const T extends Pick<TListAllowList, 'with' | 'loadCount'>>(
+  allow: T,
+) {
+  return z.object({
+    with: allowedList('with', allow.with),
+    load: allowedList('load', allow.with),
+    loadCount: allowedList('loadCount', allow.loadCount),
+  });
+}
+
+export const ZCountsSchema = z.record(z.string(), z.number());
+
+export const ZMessageResponseSchema = z.object({ message: z.string() });

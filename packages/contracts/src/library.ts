@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { ZAlbumSchema } from './album';
+import { ZIdSchema, ZUserRefSchema } from './catalogue';
+import { ZTrackSchema } from './track';
+
+export const LIKEABLE_TYPES = ['track', 'album', 'artist', 'playlist'] as const;
+export const REPOSTABLE_TYPES = ['track', 'album'] as const;
+export const FOLLOWABLE_TYPES = ['user', 'artist'] as const;
+
+export const ZLikeBodySchema = z.object({ likeable_type: z.enum(LIKEABLE_TYPES), likeable_id: ZIdSchema });
+export const ZRepostBodySchema = z.object({
+  repostable_type: z.enum(REPOSTABLE_TYPES),
+  repostable_id: ZIdSchema,
+});
+export const ZFollowBodySchema = z.object({
+  followable_type: z.enum(FOLLOWABLE_TYPES),
+  followable_id: ZIdSchema,
+});
+export type TLikeBody = z.infer<typeof ZLikeBodySchema>;
+
+/** Idempotent toggles answer the resulting state. */
+export const ZToggleResponseSchema = z.object({ state: z.boolean(), count: z.number() });
+export type TToggleResponse = z.infer<typeof ZToggleResponseSchema>;
+
+export const ZFollowUserSchema = ZUserRefSchema.extend({ followed_at: z.string() });
+export type TFollowUser = z.infer<typeof ZFollowUserSchema>;
+
+/** `/users/{id}/...` accepts a numeric id or `me`. */
+export const ZUserIdParamsSchema = z.object({
+  id: z.union([
+    z.literal('me'),
+    z.string().regex(/^\d{1,15}$/, 'The id must be a positive integer or "me".'),
+  ]),
+});
+
+export const ZFollowingItemSchema = z.object({
+  type: z.enum(FOLLOWABLE_TYPES),
+  id: z.number(),
+  name: z.string(),
+  image: z.string().nullable(),
+  followed_at: z.string(),
+});
+
+/** A repost on a profile: the reposted track or album with the time of the repost. */
+export const ZRepostItemSchema = z.object({
+  repostable_type: z.enum(REPOSTABLE_TYPES),
+  reposted_at: z.string(),
+  track: ZTrackSchema.optional(),
+  album: ZAlbumSchema.optional(),
+});
+export type TRepostItem = z.infer<typeof ZRepostItemSchema>;
+
+export const ZUserListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  perPage: z.coerce.number().int().min(1).max(100).default(20),
+});

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { ZAlbumRefSchema, ZArtistRefSchema } from './catalogue';
+
+export const PLAY_SOURCES = ['player', 'embed', 'radio', 'api'] as const;
+export { isCountablePlay, PLAY_THRESHOLD_MS, playThresholdMs } from './play-threshold';
+
+export const ZRecordPlaySchema = z.object({
+  duration_played_ms: z
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 3600 * 1000),
+  source: z.enum(PLAY_SOURCES).default('player'),
+});
+export const ZRecordPlayResponseSchema = z.object({
+  recorded: z.boolean(),
+  plays: z.number(),
+  threshold_ms: z.number(),
+});
+
+export const ZHistoryItemSchema = z.object({
+  played_at: z.string(),
+  track: z.object({
+    id: z.number(),
+    name: z.string(),
+    duration: z.number().nullable(),
+    image: z.string().nullable(),
+    album: ZAlbumRefSchema.nullable(),
+    artists: z.array(ZArtistRefSchema),
+  }),
+});
+export type THistoryItem = z.infer<typeof ZHistoryItemSchema>;

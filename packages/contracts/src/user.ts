@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+export const ZRestrictionSchema = z.object({ name: z.string(), value: z.number().nullable() });
+export const ZPermissionSchema = z.object({
+  name: z.string(),
+  restrictions: z.array(ZRestrictionSchema).default([]),
+});
+export type TPermission = z.infer<typeof ZPermissionSchema>;
+
+export const ZRoleRefSchema = z.object({ id: z.number(), name: z.string().optional() });
+
+export const ZSubscriptionRefSchema = z.object({ valid: z.boolean(), active: z.boolean() });
+
+/** Spec 3 "User" as the apps see it (no secrets). */
+export const ZUserSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  image: z.string().nullable(),
+  email: z.string(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  language: z.string().nullable(),
+  country: z.string().nullable(),
+  timezone: z.string().nullable(),
+  email_verified_at: z.string().nullable(),
+  banned_at: z.string().nullable(),
+  unread_notifications_count: z.number(),
+  two_factor_confirmed_at: z.string().nullable(),
+  roles: z.array(ZRoleRefSchema),
+  permissions: z.array(ZPermissionSchema),
+  subscriptions: z.array(ZSubscriptionRefSchema),
+  social_profiles: z.array(z.object({ service_name: z.string(), username: z.string().nullable() })),
+});
+export type TUser = z.infer<typeof ZUserSchema>;
+
+/** Spec 3 "Guest role: permissions". */
+export const ZGuestRoleSchema = z.object({ id: z.number(), permissions: z.array(ZPermissionSchema) });
+export type TGuestRole = z.infer<typeof ZGuestRoleSchema>;

@@ -1,0 +1,3 @@
+import { nodePreset } from '@cadence/vitest-config/node';
+
+export default nodePreset;

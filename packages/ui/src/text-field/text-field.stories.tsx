@@ -1,0 +1,31 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { TextField } from './text-field';
+
+const meta = {
+  title: 'TextField',
+  component: TextField,
+  args: { label: 'Email', type: 'email', autoComplete: 'email' },
+  decorators: [(Story) => <div className="max-w-sm">{Story()}</div>],
+} satisfies Meta<typeof TextField>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {};
+export const WithDescription: Story = { args: { description: 'We will send a confirmation link here.' } };
+export const Required: Story = { args: { isRequired: true } };
+export const WithError: Story = {
+  args: { errorMessage: 'The email has already been taken.', defaultValue: 'a@b.c' },
+};
+export const Disabled: Story = { args: { isDisabled: true, defaultValue: 'admin@example.com' } };
+export const VerificationCode: Story = {
+  args: {
+    label: 'Code',
+    type: 'text',
+    placeholder: 'Enter your verification code',
+    inputMode: 'numeric',
+    autoComplete: 'one-time-code',
+    maxLength: 6,
+    isRequired: true,
+  },
+};

@@ -1,0 +1,141 @@
+#!/usr/bin/env node
+// The root commands (`start`, `test`, `dev`) run through here so that they also work with plain
+// `npm start` / `npm test` on a fresh machine: pnpm is installed when missing (corepack's
+// download is not an option on a closed network) and the workspace is installed and built first.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const PNPM_VERSION = '10.34.9';
+const APPS = ['@cadence/api', '@cadence/player', '@cadence/admin', '@cadence/backstage'];
+
+function run(cmd, args, options = {}) {
+  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', ...options });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+function hasCommand(cmd, args = ['--version']) {
+  return spawnSync(cmd, args, { stdio: 'ignore' }).status === 0;
+}
+
+function ensurePnpm() {
+  if (hasCommand('pnpm')) return 'pnpm';
+  console.log(`[cadence] pnpm not found: installing pnpm@${PNPM_VERSION} with npm`);
+  if (spawnSync('npm', ['install', '--global', `pnpm@${PNPM_VERSION}`], { stdio: 'inherit' }).status === 0) {
+    return 'pnpm';
+  }
+  // No rights for a global install: keep a private copy inside the checkout.
+  const prefix = join(root, 'node_modules', '.cadence-pnpm');
+  run('npm', ['install', '--prefix', prefix, `pnpm@${PNPM_VERSION}`]);
+  return join(prefix, 'node_modules', '.bin', 'pnpm');
+}
+
+/**
+ * Debian packages the test command relies on: Chromium for browser tests, ffmpeg to encode the
+ * import tests' tagged audio, nginx and wrk as the benchmarks' ceiling server and load generator.
+ * Installed with apt-get when missing (as root); otherwise the tests that need them say so and skip.
+ */
+const TEST_PACKAGES = [
+  { file: '/usr/bin/chromium', pkg: 'chromium' },
+  { file: '/usr/bin/ffmpeg', pkg: 'ffmpeg' },
+  { file: '/usr/sbin/nginx', pkg: 'nginx-light' },
+  { file: '/usr/bin/wrk', pkg: 'wrk' },
+];
+
+function ensureTestPackages() {
+  const missing = TEST_PACKAGES.filter(({ file }) => !existsSync(file)).map(({ pkg }) => pkg);
+  if (missing.length === 0) return;
+  if (process.getuid?.() !== 0) {
+    console.warn(
+      `[cadence] missing Debian packages for the tests: ${missing.join(' ')} (install them with apt-get)`,
+    );
+    return;
+  }
+  console.log(`[cadence] installing Debian packages for the tests: ${missing.join(' ')}`);
+  run('apt-get', ['update', '-qq']);
+  run('apt-get', ['install', '-y', '-qq', ...missing], {
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
+}
+
+function install(pnpm) {
+  const frozen = existsSync(join(root, 'pnpm-lock.yaml')) ? ['--frozen-lockfile'] : [];
+  run(pnpm, ['install', '--prefer-offline', ...frozen]);
+}
+
+function buildApps(pnpm) {
+  run(pnpm, ['exec', 'turbo', 'run', 'build', ...APPS.map((app) => `--filter=${app}`)]);
+}
+
+const ANSI_SEQUENCE = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
+const stripAnsi = (text) => text.replace(ANSI_SEQUENCE, '');
+
+/** Runs the suite and closes with one plain "N passed, N failed" line summed over every vitest run. */
+function runTests(pnpm) {
+  const env = {
+    ...process.env,
+    TEST_DATABASE_URL: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+    TEST_REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+    FORCE_COLOR: '0',
+  };
+  const child = spawn(
+    pnpm,
+    ['exec', 'turbo', 'run', 'test', '--concurrency=2', '--continue', '--output-logs=full'],
+    {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  let passed = 0;
+  let failed = 0;
+  let buffer = '';
+  child.stdout.on('data', (chunk) => {
+    process.stdout.write(chunk);
+    buffer += chunk.toString();
+    const lines = buffer.split('\n');
+    buffer = lines.pop() ?? '';
+    for (const line of lines) {
+      const match = /\bTests\s+(.*)\(\d+\)\s*$/.exec(stripAnsi(line));
+      if (!match) continue;
+      passed += Number(/(\d+) passed/.exec(match[1])?.[1] ?? 0);
+      failed += Number(/(\d+) failed/.exec(match[1])?.[1] ?? 0);
+    }
+  });
+  child.on('close', (code) => {
+    console.log(`\n${passed} passed, ${failed} failed`);
+    process.exit(code ?? 1);
+  });
+}
+
+const command = process.argv[2];
+const pnpm = ensurePnpm();
+install(pnpm);
+
+switch (command) {
+  case 'start':
+    buildApps(pnpm);
+    run('node', ['apps/api/dist/server.js']);
+    break;
+  case 'dev':
+    run(pnpm, [
+      'exec',
+      'turbo',
+      'run',
+      'dev',
+      '--filter=@cadence/api',
+      '--filter=@cadence/player',
+      '--filter=@cadence/admin',
+      '--filter=@cadence/backstage',
+    ]);
+    break;
+  case 'test':
+    ensureTestPackages();
+    runTests(pnpm);
+    break;
+  default:
+    console.error('usage: node scripts/run.mjs start|dev|test');
+    process.exit(2);
+}

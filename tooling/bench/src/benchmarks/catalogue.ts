@@ -1,0 +1,208 @@
+import { execFile, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { promisify } from 'node:util';
+import { LOOPBACK } from '../harness/ports';
+
+/**
+ * A large catalogue in real PostgreSQL, loaded with COPY (issue 4: 1M tracks, 100k albums, 20k
+ * artists). Names are 1-3 words from a fixed vocabulary (seeded, so every run builds the same
+ * data) and plays follow a long tail, which is what search ranking and "popular" lists meet.
+ */
+export type TCatalogueSize = { artists: number; albums: number; tracks: number };
+export const FULL_CATALOGUE: TCatalogueSize = { artists: 20_000, albums: 100_000, tracks: 1_000_000 };
+export const SMOKE_CATALOGUE: TCatalogueSize = { artists: 40, albums: 200, tracks: 2_000 };
+
+const run = promisify(execFile);
+const PSQL_ARGS = ['-h', LOOPBACK, '-p', '5432', '-U', 'postgres', '-v', 'ON_ERROR_STOP=1', '-q'];
+
+export const WORDS = (
+  'midnight summer love river shadow golden electric velvet neon ocean silver broken wild dream fire ' +
+  'city night heart blue echo paper glass thunder morning honey stone desert rain winter garden ' +
+  'moon sun star light dark sweet lonely crystal ghost highway radio dancing falling rising secret ' +
+  'tender savage gentle northern southern empire kingdom island mountain valley forest storm ' +
+  'whisper silence harmony rhythm melody fever cherry lemon orange violet scarlet amber jade ' +
+  'beatles rolling wonder queen prince dragon tiger wolf raven phoenix angel devil saint sinner'
+).split(' ');
+
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0 || 1;
+  return () => {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return (state >>> 0) / 0x100000000;
+  };
+}
+
+const capital = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
+function nameOf(random: () => number, maxWords: number): string {
+  const count = 1 + Math.floor(random() * maxWords);
+  const words: string[] = [];
+  for (let i = 0; i < count; i++) words.push(capital(WORDS[Math.floor(random() * WORDS.length)] as string));
+  return words.join(' ');
+}
+
+/** Long tail: most rows have few plays, a few have millions. */
+const playsOf = (random: () => number) => Math.floor(1 / (random() + 1e-6) ** 1.2);
+
+function copy(
+  url: string,
+  table: string,
+  columns: string[],
+  rows: (write: (line: string) => boolean) => Promise<void>,
+) {
+  return new Promise<void>((resolve, reject) => {
+    const child = spawn(
+      'psql',
+      [...PSQL_ARGS, url, '-c', `copy ${table} (${columns.join(', ')}) from stdin`],
+      {
+        stdio: ['pipe', 'ignore', 'pipe'],
+      },
+    );
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`copy ${table}: ${stderr.trim()}`)),
+    );
+    const write = (line: string) => child.stdin.write(`${line}\n`);
+    rows(write)
+      .then(() => child.stdin.end())
+      .catch(reject);
+  });
+}
+
+/** Waits for a full pipe buffer to drain so a million rows do not pile up in memory. */
+async function paced(
+  total: number,
+  emit: (index: number, write: (line: string) => boolean) => boolean,
+  write: (line: string) => boolean,
+) {
+  for (let i = 1; i <= total; i++) {
+    if (!emit(i, write)) await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+export async function psql(url: string, statement: string): Promise<string> {
+  const { stdout } = await run('psql', [...PSQL_ARGS, '-At', url, '-c', statement], {
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  return stdout.trim();
+}
+
+/** Fills a migrated, empty catalogue with COPY, then analyses it. Returns the load time in ms. */
+export async function generateCatalogue(url: string, size: TCatalogueSize, log: (message: string) => void) {
+  const started = performance.now();
+  const random = seededRandom(4242);
+  // The api's first start may have seeded a demo catalogue: the generated one replaces it.
+  await psql(url, 'truncate artists, albums, tracks, album_artist, artist_track restart identity cascade');
+  await copy(url, 'artists', ['id', 'name', 'slug', 'plays'], (write) =>
+    paced(size.artists, (id, w) => w(`${id}\t${nameOf(random, 2)}\tartist-${id}\t${playsOf(random)}`), write),
+  );
+  await copy(url, 'albums', ['id', 'name', 'slug', 'plays', 'release_date'], (write) =>
+    paced(
+      size.albums,
+      (id, w) => {
+        const day = new Date(Date.UTC(1960, 0, 1) + Math.floor(random() * 23_000) * 86_400_000);
+        return w(
+          `${id}\t${nameOf(random, 3)}\talbum-${id}\t${playsOf(random)}\t${day.toISOString().slice(0, 10)}`,
+        );
+      },
+      write,
+    ),
+  );
+  await copy(url, 'album_artist', ['album_id', 'artist_id', 'position'], (write) =>
+    paced(size.albums, (id, w) => w(`${id}\t${1 + (id % size.artists)}\t0`), write),
+  );
+  const tracksPerAlbum = Math.max(1, Math.floor(size.tracks / size.albums));
+  await copy(
+    url,
+    'tracks',
+    ['id', 'name', 'slug', 'number', 'duration', 'album_id', 'plays', 'visibility'],
+    (write) =>
+      paced(
+        size.tracks,
+        (id, w) => {
+          const album = 1 + (Math.floor((id - 1) / tracksPerAlbum) % size.albums);
+          const number = 1 + ((id - 1) % tracksPerAlbum);
+          const duration = 90_000 + Math.floor(random() * 240_000);
+          return w(
+            `${id}\t${nameOf(random, 3)}\ttrack-${id}\t${number}\t${duration}\t${album}\t${playsOf(random)}\tpublic`,
+          );
+        },
+        write,
+      ),
+  );
+  await copy(url, 'artist_track', ['artist_id', 'track_id', 'position', '"primary"'], (write) =>
+    paced(
+      size.tracks,
+      (id, w) => {
+        const album = 1 + (Math.floor((id - 1) / tracksPerAlbum) % size.albums);
+        return w(`${1 + (album % size.artists)}\t${id}\t0\tt`);
+      },
+      write,
+    ),
+  );
+  for (const table of ['artists', 'albums', 'tracks'])
+    await psql(
+      url,
+      `select setval(pg_get_serial_sequence('${table}', 'id'), (select max(id) from ${table}))`,
+    );
+  // VACUUM sets the visibility map, as autovacuum would on a live server: index-only scans need it.
+  await psql(url, 'vacuum analyze');
+  const ms = performance.now() - started;
+  log(
+    `catalogue: ${size.tracks} tracks, ${size.albums} albums, ${size.artists} artists loaded in ${Math.round(ms)} ms`,
+  );
+  return ms;
+}
+
+export async function createBenchDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `cadence_bench_${randomBytes(4).toString('hex')}`;
+  const args = ['-h', LOOPBACK, '-p', '5432', '-U', 'postgres'];
+  await run('createdb', [...args, name]);
+  return {
+    url: `postgres://postgres@${LOOPBACK}:5432/${name}`,
+    drop: async () => {
+      await run('dropdb', [...args, '--if-exists', '--force', name]);
+    },
+  };
+}
+
+/**
+ * A migrated database holding the catalogue. `CADENCE_BENCH_CATALOGUE_URL` names one to keep
+ * between runs (the 1M load takes minutes): it is migrated by the api's start as usual, loaded
+ * only when it holds none of the generated tracks yet, and never dropped.
+ */
+export async function catalogueDatabase(
+  size: TCatalogueSize,
+  migrate: (url: string) => Promise<void>,
+  log: (message: string) => void,
+): Promise<{ url: string; loadMs: number; isReused: boolean; drop: () => Promise<void> }> {
+  const kept = process.env.CADENCE_BENCH_CATALOGUE_URL;
+  if (kept) {
+    await migrate(kept);
+    const tracks = Number(await psql(kept, `select count(*) from tracks where slug = 'track-' || id`));
+    if (tracks === size.tracks) {
+      log(`catalogue: reusing ${tracks} tracks in CADENCE_BENCH_CATALOGUE_URL`);
+      await psql(kept, 'vacuum analyze');
+      return { url: kept, loadMs: 0, isReused: true, drop: async () => {} };
+    }
+    if (tracks !== 0)
+      throw new Error(`CADENCE_BENCH_CATALOGUE_URL holds ${tracks} tracks, not 0 or ${size.tracks}`);
+    const loadMs = await generateCatalogue(kept, size, log);
+    return { url: kept, loadMs, isReused: false, drop: async () => {} };
+  }
+  const database = await createBenchDatabase();
+  try {
+    await migrate(database.url);
+    const loadMs = await generateCatalogue(database.url, size, log);
+    return { url: database.url, loadMs, isReused: false, drop: database.drop };
+  } catch (error) {
+    await database.drop();
+    throw error;
+  }
+}

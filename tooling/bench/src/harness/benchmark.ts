@@ -1,0 +1,39 @@
+import type { TPinning } from './cores';
+import type { TGeneratorName } from './load-generator';
+import type { TMachine } from './machine';
+import type { TMode } from './modes';
+import type { TPairedSample, TRatioDirection } from './stats';
+import type { TTarget } from './targets';
+
+export type TContext = {
+  mode: TMode;
+  machine: TMachine;
+  pinning: TPinning;
+  generator: TGeneratorName;
+  ceiling: () => Promise<TTarget>;
+  ours: () => Promise<TTarget>;
+  log: (message: string) => void;
+};
+
+export type TBenchmarkRun = {
+  samples: TPairedSample[];
+  /** Anything worth keeping in the results file (latencies, first start time, ...). */
+  details?: Record<string, unknown>;
+};
+
+export type TBenchmark = {
+  name: string;
+  unit: string;
+  direction: TRatioDirection;
+  /** The ratio must be at least this; with `direction` it states the goal of issue 2. */
+  goalRatio: number;
+  /** The goal in words, e.g. "ours <= 3x ceiling". */
+  goalWords: string;
+  run: (context: TContext) => Promise<TBenchmarkRun>;
+};
+
+/** How the goal reads in the JSON line and the table: the threshold and which way the ratio goes. */
+export function goalText(benchmark: TBenchmark): string {
+  const formula = benchmark.direction === 'ours-over-ceiling' ? 'ours/ceiling' : 'ceiling/ours';
+  return `ratio >= ${benchmark.goalRatio} (ratio = ${formula}; ${benchmark.goalWords})`;
+}

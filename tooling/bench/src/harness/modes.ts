@@ -1,0 +1,39 @@
+export type TModeName = 'full' | 'smoke';
+
+export type TMode = {
+  name: TModeName;
+  warmupSeconds: number;
+  measureSeconds: number;
+  /** Each round is ceiling, ours, ceiling, ours. */
+  rounds: number;
+  /** Start-up and memory spawn each side this many times, alternating. */
+  spawns: number;
+  idleSeconds: number;
+  connections: number;
+  /** Hard cap on a whole run; past it everything is killed and the run fails. */
+  budgetSeconds: number;
+};
+
+export const MODES: Record<TModeName, TMode> = {
+  full: {
+    name: 'full',
+    warmupSeconds: 3,
+    measureSeconds: 10,
+    rounds: 3,
+    spawns: 5,
+    idleSeconds: 2,
+    connections: 50,
+    budgetSeconds: 15 * 60,
+  },
+  smoke: {
+    name: 'smoke',
+    warmupSeconds: 1,
+    measureSeconds: 1,
+    rounds: 1,
+    spawns: 1,
+    idleSeconds: 2,
+    connections: 50,
+    // Every benchmark once (three of them start Chromium against a fresh api) on a busy CI machine.
+    budgetSeconds: 8 * 60,
+  },
+};

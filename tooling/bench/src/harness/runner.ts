@@ -1,0 +1,64 @@
+import type { TBenchmark, TContext } from './benchmark';
+import { goalText } from './benchmark';
+import { foreignCores, snapshotCpu } from './foreign-cpu';
+import type { TMetricFailure, TMetricResult } from './report';
+import { meetsGoal, roundTo, summarisePairs } from './stats';
+
+/** Other work using more than this many cores while we measure makes the figures suspect. */
+export const BUSY_FOREIGN_CORES = 0.5;
+
+const DIGITS_BY_UNIT: Record<string, number> = { 'req/s': 0, ms: 1, MiB: 1 };
+
+export async function runBenchmark(benchmark: TBenchmark, context: TContext): Promise<TMetricResult> {
+  const before = snapshotCpu();
+  const { samples, details } = await benchmark.run(context);
+  const foreign = foreignCores(before, snapshotCpu());
+  const summary = summarisePairs(samples, benchmark.direction);
+  const digits = DIGITS_BY_UNIT[benchmark.unit] ?? 2;
+  const busyReasons = [
+    ...(context.machine.isBusy ? [`load average ${context.machine.loadAverage[0].toFixed(2)} at start`] : []),
+    ...(foreign > BUSY_FOREIGN_CORES
+      ? [`other processes used ${foreign.toFixed(2)} cores during the run`]
+      : []),
+  ];
+  return {
+    metric: benchmark.name,
+    ours: roundTo(summary.ours, digits),
+    ceiling: roundTo(summary.ceiling, digits),
+    ratio: roundTo(summary.ratio, 3),
+    goal: goalText(benchmark),
+    unit: benchmark.unit,
+    pass: meetsGoal(summary.ratio, benchmark.goalRatio),
+    busy: busyReasons.length > 0,
+    details: {
+      direction: benchmark.direction,
+      goalRatio: benchmark.goalRatio,
+      samples,
+      ratios: summary.ratios.map((ratio) => roundTo(ratio, 4)),
+      foreignCores: roundTo(foreign, 3),
+      busyReasons,
+      ...details,
+    },
+  };
+}
+
+export async function runAll(
+  benchmarks: TBenchmark[],
+  context: TContext,
+  onResult: (result: TMetricResult) => void,
+): Promise<{ results: TMetricResult[]; failures: TMetricFailure[] }> {
+  const results: TMetricResult[] = [];
+  const failures: TMetricFailure[] = [];
+  for (const benchmark of benchmarks) {
+    try {
+      const result = await runBenchmark(benchmark, context);
+      results.push(result);
+      onResult(result);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      failures.push({ metric: benchmark.name, error: message });
+      context.log(`${benchmark.name} FAILED: ${message}`);
+    }
+  }
+  return { results, failures };
+}

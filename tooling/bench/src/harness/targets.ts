@@ -1,0 +1,148 @@
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, realpathSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { buildCeiling, PACKAGE_DIR } from './ceiling-build';
+import type { TPinning } from './cores';
+import { findSparePort, LOOPBACK } from './ports';
+import { startServer, type TRunningServer, type TServerSpec } from './server-process';
+
+/** A server under test: how to start it, when it is ready and which path to load. */
+export type TTarget = {
+  label: string;
+  readyPath: string;
+  loadPath: string;
+  /** Spec for one start on a fresh spare port. */
+  spec: (port: number) => TServerSpec;
+  startTimeoutMs: number;
+};
+
+/** Children get only what they need: no DATABASE_URL or REDIS_URL leaking in from the shell. */
+function baseEnv(port: number): Record<string, string> {
+  return {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HOME: process.env.HOME ?? os.tmpdir(),
+    NODE_ENV: 'production',
+    HOST: LOOPBACK,
+    PORT: String(port),
+  };
+}
+
+export async function helloFastifyTarget(label = 'hello-fastify'): Promise<TTarget> {
+  const entry = await buildCeiling('hello-fastify');
+  return {
+    label,
+    readyPath: '/',
+    loadPath: '/',
+    startTimeoutMs: 15_000,
+    spec: (port) => ({
+      label,
+      command: process.execPath,
+      args: [entry],
+      cwd: PACKAGE_DIR,
+      env: baseEnv(port),
+      port,
+      readyPath: '/',
+    }),
+  };
+}
+
+/** The built api, found through this package's `@cadence/api` dependency. */
+export function apiEntry(): string {
+  const link = path.join(PACKAGE_DIR, 'node_modules', '@cadence', 'api');
+  const apiDir = existsSync(link) ? realpathSync(link) : path.resolve(PACKAGE_DIR, '..', '..', 'apps', 'api');
+  return path.join(apiDir, 'dist', 'server.js');
+}
+
+/** A first start migrates and seeds; later starts must not pay for that one-off. */
+const FIRST_START_TIMEOUT_MS = 120_000;
+
+/** `embedded` is the default single-node mode (PGlite in DATA_DIR); `postgres` uses the local server. */
+export type TDatabaseMode = 'embedded' | 'postgres';
+
+export type TApiData = {
+  dataDir: string;
+  databaseUrl?: string;
+  firstStartMs: number;
+  dispose: () => Promise<void>;
+};
+
+const run = promisify(execFile);
+/** The machine's shared PostgreSQL (trust auth); the bench creates and drops its own database there. */
+const POSTGRES_ARGS = ['-h', LOOPBACK, '-p', '5432', '-U', 'postgres'];
+
+async function createDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `cadence_bench_${randomBytes(4).toString('hex')}`;
+  await run('createdb', [...POSTGRES_ARGS, name]);
+  return {
+    url: `postgres://postgres@${LOOPBACK}:5432/${name}`,
+    drop: async () => {
+      await run('dropdb', [...POSTGRES_ARGS, '--if-exists', '--force', name]);
+    },
+  };
+}
+
+export async function prepareApiData(pinning: TPinning, database: TDatabaseMode): Promise<TApiData> {
+  const entry = apiEntry();
+  if (!existsSync(entry)) {
+    throw new Error(`${entry} not found: build the api first (pnpm --filter @cadence/api build)`);
+  }
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'cadence-bench-'));
+  const created = database === 'postgres' ? await createDatabase() : undefined;
+  const dispose = async () => {
+    await rm(dataDir, { recursive: true, force: true });
+    await created?.drop();
+  };
+  try {
+    const target = apiTarget(dataDir, created?.url);
+    const server: TRunningServer = await startServer(
+      { ...target.spec(await findSparePort()), label: 'api (first start: migrate + seed)' },
+      pinning,
+      FIRST_START_TIMEOUT_MS,
+    );
+    await server.stop();
+    return { dataDir, databaseUrl: created?.url, firstStartMs: server.readyMs, dispose };
+  } catch (error) {
+    await dispose();
+    throw error;
+  }
+}
+
+const ADMIN_PASSWORD = randomBytes(12).toString('hex');
+
+export function apiTarget(dataDir: string, databaseUrl?: string): TTarget {
+  const entry = apiEntry();
+  const label = databaseUrl === undefined ? 'api' : 'api (postgres)';
+  return {
+    label,
+    readyPath: '/ready',
+    loadPath: '/api/v1/bootstrap-data',
+    startTimeoutMs: 60_000,
+    spec: (port) => ({
+      label,
+      command: process.execPath,
+      args: [entry],
+      cwd: path.dirname(path.dirname(entry)),
+      env: {
+        ...baseEnv(port),
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        ADMIN_EMAIL: 'bench@example.com',
+        ADMIN_PASSWORD,
+        // The limiter still runs on every request (its cost is part of the figure) but must not
+        // answer 429 to a load generator sending thousands of requests a second from one address.
+        RATE_LIMIT_MAX: '1000000000',
+        ...(databaseUrl === undefined ? {} : { DATABASE_URL: databaseUrl }),
+      },
+      port,
+      readyPath: '/ready',
+    }),
+  };
+}
+
+export async function startTarget(target: TTarget, pinning: TPinning): Promise<TRunningServer> {
+  return startServer(target.spec(await findSparePort()), pinning, target.startTimeoutMs);
+}

@@ -1,0 +1,377 @@
+import { mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningApi, startApi } from './api-server';
+
+let api: RunningApi;
+let browser: Browser;
+/** Screenshots are artifacts of the run, never committed. */
+const artifactsDir = process.env.E2E_ARTIFACTS_DIR ?? join(tmpdir(), 'cadence-e2e-artifacts');
+
+/** The shared launch flags plus autoplay, so playback needs no real user gesture. */
+function launchPlayerBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--autoplay-policy=no-user-gesture-required',
+    ],
+  });
+}
+
+/** Comments, reposts and one ad slot on (with hostile markup the player must strip). */
+const PLAYER_SETTINGS = {
+  'player.track_comments': 'true',
+  'player.enable_repost': 'true',
+  'ads.general_top':
+    '<a href="/landing" data-testid="ad-link">Ad</a><script>window.adRan = 1</script>' +
+    '<img src="/missing.png" onerror="window.adRan = 2">',
+};
+const ADMIN = { email: 'admin@e2e.test', password: 'e2e-admin-password' };
+
+beforeAll(async () => {
+  mkdirSync(artifactsDir, { recursive: true });
+  [api, browser] = await Promise.all([startApi(PLAYER_SETTINGS), launchPlayerBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await api?.stop();
+});
+
+async function newPage(width = 1280, height = 800): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width, height } });
+  await context.addCookies([{ name: 'cookie_notice', value: 'true', url: api.url }]);
+  return { context, page: await context.newPage() };
+}
+
+async function loggedInPage(width = 1280, height = 900): Promise<{ context: BrowserContext; page: Page }> {
+  const { context, page } = await newPage(width, height);
+  await page.goto(`${api.url}/login`);
+  await page.getByLabel('Email').fill(ADMIN.email);
+  await page.getByLabel('Password').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  return { context, page };
+}
+
+const audioTime = (page: Page) =>
+  page.evaluate(
+    () => (document.querySelector('[data-testid="player-audio"]') as HTMLAudioElement).currentTime,
+  );
+const audioSrc = (page: Page) =>
+  page.evaluate(() =>
+    (document.querySelector('[data-testid="player-audio"]') as HTMLAudioElement).getAttribute('src'),
+  );
+const savedQueue = (page: Page) =>
+  page.evaluate(() => {
+    const raw = localStorage.getItem('cadence.player');
+    const saved = raw ? JSON.parse(raw) : null;
+    return saved
+      ? {
+          ids: saved.queue.items.map((item: { track: { id: number } }) => item.track.id) as number[],
+          index: saved.queue.currentIndex as number,
+          position: saved.position as number,
+        }
+      : null;
+  });
+
+describe('web player in Chromium', () => {
+  it('plays a demo track from home, advances, skips next and keeps the queue after a reload', async () => {
+    const { context, page } = await newPage();
+    await page.goto(api.url);
+    await page.getByTestId('home-page').waitFor();
+    const firstRow = page.getByTestId('track-row').first();
+    await firstRow.waitFor({ timeout: 20_000 });
+    await page.screenshot({ path: join(artifactsDir, 'player-home-desktop.png') });
+
+    await firstRow.hover();
+    await firstRow.getByTestId('track-row-play').click();
+    await expect.poll(() => audioTime(page), { timeout: 15_000 }).toBeGreaterThan(1);
+    const firstSrc = await audioSrc(page);
+    expect(firstSrc).toMatch(/\/tracks\/\d+\/stream|^https?:/);
+    await expect
+      .poll(() => page.getByTestId('player-position').textContent(), { timeout: 5_000 })
+      .not.toBe('0:00');
+    const firstName = await page.getByTestId('player-track-name').textContent();
+    expect(await firstRow.getAttribute('data-playing')).toBe('true');
+
+    await page.getByTestId('player-next').click();
+    await expect.poll(() => audioSrc(page)).not.toBe(firstSrc);
+    await expect.poll(() => page.getByTestId('player-track-name').textContent()).not.toBe(firstName);
+    await expect.poll(() => audioTime(page), { timeout: 15_000 }).toBeGreaterThan(1.5);
+    const secondName = await page.getByTestId('player-track-name').textContent();
+
+    await expect
+      .poll(async () => (await savedQueue(page))?.position ?? 0, { timeout: 5_000 })
+      .toBeGreaterThan(1);
+    const before = await savedQueue(page);
+    expect(before?.ids.length).toBeGreaterThan(1);
+    expect(before?.index).toBe(1);
+
+    await page.reload();
+    await page.getByTestId('player-track-name').waitFor();
+    expect(await page.getByTestId('player-track-name').textContent()).toBe(secondName);
+    const after = await savedQueue(page);
+    expect(after?.ids).toEqual(before?.ids);
+    expect(after?.index).toBe(1);
+    // Restored paused at the remembered position, then resumes from there.
+    expect(await audioTime(page)).toBeGreaterThan(1);
+    await page.getByTestId('player-toggle').click();
+    await expect
+      .poll(() => audioTime(page), { timeout: 10_000 })
+      .toBeGreaterThan((before?.position ?? 0) + 0.5);
+    await context.close();
+  });
+
+  it('reorders the queue from the queue panel and cycles repeat', async () => {
+    const { context, page } = await newPage();
+    await page.goto(api.url);
+    const firstRow = page.getByTestId('track-row').first();
+    await firstRow.waitFor({ timeout: 20_000 });
+    await firstRow.dblclick();
+    await expect.poll(() => audioTime(page), { timeout: 15_000 }).toBeGreaterThan(0.2);
+    await page.getByTestId('queue-toggle').click();
+    const names = page.getByTestId('queue-list').getByTestId('queue-item-name');
+    await expect.poll(() => names.count()).toBeGreaterThan(2);
+    const order = await names.allTextContents();
+    // Keyboard drag (react-aria): focus the third row's handle, Enter to lift, ArrowUp to move, Enter to drop.
+    const rows = page.getByTestId('queue-list').getByRole('row');
+    await rows.nth(2).getByRole('button', { name: 'Drag to reorder' }).focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => names.allTextContents()).not.toEqual(order);
+    const reordered = await names.allTextContents();
+    expect([...reordered].sort()).toEqual([...order].sort());
+
+    const repeat = page.getByTestId('player-repeat');
+    const modes = [await repeat.getAttribute('data-repeat')];
+    for (let i = 0; i < 3; i++) {
+      await repeat.click();
+      modes.push(await repeat.getAttribute('data-repeat'));
+    }
+    expect(new Set(modes)).toEqual(new Set(['off', 'all', 'one']));
+    await context.close();
+  });
+
+  it('loads react-aria only when the account menu is reached, and the menu works from the keyboard', async () => {
+    const { context, page } = await loggedInPage();
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(api.url);
+    await page.getByTestId('home-page').waitFor({ timeout: 20_000 });
+    await page.waitForLoadState('networkidle');
+    expect(scripts.some((path) => path.includes('user-menu-items'))).toBe(false);
+
+    const trigger = page.getByRole('button', { name: 'Account' });
+    await trigger.focus();
+    await expect.poll(() => scripts.some((path) => path.includes('user-menu-items'))).toBe(true);
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('menu');
+    await menu.waitFor();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('role')))
+      .toBe('menuitem');
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-haspopup')))
+      .toBe('menu');
+
+    // A link item navigates inside the app: the player (and its audio) stays mounted.
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    await trigger.click();
+    await page.getByRole('menuitem', { name: 'Profile page' }).click();
+    await page.waitForURL(/\/user\/\d+\//);
+    expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    await context.close();
+  });
+
+  it('shows the mini player on a phone-sized screen', async () => {
+    const { context, page } = await newPage(390, 844);
+    await page.goto(api.url);
+    const firstRow = page.getByTestId('track-row').first();
+    await firstRow.waitFor({ timeout: 20_000 });
+    await firstRow.dblclick();
+    await page.getByTestId('mobile-player').waitFor();
+    await page.screenshot({ path: join(artifactsDir, 'player-home-mobile.png') });
+    await page.getByTestId('mobile-player').getByRole('button', { name: 'Open now playing' }).click();
+    await page.getByTestId('now-playing').waitFor();
+    await page.screenshot({ path: join(artifactsDir, 'player-now-playing-mobile.png') });
+    await context.close();
+  });
+
+  it('draws an album on a phone without moving the footer, with its cover first and right-sized, in Inter', async () => {
+    const { context, page } = await newPage(412, 823);
+    await page.addInitScript(() => {
+      const shifted: string[] = [];
+      (window as unknown as { shifted: string[] }).shifted = shifted;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { sources?: { node?: Node }[] })[]) {
+          for (const source of entry.sources ?? [])
+            shifted.push((source.node as Element | undefined)?.tagName ?? '?');
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto(`${api.url}/album/7/neon-atlas/autobahn-nights`);
+    await page.getByTestId('track-row').first().waitFor({ timeout: 20_000 });
+    const cover = page.locator('[data-testid="album-page"] header img');
+    expect(await cover.getAttribute('fetchpriority')).toBe('high');
+    expect(await cover.getAttribute('loading')).toBe('eager');
+    expect(await cover.getAttribute('srcset')).toContain('?w=300 300w');
+    // The phone's 12rem header at its device pixel ratio needs far less than the 1000 px original.
+    const chosen = await cover.evaluate((img: HTMLImageElement) =>
+      img.complete && img.currentSrc
+        ? img.currentSrc
+        : new Promise<string>((resolve) => img.addEventListener('load', () => resolve(img.currentSrc))),
+    );
+    expect(chosen).toMatch(/\?w=(150|300)$/);
+    expect(
+      await page.evaluate(() => document.fonts.ready.then(() => document.fonts.check('16px Inter'))),
+    ).toBe(true);
+    expect(
+      await page.evaluate(() =>
+        [...document.fonts].some((face) => face.family === 'Inter' && face.status === 'loaded'),
+      ),
+    ).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { shifted: string[] }).shifted)).not.toContain(
+      'FOOTER',
+    );
+    // The content area fills the scroll container, so the footer starts at or below its fold.
+    const [footerTop, fold] = await page.evaluate(() => [
+      document.querySelector('[data-testid="site-footer"]')?.getBoundingClientRect().top ?? 0,
+      document.getElementById('scroll-container')?.getBoundingClientRect().bottom ?? Number.POSITIVE_INFINITY,
+    ]);
+    expect(footerTop).toBeGreaterThanOrEqual(fold - 1);
+    await context.close();
+  });
+
+  it('likes a track and finds it liked in /library/songs; follows an artist and finds it after a reload', async () => {
+    const { context, page } = await loggedInPage();
+    await page.goto(`${api.url}/album/7/neon-atlas/autobahn-nights`);
+    const row = page.getByTestId('track-row').nth(1);
+    await row.waitFor({ timeout: 20_000 });
+    const name = (await row.getByRole('link').first().textContent()) ?? '';
+    await row.hover();
+    await row.getByRole('button', { name: 'Add to your library' }).click();
+    await expect
+      .poll(() => row.getByRole('button', { name: 'Remove from your library' }).count(), { timeout: 5_000 })
+      .toBe(1);
+
+    await page.goto(`${api.url}/library/songs`);
+    const liked = page.getByTestId('track-row');
+    await liked.first().waitFor();
+    expect(await liked.allTextContents()).toEqual([expect.stringContaining(name)]);
+    // The heart comes from the liked-ids lookup, not from being on this page.
+    await expect
+      .poll(() => liked.first().getByRole('button', { name: 'Remove from your library' }).count(), {
+        timeout: 5_000,
+      })
+      .toBe(1);
+    await page.screenshot({ path: join(artifactsDir, 'player-library-songs.png') });
+
+    await page.goto(`${api.url}/artist/6/neon-atlas`);
+    const follow = page.getByTestId('follow-button');
+    await follow.waitFor();
+    expect(await follow.getAttribute('aria-pressed')).toBe('false');
+    await follow.click();
+    await expect.poll(() => follow.getAttribute('aria-pressed'), { timeout: 5_000 }).toBe('true');
+    await expect.poll(() => page.getByText('1 followers').count(), { timeout: 5_000 }).toBeGreaterThan(0);
+    await page.reload();
+    await expect
+      .poll(() => page.getByTestId('follow-button').getAttribute('aria-pressed'), { timeout: 5_000 })
+      .toBe('true');
+    await page.screenshot({ path: join(artifactsDir, 'player-artist-desktop.png'), fullPage: true });
+    await context.close();
+  });
+
+  it('creates a playlist from the sidebar, adds tracks, reorders them by keyboard drag and keeps the order', async () => {
+    const { context, page } = await loggedInPage();
+    await page.goto(api.url);
+    await page.getByTestId('sidebar-new-playlist').click();
+    await page.getByLabel('Name').fill('E2E road trip');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.getByTestId('playlist-page').waitFor();
+    const playlistPath = new URL(page.url()).pathname;
+    expect(await page.getByTestId('sidebar-playlists').textContent()).toContain('E2E road trip');
+
+    await page.goto(`${api.url}/album/7/neon-atlas/autobahn-nights`);
+    for (const index of [0, 1, 2]) {
+      const row = page.getByTestId('track-row').nth(index);
+      await row.click({ button: 'right' });
+      await page.getByRole('menuitem', { name: 'Add to playlist' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'E2E road trip' }).click();
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+    }
+
+    await page.goto(`${api.url}${playlistPath}`);
+    await page.getByTestId('track-row').nth(2).waitFor();
+    await page.getByTestId('playlist-edit-tracks').click();
+    const names = page.getByTestId('playlist-editor-name');
+    const before = await names.allTextContents();
+    expect(before).toHaveLength(3);
+    await page.getByTestId('playlist-editor').getByRole('row').nth(2).focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Enter');
+    // Keyboard drag walks the drop indicators ("Insert between A and B"); go to the very top.
+    const dropLabel = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');
+    for (let i = 0; i < 6 && !(await dropLabel()).startsWith('Insert before'); i++)
+      await page.keyboard.press('ArrowUp');
+    expect(await dropLabel()).toBe(`Insert before ${before[0]}`);
+    await page.keyboard.press('Enter');
+    const expected = [before[2], before[0], before[1]];
+    await expect.poll(() => names.allTextContents(), { timeout: 5_000 }).toEqual(expected);
+    await page.screenshot({ path: join(artifactsDir, 'player-playlist-edit.png') });
+
+    await page.reload();
+    await page.getByTestId('track-row').nth(2).waitFor();
+    const rows = await page.getByTestId('track-row').allTextContents();
+    expect(rows.map((text, i) => text.includes(expected[i] ?? '-'))).toEqual([true, true, true]);
+    await context.close();
+  });
+
+  it('comments at the playing moment and pins the comment on the track waveform', async () => {
+    const { context, page } = await loggedInPage();
+    await page.goto(`${api.url}/track/24/tunnel-vision`);
+    await page.getByTestId('track-page').waitFor();
+    await page.getByTestId('play-all').click();
+    await expect.poll(() => audioTime(page), { timeout: 15_000 }).toBeGreaterThan(2);
+    await page.getByTestId('comment-form').getByRole('textbox').fill('That drop at the start!');
+    await page.getByTestId('comment-form').getByRole('button', { name: 'Post' }).click();
+    const comment = page.getByTestId('comment').first();
+    await comment.waitFor();
+    expect(await comment.textContent()).toMatch(/at 0:0[2-9].*That drop at the start!/);
+    await expect.poll(() => page.getByTestId('waveform-comment').count(), { timeout: 5_000 }).toBe(1);
+    await page.screenshot({ path: join(artifactsDir, 'player-track-comments.png'), fullPage: true });
+    await context.close();
+  });
+
+  it('shows the landing page sections and a sanitised ad slot', async () => {
+    const { context, page } = await newPage();
+    await page.goto(`${api.url}/landing`);
+    await page.getByTestId('landing-page').waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toContain('Connect on');
+    await page.getByRole('heading', { name: 'Trending artists' }).waitFor();
+    await page.screenshot({ path: join(artifactsDir, 'player-landing.png'), fullPage: true });
+
+    await page.goto(api.url);
+    const ad = page.getByTestId('ad-general_top');
+    await ad.getByTestId('ad-link').waitFor();
+    expect(await ad.innerHTML()).not.toMatch(/script|onerror/);
+    expect(await page.evaluate(() => (window as { adRan?: number }).adRan)).toBeUndefined();
+    await context.close();
+  });
+});
