@@ -40,23 +40,23 @@ export function SearchBox() {
   } | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const isLoading = useRef(false);
+  // The plain field's caret while it has focus, kept current on every keystroke: the combobox
+  // reads it when it mounts, so keys typed between the chunk's arrival and the swap still count.
+  const caret = useRef<Caret | null>(null);
+  const trackCaret = (event: { currentTarget: HTMLInputElement }) => {
+    const input = event.currentTarget;
+    caret.current = {
+      start: input.selectionStart ?? input.value.length,
+      end: input.selectionEnd ?? input.value.length,
+    };
+  };
 
   const upgrade = () => {
     if (isLoading.current) return;
     isLoading.current = true;
     void loadTypeahead().then(
       ({ SearchTypeahead }) => {
-        const input = inputRef.current;
-        const hasFocus = input !== null && document.activeElement === input;
-        setTypeahead({
-          Component: SearchTypeahead,
-          takeOver: hasFocus
-            ? {
-                start: input.selectionStart ?? input.value.length,
-                end: input.selectionEnd ?? input.value.length,
-              }
-            : null,
-        });
+        setTypeahead({ Component: SearchTypeahead, takeOver: () => caret.current });
       },
       () => {
         // Offline or a stale deploy: the plain field keeps working, the next focus tries again.
@@ -89,9 +89,19 @@ export function SearchBox() {
             aria-label={trans('Search')}
             placeholder={trans('Search')}
             value={text}
-            onChange={(event) => setText(event.target.value)}
+            onChange={(event) => {
+              trackCaret(event);
+              setText(event.target.value);
+            }}
+            onSelect={trackCaret}
             onPointerEnter={upgrade}
-            onFocus={upgrade}
+            onFocus={(event) => {
+              trackCaret(event);
+              upgrade();
+            }}
+            onBlur={() => {
+              caret.current = null;
+            }}
             onKeyDown={(event) => {
               if (event.key === 'Enter') openResults();
             }}
@@ -102,6 +112,8 @@ export function SearchBox() {
     </search>
   );
 }
+
+type Caret = { start: number; end: number };
 
 function decodeSearchPath(pathname: string): string {
   const match = /^\/search\/([^/]+)/.exec(pathname);

@@ -23,8 +23,8 @@ export type SearchTypeaheadProps = {
   onTextChange: (text: string) => void;
   /** Enter with no suggestion highlighted: the full results page. */
   onSubmit: () => void;
-  /** The caret of the plain field this replaces while it had focus, or null. */
-  takeOver: { start: number; end: number } | null;
+  /** Reads, when the combobox mounts, the caret of the plain field it replaces (null: not focused). */
+  takeOver: () => { start: number; end: number } | null;
 };
 
 /**
@@ -122,10 +122,12 @@ function TakeOver({
   const done = useRef(false);
   useLayoutEffect(() => {
     const input = inputRef.current;
-    if (done.current || !takeOver || !input) return;
+    if (done.current || !input) return;
     done.current = true;
+    const caret = takeOver();
+    if (!caret) return;
     input.focus();
-    input.setSelectionRange(takeOver.start, takeOver.end);
+    input.setSelectionRange(caret.start, caret.end);
     if (input.value.trim()) state?.open(null, 'input');
   }, [inputRef, takeOver, state]);
   return null;
