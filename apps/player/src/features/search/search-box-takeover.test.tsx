@@ -28,7 +28,10 @@ afterEach(() => {
 });
 
 it('keeps the caret of a key typed after the combobox chunk arrived but before the swap', async () => {
-  vi.stubGlobal('fetch', vi.fn(async () => Response.json({ query: '', results: [] })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => Response.json({ query: '', results: [] })),
+  );
   setBootstrapData(bootstrapFixture());
   const router = createMemoryRouter([{ path: '*', element: <SearchBox /> }]);
   render(
@@ -51,5 +54,8 @@ it('keeps the caret of a key typed after the combobox chunk arrived but before t
   const combobox = await screen.findByRole('combobox', { name: 'Search' });
   expect(document.activeElement).toBe(combobox);
   expect(combobox).toHaveProperty('value', 'Neo');
-  expect([(combobox as HTMLInputElement).selectionStart, (combobox as HTMLInputElement).selectionEnd]).toEqual([3, 3]);
+  expect([
+    (combobox as HTMLInputElement).selectionStart,
+    (combobox as HTMLInputElement).selectionEnd,
+  ]).toEqual([3, 3]);
 });
