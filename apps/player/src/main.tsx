@@ -1,7 +1,7 @@
 import { mountApp } from '@cadence/app-shell/mount-app';
 import { createQueryClient } from '@cadence/app-shell/query-client';
+import { inlinedResponses } from '@cadence/http-client/inlined-responses';
 import { lazy, Suspense } from 'react';
-import { seedInitialRouteData } from './initial-route-data';
 import { createRoutes } from './router';
 import './app.css';
 
@@ -10,8 +10,17 @@ const VerifyEmailGate = lazy(() =>
   import('@cadence/app-shell/auth/verify-email-gate').then((m) => ({ default: m.VerifyEmailGate })),
 );
 
+declare global {
+  interface Window {
+    /** The first route's GET answered by the api in the HTML (apps/api spa-initial-data.ts). */
+    initialResponses?: Record<string, unknown>;
+  }
+}
+
+// Read once: later navigations fetch as usual.
+inlinedResponses.prime(window.initialResponses);
+window.initialResponses = undefined;
 const queryClient = createQueryClient();
-seedInitialRouteData(queryClient);
 
 void mountApp({
   routes: createRoutes(queryClient),

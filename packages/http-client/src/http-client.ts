@@ -1,6 +1,7 @@
 import { buildRequest } from './build-request';
 import { readDocumentCookie } from './cookies';
 import { type TFullRequest, type THttpClient, type THttpClientOptions, WORKSPACE_COOKIE } from './http-types';
+import { inlinedResponses } from './inlined-responses';
 import { readBody, toHttpError, toTransportError } from './read-response';
 
 export type {
@@ -19,6 +20,10 @@ export function createHttpClient(options: THttpClientOptions = {}): THttpClient 
 
   async function request<T>(req: TFullRequest): Promise<T> {
     const built = buildRequest(req, { baseUrl: options.baseUrl ?? '', getCookie, getWorkspaceId });
+    if (req.method === 'GET' && options.inlinedResponses) {
+      const inlined = options.inlinedResponses.take(built.url);
+      if (inlined !== undefined) return inlined as T;
+    }
     let response: Response;
     let data: unknown;
     try {
@@ -41,5 +46,5 @@ export function createHttpClient(options: THttpClientOptions = {}): THttpClient 
   };
 }
 
-/** The browser client: same origin, cookies from `document.cookie`. */
-export const apiClient: THttpClient = createHttpClient();
+/** The browser client: same origin, cookies from `document.cookie`, the page's inlined answers. */
+export const apiClient: THttpClient = createHttpClient({ inlinedResponses });

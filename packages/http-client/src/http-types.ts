@@ -1,4 +1,5 @@
 import type { TCookieReader } from './cookies';
+import type { TInlinedResponses } from './inlined-responses';
 import type { TQueryParams } from './query-string';
 
 export type THttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -22,6 +23,8 @@ export interface THttpClientOptions {
   /** Current workspace; 0 or null means none. Defaults to the `activeWorkspaceId` cookie. */
   getWorkspaceId?: () => number | null;
   getCookie?: TCookieReader;
+  /** Answers inlined in the page for its first GETs, served instead of the network once each. */
+  inlinedResponses?: TInlinedResponses;
 }
 
 /**

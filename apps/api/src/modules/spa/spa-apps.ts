@@ -36,17 +36,17 @@ export function inlineBootstrapScript(data: unknown, globalName = 'bootstrapData
   return `<script>window.${globalName}=${json};</script>`;
 }
 
-/** Bootstrap data and, when the first route's data was loaded with it, `window.initialRouteData`. */
+/** Bootstrap data and, when the first route's GET was answered with it, `window.initialResponses`. */
 export function injectBootstrap(
   template: string,
   data: unknown,
-  initialRouteData: unknown = null,
+  initialResponses: unknown = null,
   preloads = '',
 ): string {
   const script =
     preloads +
     inlineBootstrapScript(data) +
-    (initialRouteData ? inlineBootstrapScript(initialRouteData, 'initialRouteData') : '');
+    (initialResponses ? inlineBootstrapScript(initialResponses, 'initialResponses') : '');
   if (template.includes(BOOTSTRAP_MARKER)) return template.replace(BOOTSTRAP_MARKER, () => script);
   return template.replace('</head>', () => `${script}</head>`);
 }

@@ -1,6 +1,7 @@
 import type { TChannelResponse } from '@cadence/contracts/channel';
+import { pageRequests } from '@cadence/contracts/page-requests';
 import { describe, expect, it } from 'vitest';
-import { lcpImagePreload, type TInitialRouteData } from './spa-initial-data';
+import { lcpImagePreload, type TInitialPage } from './spa-initial-data';
 
 const config = {
   content_type: 'manual',
@@ -20,10 +21,7 @@ const page = <T>(data: T[]) => ({ data, current_page: 1, per_page: 50, total: da
 const item = (fields: Record<string, unknown>) =>
   fields as unknown as TChannelResponse['channel']['content']['data'][number];
 
-function initial(
-  items: ReturnType<typeof item>[],
-  layout: 'grid' | 'track_table' = 'grid',
-): TInitialRouteData {
+function initial(items: ReturnType<typeof item>[], layout: 'grid' | 'track_table' = 'grid'): TInitialPage {
   const child = {
     ...base,
     id: 2,
@@ -43,7 +41,10 @@ function initial(
     restriction: null,
     content: page([item(child), item(filled)]),
   };
-  return { homeChannel: { slugOrId: 'discover', response: { channel } as TChannelResponse, fetchedAt: 0 } };
+  return {
+    page: { kind: 'channel', request: pageRequests.channel('discover') },
+    body: { channel } as TChannelResponse,
+  };
 }
 
 describe('the preload of the first card artwork', () => {
@@ -78,5 +79,35 @@ describe('the preload of the first card artwork', () => {
     ).toBe('');
     expect(lcpImagePreload(initial([item({ model_type: 'album', image: null })]))).toBe('');
     expect(lcpImagePreload(null)).toBe('');
+  });
+});
+
+describe('the preload of a page header artwork', () => {
+  const header = (kind: 'album' | 'artist' | 'track' | 'playlist', body: unknown): TInitialPage => ({
+    page: { kind, request: pageRequests[kind](1) },
+    body,
+  });
+  const sizes = 'imagesizes="(min-width: 768px) 14rem, 12rem"';
+
+  it("uses the image each page's header shows, with the header's sizes", () => {
+    expect(lcpImagePreload(header('album', { album: { image: '/api/v1/images/al.png' } }))).toContain(
+      `/api/v1/images/al.png?w=1000 1000w" ${sizes}`,
+    );
+    const artist = { artist: { image_large: null, image_small: '/api/v1/images/ar.png' } };
+    expect(lcpImagePreload(header('artist', artist))).toContain('/api/v1/images/ar.png?w=64 64w');
+    const track = { track: { image: null, album: { image: '/api/v1/images/tr.png' } } };
+    expect(lcpImagePreload(header('track', track))).toContain('/api/v1/images/tr.png?w=64 64w');
+    const playlist = { playlist: { image: null, tracks: [{ image: '/api/v1/images/pl.png' }] } };
+    expect(lcpImagePreload(header('playlist', playlist))).toContain('/api/v1/images/pl.png?w=64 64w');
+  });
+
+  it('preloads nothing for a header without artwork or for search results', () => {
+    expect(lcpImagePreload(header('album', { album: { image: null } }))).toBe('');
+    expect(lcpImagePreload(header('playlist', { playlist: { image: null, tracks: [] } }))).toBe('');
+    const search: TInitialPage = {
+      page: { kind: 'searchAll', request: pageRequests.searchAll('x') },
+      body: {},
+    };
+    expect(lcpImagePreload(search)).toBe('');
   });
 });

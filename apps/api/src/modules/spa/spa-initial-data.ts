@@ -1,20 +1,15 @@
+import { CARD_IMAGE_SIZES, HEADER_IMAGE_SIZES, imageSrcSet } from '@cadence/contracts/artwork';
 import type { TBootstrapData } from '@cadence/contracts/bootstrap';
 import type { TChannelResponse } from '@cadence/contracts/channel';
-import type { FastifyRequest } from 'fastify';
-import { can } from '../../platform/auth/can';
-import type { ChannelContentService } from '../channels/channel-content.service';
-import { IMAGE_WIDTHS } from '../streaming/image-variants';
-
-/** The player's home query (channel-prefetch.ts, catalogue-queries.ts channelPagesQuery): page 1 of 50. */
-const HOME_CHANNEL_QUERY = { page: 1, perPage: 50 } as const;
+import { firstPageFor, pageRequestUrl, type TFirstPage } from '@cadence/contracts/page-requests';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /**
- * What `/` renders first, inlined beside the bootstrap data so the player skips that round trip.
- * `fetchedAt` lets the player keep its staleTime rules from the moment the data was read.
+ * What the first page of a player route starts with, answered in its HTML: the player's http
+ * client serves its first GET from here (packages/http-client inlined-responses.ts).
  */
-export type TInitialRouteData = {
-  homeChannel: { slugOrId: string; response: TChannelResponse; fetchedAt: number };
-};
+export type TInitialResponses = Record<string, unknown>;
+export type TInitialPage = { page: TFirstPage; body: unknown };
 
 /** `/` shows the channel chosen in settings (homepage.value), discover when none; the landing page none. */
 export function homeChannelSlug({ homepage }: TBootstrapData['settings']): string | null {
@@ -22,33 +17,46 @@ export function homeChannelSlug({ homepage }: TBootstrapData['settings']): strin
   return homepage.type === 'channel' && homepage.value ? homepage.value : 'discover';
 }
 
+/** What a browser's own call would carry that changes the answer: who asks, in which language. */
+const FORWARDED_HEADERS = ['cookie', 'authorization', 'accept-language', 'user-agent'] as const;
+
 /**
- * The home channel as `GET /api/v1/channel/:slug` would answer this user or guest (same
- * `music.view` check), or null when it does not apply or fails: the player then fetches it itself.
+ * The answer to the page's first GET as this user or guest would get it from the api (the same
+ * route, hooks, permission and privacy checks, run in-process), or null when the path has none
+ * or the api says no: the player then asks itself and shows the error the usual way.
  */
-export async function initialRouteDataFor(
+export async function initialPageFor(
+  app: FastifyInstance,
   request: FastifyRequest,
   bootstrap: TBootstrapData,
-  channels: ChannelContentService,
-): Promise<TInitialRouteData | null> {
-  const pathname = request.url.split('?', 1)[0];
-  if (pathname !== '/') return null;
-  const slugOrId = homeChannelSlug(bootstrap.settings);
-  if (!slugOrId) return null;
+): Promise<TInitialPage | null> {
+  const pathname = request.url.split('?', 1)[0] ?? '/';
+  const page = firstPageFor(pathname, homeChannelSlug(bootstrap.settings));
+  if (!page) return null;
+  const headers: Record<string, string> = { accept: 'application/json' };
+  for (const name of FORWARDED_HEADERS) {
+    const value = request.headers[name];
+    if (typeof value === 'string') headers[name] = value;
+  }
   try {
-    const guestRole = request.user ? null : await request.guestRole();
-    if (!can(request.user, guestRole, 'music.view')) return null;
-    const response = await channels.show(slugOrId, HOME_CHANNEL_QUERY);
-    return { homeChannel: { slugOrId, response, fetchedAt: Date.now() } };
+    const response = await app.inject({
+      method: 'GET',
+      url: pageRequestUrl(page.request),
+      headers,
+      // Rate limits and logs count the browser that asked, not the api itself.
+      remoteAddress: request.ip,
+    });
+    if (response.statusCode !== 200) return null;
+    return { page, body: response.json() };
   } catch (error) {
-    request.log.warn({ err: error, slugOrId }, 'home channel not inlined');
+    request.log.warn({ err: error, pathname }, 'first page data not inlined');
     return null;
   }
 }
 
-/** media-card.tsx CARD_IMAGE_SIZES: the preload must ask for the variant the card's `<img>` picks. */
-const CARD_IMAGE_SIZES = '(max-width: 640px) 50vw, 12rem';
-const RESIZABLE_PREFIX = '/api/v1/images/';
+export function initialResponses(initial: TInitialPage | null): TInitialResponses | null {
+  return initial ? { [pageRequestUrl(initial.page.request)]: initial.body } : null;
+}
 
 const attribute = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -82,16 +90,52 @@ function firstCardImage(channel: TChannelResponse['channel']): string | null {
   }
 }
 
-/**
- * A `<link rel=preload>` for the first card's artwork (track-artwork.tsx's srcset and the card's
- * sizes), so the likely LCP image starts with the HTML instead of after the page chunk renders.
- */
-export function lcpImagePreload(initial: TInitialRouteData | null): string {
-  const image = initial ? firstCardImage(initial.homeChannel.response.channel) : null;
-  if (!image) return '';
-  if (!image.startsWith(RESIZABLE_PREFIX) || image.includes('?')) {
-    return `<link rel="preload" as="image" href="${attribute(image)}" fetchpriority="high">`;
+type Image = string | null | undefined;
+type HeaderBodies = {
+  album: { album: { image: Image } };
+  artist: { artist: { image_large: Image; image_small: Image } };
+  playlist: { playlist: { image: Image; tracks?: { image: Image }[] } };
+  track: { track: { image: Image; album?: { image: Image } | null } };
+};
+
+/** The page's likely LCP image and its `sizes`: the first card on a channel, the header elsewhere. */
+function lcpImage({ page, body }: TInitialPage): { image: string; sizes: string } | null {
+  const header = (image: Image) => (image ? { image, sizes: HEADER_IMAGE_SIZES } : null);
+  switch (page.kind) {
+    case 'channel': {
+      const image = firstCardImage((body as TChannelResponse).channel);
+      return image ? { image, sizes: CARD_IMAGE_SIZES } : null;
+    }
+    case 'album':
+      return header((body as HeaderBodies['album']).album.image);
+    case 'artist': {
+      const { artist } = body as HeaderBodies['artist'];
+      return header(artist.image_large ?? artist.image_small);
+    }
+    case 'playlist': {
+      // playlist-page.tsx: the playlist's own image, else its first track's.
+      const { playlist } = body as HeaderBodies['playlist'];
+      return header(playlist.image ?? playlist.tracks?.[0]?.image);
+    }
+    case 'track': {
+      const { track } = body as HeaderBodies['track'];
+      return header(track.image ?? track.album?.image);
+    }
+    default:
+      // Search results: cards of several kinds, none reliably the largest.
+      return null;
   }
-  const srcset = IMAGE_WIDTHS.map((width) => `${image}?w=${width} ${width}w`).join(', ');
-  return `<link rel="preload" as="image" imagesrcset="${attribute(srcset)}" imagesizes="${CARD_IMAGE_SIZES}" fetchpriority="high">`;
+}
+
+/**
+ * A `<link rel=preload>` for the likely LCP image, with the same srcset and sizes as its `<img>`
+ * (packages/contracts artwork.ts), so the image starts with the HTML instead of after the page
+ * chunk renders.
+ */
+export function lcpImagePreload(initial: TInitialPage | null): string {
+  const lcp = initial ? lcpImage(initial) : null;
+  if (!lcp) return '';
+  const srcset = imageSrcSet(lcp.image);
+  if (!srcset) return `<link rel="preload" as="image" href="${attribute(lcp.image)}" fetchpriority="high">`;
+  return `<link rel="preload" as="image" imagesrcset="${attribute(srcset)}" imagesizes="${lcp.sizes}" fetchpriority="high">`;
 }

@@ -5,6 +5,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { ZBootstrapDataSchema } from '@cadence/contracts/bootstrap';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createTestUser, type TestApp } from '../../test/test-app';
+import { actor, insertAlbum, insertArtist, insertTrack } from '../tracks/catalogue.test-helper';
 import { inlineBootstrapScript } from './spa-apps';
 
 let t: TestApp;
@@ -28,8 +29,8 @@ async function writeApp(staticDir: string, name: string, base: string) {
   await writeFile(path.join(dist, 'robots.txt'), 'User-agent: *');
 }
 
-function initialRouteData(html: string) {
-  const match = /<script>window\.initialRouteData=(.*?);<\/script>/s.exec(html);
+function initialResponses(html: string) {
+  const match = /<script>window\.initialResponses=(.*?);<\/script>/s.exec(html);
   return match?.[1] ? JSON.parse(match[1]) : null;
 }
 
@@ -147,46 +148,86 @@ describe('single-node SPA serving', () => {
   });
 });
 
-describe('the home channel inlined into `/`', () => {
-  const page = (headers: Record<string, string> = {}) =>
-    t.app.inject({ url: '/', headers: { 'sec-fetch-dest': 'document', ...headers } });
+describe("the first page's GET answered in its HTML", () => {
+  const page = (url: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ url, headers: { 'sec-fetch-dest': 'document', ...headers } });
+  const HOME_URL = '/api/v1/channel/discover?page=1&perPage=50';
 
   it('inlines for a guest what GET /api/v1/channel/discover answers, in a no-store page', async () => {
-    const res = await page();
+    const res = await page('/');
     expect(res.headers['cache-control']).toBe('no-store');
-    const inlined = initialRouteData(res.body);
-    expect(inlined.homeChannel.slugOrId).toBe('discover');
-    const api = await t.app.inject({ url: '/api/v1/channel/discover?page=1&perPage=50' });
-    expect(inlined.homeChannel.response).toEqual(api.json());
-    expect(Math.abs(Date.now() - inlined.homeChannel.fetchedAt)).toBeLessThan(60_000);
-    expect(initialRouteData((await t.app.inject({ url: '/discover' })).body)).toBeNull();
-    expect(initialRouteData((await t.app.inject({ url: '/admin' })).body)).toBeNull();
+    const inlined = initialResponses(res.body);
+    expect(Object.keys(inlined)).toEqual([HOME_URL]);
+    expect(inlined[HOME_URL]).toEqual((await t.app.inject({ url: HOME_URL })).json());
+    expect(initialResponses((await page('/discover')).body)).toBeNull();
+    expect(initialResponses((await page('/admin')).body)).toBeNull();
   });
 
-  it("follows the signed-in user's own permission to view music", async () => {
+  it('inlines an album page and a search page with the preload of the header artwork', async () => {
+    const artistId = await insertArtist(t, 'Inline Artist');
+    const albumId = await insertAlbum(t, 'Inline Album', artistId);
+    await t.deps.db
+      .updateTable('albums')
+      .set({ image: '/api/v1/images/covers/inline.png' })
+      .where('id', '=', albumId)
+      .execute();
+    await insertTrack(t, { name: 'Inline Song', artistId, albumId, number: 1 });
+    const albumUrl = `/api/v1/albums/${albumId}?with=tracks%2Cgenres%2Ctags`;
+    const res = await page(`/album/${albumId}/inline-artist/inline-album`);
+    const inlined = initialResponses(res.body);
+    expect(Object.keys(inlined)).toEqual([albumUrl]);
+    expect(inlined[albumUrl]).toEqual((await t.app.inject({ url: albumUrl })).json());
+    expect(inlined[albumUrl].album.tracks.map((track: { name: string }) => track.name)).toEqual([
+      'Inline Song',
+    ]);
+    expect(res.body).toContain(
+      'imagesrcset="/api/v1/images/covers/inline.png?w=64 64w, /api/v1/images/covers/inline.png?w=150 150w',
+    );
+    expect(res.body).toContain('imagesizes="(min-width: 768px) 14rem, 12rem"');
+
+    const search = initialResponses((await page('/search/Inline%20Album')).body);
+    const searchUrl = '/api/v1/search?query=Inline+Album&perPage=10';
+    expect(Object.keys(search)).toEqual([searchUrl]);
+    expect(search[searchUrl]).toEqual((await t.app.inject({ url: searchUrl })).json());
+  });
+
+  it('answers as the signed-in user would be answered: their permission, their privacy', async () => {
     const listener = await t.sessionCookie(await createTestUser(t.deps, { permissions: ['music.view'] }));
-    const withMusic = initialRouteData((await page({ cookie: listener.cookie })).body);
-    expect(withMusic.homeChannel.response.channel.slug).toBe('discover');
+    expect(initialResponses((await page('/', { cookie: listener.cookie })).body)).not.toBeNull();
     const bare = await t.sessionCookie(await createTestUser(t.deps));
-    const res = await page({ cookie: bare.cookie });
+    const res = await page('/', { cookie: bare.cookie });
     expect(inlinedData(res.body).user).not.toBeNull();
-    expect(initialRouteData(res.body)).toBeNull();
+    expect(initialResponses(res.body)).toBeNull();
+
+    const owner = await actor(t, ['music.view', 'playlists.create', 'playlists.view']);
+    const stranger = await actor(t, ['music.view', 'playlists.view']);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/playlists',
+      headers: owner.headers,
+      payload: { name: 'Diary', public: false },
+    });
+    expect(created.statusCode).toBe(201);
+    const playlistPath = `/playlist/${created.json().playlist.id}/diary`;
+    expect(initialResponses((await page(playlistPath, owner.headers)).body)).not.toBeNull();
+    expect(initialResponses((await page(playlistPath, stranger.headers)).body)).toBeNull();
+    expect(initialResponses((await page(playlistPath)).body)).toBeNull();
   });
 
   it('leaves the fetch to the player when the chosen channel fails, and escapes what it inlines', async () => {
     await t.app.services.settings.save({ client: { 'homepage.type': 'channel', 'homepage.value': 'gone' } });
     try {
-      const res = await page();
+      const res = await page('/');
       expect(res.statusCode).toBe(200);
-      expect(initialRouteData(res.body)).toBeNull();
+      expect(initialResponses(res.body)).toBeNull();
     } finally {
       await t.app.services.settings.save({
         client: { 'homepage.type': 'channel', 'homepage.value': 'discover' },
       });
     }
-    const script = inlineBootstrapScript({ name: '</script><!--' }, 'initialRouteData');
+    const script = inlineBootstrapScript({ name: '</script><!--' }, 'initialResponses');
     expect(script).toBe(
-      '<script>window.initialRouteData={"name":"\\u003c/script\\u003e\\u003c!--"};</script>',
+      '<script>window.initialResponses={"name":"\\u003c/script\\u003e\\u003c!--"};</script>',
     );
   });
 });

@@ -6,9 +6,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../platform/http/app-error';
 import { bootstrapDataFor } from '../bootstrap/bootstrap.routes';
-import { createChannelContentService } from '../channels/channel-content.service';
 import { appForPath, injectBootstrap, isSpaPath, type SpaApp, spaApps } from './spa-apps';
-import { initialRouteDataFor, lcpImagePreload } from './spa-initial-data';
+import { initialPageFor, initialResponses, lcpImagePreload } from './spa-initial-data';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** `Sec-Fetch-Dest` values of a page load; a browser fetching an image, script or icon sends another. */
@@ -34,7 +33,6 @@ function missingBuildPage(app: SpaApp): string {
 async function spa(app: FastifyInstance) {
   const apps = spaApps(app.deps.env.STATIC_DIR);
   const templates = new Map<string, string>();
-  const channels = createChannelContentService(app.deps.db);
   let isFirst = true;
 
   for (const spa of apps) {
@@ -87,13 +85,12 @@ async function spa(app: FastifyInstance) {
         .send(missingBuildPage(spa));
     }
     const data = await bootstrapDataFor(request, reply);
-    const initialRouteData =
-      spa.name === 'player' ? await initialRouteDataFor(request, data, channels) : null;
+    const initial = spa.name === 'player' ? await initialPageFor(app, request, data) : null;
     return reply
       .code(200)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
-      .send(injectBootstrap(html, data, initialRouteData, lcpImagePreload(initialRouteData)));
+      .send(injectBootstrap(html, data, initialResponses(initial), lcpImagePreload(initial)));
   });
 }
 

@@ -2,6 +2,7 @@ import type { TAlbumResponse } from '@cadence/contracts/album';
 import type { TArtistResponse } from '@cadence/contracts/artist';
 import type { TChannelResponse } from '@cadence/contracts/channel';
 import type { TFollowUser } from '@cadence/contracts/library';
+import { pageRequests, type TPageRequest } from '@cadence/contracts/page-requests';
 import type { TPlaylistResponse } from '@cadence/contracts/playlist';
 import type { TProfileResponse } from '@cadence/contracts/profile';
 import type { TRadioResponse, TSimilarArtistsResponse } from '@cadence/contracts/radio';
@@ -10,15 +11,19 @@ import { apiClient } from '@cadence/http-client/http-client';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { pagedListQuery } from './infinite-list';
 
+/** A page's first GET as contracts' page-requests.ts defines it (the api may inline its answer). */
+const getPage = <T>(
+  { path, params }: TPageRequest,
+  signal: AbortSignal,
+  extra: Record<string, string | undefined> = {},
+) => apiClient.get<T>(path, { params: { ...params, ...extra }, signal });
+
 /** A channel page by page: the first page brings the channel, later ones more of its content. */
 export const channelPagesQuery = (slugOrId: string, restriction?: string) =>
   infiniteQueryOptions({
     queryKey: ['channel', slugOrId, { restriction }, 'pages'],
     queryFn: ({ pageParam, signal }) =>
-      apiClient.get<TChannelResponse>(`channel/${encodeURIComponent(slugOrId)}`, {
-        params: { ...(restriction ? { restriction } : {}), page: pageParam, perPage: 50 },
-        signal,
-      }),
+      getPage<TChannelResponse>(pageRequests.channel(slugOrId, pageParam), signal, { restriction }),
     initialPageParam: 1,
     getNextPageParam: ({ channel }) =>
       channel.content.current_page < channel.content.last_page ? channel.content.current_page + 1 : undefined,
@@ -27,41 +32,25 @@ export const channelPagesQuery = (slugOrId: string, restriction?: string) =>
 export const artistQuery = (id: number) =>
   queryOptions({
     queryKey: ['artists', id],
-    queryFn: ({ signal }) =>
-      apiClient.get<TArtistResponse>(`artists/${id}`, {
-        params: { with: 'albums,top_tracks,genres', loadCount: 'followers,likes' },
-        signal,
-      }),
+    queryFn: ({ signal }) => getPage<TArtistResponse>(pageRequests.artist(id), signal),
   });
 
 export const albumQuery = (id: number) =>
   queryOptions({
     queryKey: ['albums', id],
-    queryFn: ({ signal }) =>
-      apiClient.get<TAlbumResponse>(`albums/${id}`, {
-        params: { with: 'tracks,genres,tags' },
-        signal,
-      }),
+    queryFn: ({ signal }) => getPage<TAlbumResponse>(pageRequests.album(id), signal),
   });
 
 export const trackQuery = (id: number) =>
   queryOptions({
     queryKey: ['tracks', id],
-    queryFn: ({ signal }) =>
-      apiClient.get<TTrackResponse>(`tracks/${id}`, {
-        params: { with: 'genres,tags' },
-        signal,
-      }),
+    queryFn: ({ signal }) => getPage<TTrackResponse>(pageRequests.track(id), signal),
   });
 
 export const playlistQuery = (id: number) =>
   queryOptions({
     queryKey: ['playlists', id],
-    queryFn: ({ signal }) =>
-      apiClient.get<TPlaylistResponse>(`playlists/${id}`, {
-        params: { with: 'owner,tracks,editors' },
-        signal,
-      }),
+    queryFn: ({ signal }) => getPage<TPlaylistResponse>(pageRequests.playlist(id), signal),
   });
 
 export const profileQuery = (id: number) =>

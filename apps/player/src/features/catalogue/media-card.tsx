@@ -1,4 +1,5 @@
 import { useTrans } from '@cadence/app-shell/use-trans';
+import { CARD_IMAGE_SIZES } from '@cadence/contracts/artwork';
 import { PlainIconButton } from '@cadence/ui/plain-icon-button';
 import { clsx } from 'clsx';
 import PlayIcon from 'lucide-react/icons/play';
@@ -19,8 +20,6 @@ export interface TMediaCardProps {
 
 /** How many cards of a page's first grid load eagerly (a phone's first rows, a desktop's first row). */
 export const PRIORITY_CARDS = 4;
-/** A card is 9-11rem in a carousel and at least 9rem in a grid (about half a phone's width). */
-const CARD_IMAGE_SIZES = '(max-width: 640px) 50vw, 12rem';
 
 /** A grid card (album, artist, playlist, genre, user): artwork with a play button on hover. */
 export function MediaCard({ title, subtitle, image, to, isRound, onPlay, isPriority }: TMediaCardProps) {

@@ -1,3 +1,4 @@
+import { HEADER_IMAGE_SIZES } from '@cadence/contracts/artwork';
 import type { ReactNode } from 'react';
 import { Artwork } from '../player-ui/track-artwork';
 
@@ -22,7 +23,7 @@ export function MediaHeader({
       <Artwork
         src={image}
         className="size-48 shadow-xl md:size-56"
-        sizes="(min-width: 768px) 14rem, 12rem"
+        sizes={HEADER_IMAGE_SIZES}
         isPriority
         rounded={isRound ? 'rounded-full' : 'rounded-lg'}
       />

@@ -1,6 +1,7 @@
+import { imageSrcSet } from '@cadence/contracts/artwork';
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Artwork, imageSrcSet } from './track-artwork';
+import { Artwork } from './track-artwork';
 
 afterEach(cleanup);
 

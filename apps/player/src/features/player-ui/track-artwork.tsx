@@ -1,15 +1,6 @@
+import { imageSrcSet } from '@cadence/contracts/artwork';
 import { clsx } from 'clsx';
 import MusicIcon from 'lucide-react/icons/music';
-
-/** The api's resized variants (`?w=`, apps/api image-variants.ts IMAGE_WIDTHS); other widths are a 422. */
-const IMAGE_WIDTHS = [64, 150, 300, 600, 1000] as const;
-const RESIZABLE_PREFIX = '/api/v1/images/';
-
-/** A `srcSet` of the api's width variants, for its own stored images only (not external URLs). */
-export function imageSrcSet(src: string): string | undefined {
-  if (!src.startsWith(RESIZABLE_PREFIX) || src.includes('?')) return undefined;
-  return IMAGE_WIDTHS.map((width) => `${src}?w=${width} ${width}w`).join(', ');
-}
 
 /**
  * Cover art with a neutral placeholder when a track or album has none. With `sizes`, the

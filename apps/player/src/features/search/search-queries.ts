@@ -1,3 +1,4 @@
+import { pageRequests } from '@cadence/contracts/page-requests';
 import type { TSearchResponse, TSearchType, TSuggestionsResponse } from '@cadence/contracts/search';
 import { apiClient } from '@cadence/http-client/http-client';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
@@ -26,5 +27,9 @@ export const searchQuery = (query: string, types: TSearchType[] = [], perPage = 
     enabled: query.trim().length > 0,
   });
 
-/** The search page's "All" tab: every type, 10 of each (also started by the route's loader). */
-export const searchAllQuery = (query: string) => searchQuery(query, [], 10);
+/**
+ * The search page's "All" tab (also started by the route's loader): every type, 10 of each,
+ * the request contracts' page-requests.ts names for the api to inline.
+ */
+export const searchAllQuery = (query: string) =>
+  searchQuery(query, [], Number(pageRequests.searchAll(query).params.perPage));
