@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppRoot } from './app-root';
 import { BootErrorScreen } from './boot-error-screen';
@@ -24,13 +24,9 @@ export async function mountApp(
     root.render(<BootErrorScreen />);
     return;
   }
-  // A transition renders in slices that yield to the browser every few milliseconds: the first
-  // render no longer blocks input (or Lighthouse's TBT) for the whole of its length.
-  startTransition(() => {
-    root.render(
-      <StrictMode>
-        <AppRoot router={createAppRouter(options)} queryClient={queryClient} />
-      </StrictMode>,
-    );
-  });
+  root.render(
+    <StrictMode>
+      <AppRoot router={createAppRouter(options)} queryClient={queryClient} />
+    </StrictMode>,
+  );
 }
