@@ -226,8 +226,15 @@ describe('web player in Chromium', () => {
         }
       }).observe({ type: 'layout-shift', buffered: true });
     });
+    // The album's data comes with the HTML and its cover's preload with the head: no album call.
+    const apiCalls: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/v1/albums/')) apiCalls.push(request.url());
+    });
     await page.goto(`${api.url}/album/7/neon-atlas/autobahn-nights`);
     await page.getByTestId('track-row').first().waitFor({ timeout: 20_000 });
+    expect(apiCalls).toEqual([]);
+    expect(await page.locator('link[rel="preload"][as="image"][imagesrcset*="?w=300 300w"]').count()).toBe(1);
     const cover = page.locator('[data-testid="album-page"] header img');
     expect(await cover.getAttribute('fetchpriority')).toBe('high');
     expect(await cover.getAttribute('loading')).toBe('eager');
