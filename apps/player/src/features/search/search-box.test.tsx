@@ -2,7 +2,7 @@ import { setBootstrapData } from '@cadence/app-shell/bootstrap-store';
 import { createQueryClient } from '@cadence/app-shell/query-client';
 import type { TSuggestion } from '@cadence/contracts/search';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, useLocation } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -129,6 +129,21 @@ describe('SearchBox', { timeout: 20_000 }, () => {
     await screen.findByText('Tunnel Vision', {}, { timeout: 5000 });
     await user.keyboard('{ArrowDown}{Enter}');
     await waitFor(() => expect(location()).toBe('/artist/6/neon-atlas'));
+  });
+
+  it('waits for an input method to finish composing before it swaps in the combobox', async () => {
+    renderSearchBox();
+    const plain = field();
+    fireEvent.compositionStart(plain);
+    plain.focus();
+    await import('./search-typeahead');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('combobox')).toBeNull();
+    fireEvent.change(plain, { target: { value: 'ネオ' } });
+    fireEvent.compositionEnd(plain);
+    const combobox = await screen.findByRole('combobox', { name: 'Search' });
+    expect(combobox).toHaveProperty('value', 'ネオ');
+    expect(document.activeElement).toBe(combobox);
   });
 
   it('goes to the results page on Enter, before and after the combobox loads', async () => {

@@ -43,6 +43,8 @@ export function SearchBox() {
   // The plain field's caret while it has focus, kept current on every keystroke: the combobox
   // reads it when it mounts, so keys typed between the chunk's arrival and the swap still count.
   const caret = useRef<Caret | null>(null);
+  const composing = useRef(false);
+  const swapAfterComposition = useRef<(() => void) | null>(null);
   const trackCaret = (event: { currentTarget: HTMLInputElement }) => {
     const input = event.currentTarget;
     caret.current = {
@@ -56,7 +58,10 @@ export function SearchBox() {
     isLoading.current = true;
     void loadTypeahead().then(
       ({ SearchTypeahead }) => {
-        setTypeahead({ Component: SearchTypeahead, takeOver: () => caret.current });
+        const swap = () => setTypeahead({ Component: SearchTypeahead, takeOver: () => caret.current });
+        // Replacing the field mid-composition (an IME's pending syllable) would drop it: wait for its end.
+        if (composing.current) swapAfterComposition.current = swap;
+        else swap();
       },
       () => {
         // Offline or a stale deploy: the plain field keeps working, the next focus tries again.
@@ -94,6 +99,15 @@ export function SearchBox() {
               setText(event.target.value);
             }}
             onSelect={trackCaret}
+            onCompositionStart={() => {
+              composing.current = true;
+            }}
+            onCompositionEnd={(event) => {
+              composing.current = false;
+              trackCaret(event);
+              swapAfterComposition.current?.();
+              swapAfterComposition.current = null;
+            }}
             onPointerEnter={upgrade}
             onFocus={(event) => {
               trackCaret(event);
