@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { firstPageChunks } from './build/first-page-chunks.ts';
 
 const API_URL = 'http://localhost:3000';
 const apiProxy = Object.fromEntries(
@@ -37,6 +38,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     stylesheetFirst(),
+    firstPageChunks(),
     compression({ include: /\.(js|css|svg|json|txt|xml)$/, threshold: 1024 }),
   ],
   build: {

@@ -17,6 +17,12 @@ export function homeChannelSlug({ homepage }: TBootstrapData['settings']): strin
   return homepage.type === 'channel' && homepage.value ? homepage.value : 'discover';
 }
 
+/** The player page this request opens, when it starts with one of contracts' page requests. */
+export function firstPageOf(request: FastifyRequest, bootstrap: TBootstrapData): TFirstPage | null {
+  const pathname = request.url.split('?', 1)[0] ?? '/';
+  return firstPageFor(pathname, homeChannelSlug(bootstrap.settings));
+}
+
 /** What a browser's own call would carry that changes the answer: who asks, in which language. */
 const FORWARDED_HEADERS = ['cookie', 'authorization', 'accept-language', 'user-agent'] as const;
 
@@ -28,11 +34,8 @@ const FORWARDED_HEADERS = ['cookie', 'authorization', 'accept-language', 'user-a
 export async function initialPageFor(
   app: FastifyInstance,
   request: FastifyRequest,
-  bootstrap: TBootstrapData,
+  page: TFirstPage,
 ): Promise<TInitialPage | null> {
-  const pathname = request.url.split('?', 1)[0] ?? '/';
-  const page = firstPageFor(pathname, homeChannelSlug(bootstrap.settings));
-  if (!page) return null;
   const headers: Record<string, string> = { accept: 'application/json' };
   for (const name of FORWARDED_HEADERS) {
     const value = request.headers[name];
@@ -49,7 +52,7 @@ export async function initialPageFor(
     if (response.statusCode !== 200) return null;
     return { page, body: response.json() };
   } catch (error) {
-    request.log.warn({ err: error, pathname }, 'first page data not inlined');
+    request.log.warn({ err: error, kind: page.kind }, 'first page data not inlined');
     return null;
   }
 }
@@ -138,4 +141,20 @@ export function lcpImagePreload(initial: TInitialPage | null): string {
   const srcset = imageSrcSet(lcp.image);
   if (!srcset) return `<link rel="preload" as="image" href="${attribute(lcp.image)}" fetchpriority="high">`;
   return `<link rel="preload" as="image" imagesrcset="${attribute(srcset)}" imagesizes="${lcp.sizes}" fetchpriority="high">`;
+}
+
+/** The player build's map of first page kind -> its route's chunks (apps/player build/first-page-chunks.ts). */
+export type TFirstPageChunks = Partial<Record<TFirstPage['kind'], string[]>>;
+
+/**
+ * `<link rel="modulepreload">` for the chunks of the page's lazy route, so they download with the
+ * entry instead of after it has run. `crossorigin` as on Vite's own links: the same request mode
+ * as the `import()` that will use them.
+ */
+export function routeChunkPreloads(chunks: TFirstPageChunks | null, page: TFirstPage | null): string {
+  const files = page ? (chunks?.[page.kind] ?? []) : [];
+  return files
+    .filter((file) => /^\/[\w./-]+\.js$/.test(file))
+    .map((file) => `<link rel="modulepreload" crossorigin href="${file}">`)
+    .join('');
 }

@@ -27,6 +27,10 @@ async function writeApp(staticDir: string, name: string, base: string) {
   await writeFile(`${prebuilt}.br`, brotliCompressSync(prebuiltScript));
   await writeFile(`${prebuilt}.gz`, gzipSync(prebuiltScript));
   await writeFile(path.join(dist, 'robots.txt'), 'User-agent: *');
+  if (name === 'player') {
+    const chunks = { album: ['/assets/album-page-1.js', '/assets/x.js"><script>alert(1)</script>'] };
+    await writeFile(path.join(dist, 'first-page-chunks.json'), JSON.stringify(chunks));
+  }
 }
 
 function initialResponses(html: string) {
@@ -184,6 +188,12 @@ describe("the first page's GET answered in its HTML", () => {
       'imagesrcset="/api/v1/images/covers/inline.png?w=64 64w, /api/v1/images/covers/inline.png?w=150 150w',
     );
     expect(res.body).toContain('imagesizes="(min-width: 768px) 14rem, 12rem"');
+    // The album route's chunks from the build's map, with the HTML; nothing that is not a plain path.
+    expect(res.body.match(/<link rel="modulepreload"[^>]*>/g)).toEqual([
+      '<link rel="modulepreload" crossorigin href="/assets/album-page-1.js">',
+    ]);
+    expect(res.body).not.toContain('alert(1)');
+    expect((await page('/search/x')).body).not.toContain('rel="modulepreload"');
 
     const search = initialResponses((await page('/search/Inline%20Album')).body);
     const searchUrl = '/api/v1/search?query=Inline+Album&perPage=10';

@@ -7,9 +7,18 @@ import fp from 'fastify-plugin';
 import { AppError } from '../../platform/http/app-error';
 import { bootstrapDataFor } from '../bootstrap/bootstrap.routes';
 import { appForPath, injectBootstrap, isSpaPath, type SpaApp, spaApps } from './spa-apps';
-import { initialPageFor, initialResponses, lcpImagePreload } from './spa-initial-data';
+import {
+  firstPageOf,
+  initialPageFor,
+  initialResponses,
+  lcpImagePreload,
+  routeChunkPreloads,
+  type TFirstPageChunks,
+} from './spa-initial-data';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** apps/player build/first-page-chunks.ts FIRST_PAGE_CHUNKS_FILE. */
+const FIRST_PAGE_CHUNKS_FILE = 'first-page-chunks.json';
 /** `Sec-Fetch-Dest` values of a page load; a browser fetching an image, script or icon sends another. */
 const PAGE_DESTINATIONS = new Set(['document', 'iframe', 'frame', 'embed', 'object']);
 
@@ -57,6 +66,20 @@ async function spa(app: FastifyInstance) {
     isFirst = false;
   }
 
+  const chunkMaps = new Map<string, TFirstPageChunks | null>();
+  /** The build's first-page chunk map (player only); a build without one preloads nothing. */
+  async function firstPageChunks(spa: SpaApp): Promise<TFirstPageChunks | null> {
+    if (chunkMaps.has(spa.name)) return chunkMaps.get(spa.name) ?? null;
+    let chunks: TFirstPageChunks | null = null;
+    try {
+      chunks = JSON.parse(await readFile(path.join(spa.distDir, FIRST_PAGE_CHUNKS_FILE), 'utf8'));
+    } catch {
+      chunks = null;
+    }
+    chunkMaps.set(spa.name, chunks);
+    return chunks;
+  }
+
   async function template(spa: SpaApp): Promise<string | null> {
     const cached = templates.get(spa.name);
     if (cached) return cached;
@@ -85,12 +108,14 @@ async function spa(app: FastifyInstance) {
         .send(missingBuildPage(spa));
     }
     const data = await bootstrapDataFor(request, reply);
-    const initial = spa.name === 'player' ? await initialPageFor(app, request, data) : null;
+    const page = spa.name === 'player' ? firstPageOf(request, data) : null;
+    const initial = page ? await initialPageFor(app, request, page) : null;
+    const preloads = lcpImagePreload(initial) + routeChunkPreloads(await firstPageChunks(spa), page);
     return reply
       .code(200)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
-      .send(injectBootstrap(html, data, initialResponses(initial), lcpImagePreload(initial)));
+      .send(injectBootstrap(html, data, initialResponses(initial), preloads));
   });
 }
 
