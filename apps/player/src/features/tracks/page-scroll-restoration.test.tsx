@@ -1,21 +1,26 @@
 import { act, cleanup, fireEvent, render } from '@testing-library/react';
 import { createMemoryRouter, Outlet } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { afterEach, describe, expect, it } from 'vitest';
-import { PageScrollRestoration } from './page-scroll-restoration';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PageScrollRestoration, SCROLL_POSITIONS_KEY } from './page-scroll-restoration';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  sessionStorage.clear();
+});
 
-function Shell() {
-  return (
-    <div id="scroll-container" style={{ overflowY: 'auto' }}>
-      <Outlet />
-      <PageScrollRestoration containerId="scroll-container" />
-    </div>
-  );
-}
-
-function renderRoutes() {
+function renderRoutes(
+  Restoration = PageScrollRestoration,
+  initialEntries: { pathname: string; key?: string }[] = [{ pathname: '/list' }],
+) {
+  function Shell() {
+    return (
+      <div id="scroll-container" style={{ overflowY: 'auto' }}>
+        <Outlet />
+        <Restoration containerId="scroll-container" />
+      </div>
+    );
+  }
   const router = createMemoryRouter(
     [
       {
@@ -27,7 +32,7 @@ function renderRoutes() {
         ],
       },
     ],
-    { initialEntries: ['/list'] },
+    { initialEntries },
   );
   render(<RouterProvider router={router} />);
   const box = document.getElementById('scroll-container') as HTMLElement;
@@ -61,5 +66,28 @@ describe('PageScrollRestoration', () => {
     scrollTo(90);
     await act(() => router.navigate(-2));
     expect(box.scrollTop).toBe(500);
+  });
+
+  it('keeps the positions through a reload of the tab, for the entry that was showing', async () => {
+    const { router, scrollTo } = renderRoutes();
+    scrollTo(700);
+    const key = router.state.location.key;
+    window.dispatchEvent(new Event('pagehide'));
+    expect(JSON.parse(sessionStorage.getItem(SCROLL_POSITIONS_KEY) ?? '{}')).toMatchObject({ [key]: 700 });
+    cleanup();
+
+    // A reload: the module starts again from storage and the router from the same entry (POP).
+    vi.resetModules();
+    const reloaded = await import('./page-scroll-restoration');
+    const { box } = renderRoutes(reloaded.PageScrollRestoration, [{ pathname: '/list', key }]);
+    expect(box.scrollTop).toBe(700);
+  });
+
+  it('starts from nothing when the stored positions are damaged', async () => {
+    sessionStorage.setItem(SCROLL_POSITIONS_KEY, '{not json');
+    vi.resetModules();
+    const reloaded = await import('./page-scroll-restoration');
+    const { box } = renderRoutes(reloaded.PageScrollRestoration, [{ pathname: '/list', key: 'x' }]);
+    expect(box.scrollTop).toBe(0);
   });
 });

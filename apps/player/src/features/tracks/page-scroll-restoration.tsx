@@ -1,8 +1,36 @@
 import { useLayoutEffect } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
 
-/** Scroll offsets by history entry (location.key), for back and forward. */
-const positions = new Map<string, number>();
+/** Where the offsets outlive a reload of the tab (as react-router's own ScrollRestoration keeps them). */
+export const SCROLL_POSITIONS_KEY = 'cadence-scroll-positions';
+/** The most recent history entries kept: a long session must not grow the stored map for ever. */
+const MAX_SAVED_ENTRIES = 100;
+
+/** Scroll offsets by history entry (location.key), for back, forward and reload. */
+const positions = readSavedPositions();
+
+function readSavedPositions(): Map<string, number> {
+  try {
+    const saved: unknown = JSON.parse(sessionStorage.getItem(SCROLL_POSITIONS_KEY) ?? '{}');
+    if (typeof saved !== 'object' || saved === null) return new Map();
+    return new Map(
+      Object.entries(saved).filter((entry): entry is [string, number] => Number.isFinite(entry[1])),
+    );
+  } catch {
+    // Storage blocked or a damaged value: start without, as on a first visit.
+    return new Map();
+  }
+}
+
+/** Written when the page is hidden or left, not on every scroll event. */
+function savePositions() {
+  try {
+    const recent = [...positions].slice(-MAX_SAVED_ENTRIES);
+    sessionStorage.setItem(SCROLL_POSITIONS_KEY, JSON.stringify(Object.fromEntries(recent)));
+  } catch {
+    // Storage full or blocked: positions still work until the tab reloads.
+  }
+}
 
 /** Gives up waiting for a page to grow tall enough (data still loading) after this long. */
 const RESTORE_TIMEOUT_MS = 3000;
@@ -10,7 +38,7 @@ const RESTORE_TIMEOUT_MS = 3000;
 /**
  * React-router's ScrollRestoration for a scroll box instead of the window: the player's layout
  * scrolls an inner element (the bars stay put), which the router's own component never looks at.
- * Back/forward return to the offset the entry was left at, waiting for the page (a long
+ * Back/forward and a reload return to the offset the entry was left at, waiting for the page (a long
  * virtualised list, data from the cache or the network) to be tall enough; other navigations
  * start at the top unless they target a #hash.
  */
@@ -26,11 +54,17 @@ export function PageScrollRestoration({ containerId }: { containerId: string }) 
       navigationType === 'POP' && saved !== undefined
         ? restoreWhenTallEnough(container, saved)
         : startAt(container, location.hash);
-    const onScroll = () => positions.set(key, container.scrollTop);
+    const onScroll = () => {
+      // Re-inserted so that the map's order is the order of use, which the save trims by.
+      positions.delete(key);
+      positions.set(key, container.scrollTop);
+    };
     container.addEventListener('scroll', onScroll, { passive: true });
+    window.addEventListener('pagehide', savePositions);
     return () => {
       stopRestoring();
       container.removeEventListener('scroll', onScroll);
+      window.removeEventListener('pagehide', savePositions);
     };
   }, [containerId, location.key, location.hash, navigationType]);
   return null;
