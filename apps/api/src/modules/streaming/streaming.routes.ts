@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { requirePermission } from '../../platform/auth/require-permission';
 import { AppError } from '../../platform/http/app-error';
+import { sendStoredFile } from '../public-storage/send-stored-file';
 import { assertAny } from '../tracks/access';
 import { slugify } from '../tracks/catalogue-utils';
 import { findVisibleTrack } from '../tracks/track-access';
@@ -39,7 +40,8 @@ const ZImageQuerySchema = z.object({
 
 export const streamingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, env } = app.deps;
-  const { settings } = app.services;
+  const { settings, storage } = app.services;
+  const audio = { dataDir: env.DATA_DIR, db, storage };
   const xAccel: XAccelDelivery | null =
     env.STATIC_FILE_DELIVERY === 'xaccel'
       ? { prefix: env.STATIC_FILE_XACCEL_PREFIX, root: storageRoot(env.DATA_DIR) }
@@ -59,9 +61,11 @@ export const streamingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const track = await findVisibleTrack(db, request, request.params.id);
-      const source = await resolveAudioSource(env.DATA_DIR, track);
+      const source = await resolveAudioSource(audio, track);
       if (!source) throw new AppError('not_found', 'This track has no audio.');
       if (source.kind === 'redirect') return reply.redirect(source.url, 302);
+      if (source.kind === 'stored')
+        return sendStoredFile(request, reply, { ...source, cacheControl: AUDIO_CACHE });
       const file = { ...source, cacheControl: AUDIO_CACHE };
       if (xAccel && sendViaXAccel(reply, xAccel, file)) return reply;
       return sendFile(request, reply, file);
@@ -85,7 +89,7 @@ export const streamingRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       await assertAny(request, ['music.download']);
       const track = await findVisibleTrack(db, request, request.params.id);
-      const source = await resolveAudioSource(env.DATA_DIR, track);
+      const source = await resolveAudioSource(audio, track, slugify(track.name));
       if (!source) throw new AppError('not_found', 'This track has no audio.');
       // Range requests resume a download; count only the ones that start it.
       if (!request.headers.range || /^bytes=0-/.test(request.headers.range)) {
@@ -96,6 +100,10 @@ export const streamingRoutes: FastifyPluginAsyncZod = async (app) => {
           .execute();
       }
       if (source.kind === 'redirect') return reply.redirect(source.url, 302);
+      if (source.kind === 'stored') {
+        const disposition = `attachment; filename="${slugify(track.name)}.${source.extension}"`;
+        return sendStoredFile(request, reply, { ...source, cacheControl: 'private, no-cache', disposition });
+      }
       const filename = `${slugify(track.name)}${path.extname(source.path)}`;
       const file = {
         ...source,
