@@ -2,6 +2,7 @@ import { apiClient } from '@cadence/http-client/http-client';
 import { Button } from '@cadence/ui/button';
 import { TextField } from '@cadence/ui/text-field';
 import { type FormEvent, useState } from 'react';
+import { PasswordFields } from '../auth/password-fields';
 import { useForm } from '../auth/use-form';
 import { toast } from '../toast-store';
 import { useTrans } from '../use-trans';
@@ -44,18 +45,7 @@ export function PasswordPanel() {
           label={trans('Current password')}
           autoComplete="current-password"
         />
-        <TextField
-          {...form.textField('password')}
-          type="password"
-          label={trans('New password')}
-          autoComplete="new-password"
-        />
-        <TextField
-          {...form.textField('password_confirmation')}
-          type="password"
-          label={trans('Confirm password')}
-          autoComplete="new-password"
-        />
+        <PasswordFields form={form} passwordLabel={trans('New password')} />
         <Button type="submit" className="self-start" isPending={isPending} isDisabled={isPending}>
           {trans('Update password')}
         </Button>

@@ -1,9 +1,8 @@
-import { Button } from '@cadence/ui/button';
-import { TextField } from '@cadence/ui/text-field';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from '../toast-store';
 import { useTrans } from '../use-trans';
+import { AuthForm, AuthSubmitButton, EmailField } from './auth-form';
 import { AuthLayout } from './auth-layout';
 import { authRequests } from './auth-requests';
 import { useForm } from './use-form';
@@ -40,24 +39,10 @@ export function ForgotPasswordPage() {
         'Enter your email address below and we will send you a link to reset or create your password.',
       )}
     >
-      <form
-        ref={form.formRef}
-        onSubmit={submit}
-        noValidate
-        className="flex flex-col gap-4"
-        data-testid="forgot-password-form"
-      >
-        <TextField
-          {...form.textField('email')}
-          type="email"
-          label={trans('Email')}
-          autoComplete="email"
-          isReadOnly={Boolean(lockedEmail)}
-        />
-        <Button type="submit" isFullWidth isPending={isPending} isDisabled={isPending}>
-          {trans('Continue')}
-        </Button>
-      </form>
+      <AuthForm formRef={form.formRef} onSubmit={submit} testId="forgot-password-form">
+        <EmailField field={form.textField('email')} isReadOnly={Boolean(lockedEmail)} />
+        <AuthSubmitButton isPending={isPending}>{trans('Continue')}</AuthSubmitButton>
+      </AuthForm>
       <p className="mt-8 text-center text-sm text-muted">
         <Link to="/login" className="text-primary hover:underline">
           {trans('Back to sign in')}

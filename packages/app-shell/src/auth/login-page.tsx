@@ -1,10 +1,10 @@
-import { Button } from '@cadence/ui/button';
 import { Checkbox } from '@cadence/ui/checkbox';
 import { TextField } from '@cadence/ui/text-field';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useSettings } from '../use-bootstrap-data';
 import { useTrans } from '../use-trans';
+import { AuthForm, AuthSubmitButton, EmailField } from './auth-form';
 import { AuthLayout } from './auth-layout';
 import { authRequests } from './auth-requests';
 import { SocialLoginButtons } from './social-login-buttons';
@@ -76,14 +76,8 @@ export function LoginPage({ isWorkspaceJoin = false }: LoginPageProps) {
   const registerLink = isWorkspaceJoin ? '/workspace/join/register' : '/register';
   return (
     <AuthLayout heading={heading}>
-      <form
-        ref={form.formRef}
-        onSubmit={submit}
-        noValidate
-        className="flex flex-col gap-4"
-        data-testid="login-form"
-      >
-        <TextField {...form.textField('email')} type="email" label={trans('Email')} autoComplete="email" />
+      <AuthForm formRef={form.formRef} onSubmit={submit} testId="login-form">
+        <EmailField field={form.textField('email')} />
         <TextField
           {...form.textField('password')}
           type="password"
@@ -96,10 +90,8 @@ export function LoginPage({ isWorkspaceJoin = false }: LoginPageProps) {
           </Link>
         </div>
         <Checkbox {...form.checkbox('remember')}>{trans('Stay signed in for a month')}</Checkbox>
-        <Button type="submit" isFullWidth isPending={isPending} isDisabled={isPending}>
-          {trans('Continue')}
-        </Button>
-      </form>
+        <AuthSubmitButton isPending={isPending}>{trans('Continue')}</AuthSubmitButton>
+      </AuthForm>
       <SocialLoginButtons />
       {!settings.registration.disable && (
         <p className="mt-8 text-center text-sm text-muted">

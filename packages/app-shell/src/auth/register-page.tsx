@@ -1,16 +1,16 @@
 import type { TRegistrationPolicy } from '@cadence/contracts/settings';
-import { Button } from '@cadence/ui/button';
 import { Checkbox } from '@cadence/ui/checkbox';
-import { TextField } from '@cadence/ui/text-field';
 import { type FormEvent, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { setBootstrapData } from '../bootstrap-store';
 import { toast } from '../toast-store';
 import { useSettings } from '../use-bootstrap-data';
 import { useTrans } from '../use-trans';
+import { AuthForm, AuthSubmitButton, EmailField } from './auth-form';
 import { AuthLayout } from './auth-layout';
 import { authRequests } from './auth-requests';
 import type { TFormRules } from './field-rules';
+import { PasswordFields } from './password-fields';
 import { RECAPTCHA_FAILED_MESSAGE, verifyHuman } from './recaptcha';
 import { SocialLoginButtons } from './social-login-buttons';
 import { useCompleteSignIn } from './use-auth-redirect';
@@ -117,41 +117,16 @@ export function RegisterPage({ isWorkspaceJoin = false }: RegisterPageProps) {
   const loginLink = isWorkspaceJoin ? '/workspace/join/login' : '/login';
   return (
     <AuthLayout heading={heading}>
-      <form
-        ref={form.formRef}
-        onSubmit={submit}
-        noValidate
-        className="flex flex-col gap-4"
-        data-testid="register-form"
-      >
-        <TextField
-          {...form.textField('email')}
-          type="email"
-          label={trans('Email')}
-          autoComplete="email"
-          isReadOnly={Boolean(lockedEmail)}
-        />
-        <TextField
-          {...form.textField('password')}
-          type="password"
-          label={trans('Password')}
-          autoComplete="new-password"
-        />
-        <TextField
-          {...form.textField('password_confirmation')}
-          type="password"
-          label={trans('Confirm password')}
-          autoComplete="new-password"
-        />
+      <AuthForm formRef={form.formRef} onSubmit={submit} testId="register-form">
+        <EmailField field={form.textField('email')} isReadOnly={Boolean(lockedEmail)} />
+        <PasswordFields form={form} passwordLabel={trans('Password')} />
         {policies.map((policy) => (
           <Checkbox key={policy.id} {...form.checkbox(policy.id)}>
             <PolicyLabel policy={policy} />
           </Checkbox>
         ))}
-        <Button type="submit" isFullWidth isPending={isPending} isDisabled={isPending}>
-          {trans('Create account')}
-        </Button>
-      </form>
+        <AuthSubmitButton isPending={isPending}>{trans('Create account')}</AuthSubmitButton>
+      </AuthForm>
       <SocialLoginButtons />
       <p className="mt-8 text-center text-sm text-muted">
         <Link to={loginLink} className="text-primary hover:underline">

@@ -1,12 +1,12 @@
 import { PASSWORD_RESET_MESSAGE } from '@cadence/contracts/auth';
-import { Button } from '@cadence/ui/button';
-import { TextField } from '@cadence/ui/text-field';
 import { type FormEvent, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from '../toast-store';
 import { useTrans } from '../use-trans';
+import { AuthForm, AuthSubmitButton, EmailField } from './auth-form';
 import { AuthLayout } from './auth-layout';
 import { authRequests } from './auth-requests';
+import { PasswordFields } from './password-fields';
 import { useCompleteSignIn } from './use-auth-redirect';
 import { useForm } from './use-form';
 
@@ -50,30 +50,11 @@ export function ResetPasswordPage() {
 
   return (
     <AuthLayout heading={trans('Reset your password')}>
-      <form
-        ref={form.formRef}
-        onSubmit={submit}
-        noValidate
-        className="flex flex-col gap-4"
-        data-testid="reset-password-form"
-      >
-        <TextField {...form.textField('email')} type="email" label={trans('Email')} autoComplete="email" />
-        <TextField
-          {...form.textField('password')}
-          type="password"
-          label={trans('New password')}
-          autoComplete="new-password"
-        />
-        <TextField
-          {...form.textField('password_confirmation')}
-          type="password"
-          label={trans('Confirm password')}
-          autoComplete="new-password"
-        />
-        <Button type="submit" isFullWidth isPending={isPending} isDisabled={isPending}>
-          {trans('Reset password')}
-        </Button>
-      </form>
+      <AuthForm formRef={form.formRef} onSubmit={submit} testId="reset-password-form">
+        <EmailField field={form.textField('email')} />
+        <PasswordFields form={form} passwordLabel={trans('New password')} />
+        <AuthSubmitButton isPending={isPending}>{trans('Reset password')}</AuthSubmitButton>
+      </AuthForm>
     </AuthLayout>
   );
 }

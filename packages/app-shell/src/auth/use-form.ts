@@ -6,6 +6,15 @@ import { type TFormRules, validateForm } from './field-rules';
 export type TFormValues = Record<string, string | boolean>;
 type TErrors = Record<string, string>;
 
+/** The props `useForm().textField(name)` hands to a `TextField`. */
+export interface TTextFieldBinding {
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+  errorMessage: string | undefined;
+  isRequired: boolean | undefined;
+}
+
 /** The form control named `name`, or null when the form has no such field. */
 function namedControl(form: HTMLFormElement | null, name: string): HTMLElement | null {
   const control = form?.querySelector<HTMLElement>(`[name="${CSS.escape(name)}"]`);
@@ -67,7 +76,7 @@ export function useForm<V extends TFormValues>(initial: V, rules: TFormRules = {
     [showErrors],
   );
 
-  const textField = (name: keyof V & string) => ({
+  const textField = (name: keyof V & string): TTextFieldBinding => ({
     name,
     value: String(values[name] ?? ''),
     onChange: (value: string) => setValue(name, value as V[typeof name]),
