@@ -10,6 +10,7 @@ let trackId: number;
 
 beforeAll(async () => {
   t = await createTestApp();
+  await t.app.services.settings.save({ client: { 'player.track_comments': true } });
   author = await actor(t, ['comments.create', 'comments.view', 'music.view']);
   other = await actor(t, ['comments.create', 'comments.view', 'music.view']);
   moderator = await actor(t, ['comments.delete', 'comments.view']);
@@ -133,5 +134,29 @@ describe('comments', () => {
     expect(guest.statusCode).toBe(401);
     expect((await comment({ content: '   ' })).statusCode).toBe(422);
     expect((await comment({ content: 'x', position_ms: -5 })).statusCode).toBe(422);
+  });
+
+  it('refuses new comments while player.track_comments is off, and lists the existing ones', async () => {
+    await t.app.services.settings.save({ client: { 'player.track_comments': false } });
+    try {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/comments',
+        headers: author.headers,
+        payload: { commentable_type: 'track', commentable_id: trackId, content: 'Still here?' },
+      });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toBe('Comments are turned off.');
+      const list = await t.app.inject({
+        url: `/api/v1/comments?commentable_type=track&commentable_id=${trackId}`,
+        headers: author.headers,
+      });
+      expect(list.statusCode).toBe(200);
+      expect(list.json().pagination.data.some((c: { content: string }) => c.content === 'Still here?')).toBe(
+        false,
+      );
+    } finally {
+      await t.app.services.settings.save({ client: { 'player.track_comments': true } });
+    }
   });
 });

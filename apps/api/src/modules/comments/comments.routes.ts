@@ -10,6 +10,7 @@ import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
 import { paginationSchema } from '@cadence/contracts/pagination';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requirePermission } from '../../platform/auth/require-permission';
+import { AppError } from '../../platform/http/app-error';
 import { createCommentsService } from './comments.service';
 
 const errors = {
@@ -47,7 +48,11 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: ZCommentResponseSchema, ...errors },
       },
     },
-    async (request, reply) => reply.code(201).send({ comment: await comments.create(request, request.body) }),
+    async (request, reply) => {
+      if (!(await app.services.settings.get('player.track_comments')))
+        throw new AppError('forbidden', 'Comments are turned off.');
+      return reply.code(201).send({ comment: await comments.create(request, request.body) });
+    },
   );
 
   app.put(

@@ -11,6 +11,7 @@ let trackIds: number[];
 
 beforeAll(async () => {
   t = await createTestApp();
+  await t.app.services.settings.save({ client: { 'player.enable_repost': true } });
   fan = await actor(t, ['users.view', 'music.view']);
   other = await actor(t, ['users.view', 'music.view']);
   artistId = await insertArtist(t, 'State Artist');

@@ -11,6 +11,7 @@ let trackId: number;
 
 beforeAll(async () => {
   t = await createTestApp();
+  await t.app.services.settings.save({ client: { 'player.enable_repost': true } });
   fan = await actor(t, ['users.view', 'music.view']);
   other = await actor(t, ['users.view', 'music.view']);
   artistId = await insertArtist(t, 'Library Artist');
@@ -90,6 +91,31 @@ describe('likes, reposts and follows', () => {
       (await toggle('POST', 'reposts', { repostable_type: 'artist', repostable_id: artistId }, fan.headers))
         .statusCode,
     ).toBe(422);
+  });
+
+  it('refuses new reposts while player.enable_repost is off, but still undoes one', async () => {
+    await toggle('POST', 'reposts', { repostable_type: 'track', repostable_id: trackId }, other.headers);
+    await t.app.services.settings.save({ client: { 'player.enable_repost': false } });
+    try {
+      const refused = await toggle(
+        'POST',
+        'reposts',
+        { repostable_type: 'album', repostable_id: albumId },
+        other.headers,
+      );
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe('Reposts are turned off.');
+      const undone = await toggle(
+        'DELETE',
+        'reposts',
+        { repostable_type: 'track', repostable_id: trackId },
+        other.headers,
+      );
+      expect(undone.statusCode).toBe(200);
+      expect(undone.json().state).toBe(false);
+    } finally {
+      await t.app.services.settings.save({ client: { 'player.enable_repost': true } });
+    }
   });
 
   it('follows users and artists, never yourself, with followers and following tabs', async () => {

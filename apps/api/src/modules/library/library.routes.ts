@@ -82,7 +82,10 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
               body.likeable_id as number,
               isOn,
             );
-          if ('repostable_type' in body)
+          if ('repostable_type' in body) {
+            // Undoing stays possible when reposts are turned off: nobody is stuck with one.
+            if (isOn && !(await app.services.settings.get('player.enable_repost')))
+              throw new AppError('forbidden', 'Reposts are turned off.');
             return library.repost(
               request,
               user.id,
@@ -90,6 +93,7 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
               body.repostable_id as number,
               isOn,
             );
+          }
           return library.follow(
             request,
             user.id,
