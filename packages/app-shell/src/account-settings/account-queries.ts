@@ -55,29 +55,20 @@ export function syncBootstrapUser(user: TUser | TAccountUser): void {
   setBootstrapData({ ...data, user: { ...data.user, ...pickUserFields(user) } });
 }
 
+/** The user fields the shell shows; the rest of the account payload stays on the account page. */
+const SHELL_USER_FIELDS = [
+  'id',
+  'name',
+  'image',
+  'email',
+  'first_name',
+  'last_name',
+  'language',
+  'country',
+  'timezone',
+  'two_factor_confirmed_at',
+] as const satisfies readonly (keyof TUser & keyof TAccountUser)[];
+
 function pickUserFields(user: TUser | TAccountUser): Partial<TUser> {
-  const {
-    id,
-    name,
-    image,
-    email,
-    first_name,
-    last_name,
-    language,
-    country,
-    timezone,
-    two_factor_confirmed_at,
-  } = user;
-  return {
-    id,
-    name,
-    image,
-    email,
-    first_name,
-    last_name,
-    language,
-    country,
-    timezone,
-    two_factor_confirmed_at,
-  };
+  return Object.fromEntries(SHELL_USER_FIELDS.map((field) => [field, user[field]])) as Partial<TUser>;
 }
