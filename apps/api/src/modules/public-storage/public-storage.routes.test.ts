@@ -127,6 +127,38 @@ describe('GET /storage/*', () => {
     expect(text.body).toBe('hello public disk');
   });
 
+  it('stops serving a file whose entry is in the trash, and serves it again once restored', async () => {
+    const name = `${randomUUID()}.png`;
+    await t.app.services.storage.get('public').put(name, PNG, { mime: 'image/png' });
+    const entry = await t.deps.db
+      .insertInto('file_entries')
+      .values({
+        name: 'cover.png',
+        file_name: name,
+        mime: 'image/png',
+        extension: 'png',
+        file_size: PNG.length,
+        path: name,
+        disk: 'public',
+        driver: 'local',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const trash = (deletedAt: Date | null) =>
+      t.deps.db
+        .updateTable('file_entries')
+        .set({ deleted_at: deletedAt })
+        .where('id', '=', entry.id)
+        .execute();
+    expect((await t.app.inject({ url: `/storage/${name}` })).statusCode).toBe(200);
+    await trash(new Date());
+    const trashed = await t.app.inject({ url: `/storage/${name}` });
+    expect(trashed.statusCode).toBe(404);
+    expect(trashed.json()).toEqual({ message: 'Not found.' });
+    await trash(null);
+    expect((await t.app.inject({ url: `/storage/${name}` })).statusCode).toBe(200);
+  });
+
   it('answers 404 for a missing file', async () => {
     const response = await t.app.inject({ url: `/storage/${randomUUID()}.png` });
     expect(response.statusCode).toBe(404);

@@ -17,6 +17,15 @@ const SANDBOX = "default-src 'none'; img-src 'self'; media-src 'self'; style-src
 /** The local `public` disk at `${APP_URL}/storage/<path>` (its driver's `publicUrl`). */
 export const publicStorageRoutes: FastifyPluginAsyncZod = async (app) => {
   const { storage } = app.services;
+  const { db } = app.deps;
+  const isTrashed = async (storagePath: string) =>
+    (await db
+      .selectFrom('file_entries')
+      .select('id')
+      .where('disk', '=', 'public')
+      .where('path', '=', storagePath)
+      .where('deleted_at', 'is not', null)
+      .executeTakeFirst()) !== undefined;
 
   // An explicit HEAD: Fastify's automatic HEAD route would overwrite Content-Length with 0.
   app.route({
@@ -33,6 +42,8 @@ export const publicStorageRoutes: FastifyPluginAsyncZod = async (app) => {
       const storagePath = request.params['*'];
       // Unsafe names (`..`, `%2e%2e`, backslashes, absolute paths) can never name a stored file.
       if (!isSafeStoragePath(storagePath)) throw new AppError('not_found');
+      // A file in the trash is not public any more (its bytes stay until it is deleted for ever).
+      if (await isTrashed(storagePath)) throw new AppError('not_found');
       const driver = storage.get('public');
       if (driver.driver !== 'local') {
         const url = driver.publicUrl(storagePath) ?? (await driver.presignGet(storagePath, 300));
