@@ -1,14 +1,9 @@
 import { openDialog } from '@cadence/app-shell/modal-store';
 import { toast } from '@cadence/app-shell/toast-store';
 import { useTrans } from '@cadence/app-shell/use-trans';
-import { MenuItem, MenuPopover, MenuSeparator } from '@cadence/ui/menu';
+import { MenuItem, MenuSeparator } from '@cadence/ui/menu';
 import DiscIcon from 'lucide-react/icons/disc-3';
-import HeartIcon from 'lucide-react/icons/heart';
 import LinkIcon from 'lucide-react/icons/link';
-import ListEndIcon from 'lucide-react/icons/list-end';
-import ListPlusIcon from 'lucide-react/icons/list-plus';
-import ListStartIcon from 'lucide-react/icons/list-start';
-import ListXIcon from 'lucide-react/icons/list-x';
 import MicVocalIcon from 'lucide-react/icons/mic-vocal';
 import PlayIcon from 'lucide-react/icons/play';
 import RadioIcon from 'lucide-react/icons/radio';
@@ -18,13 +13,13 @@ import UserIcon from 'lucide-react/icons/user';
 import type { RefObject } from 'react';
 import { useNavigate } from 'react-router';
 import { absoluteUrl, albumUrl, artistUrl, radioUrl, trackEmbedUrl, trackUrl } from '../catalogue/urls';
-import { useIsLiked, useIsReposted, useRequireLogin, useToggleLike, useToggleState } from '../library/likes';
+import { useIsLiked, useIsReposted, useToggleLike, useToggleState } from '../library/likes';
 import { useIsRepostEnabled } from '../library/repost-button';
 import { getPlayer } from '../playback/player-instance';
 import type { TPlayerTrack } from '../playback/player-track';
-import { AddToPlaylistDialog } from '../playlists/add-to-playlist-dialog';
 import { useLikeTracks } from './like-tracks';
 import { ShareDialog } from './share-dialog';
+import { QueueMenuItems, type TMenuActions, TrackMenuFrame, useQueueActions } from './track-menu-parts';
 
 export interface TrackMenuProps {
   track: TPlayerTrack;
@@ -54,21 +49,10 @@ function SingleTrackMenu({ track, onRemove, triggerRef, onClose }: Omit<TrackMen
   const isRepostEnabled = useIsRepostEnabled();
   const isReposted = useIsReposted('track', isRepostEnabled ? track.id : undefined);
   const toggleRepost = useToggleState('reposted');
-  const requireLogin = useRequireLogin();
+  const queueActions = useQueueActions([track], onRemove);
   const artist = track.artists[0];
-  const actions: Record<string, () => void> = {
-    playNext: () => {
-      getPlayer().playNext([track]);
-      toast.positive(trans('Playing next'));
-    },
-    addToQueue: () => {
-      getPlayer().addToQueue([track]);
-      toast.positive(trans('Added to queue'));
-    },
-    addToPlaylist: () => {
-      if (requireLogin('Log in to create playlists.'))
-        void openDialog((close) => <AddToPlaylistDialog trackIds={[track.id]} onClose={() => close()} />);
-    },
+  const actions: TMenuActions = {
+    ...queueActions,
     like: () => toggleLike('track', track.id, !isLiked),
     repost: () => toggleRepost('track', track.id, !isReposted),
     lyrics: () => navigate(trackUrl(track)),
@@ -88,32 +72,15 @@ function SingleTrackMenu({ track, onRemove, triggerRef, onClose }: Omit<TrackMen
       void navigator.clipboard?.writeText(absoluteUrl(trackUrl(track)));
       toast.positive(trans('Copied link to clipboard'));
     },
-    remove: () => onRemove?.([track]),
   };
   return (
-    <MenuPopover
+    <TrackMenuFrame
+      label={trans('Track options')}
+      actions={actions}
       triggerRef={triggerRef}
-      onOpenChange={(isOpen) => !isOpen && onClose()}
-      aria-label={trans('Track options')}
-      onAction={(key) => actions[String(key)]?.()}
+      onClose={onClose}
     >
-      <MenuItem id="playNext" icon={<ListStartIcon aria-hidden />}>
-        {trans('Play next')}
-      </MenuItem>
-      <MenuItem id="addToQueue" icon={<ListEndIcon aria-hidden />}>
-        {trans('Add to queue')}
-      </MenuItem>
-      <MenuItem id="addToPlaylist" icon={<ListPlusIcon aria-hidden />}>
-        {trans('Add to playlist')}
-      </MenuItem>
-      <MenuItem id="like" icon={<HeartIcon aria-hidden />}>
-        {isLiked ? trans('Remove from your library') : trans('Add to your library')}
-      </MenuItem>
-      {onRemove && (
-        <MenuItem id="remove" icon={<ListXIcon aria-hidden />}>
-          {trans('Remove from this playlist')}
-        </MenuItem>
-      )}
+      <QueueMenuItems isLiked={isLiked} canRemove={Boolean(onRemove)} />
       {isRepostEnabled && (
         <MenuItem id="repost" icon={<Repeat2Icon aria-hidden />}>
           {isReposted ? trans('Remove repost') : trans('Repost')}
@@ -143,7 +110,7 @@ function SingleTrackMenu({ track, onRemove, triggerRef, onClose }: Omit<TrackMen
       <MenuItem id="copyLink" icon={<LinkIcon aria-hidden />}>
         {trans('Copy link')}
       </MenuItem>
-    </MenuPopover>
+    </TrackMenuFrame>
   );
 }
 
@@ -155,54 +122,26 @@ function SelectionMenu({
   onClose,
 }: Omit<TrackMenuProps, 'track'> & { tracks: TPlayerTrack[] }) {
   const { trans } = useTrans();
-  const requireLogin = useRequireLogin();
   const { areAllLiked, likeTracks } = useLikeTracks();
+  const queueActions = useQueueActions(tracks, onRemove);
   const ids = tracks.map((track) => track.id);
   const isEveryLiked = areAllLiked(ids);
-  const actions: Record<string, () => void> = {
+  const actions: TMenuActions = {
+    ...queueActions,
     play: () => getPlayer().playTracks(tracks, 0),
-    playNext: () => {
-      getPlayer().playNext(tracks);
-      toast.positive(trans('Playing next'));
-    },
-    addToQueue: () => {
-      getPlayer().addToQueue(tracks);
-      toast.positive(trans('Added to queue'));
-    },
-    addToPlaylist: () => {
-      if (requireLogin('Log in to create playlists.'))
-        void openDialog((close) => <AddToPlaylistDialog trackIds={ids} onClose={() => close()} />);
-    },
     like: () => void likeTracks(ids, !isEveryLiked),
-    remove: () => onRemove?.(tracks),
   };
   return (
-    <MenuPopover
+    <TrackMenuFrame
+      label={trans(':count selected tracks', { count: tracks.length })}
+      actions={actions}
       triggerRef={triggerRef}
-      onOpenChange={(isOpen) => !isOpen && onClose()}
-      aria-label={trans(':count selected tracks', { count: tracks.length })}
-      onAction={(key) => actions[String(key)]?.()}
+      onClose={onClose}
     >
       <MenuItem id="play" icon={<PlayIcon aria-hidden />}>
         {trans('Play :count tracks', { count: tracks.length })}
       </MenuItem>
-      <MenuItem id="playNext" icon={<ListStartIcon aria-hidden />}>
-        {trans('Play next')}
-      </MenuItem>
-      <MenuItem id="addToQueue" icon={<ListEndIcon aria-hidden />}>
-        {trans('Add to queue')}
-      </MenuItem>
-      <MenuItem id="addToPlaylist" icon={<ListPlusIcon aria-hidden />}>
-        {trans('Add to playlist')}
-      </MenuItem>
-      <MenuItem id="like" icon={<HeartIcon aria-hidden />}>
-        {isEveryLiked ? trans('Remove from your library') : trans('Add to your library')}
-      </MenuItem>
-      {onRemove && (
-        <MenuItem id="remove" icon={<ListXIcon aria-hidden />}>
-          {trans('Remove from this playlist')}
-        </MenuItem>
-      )}
-    </MenuPopover>
+      <QueueMenuItems isLiked={isEveryLiked} canRemove={Boolean(onRemove)} />
+    </TrackMenuFrame>
   );
 }
