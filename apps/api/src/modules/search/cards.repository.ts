@@ -1,3 +1,4 @@
+import type { TArtistRef } from '@cadence/contracts/catalogue';
 import type {
   TSearchAlbum,
   TSearchArtist,
@@ -9,133 +10,98 @@ import type {
 } from '@cadence/contracts/search';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
+import { artistRefsForAlbums, artistRefsForTracks } from '../artists/artist-refs';
 
 /**
  * Compact rows ("cards") of each content model, loaded by id and returned in the order asked,
  * shared by search, radio and channels. Ids that are missing or not visible are dropped.
  */
 type Db = Kysely<Database>;
-type Ref = { id: number; name: string };
 
 const dateText = (value: Date | string | null) =>
   value === null ? null : typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10);
 
-function inOrder<T extends { id: number }>(ids: number[], rows: T[]): T[] {
-  const byId = new Map(rows.map((row) => [Number(row.id), row]));
+/** Runs `query` (not at all for no ids) and maps its rows to cards in the order of `ids`. */
+async function cardsInOrder<Row extends { id: number }, Card>(
+  ids: number[],
+  query: { execute(): Promise<Row[]> },
+  toCard: (row: Row) => Card,
+): Promise<Card[]> {
+  if (ids.length === 0) return [];
+  const byId = new Map((await query.execute()).map((row) => [Number(row.id), row]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
-    return row ? [row] : [];
+    return row ? [toCard(row)] : [];
   });
 }
 
-async function trackArtists(db: Db, trackIds: number[]): Promise<Map<number, Ref[]>> {
-  const map = new Map<number, Ref[]>();
-  if (trackIds.length === 0) return map;
-  const rows = await db
-    .selectFrom('artist_track')
-    .innerJoin('artists', 'artists.id', 'artist_track.artist_id')
-    .select(['artist_track.track_id', 'artists.id', 'artists.name'])
-    .where('artist_track.track_id', 'in', trackIds)
-    .orderBy('artist_track.position')
-    .execute();
-  for (const row of rows) {
-    const list = map.get(Number(row.track_id)) ?? [];
-    list.push({ id: Number(row.id), name: row.name });
-    map.set(Number(row.track_id), list);
-  }
-  return map;
-}
-
-async function albumArtists(db: Db, albumIds: number[]): Promise<Map<number, Ref[]>> {
-  const map = new Map<number, Ref[]>();
-  if (albumIds.length === 0) return map;
-  const rows = await db
-    .selectFrom('album_artist')
-    .innerJoin('artists', 'artists.id', 'album_artist.artist_id')
-    .select(['album_artist.album_id', 'artists.id', 'artists.name'])
-    .where('album_artist.album_id', 'in', albumIds)
-    .orderBy('album_artist.position')
-    .execute();
-  for (const row of rows) {
-    const list = map.get(Number(row.album_id)) ?? [];
-    list.push({ id: Number(row.id), name: row.name });
-    map.set(Number(row.album_id), list);
-  }
-  return map;
+/** Appends the credited artists (id and name only) as each card's last field. */
+function withArtists<Card extends { id: number }>(cards: Card[], refs: Map<number, TArtistRef[]>) {
+  return cards.map((card) => ({
+    ...card,
+    artists: (refs.get(card.id) ?? []).map((ref) => ({ id: Number(ref.id), name: ref.name })),
+  }));
 }
 
 export async function loadTrackCards(db: Db, ids: number[]): Promise<TSearchTrack[]> {
-  if (ids.length === 0) return [];
-  const [rows, artists] = await Promise.all([
-    db
-      .selectFrom('tracks')
-      .leftJoin('albums', 'albums.id', 'tracks.album_id')
-      .select([
-        'tracks.id',
-        'tracks.name',
-        'tracks.image',
-        'tracks.duration',
-        'tracks.plays',
-        'albums.id as album_id',
-        'albums.name as album_name',
-        'albums.image as album_image',
-      ])
-      .where('tracks.id', 'in', ids)
-      .where('tracks.visibility', '=', 'public')
-      .execute(),
-    trackArtists(db, ids),
+  const query = db
+    .selectFrom('tracks')
+    .leftJoin('albums', 'albums.id', 'tracks.album_id')
+    .select([
+      'tracks.id',
+      'tracks.name',
+      'tracks.image',
+      'tracks.duration',
+      'tracks.plays',
+      'albums.id as album_id',
+      'albums.name as album_name',
+      'albums.image as album_image',
+    ])
+    .where('tracks.id', 'in', ids)
+    .where('tracks.visibility', '=', 'public');
+  const [cards, artists] = await Promise.all([
+    cardsInOrder(ids, query, (row) => ({
+      id: Number(row.id),
+      name: row.name,
+      image: row.image ?? row.album_image ?? null,
+      duration: row.duration === null ? null : Number(row.duration),
+      plays: Number(row.plays),
+      album: row.album_id === null ? null : { id: Number(row.album_id), name: row.album_name ?? '' },
+    })),
+    artistRefsForTracks(db, ids),
   ]);
-  return inOrder(ids, rows).map((row) => ({
-    id: Number(row.id),
-    name: row.name,
-    image: row.image ?? row.album_image ?? null,
-    duration: row.duration === null ? null : Number(row.duration),
-    plays: Number(row.plays),
-    album: row.album_id === null ? null : { id: Number(row.album_id), name: row.album_name ?? '' },
-    artists: artists.get(Number(row.id)) ?? [],
-  }));
+  return withArtists(cards, artists);
 }
 
 export async function loadAlbumCards(db: Db, ids: number[]): Promise<TSearchAlbum[]> {
-  if (ids.length === 0) return [];
-  const [rows, artists] = await Promise.all([
-    db
-      .selectFrom('albums')
-      .select(['id', 'name', 'image', 'release_date', 'plays'])
-      .where('id', 'in', ids)
-      .execute(),
-    albumArtists(db, ids),
+  const query = db
+    .selectFrom('albums')
+    .select(['id', 'name', 'image', 'release_date', 'plays'])
+    .where('id', 'in', ids);
+  const [cards, artists] = await Promise.all([
+    cardsInOrder(ids, query, (row) => ({
+      id: Number(row.id),
+      name: row.name,
+      image: row.image,
+      release_date: dateText(row.release_date as Date | string | null),
+      plays: Number(row.plays),
+    })),
+    artistRefsForAlbums(db, ids),
   ]);
-  return inOrder(ids, rows).map((row) => ({
-    id: Number(row.id),
-    name: row.name,
-    image: row.image,
-    release_date: dateText(row.release_date as Date | string | null),
-    plays: Number(row.plays),
-    artists: artists.get(Number(row.id)) ?? [],
-  }));
+  return withArtists(cards, artists);
 }
 
-export async function loadArtistCards(db: Db, ids: number[]): Promise<TSearchArtist[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
+export function loadArtistCards(db: Db, ids: number[]): Promise<TSearchArtist[]> {
+  const query = db
     .selectFrom('artists')
     .select(['id', 'name', 'image_small', 'verified', 'plays'])
     .where('id', 'in', ids)
-    .where('disabled', '=', false)
-    .execute();
-  return inOrder(ids, rows).map((row) => ({
-    id: Number(row.id),
-    name: row.name,
-    image_small: row.image_small,
-    verified: row.verified,
-    plays: Number(row.plays),
-  }));
+    .where('disabled', '=', false);
+  return cardsInOrder(ids, query, (row) => ({ ...row, id: Number(row.id), plays: Number(row.plays) }));
 }
 
-export async function loadPlaylistCards(db: Db, ids: number[]): Promise<TSearchPlaylist[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
+export function loadPlaylistCards(db: Db, ids: number[]): Promise<TSearchPlaylist[]> {
+  const query = db
     .selectFrom('playlists')
     .innerJoin('users', 'users.id', 'playlists.owner_id')
     .select([
@@ -146,9 +112,8 @@ export async function loadPlaylistCards(db: Db, ids: number[]): Promise<TSearchP
       'users.name as owner_name',
     ])
     .where('playlists.id', 'in', ids)
-    .where('playlists.public', '=', true)
-    .execute();
-  return inOrder(ids, rows).map((row) => ({
+    .where('playlists.public', '=', true);
+  return cardsInOrder(ids, query, (row) => ({
     id: Number(row.id),
     name: row.name,
     image: row.image,
@@ -156,42 +121,24 @@ export async function loadPlaylistCards(db: Db, ids: number[]): Promise<TSearchP
   }));
 }
 
-export async function loadUserCards(db: Db, ids: number[]): Promise<TSearchUser[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
+export function loadUserCards(db: Db, ids: number[]): Promise<TSearchUser[]> {
+  const query = db
     .selectFrom('users')
     .select(['id', 'name', 'image'])
     .where('id', 'in', ids)
-    .where('banned_at', 'is', null)
-    .execute();
-  return inOrder(ids, rows).map((row) => ({ id: Number(row.id), name: row.name, image: row.image }));
+    .where('banned_at', 'is', null);
+  return cardsInOrder(ids, query, (row) => ({ ...row, id: Number(row.id) }));
 }
 
-export async function loadGenreCards(db: Db, ids: number[]): Promise<TSearchGenre[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
+export function loadGenreCards(db: Db, ids: number[]): Promise<TSearchGenre[]> {
+  const query = db
     .selectFrom('genres')
     .select(['id', 'name', 'display_name', 'image'])
-    .where('id', 'in', ids)
-    .execute();
-  return inOrder(ids, rows).map((row) => ({
-    id: Number(row.id),
-    name: row.name,
-    display_name: row.display_name,
-    image: row.image,
-  }));
+    .where('id', 'in', ids);
+  return cardsInOrder(ids, query, (row) => ({ ...row, id: Number(row.id) }));
 }
 
-export async function loadTagCards(db: Db, ids: number[]): Promise<TSearchTag[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .selectFrom('tags')
-    .select(['id', 'name', 'display_name'])
-    .where('id', 'in', ids)
-    .execute();
-  return inOrder(ids, rows).map((row) => ({
-    id: Number(row.id),
-    name: row.name,
-    display_name: row.display_name,
-  }));
+export function loadTagCards(db: Db, ids: number[]): Promise<TSearchTag[]> {
+  const query = db.selectFrom('tags').select(['id', 'name', 'display_name']).where('id', 'in', ids);
+  return cardsInOrder(ids, query, (row) => ({ ...row, id: Number(row.id) }));
 }
