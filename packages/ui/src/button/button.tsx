@@ -1,49 +1,15 @@
-import { clsx } from 'clsx';
-import type { ReactNode } from 'react';
 import { Button as AriaButton, type ButtonProps as AriaButtonProps } from 'react-aria-components';
-import { ButtonContent } from './button-content';
-import { buttonClasses, type TButtonSize, type TButtonVariant } from './button-styles';
+import { splitButtonLook, type TButtonLookProps } from './button-look';
 
 export type { TButtonSize, TButtonVariant } from './button-styles';
 
-export interface ButtonProps extends Omit<AriaButtonProps, 'className' | 'children'> {
-  variant?: TButtonVariant;
-  size?: TButtonSize;
-  isFullWidth?: boolean;
-  startIcon?: ReactNode;
-  endIcon?: ReactNode;
-  /** Announced while `isPending`. */
-  pendingLabel?: string;
-  className?: string;
-  children?: ReactNode;
-}
+export interface ButtonProps extends Omit<AriaButtonProps, 'className' | 'children'>, TButtonLookProps {}
 
-export function Button({
-  variant = 'primary',
-  size = 'md',
-  isFullWidth,
-  startIcon,
-  endIcon,
-  pendingLabel = 'Loading',
-  className,
-  children,
-  isPending,
-  ...props
-}: ButtonProps) {
+export function Button(props: ButtonProps) {
+  const { className, content, rest } = splitButtonLook(props);
   return (
-    <AriaButton
-      {...props}
-      isPending={isPending}
-      className={clsx(buttonClasses({ variant, size, isFullWidth }), className)}
-    >
-      <ButtonContent
-        isPending={isPending}
-        pendingLabel={pendingLabel}
-        startIcon={startIcon}
-        endIcon={endIcon}
-      >
-        {children}
-      </ButtonContent>
+    <AriaButton {...rest} className={className}>
+      {content}
     </AriaButton>
   );
 }

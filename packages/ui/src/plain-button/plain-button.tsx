@@ -1,49 +1,24 @@
-import { clsx } from 'clsx';
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
-import { ButtonContent } from '../button/button-content';
-import { buttonClasses, type TButtonSize, type TButtonVariant } from '../button/button-styles';
+import type { ButtonHTMLAttributes } from 'react';
+import { splitButtonLook, type TButtonLookProps } from '../button/button-look';
 
 type TNativeButtonProps = Omit<
   ButtonHTMLAttributes<HTMLButtonElement>,
   'className' | 'disabled' | 'children'
 >;
 
-export interface PlainButtonProps extends TNativeButtonProps {
-  variant?: TButtonVariant;
-  size?: TButtonSize;
-  isFullWidth?: boolean;
+export interface PlainButtonProps extends TNativeButtonProps, TButtonLookProps {
   isDisabled?: boolean;
-  isPending?: boolean;
-  /** Announced while `isPending`. */
-  pendingLabel?: string;
-  startIcon?: ReactNode;
-  endIcon?: ReactNode;
   /** Called on click, Enter and Space (the native button's own activation). */
   onPress?: () => void;
-  className?: string;
-  children?: ReactNode;
 }
 
 /**
  * Button's look on a native `<button>`, without react-aria: for the shell and the first page,
  * whose JavaScript budget has no room for it. Forms and dialogs keep `Button`.
  */
-export function PlainButton({
-  variant = 'primary',
-  size = 'md',
-  isFullWidth,
-  isDisabled,
-  isPending,
-  pendingLabel = 'Loading',
-  startIcon,
-  endIcon,
-  onPress,
-  onClick,
-  type = 'button',
-  className,
-  children,
-  ...props
-}: PlainButtonProps) {
+export function PlainButton(allProps: PlainButtonProps) {
+  const { className, content, rest } = splitButtonLook(allProps);
+  const { isDisabled, isPending, onPress, onClick, type = 'button', ...props } = rest;
   return (
     <button
       {...props}
@@ -56,16 +31,9 @@ export function PlainButton({
         onClick?.(event);
         if (!isPending && !event.defaultPrevented) onPress?.();
       }}
-      className={clsx(buttonClasses({ variant, size, isFullWidth }), className)}
+      className={className}
     >
-      <ButtonContent
-        isPending={isPending}
-        pendingLabel={pendingLabel}
-        startIcon={startIcon}
-        endIcon={endIcon}
-      >
-        {children}
-      </ButtonContent>
+      {content}
     </button>
   );
 }
