@@ -1,7 +1,7 @@
 import { PASSWORD_RESET_MESSAGE, type TResetPasswordPayload } from '@cadence/contracts/auth';
 import type { FastifyRequest } from 'fastify';
 import { hashPassword } from '../../platform/auth/password';
-import { forgetSessions } from '../../platform/auth/session-cache';
+import { markSessionsRevoked } from '../../platform/auth/session-cache';
 import { generateToken, hashToken } from '../../platform/auth/tokens';
 import { validationError } from '../../platform/http/app-error';
 import { passwordResetMail } from '../mail/password-reset.mail';
@@ -75,7 +75,7 @@ export async function resetPassword(request: FastifyRequest, payload: TResetPass
     // A reset usually follows a compromise: every signed-in device is logged out.
     return trx.deleteFrom('sessions').where('user_id', '=', user.id).returning('id').execute();
   });
-  await forgetSessions(
+  await markSessionsRevoked(
     request.server.deps.cache,
     revoked.map((session) => session.id),
   );

@@ -12,7 +12,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { forgetSessions, forgetUserSessions } from '../../platform/auth/session-cache';
+import { forgetUserSessions, markSessionsRevoked } from '../../platform/auth/session-cache';
 import { AppError, validationError } from '../../platform/http/app-error';
 import { accountRepository } from '../auth/auth.repository';
 import { requirePasswordConfirmation } from '../auth/password-confirmation';
@@ -133,7 +133,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       // Sessions, tokens, social profiles and avatars go with the row (foreign keys cascade).
       const sessions = await db.selectFrom('sessions').select('id').where('user_id', '=', user.id).execute();
       await db.deleteFrom('users').where('id', '=', user.id).execute();
-      await forgetSessions(
+      await markSessionsRevoked(
         app.deps.cache,
         sessions.map((session) => session.id),
       );

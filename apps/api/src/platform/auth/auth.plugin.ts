@@ -5,7 +5,7 @@ import { SESSION_COOKIE } from '../http/csrf';
 import { createStampedMemo } from '../redis/stamped-memo';
 import { authRepository } from './auth.repository';
 import type { AuthUser, GuestRole } from './auth-user';
-import { type CachedSession, SESSION_CACHE_TTL_SECONDS, sessionCacheKey } from './session-cache';
+import { type CachedSession, cacheSession, readCachedSession, sessionCacheKey } from './session-cache';
 import { hashToken } from './tokens';
 
 declare module 'fastify' {
@@ -70,8 +70,8 @@ export const authPlugin = fp(
 
     /** The session -> user mapping, from the shared cache when warm (one PostgreSQL read saved per request). */
     async function findSession(sessionId: string): Promise<CachedSession | undefined> {
-      const key = sessionCacheKey(sessionId);
-      const cached = await cache.get<CachedSession>(key);
+      const cached = await readCachedSession(cache, sessionId);
+      if (cached === 'revoked') return;
       if (cached) return cached;
       const row = await authRepository.findSession(db, sessionId);
       if (!row) return;
@@ -80,7 +80,7 @@ export const authPlugin = fp(
         expiresAt: row.expires_at.getTime(),
         lastActive: row.last_active.getTime(),
       };
-      await cache.set(key, session, SESSION_CACHE_TTL_SECONDS);
+      await cacheSession(cache, sessionId, session);
       return session;
     }
 
@@ -96,11 +96,9 @@ export const authPlugin = fp(
       request.sessionId = sessionId;
       if (now - session.lastActive > TOUCH_INTERVAL_MS) {
         await authRepository.touchSession(db, sessionId, new Date(now));
-        await cache.set(
-          sessionCacheKey(sessionId),
-          { ...session, lastActive: now },
-          SESSION_CACHE_TTL_SECONDS,
-        );
+        // Dropped, not overwritten: an overwrite could replace a revocation made meanwhile, while
+        // a drop only costs the next request one read of the row (with its new last_active).
+        await cache.delete(sessionCacheKey(sessionId));
       }
     }
 

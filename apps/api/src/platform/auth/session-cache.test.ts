@@ -7,7 +7,7 @@ import {
 } from '../../modules/auth/test-agent';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { SESSION_COOKIE } from '../http/csrf';
-import { sessionCacheKey } from './session-cache';
+import { cacheSession, readCachedSession, sessionCacheKey } from './session-cache';
 import { hashToken } from './tokens';
 
 let t: TestApp;
@@ -64,7 +64,28 @@ describe('sessions cached in the shared cache', () => {
     await warm(agent);
     const stolen = replay(agent);
     expect((await agent.post('/auth/logout')).statusCode).toBe(200);
-    expect(await t.deps.cache.get(sessionCacheKey(sessionIdOf(stolen)))).toBeUndefined();
+    expect(await readCachedSession(t.deps.cache, sessionIdOf(stolen))).toBe('revoked');
+    expect((await stolen.get('/api/v1/users/me')).statusCode).toBe(401);
+  });
+
+  it('a request that read the session just before the logout cannot cache it again', async () => {
+    const user = await createUserWithPassword(t.deps);
+    const agent = await loggedInAgent(t.app, user.email, user.password);
+    const sessionId = sessionIdOf(agent);
+    const stolen = replay(agent);
+    // What a racing request read from the database a moment before the logout deleted the row.
+    const row = await t.deps.db
+      .selectFrom('sessions')
+      .selectAll()
+      .where('id', '=', sessionId)
+      .executeTakeFirstOrThrow();
+    expect((await agent.post('/auth/logout')).statusCode).toBe(200);
+    await cacheSession(t.deps.cache, sessionId, {
+      userId: row.user_id,
+      expiresAt: row.expires_at.getTime(),
+      lastActive: Date.now(),
+    });
+    expect(await readCachedSession(t.deps.cache, sessionId)).toBe('revoked');
     expect((await stolen.get('/api/v1/users/me')).statusCode).toBe(401);
   });
 
@@ -124,7 +145,7 @@ describe('sessions cached in the shared cache', () => {
 
     await warm(userAgent);
     expect((await adminAgent.delete(`/api/v1/users/${user.id}`)).statusCode).toBe(200);
-    expect(await t.deps.cache.get(sessionCacheKey(sessionIdOf(userAgent)))).toBeUndefined();
+    expect(await readCachedSession(t.deps.cache, sessionIdOf(userAgent))).toBe('revoked');
     expect((await userAgent.get('/api/v1/users/me')).statusCode).toBe(401);
   });
 });

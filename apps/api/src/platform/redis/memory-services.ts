@@ -22,6 +22,15 @@ export function createMemoryCache(now = Date.now): Cache {
         expiresAt: ttlSeconds ? now() + ttlSeconds * 1000 : null,
       });
     },
+    async add(key, value, ttlSeconds) {
+      const entry = entries.get(key);
+      if (entry && (entry.expiresAt === null || entry.expiresAt > now())) return false;
+      entries.set(key, {
+        json: JSON.stringify(value),
+        expiresAt: ttlSeconds ? now() + ttlSeconds * 1000 : null,
+      });
+      return true;
+    },
     async delete(key) {
       entries.delete(key);
     },

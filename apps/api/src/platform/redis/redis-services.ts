@@ -57,6 +57,13 @@ export async function createRedisServices(options: RedisServicesOptions): Promis
       if (ttlSeconds) await client.set(prefix + key, json, 'EX', ttlSeconds);
       else await client.set(prefix + key, json);
     },
+    async add(key, value, ttlSeconds) {
+      const json = JSON.stringify(value);
+      const result = ttlSeconds
+        ? await client.set(prefix + key, json, 'EX', ttlSeconds, 'NX')
+        : await client.set(prefix + key, json, 'NX');
+      return result === 'OK';
+    },
     async delete(key) {
       await client.del(prefix + key);
     },

@@ -2,6 +2,8 @@
 export interface Cache {
   get<T>(key: string): Promise<T | undefined>;
   set(key: string, value: unknown, ttlSeconds?: number): Promise<void>;
+  /** Sets the key only when it holds nothing; true when it did (Redis `SET NX`). */
+  add(key: string, value: unknown, ttlSeconds?: number): Promise<boolean>;
   delete(key: string): Promise<void>;
   deletePrefix(prefix: string): Promise<void>;
 }
