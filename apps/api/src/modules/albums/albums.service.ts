@@ -3,21 +3,24 @@ import type { FastifyRequest } from 'fastify';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/http/app-error';
-import { assertCanCreditArtists, replaceAlbumArtists } from '../artists/artist-credits';
+import { assertCanCreditArtists, itemsCreditedTo, replaceAlbumArtists } from '../artists/artist-credits';
 import { artistRefsForAlbums } from '../artists/artist-refs';
-import { genreRefs, syncGenres } from '../genres/genre-links';
+import { genreRefs, itemsInGenre } from '../genres/genre-links';
 import { loadCounts } from '../library/counts';
-import { syncTags, tagRefs } from '../tags/tag-links';
-import { assertAny, canAny } from '../tracks/access';
+import { tagRefs } from '../tags/tag-links';
+import { assertAny } from '../tracks/access';
+import { assertCanManageCredited } from '../tracks/catalogue-access';
+import { deleteLinks, syncGenresAndTags } from '../tracks/catalogue-links';
+import { type CatalogueInclude, includeOf, listOrder, nameMatches } from '../tracks/catalogue-list';
 import {
   type CatalogueListQuery,
   dateText,
   isoRequired,
-  likePattern,
   mapPage,
   type Page,
   paginate,
   slugify,
+  withSlug,
 } from '../tracks/catalogue-utils';
 import { toTrackDtos } from '../tracks/track-dto';
 import { deleteTracks } from '../tracks/tracks.service';
@@ -25,20 +28,12 @@ import type { AlbumsTable } from './albums.tables';
 
 type Db = Kysely<Database>;
 type AlbumRow = Omit<Selectable<AlbumsTable>, 'release_date'> & { release_date: string | null };
-type Include = { with?: readonly string[]; loadCount?: readonly string[] };
 export type AlbumListQuery = CatalogueListQuery & {
   artistId?: number;
   genre?: string;
 };
 
-const ORDER_COLUMNS = {
-  name: 'albums.name',
-  release_date: 'albums.release_date',
-  plays: 'albums.plays',
-  views: 'albums.views',
-  created_at: 'albums.created_at',
-  id: 'albums.id',
-} as const;
+const SORTABLE = ['name', 'release_date', 'plays', 'views', 'created_at', 'id'] as const;
 
 const ALBUM_COLUMNS = [
   'albums.id',
@@ -54,7 +49,13 @@ const ALBUM_COLUMNS = [
   'albums.updated_at',
 ] as const;
 
-export async function toAlbumDtos(db: Db, rows: AlbumRow[], include: Include = {}): Promise<TAlbum[]> {
+const ALBUM_LINKS = ['likes', 'reposts', 'comments', 'genreables', 'taggables', 'channelables'] as const;
+
+export async function toAlbumDtos(
+  db: Db,
+  rows: AlbumRow[],
+  include: CatalogueInclude = {},
+): Promise<TAlbum[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
   const want = new Set(include.with ?? []);
@@ -110,69 +111,22 @@ export function createAlbumsService(db: Db) {
     return row;
   }
 
-  async function manages(userId: number, album: AlbumRow): Promise<boolean> {
-    if (album.owner_id === userId) return true;
-    const row = await db
-      .selectFrom('album_artist as aa')
-      .innerJoin('user_artist as ua', 'ua.artist_id', 'aa.artist_id')
-      .select('aa.artist_id')
-      .where('aa.album_id', '=', album.id)
-      .where('ua.user_id', '=', userId)
-      .executeTakeFirst();
-    return !!row;
-  }
-
-  async function assertCanManage(request: FastifyRequest, album: AlbumRow, action: 'update' | 'delete') {
-    if (await canAny(request, [`music.${action}`, `albums.${action}`])) return;
-    if (!request.user) throw new AppError('unauthenticated');
-    if (await manages(request.user.id, album)) return;
-    throw new AppError('forbidden');
-  }
-
   async function list(query: AlbumListQuery): Promise<Page<TAlbum>> {
     let base = db.selectFrom('albums');
-    if (query.query)
-      base = base.where(sql<boolean>`lower(albums.name) like lower(${likePattern(query.query)})`);
-    if (query.artistId) {
-      const artistId = query.artistId;
-      base = base.where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('album_artist')
-            .select('album_artist.album_id')
-            .whereRef('album_artist.album_id', '=', 'albums.id')
-            .where('album_artist.artist_id', '=', artistId),
-        ),
-      );
-    }
-    if (query.genre) {
-      const genre = query.genre.toLowerCase();
-      base = base.where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('genreables')
-            .innerJoin('genres', 'genres.id', 'genreables.genre_id')
-            .select('genreables.genreable_id')
-            .where('genreables.genreable_type', '=', 'album')
-            .whereRef('genreables.genreable_id', '=', 'albums.id')
-            .where('genres.name', '=', genre),
-        ),
-      );
-    }
-    const column = ORDER_COLUMNS[(query.orderBy ?? 'created_at') as keyof typeof ORDER_COLUMNS];
-    const direction = query.orderDir ?? (query.orderBy === 'name' ? 'asc' : 'desc');
+    if (query.query) base = base.where(nameMatches('albums.name', query.query));
+    if (query.artistId) base = base.where('albums.id', 'in', itemsCreditedTo(db, 'album', query.artistId));
+    if (query.genre) base = base.where('albums.id', 'in', itemsInGenre(db, 'album', query.genre));
+    const { column, direction } = listOrder('albums', SORTABLE, query);
     const page = await paginate(base, query, (q) =>
       q
         .select([...ALBUM_COLUMNS, dateText('albums.release_date').as('release_date')])
         .orderBy(column, (ob) => (direction === 'asc' ? ob.asc() : ob.desc()).nullsLast())
         .orderBy('albums.id', direction),
     );
-    return mapPage(page, (rows) =>
-      toAlbumDtos(db, rows, { with: [...query.with, ...query.load], loadCount: query.loadCount }),
-    );
+    return mapPage(page, (rows) => toAlbumDtos(db, rows, includeOf(query)));
   }
 
-  async function show(id: number, include: Include): Promise<TAlbum> {
+  async function show(id: number, include: CatalogueInclude): Promise<TAlbum> {
     const [dto] = await toAlbumDtos(db, [await findOr404(id)], include);
     return dto as TAlbum;
   }
@@ -197,8 +151,7 @@ export function createAlbumsService(db: Db) {
         .returning('id')
         .executeTakeFirstOrThrow();
       await replaceAlbumArtists(trx, id, input.artist_ids);
-      if (input.genres) await syncGenres(trx, 'album', id, input.genres);
-      if (input.tags) await syncTags(trx, 'album', id, input.tags, user.id);
+      await syncGenresAndTags(trx, 'album', id, input, user.id);
       return id;
     });
     return show(id, { with: ['genres', 'tags', 'tracks'] });
@@ -206,18 +159,17 @@ export function createAlbumsService(db: Db) {
 
   async function update(request: FastifyRequest, id: number, input: TAlbumUpdate): Promise<TAlbum> {
     const album = await findOr404(id);
-    await assertCanManage(request, album, 'update');
+    await assertCanManageCredited(db, request, 'album', album, 'update');
     if (input.artist_ids) await assertCanCreditArtists(db, request, input.artist_ids);
     const { artist_ids, genres, tags, ...columns } = input;
     await db.transaction().execute(async (trx) => {
       await trx
         .updateTable('albums')
-        .set({ ...columns, ...(columns.name ? { slug: slugify(columns.name) } : {}), updated_at: new Date() })
+        .set({ ...withSlug(columns), updated_at: new Date() })
         .where('id', '=', id)
         .execute();
       if (artist_ids) await replaceAlbumArtists(trx, id, artist_ids);
-      if (genres) await syncGenres(trx, 'album', id, genres);
-      if (tags) await syncTags(trx, 'album', id, tags, request.user?.id ?? null);
+      await syncGenresAndTags(trx, 'album', id, { genres, tags }, request.user?.id ?? null);
     });
     return show(id, { with: ['genres', 'tags', 'tracks'] });
   }
@@ -225,42 +177,13 @@ export function createAlbumsService(db: Db) {
   /** Deleting an album deletes its tracks too (they were uploaded as part of it). */
   async function remove(request: FastifyRequest, id: number): Promise<void> {
     const album = await findOr404(id);
-    await assertCanManage(request, album, 'delete');
+    await assertCanManageCredited(db, request, 'album', album, 'delete');
     const trackIds = (await db.selectFrom('tracks').select('id').where('album_id', '=', id).execute()).map(
       (t) => t.id,
     );
     await deleteTracks(db, trackIds);
     await db.transaction().execute(async (trx) => {
-      await trx
-        .deleteFrom('likes')
-        .where('likeable_type', '=', 'album')
-        .where('likeable_id', '=', id)
-        .execute();
-      await trx
-        .deleteFrom('reposts')
-        .where('repostable_type', '=', 'album')
-        .where('repostable_id', '=', id)
-        .execute();
-      await trx
-        .deleteFrom('comments')
-        .where('commentable_type', '=', 'album')
-        .where('commentable_id', '=', id)
-        .execute();
-      await trx
-        .deleteFrom('genreables')
-        .where('genreable_type', '=', 'album')
-        .where('genreable_id', '=', id)
-        .execute();
-      await trx
-        .deleteFrom('taggables')
-        .where('taggable_type', '=', 'album')
-        .where('taggable_id', '=', id)
-        .execute();
-      await trx
-        .deleteFrom('channelables')
-        .where('model_type', '=', 'album')
-        .where('model_id', '=', id)
-        .execute();
+      await deleteLinks(trx, ALBUM_LINKS, 'album', [id]);
       await trx.deleteFrom('albums').where('id', '=', id).execute();
     });
   }

@@ -51,3 +51,19 @@ export async function replaceAlbumArtists(trx: Db, albumId: number, artistIds: n
     .values(unique.map((artist_id, position) => ({ artist_id, album_id: albumId, position })))
     .execute();
 }
+
+export type CreditedKind = 'album' | 'track';
+
+/** The artists credited on one album or track. */
+export function creditedArtistIds(db: Kysely<Database>, kind: CreditedKind, itemId: number) {
+  if (kind === 'album')
+    return db.selectFrom('album_artist').select('artist_id').where('album_id', '=', itemId);
+  return db.selectFrom('artist_track').select('artist_id').where('track_id', '=', itemId);
+}
+
+/** The ids of the albums or tracks credited to one artist. */
+export function itemsCreditedTo(db: Kysely<Database>, kind: CreditedKind, artistId: number) {
+  if (kind === 'album')
+    return db.selectFrom('album_artist').select('album_id as id').where('artist_id', '=', artistId);
+  return db.selectFrom('artist_track').select('track_id as id').where('artist_id', '=', artistId);
+}

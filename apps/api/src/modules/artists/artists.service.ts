@@ -3,40 +3,36 @@ import type { FastifyRequest } from 'fastify';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/http/app-error';
-import { genreRefs, syncGenres } from '../genres/genre-links';
+import { genreRefs } from '../genres/genre-links';
 import { loadCounts } from '../library/counts';
-import { syncTags, tagRefs } from '../tags/tag-links';
+import { tagRefs } from '../tags/tag-links';
 import { assertAny, canAny } from '../tracks/access';
+import { deleteLinks, syncGenresAndTags } from '../tracks/catalogue-links';
+import { type CatalogueInclude, includeOf, listOrder, nameMatches } from '../tracks/catalogue-list';
 import {
   type CatalogueListQuery,
   dateText,
   isoRequired,
-  likePattern,
   mapPage,
   type Page,
   paginate,
   slugify,
+  withSlug,
 } from '../tracks/catalogue-utils';
 import { artistRefsForTracks } from './artist-refs';
 import type { ArtistsTable } from './artists.tables';
 
 type Db = Kysely<Database>;
 type ArtistRow = Selectable<ArtistsTable>;
-type Include = { with?: readonly string[]; loadCount?: readonly string[] };
 export type ArtistListQuery = CatalogueListQuery;
 
-const ORDER_COLUMNS = {
-  name: 'artists.name',
-  plays: 'artists.plays',
-  views: 'artists.views',
-  created_at: 'artists.created_at',
-  id: 'artists.id',
-} as const;
+const SORTABLE = ['name', 'plays', 'views', 'created_at', 'id'] as const;
+const ARTIST_LINKS = ['likes', 'follows', 'genreables', 'taggables', 'channelables'] as const;
 const TOP_TRACKS = 10;
 const ARTIST_ALBUMS = 50;
 
 export function createArtistsService(db: Db) {
-  async function toDtos(rows: ArtistRow[], include: Include = {}): Promise<TArtist[]> {
+  async function toDtos(rows: ArtistRow[], include: CatalogueInclude = {}): Promise<TArtist[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((row) => row.id);
     const want = new Set(include.with ?? []);
@@ -140,19 +136,15 @@ export function createArtistsService(db: Db) {
 
   async function list(query: ArtistListQuery): Promise<Page<TArtist>> {
     let base = db.selectFrom('artists').where('artists.disabled', '=', false);
-    if (query.query)
-      base = base.where(sql<boolean>`lower(artists.name) like lower(${likePattern(query.query)})`);
-    const column = ORDER_COLUMNS[(query.orderBy ?? 'created_at') as keyof typeof ORDER_COLUMNS];
-    const direction = query.orderDir ?? (query.orderBy === 'name' ? 'asc' : 'desc');
+    if (query.query) base = base.where(nameMatches('artists.name', query.query));
+    const { column, direction } = listOrder('artists', SORTABLE, query);
     const page = await paginate(base, query, (q) =>
       q.selectAll('artists').orderBy(column, direction).orderBy('artists.id', direction),
     );
-    return mapPage(page, (rows) =>
-      toDtos(rows, { with: [...query.with, ...query.load], loadCount: query.loadCount }),
-    );
+    return mapPage(page, (rows) => toDtos(rows, includeOf(query)));
   }
 
-  async function show(request: FastifyRequest, id: number, include: Include): Promise<TArtist> {
+  async function show(request: FastifyRequest, id: number, include: CatalogueInclude): Promise<TArtist> {
     const row = await findOr404(id);
     if (row.disabled && !(await canAny(request, ['music.update', 'artists.update']))) {
       throw new AppError('not_found', 'Artist not found.');
@@ -164,8 +156,7 @@ export function createArtistsService(db: Db) {
   function columnsOf(input: TArtistUpdate, isEditor: boolean) {
     const { genres: _g, tags: _t, links, verified, disabled, ...columns } = input;
     return {
-      ...columns,
-      ...(columns.name ? { slug: slugify(columns.name) } : {}),
+      ...withSlug(columns),
       ...(links ? { links: JSON.stringify(links) } : {}),
       // Verification and disabling are editorial decisions, not the artist's own.
       ...(isEditor && verified !== undefined ? { verified } : {}),
@@ -189,8 +180,7 @@ export function createArtistsService(db: Db) {
           .insertInto('user_artist')
           .values({ user_id: user.id, artist_id: id, role: 'owner' })
           .execute();
-      if (input.genres) await syncGenres(trx, 'artist', id, input.genres);
-      if (input.tags) await syncTags(trx, 'artist', id, input.tags, user.id);
+      await syncGenresAndTags(trx, 'artist', id, input, user.id);
       return id;
     });
     return show(request, id, { with: ['genres', 'tags'] });
@@ -206,8 +196,7 @@ export function createArtistsService(db: Db) {
         .set({ ...columnsOf(input, isEditor), updated_at: new Date() })
         .where('id', '=', id)
         .execute();
-      if (input.genres) await syncGenres(trx, 'artist', id, input.genres);
-      if (input.tags) await syncTags(trx, 'artist', id, input.tags, request.user?.id ?? null);
+      await syncGenresAndTags(trx, 'artist', id, input, request.user?.id ?? null);
     });
     return show(request, id, { with: ['genres', 'tags'] });
   }
@@ -217,31 +206,7 @@ export function createArtistsService(db: Db) {
     await findOr404(id);
     await assertCanManage(request, id, 'delete');
     await db.transaction().execute(async (trx) => {
-      await trx
-        .deleteFrom('likes')
-        .where('likeable_type', '=', 'artist')
-        .where('likeable_id', '=', id)
-        .execute();
-      await trx
-        .deleteFrom('follows')
-        .where('followable_type', '=', 'artist')
-        .where('followable_id', '=', id)
-        .execute();
-      await trx
-        .deleteFrom('genreables')
-        .where('genreable_type', '=', 'artist')
-        .where('genreable_id', '=', id)
-        .execute();
-      await trx
-        .deleteFrom('taggables')
-        .where('taggable_type', '=', 'artist')
-        .where('taggable_id', '=', id)
-        .execute();
-      await trx
-        .deleteFrom('channelables')
-        .where('model_type', '=', 'artist')
-        .where('model_id', '=', id)
-        .execute();
+      await deleteLinks(trx, ARTIST_LINKS, 'artist', [id]);
       await trx.deleteFrom('artists').where('id', '=', id).execute();
     });
   }

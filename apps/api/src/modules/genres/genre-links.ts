@@ -45,6 +45,16 @@ export async function syncGenres(trx: Db, type: TTaggableType, id: number, names
     .execute();
 }
 
+/** The ids of the items of one type filed under a genre (matched by its lower-case name). */
+export function itemsInGenre(db: Db, type: TTaggableType, genre: string) {
+  return db
+    .selectFrom('genreables')
+    .innerJoin('genres', 'genres.id', 'genreables.genre_id')
+    .select('genreables.genreable_id as id')
+    .where('genreables.genreable_type', '=', type)
+    .where('genres.name', '=', genre.toLowerCase());
+}
+
 export function displayName(name: string): string {
   return name.replace(/(^|[\s-])(\p{L})/gu, (_, sep: string, letter: string) => sep + letter.toUpperCase());
 }

@@ -6,31 +6,25 @@ import type { Database } from '../../platform/db/schema';
 import { AppError, validationError } from '../../platform/http/app-error';
 import { loadCounts } from '../library/counts';
 import { assertAny, canAny, restrictionOf } from '../tracks/access';
+import { deleteLinks } from '../tracks/catalogue-links';
+import { type CatalogueInclude, includeOf, listOrder, nameMatches } from '../tracks/catalogue-list';
 import {
   type CatalogueListQuery,
   isoRequired,
-  likePattern,
   mapPage,
   type Page,
   paginate,
   slugify,
+  withSlug,
 } from '../tracks/catalogue-utils';
 import { toTrackDtos } from '../tracks/track-dto';
 import type { PlaylistsTable } from './playlists.tables';
 
 type Db = Kysely<Database>;
 type PlaylistRow = Selectable<PlaylistsTable>;
-type Include = { with?: readonly string[]; loadCount?: readonly string[] };
 export type PlaylistListQuery = CatalogueListQuery;
 
-const ORDER_COLUMNS = {
-  name: 'playlists.name',
-  plays: 'playlists.plays',
-  views: 'playlists.views',
-  created_at: 'playlists.created_at',
-  updated_at: 'playlists.updated_at',
-  id: 'playlists.id',
-} as const;
+const SORTABLE = ['name', 'plays', 'views', 'created_at', 'updated_at', 'id'] as const;
 /** A playlist page shows at most this many tracks; longer playlists page through /tracks. */
 const PLAYLIST_TRACKS_SHOWN = 500;
 
@@ -57,7 +51,7 @@ export function toUserRef(row: {
 }
 
 export function createPlaylistsService(db: Db) {
-  async function toDtos(rows: PlaylistRow[], include: Include = {}): Promise<TPlaylist[]> {
+  async function toDtos(rows: PlaylistRow[], include: CatalogueInclude = {}): Promise<TPlaylist[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((row) => row.id);
     const want = new Set(include.with ?? []);
@@ -180,16 +174,12 @@ export function createPlaylistsService(db: Db) {
 
   async function list(query: PlaylistListQuery): Promise<Page<TPlaylist>> {
     let base = db.selectFrom('playlists').where('playlists.public', '=', true);
-    if (query.query)
-      base = base.where(sql<boolean>`lower(playlists.name) like lower(${likePattern(query.query)})`);
-    const column = ORDER_COLUMNS[(query.orderBy ?? 'created_at') as keyof typeof ORDER_COLUMNS];
-    const direction = query.orderDir ?? (query.orderBy === 'name' ? 'asc' : 'desc');
+    if (query.query) base = base.where(nameMatches('playlists.name', query.query));
+    const { column, direction } = listOrder('playlists', SORTABLE, query);
     const page = await paginate(base, query, (q) =>
       q.selectAll('playlists').orderBy(column, direction).orderBy('playlists.id', direction),
     );
-    return mapPage(page, (rows) =>
-      toDtos(rows, { with: [...query.with, ...query.load], loadCount: query.loadCount }),
-    );
+    return mapPage(page, (rows) => toDtos(rows, includeOf(query)));
   }
 
   /** The user's own and collaborative playlists, plus (for other viewers) only the public ones. */
@@ -215,7 +205,7 @@ export function createPlaylistsService(db: Db) {
     return mapPage(page, (rows) => toDtos(rows, { with: ['owner'], loadCount: ['tracks'] }));
   }
 
-  async function show(request: FastifyRequest, id: number, include: Include): Promise<TPlaylist> {
+  async function show(request: FastifyRequest, id: number, include: CatalogueInclude): Promise<TPlaylist> {
     const [dto] = await toDtos([await findVisible(request, id)], include);
     return dto as TPlaylist;
   }
@@ -263,7 +253,7 @@ export function createPlaylistsService(db: Db) {
     await assertCanManage(request, playlist, 'update');
     const row = await db
       .updateTable('playlists')
-      .set({ ...input, ...(input.name ? { slug: slugify(input.name) } : {}), updated_at: new Date() })
+      .set({ ...withSlug(input), updated_at: new Date() })
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -274,16 +264,7 @@ export function createPlaylistsService(db: Db) {
     const playlist = await findOr404(id);
     await assertCanManage(request, playlist, 'delete');
     await db.transaction().execute(async (trx) => {
-      await trx
-        .deleteFrom('likes')
-        .where('likeable_type', '=', 'playlist')
-        .where('likeable_id', '=', id)
-        .execute();
-      await trx
-        .deleteFrom('channelables')
-        .where('model_type', '=', 'playlist')
-        .where('model_id', '=', id)
-        .execute();
+      await deleteLinks(trx, ['likes', 'channelables'], 'playlist', [id]);
       await trx.deleteFrom('playlists').where('id', '=', id).execute();
     });
   }

@@ -16,6 +16,11 @@ export function slugify(name: string, fallback = 'untitled'): string {
   return slug || fallback;
 }
 
+/** An edit's columns, plus the slug that follows a new name. */
+export function withSlug<Columns extends { name?: string }>(columns: Columns) {
+  return { ...columns, ...(columns.name ? { slug: slugify(columns.name) } : {}) };
+}
+
 /** `%` and `_` in user input match themselves. */
 export function likePattern(query: string): string {
   return `%${query.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;

@@ -3,25 +3,18 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/http/app-error';
 import { canAny } from './access';
+import { managesCreditedItem } from './catalogue-access';
 import type { TrackRow } from './track-dto';
 
 type Db = Kysely<Database>;
 
 /** True when the user owns the track or manages one of its artists. */
-export async function managesTrack(
+export function managesTrack(
   db: Db,
   userId: number,
   track: Pick<TrackRow, 'id' | 'owner_id'>,
 ): Promise<boolean> {
-  if (track.owner_id === userId) return true;
-  const row = await db
-    .selectFrom('artist_track as at')
-    .innerJoin('user_artist as ua', 'ua.artist_id', 'at.artist_id')
-    .select('at.artist_id')
-    .where('at.track_id', '=', track.id)
-    .where('ua.user_id', '=', userId)
-    .executeTakeFirst();
-  return !!row;
+  return managesCreditedItem(db, userId, 'track', track);
 }
 
 /**
@@ -33,19 +26,6 @@ export async function assertCanSeeTrack(db: Db, request: FastifyRequest, track: 
   if (request.user && (await managesTrack(db, request.user.id, track))) return;
   if (await canAny(request, ['music.update', 'tracks.update'])) return;
   throw new AppError('not_found');
-}
-
-/** Owners manage their own; `*.update`/`*.delete` cover other people's (spec 6). */
-export async function assertCanManageTrack(
-  db: Db,
-  request: FastifyRequest,
-  track: TrackRow,
-  action: 'update' | 'delete',
-): Promise<void> {
-  if (await canAny(request, [`music.${action}`, `tracks.${action}`])) return;
-  if (!request.user) throw new AppError('unauthenticated');
-  if (await managesTrack(db, request.user.id, track)) return;
-  throw new AppError('forbidden');
 }
 
 export async function findTrackOr404(db: Db, id: number): Promise<TrackRow> {

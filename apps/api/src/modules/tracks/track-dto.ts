@@ -6,11 +6,11 @@ import { artistRefsForTracks } from '../artists/artist-refs';
 import { genreRefs } from '../genres/genre-links';
 import { loadCounts } from '../library/counts';
 import { tagRefs } from '../tags/tag-links';
+import type { CatalogueInclude } from './catalogue-list';
 import { iso, isoRequired } from './catalogue-utils';
 import type { TracksTable } from './tracks.tables';
 
 export type TrackRow = Selectable<TracksTable>;
-export type TrackInclude = { with?: readonly string[]; loadCount?: readonly string[] };
 
 const isExternal = (src: string | null) => !!src && /^https?:\/\//i.test(src);
 
@@ -23,7 +23,7 @@ export function trackStreamUrl(row: Pick<TrackRow, 'id' | 'src' | 'file_entry_id
 export async function toTrackDtos(
   db: Kysely<Database>,
   rows: TrackRow[],
-  include: TrackInclude = {},
+  include: CatalogueInclude = {},
 ): Promise<TTrack[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);

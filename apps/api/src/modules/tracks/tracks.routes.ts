@@ -11,7 +11,8 @@ import {
 } from '@cadence/contracts/track';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requirePermission } from '../../platform/auth/require-permission';
-import { createTracksService, includeOf } from './tracks.service';
+import { includeOf } from './catalogue-list';
+import { createTracksService } from './tracks.service';
 
 const errors = {
   401: ZErrorEnvelopeSchema,

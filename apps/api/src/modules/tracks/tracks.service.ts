@@ -4,13 +4,15 @@ import type { FastifyRequest } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/http/app-error';
-import { assertCanCreditArtists, replaceTrackArtists } from '../artists/artist-credits';
-import { syncGenres } from '../genres/genre-links';
-import { syncTags } from '../tags/tag-links';
+import { assertCanCreditArtists, itemsCreditedTo, replaceTrackArtists } from '../artists/artist-credits';
+import { itemsInGenre } from '../genres/genre-links';
 import { assertAny, restrictionOf } from './access';
-import { likePattern, mapPage, type Page, paginate, slugify } from './catalogue-utils';
-import { assertCanManageTrack, findTrackOr404, findVisibleTrack } from './track-access';
-import { type TrackInclude, toTrackDtos } from './track-dto';
+import { assertCanManageCredited } from './catalogue-access';
+import { deleteLinks, syncGenresAndTags } from './catalogue-links';
+import { type CatalogueInclude, includeOf, listOrder, nameMatches } from './catalogue-list';
+import { mapPage, type Page, paginate, slugify, withSlug } from './catalogue-utils';
+import { findTrackOr404, findVisibleTrack } from './track-access';
+import { toTrackDtos } from './track-dto';
 
 type Db = Kysely<Database>;
 export type TrackListQuery = Omit<TListQuery, 'with' | 'load' | 'loadCount' | 'orderBy'> & {
@@ -23,49 +25,16 @@ export type TrackListQuery = Omit<TListQuery, 'with' | 'load' | 'loadCount' | 'o
   genre?: string;
 };
 
-const ORDER_COLUMNS = {
-  name: 'tracks.name',
-  plays: 'tracks.plays',
-  duration: 'tracks.duration',
-  released_at: 'tracks.released_at',
-  created_at: 'tracks.created_at',
-  id: 'tracks.id',
-} as const;
+const SORTABLE = ['name', 'plays', 'duration', 'released_at', 'created_at', 'id'] as const;
 
 export function createTracksService(db: Db) {
   async function list(query: TrackListQuery): Promise<Page<TTrack>> {
     let base = db.selectFrom('tracks').where('tracks.visibility', '=', 'public');
-    if (query.query)
-      base = base.where(sql<boolean>`lower(tracks.name) like lower(${likePattern(query.query)})`);
+    if (query.query) base = base.where(nameMatches('tracks.name', query.query));
     if (query.albumId) base = base.where('tracks.album_id', '=', query.albumId);
-    if (query.artistId) {
-      const artistId = query.artistId;
-      base = base.where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('artist_track')
-            .select('artist_track.track_id')
-            .whereRef('artist_track.track_id', '=', 'tracks.id')
-            .where('artist_track.artist_id', '=', artistId),
-        ),
-      );
-    }
-    if (query.genre) {
-      const genre = query.genre.toLowerCase();
-      base = base.where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('genreables')
-            .innerJoin('genres', 'genres.id', 'genreables.genre_id')
-            .select('genreables.genreable_id')
-            .where('genreables.genreable_type', '=', 'track')
-            .whereRef('genreables.genreable_id', '=', 'tracks.id')
-            .where('genres.name', '=', genre),
-        ),
-      );
-    }
-    const column = ORDER_COLUMNS[(query.orderBy ?? 'created_at') as keyof typeof ORDER_COLUMNS];
-    const direction = query.orderDir ?? (query.orderBy === 'name' ? 'asc' : 'desc');
+    if (query.artistId) base = base.where('tracks.id', 'in', itemsCreditedTo(db, 'track', query.artistId));
+    if (query.genre) base = base.where('tracks.id', 'in', itemsInGenre(db, 'track', query.genre));
+    const { column, direction } = listOrder('tracks', SORTABLE, query);
     const page = await paginate(base, query, (q) =>
       q
         .selectAll('tracks')
@@ -75,7 +44,7 @@ export function createTracksService(db: Db) {
     return mapPage(page, (rows) => toTrackDtos(db, rows, includeOf(query)));
   }
 
-  async function show(request: FastifyRequest, id: number, include: TrackInclude): Promise<TTrack> {
+  async function show(request: FastifyRequest, id: number, include: CatalogueInclude): Promise<TTrack> {
     const track = await findVisibleTrack(db, request, id);
     const [dto] = await toTrackDtos(db, [track], include);
     return dto as TTrack;
@@ -139,8 +108,7 @@ export function createTracksService(db: Db) {
         .returning('id')
         .executeTakeFirstOrThrow();
       await replaceTrackArtists(trx, id, input.artist_ids);
-      if (input.genres) await syncGenres(trx, 'track', id, input.genres);
-      if (input.tags) await syncTags(trx, 'track', id, input.tags, user.id);
+      await syncGenresAndTags(trx, 'track', id, input, user.id);
       return id;
     });
     return show(request, id, { with: ['genres', 'tags'] });
@@ -148,73 +116,40 @@ export function createTracksService(db: Db) {
 
   async function update(request: FastifyRequest, id: number, input: TTrackUpdate): Promise<TTrack> {
     const track = await findTrackOr404(db, id);
-    await assertCanManageTrack(db, request, track, 'update');
+    await assertCanManageCredited(db, request, 'track', track, 'update');
     if (input.artist_ids) await assertCanCreditArtists(db, request, input.artist_ids);
     await assertAlbumUsable(input.album_id);
     const { artist_ids, genres, tags, ...columns } = input;
     await db.transaction().execute(async (trx) => {
       await trx
         .updateTable('tracks')
-        .set({ ...columns, ...(columns.name ? { slug: slugify(columns.name) } : {}), updated_at: new Date() })
+        .set({ ...withSlug(columns), updated_at: new Date() })
         .where('id', '=', id)
         .execute();
       if (artist_ids) await replaceTrackArtists(trx, id, artist_ids);
-      if (genres) await syncGenres(trx, 'track', id, genres);
-      if (tags) await syncTags(trx, 'track', id, tags, request.user?.id ?? null);
+      await syncGenresAndTags(trx, 'track', id, { genres, tags }, request.user?.id ?? null);
     });
     return show(request, id, { with: ['genres', 'tags'] });
   }
 
   async function remove(request: FastifyRequest, id: number): Promise<void> {
     const track = await findTrackOr404(db, id);
-    await assertCanManageTrack(db, request, track, 'delete');
+    await assertCanManageCredited(db, request, 'track', track, 'delete');
     await deleteTracks(db, [id]);
   }
 
   return { list, show, create, update, remove };
 }
 
-function includeOf(query: { with: string[]; load: string[]; loadCount: string[] }): TrackInclude {
-  return { with: [...query.with, ...query.load], loadCount: query.loadCount };
-}
+const TRACK_LINKS = ['likes', 'reposts', 'comments', 'genreables', 'taggables', 'channelables'] as const;
 
-/** Removes tracks and their polymorphic rows (likes, reposts, comments, genres, tags) in one transaction. */
+/** Removes tracks and their polymorphic rows (likes, reposts, comments, genres, tags, channels) in one transaction. */
 export async function deleteTracks(db: Db, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
   await db.transaction().execute(async (trx) => {
-    await trx
-      .deleteFrom('likes')
-      .where('likeable_type', '=', 'track')
-      .where('likeable_id', 'in', ids)
-      .execute();
-    await trx
-      .deleteFrom('reposts')
-      .where('repostable_type', '=', 'track')
-      .where('repostable_id', 'in', ids)
-      .execute();
-    await trx
-      .deleteFrom('comments')
-      .where('commentable_type', '=', 'track')
-      .where('commentable_id', 'in', ids)
-      .execute();
-    await trx
-      .deleteFrom('genreables')
-      .where('genreable_type', '=', 'track')
-      .where('genreable_id', 'in', ids)
-      .execute();
-    await trx
-      .deleteFrom('taggables')
-      .where('taggable_type', '=', 'track')
-      .where('taggable_id', 'in', ids)
-      .execute();
-    await trx
-      .deleteFrom('channelables')
-      .where('model_type', '=', 'track')
-      .where('model_id', 'in', ids)
-      .execute();
+    await deleteLinks(trx, TRACK_LINKS, 'track', ids);
     await trx.deleteFrom('tracks').where('id', 'in', ids).execute();
   });
 }
 
-export { includeOf };
 export type TracksService = ReturnType<typeof createTracksService>;
