@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZAlbumSchema } from './album';
 import { ZIdSchema, ZUserRefSchema } from './catalogue';
+import { MAX_BATCH_LIKES } from './library-limits';
 import { ZTrackSchema } from './track';
 
 export const LIKEABLE_TYPES = ['track', 'album', 'artist', 'playlist'] as const;
@@ -17,6 +18,15 @@ export const ZFollowBodySchema = z.object({
   followable_id: ZIdSchema,
 });
 export type TLikeBody = z.infer<typeof ZLikeBodySchema>;
+
+/** Likes or unlikes many tracks at once: all of them or, if one is not visible, none (404). */
+export const ZBatchLikeBodySchema = z.object({
+  likeable_type: z.literal('track'),
+  likeable_ids: z.array(ZIdSchema).min(1).max(MAX_BATCH_LIKES),
+});
+export type TBatchLikeBody = z.infer<typeof ZBatchLikeBodySchema>;
+export const ZBatchLikeResponseSchema = z.object({ state: z.boolean(), likeable_ids: z.array(z.number()) });
+export type TBatchLikeResponse = z.infer<typeof ZBatchLikeResponseSchema>;
 
 /** Idempotent toggles answer the resulting state. */
 export const ZToggleResponseSchema = z.object({ state: z.boolean(), count: z.number() });

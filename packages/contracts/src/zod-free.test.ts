@@ -11,6 +11,7 @@ const ZOD_FREE = [
   'play-threshold.ts',
   'artwork.ts',
   'page-requests.ts',
+  'library-limits.ts',
 ];
 
 /** Specifiers of the imports and re-exports that survive compilation (`import type` does not). */

@@ -118,6 +118,58 @@ describe('likes, reposts and follows', () => {
     }
   });
 
+  it('likes and unlikes many tracks in one call, all of them or none', async () => {
+    const listener = await actor(t, ['music.view']);
+    const ids = [
+      await insertTrack(t, { name: 'Batch One', artistId }),
+      await insertTrack(t, { name: 'Batch Two', artistId }),
+      await insertTrack(t, { name: 'Batch Three', artistId }),
+    ];
+    const hidden = await insertTrack(t, { name: 'Batch Hidden', artistId, visibility: 'private' });
+    const batch = (method: 'POST' | 'DELETE', likeable_ids: number[]) =>
+      toggle(method, 'likes/batch', { likeable_type: 'track', likeable_ids }, listener.headers);
+    const liked = async () =>
+      (
+        await t.deps.db
+          .selectFrom('likes')
+          .select('likeable_id')
+          .where('user_id', '=', listener.id)
+          .where('likeable_type', '=', 'track')
+          .execute()
+      )
+        .map((row) => Number(row.likeable_id))
+        .sort((a, b) => a - b);
+
+    const refused = await batch('POST', [ids[0] as number, hidden]);
+    expect(refused.statusCode).toBe(404);
+    expect(await liked()).toEqual([]);
+
+    const done = await batch('POST', [...ids, ids[0] as number]);
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toEqual({ state: true, likeable_ids: ids });
+    expect(await liked()).toEqual(ids);
+    expect((await batch('POST', ids)).statusCode).toBe(200);
+    expect(await liked()).toEqual(ids);
+
+    expect((await batch('DELETE', [ids[0] as number, ids[2] as number, hidden])).json()).toEqual({
+      state: false,
+      likeable_ids: [ids[0], ids[2], hidden],
+    });
+    expect(await liked()).toEqual([ids[1]]);
+
+    expect((await batch('POST', [])).statusCode).toBe(422);
+    expect(
+      (
+        await batch(
+          'POST',
+          Array.from({ length: 501 }, (_, index) => index + 1),
+        )
+      ).statusCode,
+    ).toBe(422);
+    const guest = await toggle('POST', 'likes/batch', { likeable_type: 'track', likeable_ids: ids });
+    expect(guest.statusCode).toBe(401);
+  });
+
   it('follows users and artists, never yourself, with followers and following tabs', async () => {
     expect(
       (

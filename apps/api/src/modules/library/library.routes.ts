@@ -2,6 +2,8 @@ import { ZAlbumSchema } from '@cadence/contracts/album';
 import { ZArtistSchema } from '@cadence/contracts/artist';
 import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
 import {
+  ZBatchLikeBodySchema,
+  ZBatchLikeResponseSchema,
   ZFollowBodySchema,
   ZFollowingItemSchema,
   ZFollowUserSchema,
@@ -12,6 +14,7 @@ import {
   ZUserIdParamsSchema,
   ZUserListQuerySchema,
 } from '@cadence/contracts/library';
+import { MAX_BATCH_LIKES } from '@cadence/contracts/library-limits';
 import { paginationSchema } from '@cadence/contracts/pagination';
 import { ZHistoryItemSchema } from '@cadence/contracts/play';
 import { ZPlaylistSchema } from '@cadence/contracts/playlist';
@@ -104,6 +107,22 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       );
     }
+  }
+
+  for (const method of ['post', 'delete'] as const) {
+    app[method](
+      '/api/v1/users/me/likes/batch',
+      {
+        schema: {
+          tags,
+          summary: `${method === 'post' ? 'Like' : 'Unlike'} up to ${MAX_BATCH_LIKES} tracks at once (all or none; signed-in users)`,
+          body: ZBatchLikeBodySchema,
+          response: { 200: ZBatchLikeResponseSchema, ...errors },
+        },
+      },
+      async (request) =>
+        library.likeTracks(request, requireUser(request).id, request.body.likeable_ids, method === 'post'),
+    );
   }
 
   const userTab = { tags, params: ZUserIdParamsSchema, querystring: ZUserListQuerySchema };

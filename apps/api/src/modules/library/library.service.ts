@@ -78,6 +78,32 @@ export function createLibraryService(db: Db) {
     return { state: isOn, count: n };
   }
 
+  /**
+   * Likes or unlikes many tracks in one statement. Liking checks every track first: one missing
+   * or hidden track is a 404 for the batch and nothing is written. Unliking needs no check.
+   */
+  async function likeTracks(request: FastifyRequest, userId: number, ids: number[], isOn: boolean) {
+    const unique = [...new Set(ids)];
+    if (isOn) {
+      const tracks = await db.selectFrom('tracks').selectAll().where('id', 'in', unique).execute();
+      if (tracks.length !== unique.length) throw new AppError('not_found', 'Not found.');
+      for (const track of tracks) await assertCanSeeTrack(db, request, track);
+      await db
+        .insertInto('likes')
+        .values(unique.map((id) => ({ user_id: userId, likeable_type: 'track' as const, likeable_id: id })))
+        .onConflict((oc) => oc.columns(['user_id', 'likeable_type', 'likeable_id']).doNothing())
+        .execute();
+    } else {
+      await db
+        .deleteFrom('likes')
+        .where('user_id', '=', userId)
+        .where('likeable_type', '=', 'track')
+        .where('likeable_id', 'in', unique)
+        .execute();
+    }
+    return { state: isOn, likeable_ids: unique };
+  }
+
   async function repost(
     request: FastifyRequest,
     userId: number,
@@ -301,6 +327,7 @@ export function createLibraryService(db: Db) {
 
   return {
     like,
+    likeTracks,
     repost,
     follow,
     likedTracks,
