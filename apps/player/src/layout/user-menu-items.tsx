@@ -1,18 +1,14 @@
 import { useOpenAppLink } from '@cadence/app-shell/app-link';
 import { AriaRouterProvider } from '@cadence/app-shell/aria-router-provider';
 import { profileLink } from '@cadence/app-shell/profile-link';
+import { ThemeAndLogoutItems } from '@cadence/app-shell/theme-and-logout-items';
 import { useAuth } from '@cadence/app-shell/use-auth';
-import { useLogout } from '@cadence/app-shell/use-logout';
 import { useMenuItems } from '@cadence/app-shell/use-menu';
-import { useThemeSelector } from '@cadence/app-shell/use-theme';
 import { useTrans } from '@cadence/app-shell/use-trans';
-import { MenuItem, MenuPopover, MenuSeparator } from '@cadence/ui/menu';
+import { MenuItem, MenuPopover } from '@cadence/ui/menu';
 import type { MenuButtonMenuProps } from '@cadence/ui/menu-button';
 import BellIcon from 'lucide-react/icons/bell';
 import CreditCardIcon from 'lucide-react/icons/credit-card';
-import LogOutIcon from 'lucide-react/icons/log-out';
-import MoonIcon from 'lucide-react/icons/moon';
-import SunIcon from 'lucide-react/icons/sun';
 import UserIcon from 'lucide-react/icons/user';
 
 /** The user menu's items (its own chunk, react-aria), opened by UserMenu's light trigger. */
@@ -20,8 +16,6 @@ export default function UserMenuItems(props: MenuButtonMenuProps) {
   const { trans } = useTrans();
   const { user, isSubscribed } = useAuth();
   const customItems = useMenuItems('auth-dropdown');
-  const theme = useThemeSelector();
-  const { logout } = useLogout();
   const openLink = useOpenAppLink();
   if (!user) return null;
   return (
@@ -43,15 +37,7 @@ export default function UserMenuItems(props: MenuButtonMenuProps) {
             {trans('Billing')}
           </MenuItem>
         )}
-        {theme.canChange && (
-          <MenuItem onAction={theme.toggleDarkMode} icon={theme.isDark ? <SunIcon /> : <MoonIcon />}>
-            {theme.isDark ? trans('Light mode') : trans('Dark mode')}
-          </MenuItem>
-        )}
-        <MenuSeparator />
-        <MenuItem onAction={logout} icon={<LogOutIcon />}>
-          {trans('Log out')}
-        </MenuItem>
+        <ThemeAndLogoutItems />
       </MenuPopover>
     </AriaRouterProvider>
   );
