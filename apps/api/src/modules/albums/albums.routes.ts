@@ -11,6 +11,7 @@ import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
 import { paginationSchema } from '@cadence/contracts/pagination';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requirePermission } from '../../platform/auth/require-permission';
+import { includeOf } from '../tracks/catalogue-list';
 import { createAlbumsService } from './albums.service';
 
 const errors = {
@@ -50,10 +51,7 @@ export const albumsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      album: await albums.show(request.params.id, {
-        with: [...request.query.with, ...request.query.load],
-        loadCount: request.query.loadCount,
-      }),
+      album: await albums.show(request.params.id, includeOf(request.query)),
     }),
   );
 

@@ -17,6 +17,7 @@ import {
   dateText,
   isoRequired,
   mapPage,
+  orNotFound,
   type Page,
   paginate,
   slugify,
@@ -106,9 +107,10 @@ export function createAlbumsService(db: Db) {
     db.selectFrom('albums').select([...ALBUM_COLUMNS, dateText('albums.release_date').as('release_date')]);
 
   async function findOr404(id: number): Promise<AlbumRow> {
-    const row = await selectAlbums().where('albums.id', '=', id).executeTakeFirst();
-    if (!row) throw new AppError('not_found', 'Album not found.');
-    return row;
+    return orNotFound(
+      await selectAlbums().where('albums.id', '=', id).executeTakeFirst(),
+      'Album not found.',
+    );
   }
 
   async function list(query: AlbumListQuery): Promise<Page<TAlbum>> {

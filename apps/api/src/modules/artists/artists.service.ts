@@ -14,12 +14,13 @@ import {
   dateText,
   isoRequired,
   mapPage,
+  orNotFound,
   type Page,
   paginate,
   slugify,
   withSlug,
 } from '../tracks/catalogue-utils';
-import { artistRefsForTracks } from './artist-refs';
+import { artistRefsForTracks, managedArtistIds } from './artist-refs';
 import type { ArtistsTable } from './artists.tables';
 
 type Db = Kysely<Database>;
@@ -112,25 +113,14 @@ export function createArtistsService(db: Db) {
 
   async function findOr404(id: number): Promise<ArtistRow> {
     const row = await db.selectFrom('artists').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!row) throw new AppError('not_found', 'Artist not found.');
-    return row;
-  }
-
-  async function manages(userId: number, artistId: number): Promise<boolean> {
-    const row = await db
-      .selectFrom('user_artist')
-      .select('artist_id')
-      .where('user_id', '=', userId)
-      .where('artist_id', '=', artistId)
-      .executeTakeFirst();
-    return !!row;
+    return orNotFound(row, 'Artist not found.');
   }
 
   async function assertCanManage(request: FastifyRequest, id: number, action: 'update' | 'delete') {
     if (await canAny(request, [`music.${action}`, `artists.${action}`])) return;
     if (!request.user) throw new AppError('unauthenticated');
     // Managers edit their artist page; deleting an artist stays with catalogue editors.
-    if (action === 'update' && (await manages(request.user.id, id))) return;
+    if (action === 'update' && (await managedArtistIds(db, request.user.id)).has(id)) return;
     throw new AppError('forbidden');
   }
 

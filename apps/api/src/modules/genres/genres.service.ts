@@ -1,9 +1,16 @@
 import type { TGenre } from '@cadence/contracts/genre';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Database } from '../../platform/db/schema';
-import { AppError, validationError } from '../../platform/http/app-error';
+import { validationError } from '../../platform/http/app-error';
 import { loadCounts } from '../library/counts';
-import { isoRequired, likePattern, mapPage, type Page, paginate } from '../tracks/catalogue-utils';
+import {
+  isoRequired,
+  likePattern,
+  mapPage,
+  orNotFound,
+  type Page,
+  paginate,
+} from '../tracks/catalogue-utils';
 import { displayName } from './genre-links';
 import type { GenresTable } from './genres.tables';
 
@@ -39,8 +46,7 @@ export function createGenresService(db: Db) {
       ? query.where('id', '=', Number(key))
       : query.where('name', '=', key.toLowerCase())
     ).executeTakeFirst();
-    if (!row) throw new AppError('not_found', 'Genre not found.');
-    return row;
+    return orNotFound(row, 'Genre not found.');
   }
 
   async function assertNameFree(name: string, exceptId?: number) {

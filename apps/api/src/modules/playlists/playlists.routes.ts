@@ -15,6 +15,7 @@ import {
 } from '@cadence/contracts/playlist';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requirePermission } from '../../platform/auth/require-permission';
+import { includeOf } from '../tracks/catalogue-list';
 import { createPlaylistsService } from './playlists.service';
 
 const errors = {
@@ -55,10 +56,7 @@ export const playlistsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      playlist: await playlists.show(request, request.params.id, {
-        with: [...request.query.with, ...request.query.load],
-        loadCount: request.query.loadCount,
-      }),
+      playlist: await playlists.show(request, request.params.id, includeOf(request.query)),
     }),
   );
 

@@ -12,6 +12,7 @@ import {
   type CatalogueListQuery,
   isoRequired,
   mapPage,
+  orNotFound,
   type Page,
   paginate,
   slugify,
@@ -125,8 +126,7 @@ export function createPlaylistsService(db: Db) {
 
   async function findOr404(id: number): Promise<PlaylistRow> {
     const row = await db.selectFrom('playlists').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!row) throw new AppError('not_found', 'Playlist not found.');
-    return row;
+    return orNotFound(row, 'Playlist not found.');
   }
 
   async function isEditor(userId: number, playlistId: number): Promise<boolean> {

@@ -1,8 +1,15 @@
 import { type SelectQueryBuilder, sql } from 'kysely';
+import { AppError } from '../../platform/http/app-error';
 
 export const iso = (value: Date | string | null | undefined): string | null =>
   value == null ? null : value instanceof Date ? value.toISOString() : new Date(value).toISOString();
 export const isoRequired = (value: Date | string): string => iso(value) as string;
+
+/** The row a lookup found, or the 404 that `message` explains. */
+export function orNotFound<Row>(row: Row | undefined, message: string): Row {
+  if (!row) throw new AppError('not_found', message);
+  return row;
+}
 
 /** URL-safe, lower-case, ascii slug; never empty so links stay well-formed. */
 export function slugify(name: string, fallback = 'untitled'): string {

@@ -4,6 +4,7 @@ import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/http/app-error';
 import { canAny } from './access';
 import { managesCreditedItem } from './catalogue-access';
+import { orNotFound } from './catalogue-utils';
 import type { TrackRow } from './track-dto';
 
 type Db = Kysely<Database>;
@@ -30,8 +31,7 @@ export async function assertCanSeeTrack(db: Db, request: FastifyRequest, track: 
 
 export async function findTrackOr404(db: Db, id: number): Promise<TrackRow> {
   const track = await db.selectFrom('tracks').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!track) throw new AppError('not_found', 'Track not found.');
-  return track;
+  return orNotFound(track, 'Track not found.');
 }
 
 /** A track the requester may see, or 404. */
