@@ -53,7 +53,7 @@ export async function resolveUserId(
 export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
   const library = createLibraryService(db);
-  const plays = createPlaysService(db);
+  const plays = createPlaysService(db, app.deps.cache);
   const profiles = createProfilesService(db);
 
   const toggles = [

@@ -38,7 +38,8 @@ describe('plays', () => {
     expect(early.json()).toEqual({ recorded: false, plays: 0, threshold_ms: 30_000 });
     const counted = await play(trackId, 30_000, listener.headers, { 'cf-ipcountry': 'pt' });
     expect(counted.json()).toEqual({ recorded: true, plays: 1, threshold_ms: 30_000 });
-    await play(trackId, 200_000);
+    const second = await actor(t, ['music.play', 'music.view']);
+    expect((await play(trackId, 200_000, second.headers)).json().recorded).toBe(true);
 
     const rows = await t.deps.db
       .selectFrom('plays')
@@ -78,7 +79,12 @@ describe('plays', () => {
 
   it('records guest plays when the guest role may play, and concurrent plays all count', async () => {
     const trackId = await insertTrack(t, { name: 'Popular', artistId, duration: 60_000 });
-    const results = await Promise.all(Array.from({ length: 8 }, () => play(trackId, 45_000, {})));
+    // Eight guests (one browser each) listening at the same moment.
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, index) =>
+        play(trackId, 45_000, {}, { 'user-agent': `${CHROME_ANDROID} guest/${index}` }),
+      ),
+    );
     expect(results.every((response) => response.json().recorded)).toBe(true);
     const row = await t.deps.db
       .selectFrom('tracks')
@@ -92,6 +98,19 @@ describe('plays', () => {
       .where('track_id', '=', trackId)
       .executeTakeFirstOrThrow();
     expect(daily.plays).toBe(8);
+  });
+
+  it('counts one listen per listener within the threshold, then again once it has passed', async () => {
+    // A 2 s track: its threshold (half of it) is 1 s.
+    const trackId = await insertTrack(t, { name: 'Replayed', artistId, duration: 2_000 });
+    expect((await play(trackId, 1_500)).json()).toMatchObject({ recorded: true, plays: 1 });
+    expect((await play(trackId, 1_500)).json()).toMatchObject({ recorded: false, plays: 1 });
+    expect((await play(trackId, 1_500, {})).json()).toMatchObject({ recorded: true, plays: 2 });
+    expect((await play(trackId, 1_500, {})).json()).toMatchObject({ recorded: false, plays: 2 });
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect((await play(trackId, 1_500)).json()).toMatchObject({ recorded: true, plays: 3 });
+    const rows = await t.deps.db.selectFrom('plays').select('id').where('track_id', '=', trackId).execute();
+    expect(rows).toHaveLength(3);
   });
 
   it('rejects bad input and private tracks without recording', async () => {

@@ -13,7 +13,7 @@ const errors = {
 };
 
 export const playsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const plays = createPlaysService(app.deps.db);
+  const plays = createPlaysService(app.deps.db, app.deps.cache);
 
   app.post(
     '/api/v1/tracks/:id/plays',

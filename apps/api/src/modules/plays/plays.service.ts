@@ -2,7 +2,9 @@ import type { THistoryItem } from '@cadence/contracts/play';
 import { isCountablePlay, type PLAY_SOURCES, playThresholdMs } from '@cadence/contracts/play';
 import type { FastifyRequest } from 'fastify';
 import { type Kysely, sql } from 'kysely';
+import { hashToken } from '../../platform/auth/tokens';
 import type { Database } from '../../platform/db/schema';
+import type { Cache } from '../../platform/redis/services';
 import { isoRequired, mapPage, type Page, paginate } from '../tracks/catalogue-utils';
 import { findVisibleTrack } from '../tracks/track-access';
 import { toTrackDtos } from '../tracks/track-dto';
@@ -10,7 +12,16 @@ import { countryFromHeaders, parseUserAgent } from './user-agent';
 
 type Db = Kysely<Database>;
 
-export function createPlaysService(db: Db) {
+/**
+ * Who is listening, for the once-per-listen rule: the user, or for a guest the address and
+ * browser (hashed: the key holds no personal data).
+ */
+function listenerKey(request: FastifyRequest): string {
+  if (request.user) return `user:${request.user.id}`;
+  return `guest:${hashToken(`${request.ip}|${request.headers['user-agent'] ?? ''}`)}`;
+}
+
+export function createPlaysService(db: Db, cache: Cache) {
   /**
    * Appends the play, then bumps the counters and the day's roll-up with single-row statements
    * outside any transaction: each row lock lives for one statement, so a hot track never
@@ -24,6 +35,12 @@ export function createPlaysService(db: Db) {
     const track = await findVisibleTrack(db, request, trackId);
     const threshold = playThresholdMs(track.duration);
     if (!isCountablePlay(input.duration_played_ms, track.duration)) {
+      return { recorded: false, plays: Number(track.plays), threshold_ms: threshold };
+    }
+    // One listener cannot have listened to the same track twice within its threshold: a replayed
+    // or scripted report inside that window is answered like a short play, and counts nothing.
+    const onceKey = `plays:once:${listenerKey(request)}:${trackId}`;
+    if (!(await cache.add(onceKey, 1, Math.max(1, Math.ceil(threshold / 1000))))) {
       return { recorded: false, plays: Number(track.plays), threshold_ms: threshold };
     }
     const client = parseUserAgent(request.headers['user-agent']);
