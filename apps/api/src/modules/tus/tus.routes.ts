@@ -8,6 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AuthUser } from '../../platform/auth/auth-user';
 import { requirePermission } from '../../platform/auth/require-permission';
 import { AppError, validationError } from '../../platform/http/app-error';
+import type { RedisLocker } from './redis-locker';
 import { createTusStore, isUploadKey, type TusStore } from './tus-store';
 
 const TUS_PATH = '/api/v1/tus/upload';
@@ -40,8 +41,15 @@ export const tusRoutes: FastifyPluginAsyncZod = async (app) => {
   async function startTus(): Promise<{ store: TusStore; tus: Server }> {
     const store = await createTusStore(app.deps.env, uploads, await settings.get('uploads.chunk_size'));
     const { Server } = await import('@tus/server');
+    // Replicas sharing REDIS_URL must share upload locks; a single node keeps tus's in-memory locker.
+    const redisUrl = app.deps.env.REDIS_URL;
+    if (redisUrl) {
+      const { createRedisLocker } = await import('./redis-locker');
+      redisLocker ??= await createRedisLocker({ url: redisUrl, log: app.log });
+    }
     const tus = new Server({
       path: TUS_PATH,
+      locker: redisLocker,
       datastore: store.datastore,
       respectForwardedHeaders: app.deps.env.TRUST_PROXY,
       namingFunction: () => store.storeId(randomUUID()) as string,
@@ -57,6 +65,11 @@ export const tusRoutes: FastifyPluginAsyncZod = async (app) => {
     return { store, tus };
   }
   let started: Promise<{ store: TusStore; tus: Server }> | undefined;
+  let redisLocker: RedisLocker | undefined;
+  app.addHook('onClose', async () => {
+    await started?.catch(() => undefined);
+    await redisLocker?.close();
+  });
   function tusRuntime() {
     started ??= startTus().catch((error: unknown) => {
       started = undefined;
