@@ -13,6 +13,8 @@ const LAZY_MODULES = new Set([
   'platform/storage/s3-sdk.ts',
   'platform/jobs/redis-queue.ts',
   'modules/tus/tus-s3-store.ts',
+  // The tus Redis locker, created with the tus server on the first upload.
+  'modules/tus/redis-locker.ts',
   // The import CLI (dist/cli.js), never the server bundle.
   'modules/import/metadata-reader.ts',
   // The loopback SMTP peer of the mail tests.

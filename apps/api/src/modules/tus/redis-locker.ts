@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import { ERRORS, type Lock, type Locker, type RequestRelease } from '@tus/server';
-import { Redis, type RedisOptions } from 'ioredis';
 import { withTimeout } from '../../platform/db/database';
-import type { RedisServicesOptions } from '../../platform/redis/redis-services';
+import { createRedisClient, type RedisServicesOptions } from '../../platform/redis/redis-services';
 
 export type RedisLockerOptions = Pick<
   RedisServicesOptions,
@@ -31,37 +30,13 @@ function pause(ms: number, signal: AbortSignal): Promise<boolean> {
   );
 }
 
-/** Same connection rules as the shared Redis services: no offline queue, errors logged once, never thrown. */
-function createClient(options: RedisLockerOptions, role: string): Redis {
-  const redisOptions: RedisOptions = {
-    lazyConnect: true,
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 1,
-    connectTimeout: options.connectTimeoutMs ?? 2_000,
-    retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
-  };
-  const client = new Redis(options.url, redisOptions);
-  let isDown = false;
-  client.on('error', (error) => {
-    if (isDown) return;
-    isDown = true;
-    options.log.warn({ err: error, role }, 'Redis connection lost; retrying in the background');
-  });
-  client.on('ready', () => {
-    if (!isDown) return;
-    isDown = false;
-    options.log.info(`Redis ${role} connection restored`);
-  });
-  return client;
-}
-
 /** tus upload locks shared by every api replica on one Redis (`<prefix>tus-lock:<id>`). */
 export async function createRedisLocker(options: RedisLockerOptions): Promise<RedisLocker> {
   const prefix = options.keyPrefix ?? 'cadence:';
   const ttlMs = options.lockTtlMs ?? 10_000;
   const acquireTimeoutMs = options.acquireLockTimeoutMs ?? 30_000;
-  const client = createClient(options, 'tus locker');
-  const subscriber = createClient(options, 'tus locker subscriber');
+  const client = createRedisClient(options, 'tus locker');
+  const subscriber = createRedisClient(options, 'tus locker subscriber');
   /** Release channel -> requestRelease of the lock this replica holds on it. */
   const holders = new Map<string, RequestRelease>();
   const renewals = new Set<NodeJS.Timeout>();

@@ -14,7 +14,10 @@ export type RedisServicesOptions = {
  * Request paths must never wait on a dead Redis: no offline queue, one retry, and a reconnect loop
  * in the background. The first error of an outage is logged; the rest are swallowed until 'ready'.
  */
-function createClient(options: RedisServicesOptions, role: string): Redis {
+export function createRedisClient(
+  options: Pick<RedisServicesOptions, 'url' | 'log' | 'connectTimeoutMs'>,
+  role: string,
+): Redis {
   const redisOptions: RedisOptions = {
     lazyConnect: true,
     enableOfflineQueue: false,
@@ -39,7 +42,7 @@ function createClient(options: RedisServicesOptions, role: string): Redis {
 
 export async function createRedisServices(options: RedisServicesOptions): Promise<SharedServices> {
   const prefix = options.keyPrefix ?? 'cadence:';
-  const client = createClient(options, 'commands');
+  const client = createRedisClient(options, 'commands');
   await withTimeout(client.connect(), (options.connectTimeoutMs ?? 2_000) + 1_000).catch((error) => {
     client.disconnect();
     throw new Error(`Could not connect to Redis at REDIS_URL: ${error.message}`, { cause: error });
@@ -85,7 +88,7 @@ export async function createRedisServices(options: RedisServicesOptions): Promis
 
   async function ensureSubscriber(): Promise<Redis> {
     if (subscriber) return subscriber;
-    const sub = createClient(options, 'subscriber');
+    const sub = createRedisClient(options, 'subscriber');
     // A subscriber must re-subscribe after reconnecting, which ioredis does by itself.
     sub.on('message', (channel: string, json: string) => {
       const set = handlers.get(channel.slice(prefix.length));
