@@ -15,8 +15,12 @@ const chunk = (
 });
 
 /** Runs the plugin's hooks over a fake bundle; returns what it emitted. */
-function run(pageModules: Record<string, string>, bundle: Record<string, ReturnType<typeof chunk>>) {
-  const plugin = firstPageChunks(pageModules);
+function run(
+  pageModules: Record<string, string>,
+  bundle: Record<string, ReturnType<typeof chunk>>,
+  root = '/app',
+) {
+  const plugin = firstPageChunks(pageModules, '/app');
   const emitted: { fileName: string; source: string }[] = [];
   const context = {
     emitFile: (file: { fileName: string; source: string }) => emitted.push(file),
@@ -24,7 +28,7 @@ function run(pageModules: Record<string, string>, bundle: Record<string, ReturnT
       throw new Error(message);
     },
   };
-  (plugin.configResolved as (config: unknown) => void)({ root: '/app', base: '/' });
+  (plugin.configResolved as (config: unknown) => void)({ root, base: '/' });
   (plugin.generateBundle as (this: unknown, options: unknown, bundle: unknown) => void).call(
     context,
     {},
@@ -60,5 +64,9 @@ describe('the first page chunk map of the player build', () => {
 
   it('fails the build when a page module has no chunk (a renamed route)', () => {
     expect(() => run({ album: 'src/routes/gone.tsx' }, {})).toThrow('src/routes/gone.tsx');
+  });
+
+  it("writes nothing when the player's config builds another app (the bundle benchmark's minimal app)", () => {
+    expect(run({ album: 'src/routes/album-page.tsx' }, {}, '/bench/minimal-react-app')).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { TFirstPage } from '@cadence/contracts/page-requests';
 import type { Plugin } from 'vite';
 
@@ -14,6 +15,9 @@ const PAGE_MODULES: Record<TFirstPage['kind'], string> = {
   playlist: 'src/routes/playlist-page.tsx',
   searchAll: 'src/routes/search-page.tsx',
 };
+
+/** The player app's folder: only its own build has these pages (the bench builds other apps with this config). */
+const PLAYER_ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 
 type TChunk = { fileName: string; imports: string[]; isEntry: boolean; facadeModuleId: string | null };
 
@@ -37,7 +41,10 @@ function withStaticImports(
  * (the page's module and its static imports). Without them in the HTML, the browser learns of
  * them only once the entry has run and the router matched: one more round trip before the page.
  */
-export function firstPageChunks(pageModules: Record<string, string> = PAGE_MODULES): Plugin {
+export function firstPageChunks(
+  pageModules: Record<string, string> = PAGE_MODULES,
+  appRoot: string = PLAYER_ROOT,
+): Plugin {
   let root = process.cwd();
   let base = '/';
   return {
@@ -48,6 +55,7 @@ export function firstPageChunks(pageModules: Record<string, string> = PAGE_MODUL
       base = config.base;
     },
     generateBundle(_options, bundle) {
+      if (path.resolve(root) !== path.resolve(appRoot)) return;
       const chunks = Object.values(bundle).filter(
         (item): item is TChunk & typeof item => item.type === 'chunk',
       );
