@@ -47,18 +47,12 @@ export function createLibraryService(db: Db) {
     }
   }
 
-  async function like(
-    request: FastifyRequest,
-    userId: number,
-    type: TLikeableType,
-    id: number,
-    isOn: boolean,
-  ) {
+  /** One statement whatever the number of ids: an existing like stays, a missing one is no error. */
+  async function setLikes(userId: number, type: TLikeableType, ids: number[], isOn: boolean) {
     if (isOn) {
-      await assertTarget(request, type, id);
       await db
         .insertInto('likes')
-        .values({ user_id: userId, likeable_type: type, likeable_id: id })
+        .values(ids.map((id) => ({ user_id: userId, likeable_type: type, likeable_id: id })))
         .onConflict((oc) => oc.columns(['user_id', 'likeable_type', 'likeable_id']).doNothing())
         .execute();
     } else {
@@ -66,9 +60,20 @@ export function createLibraryService(db: Db) {
         .deleteFrom('likes')
         .where('user_id', '=', userId)
         .where('likeable_type', '=', type)
-        .where('likeable_id', '=', id)
+        .where('likeable_id', 'in', ids)
         .execute();
     }
+  }
+
+  async function like(
+    request: FastifyRequest,
+    userId: number,
+    type: TLikeableType,
+    id: number,
+    isOn: boolean,
+  ) {
+    if (isOn) await assertTarget(request, type, id);
+    await setLikes(userId, type, [id], isOn);
     const { n } = await db
       .selectFrom('likes')
       .select(sql<number>`count(*)::int`.as('n'))
@@ -88,19 +93,8 @@ export function createLibraryService(db: Db) {
       const tracks = await db.selectFrom('tracks').selectAll().where('id', 'in', unique).execute();
       if (tracks.length !== unique.length) throw new AppError('not_found', 'Not found.');
       for (const track of tracks) await assertCanSeeTrack(db, request, track);
-      await db
-        .insertInto('likes')
-        .values(unique.map((id) => ({ user_id: userId, likeable_type: 'track' as const, likeable_id: id })))
-        .onConflict((oc) => oc.columns(['user_id', 'likeable_type', 'likeable_id']).doNothing())
-        .execute();
-    } else {
-      await db
-        .deleteFrom('likes')
-        .where('user_id', '=', userId)
-        .where('likeable_type', '=', 'track')
-        .where('likeable_id', 'in', unique)
-        .execute();
     }
+    await setLikes(userId, 'track', unique, isOn);
     return { state: isOn, likeable_ids: unique };
   }
 
