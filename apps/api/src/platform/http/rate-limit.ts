@@ -30,6 +30,17 @@ function storeCtorFor(store: RateLimitStore): FastifyRateLimitStoreCtor {
   return AdaptedStore as unknown as FastifyRateLimitStoreCtor;
 }
 
+/**
+ * The apps' hashed build files (the player's /assets/, admin's and backstage's): static bytes a
+ * page load fetches by the dozen. Counting them against the per-address limit would lock out an
+ * office or a school behind one address after a few page loads; the limit is for the api.
+ */
+const BUILD_ASSET = /^\/(?:admin\/|backstage\/)?assets\//;
+
+export function isUnlimited(url: string): boolean {
+  return url === '/health' || url === '/ready' || BUILD_ASSET.test(url);
+}
+
 export const rateLimitPlugin = fp(
   async (app: FastifyInstance, options: { store: RateLimitStore; max: number }) => {
     await app.register(rateLimit, {
@@ -39,7 +50,7 @@ export const rateLimitPlugin = fp(
       store: storeCtorFor(options.store),
       // A Redis outage must not turn every request into an error: limits pause until it returns.
       skipOnError: true,
-      allowList: (request) => request.url === '/health' || request.url === '/ready',
+      allowList: (request) => isUnlimited(request.url),
       errorResponseBuilder: (_request, context) => ({
         statusCode: context.statusCode,
         message: 'Too many requests. Please try again later.',
