@@ -350,6 +350,38 @@ describe('web player in Chromium', () => {
     await context.close();
   });
 
+  it('drags a selection of track rows onto a sidebar playlist', async () => {
+    const { context, page } = await loggedInPage();
+    await page.goto(api.url);
+    await page.getByTestId('sidebar-new-playlist').click();
+    await page.getByLabel('Name').fill('E2E dropped');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.getByTestId('playlist-page').waitFor();
+    const playlistPath = new URL(page.url()).pathname;
+
+    await page.goto(`${api.url}/album/7/neon-atlas/autobahn-nights`);
+    const rows = page.getByTestId('track-row');
+    await rows.nth(3).waitFor();
+    const wanted = [
+      await rows.nth(1).getByRole('link').first().textContent(),
+      await rows.nth(3).getByRole('link').first().textContent(),
+    ];
+    await rows.nth(1).click();
+    await rows.nth(3).click({ modifiers: ['Control'] });
+    await rows
+      .nth(3)
+      .dragTo(page.getByTestId('sidebar-playlists').getByRole('link', { name: 'E2E dropped' }));
+    await page.getByText('Added to "E2E dropped"').waitFor();
+
+    await page.goto(`${api.url}${playlistPath}`);
+    await rows.nth(1).waitFor();
+    const names = await page
+      .getByTestId('track-row')
+      .evaluateAll((elements) => elements.map((element) => element.querySelector('a')?.textContent ?? ''));
+    expect(names).toEqual(wanted);
+    await context.close();
+  });
+
   it('comments at the playing moment and pins the comment on the track waveform', async () => {
     const { context, page } = await loggedInPage();
     await page.goto(`${api.url}/track/24/tunnel-vision`);

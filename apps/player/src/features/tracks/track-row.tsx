@@ -86,6 +86,8 @@ export const TrackRow = memo(function TrackRow({
         'hover:bg-fg-base/5 focus-visible:ring-2 focus-visible:ring-focus focus-visible:ring-inset',
         isSelected ? 'bg-fg-base/12 hover:bg-fg-base/15' : isCurrent && 'bg-primary/10',
       )}
+      // Rows drag onto the sidebar's playlists (the table puts the tracks on the drag).
+      draggable
       data-row-index={index}
       data-testid="track-row"
       data-playing={isCurrent || undefined}

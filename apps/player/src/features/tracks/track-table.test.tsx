@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TPlayerTrack } from '../playback/player-track';
 import { renderWithPlayer, testTrack } from '../test-utils';
+import { TRACKS_DRAG_TYPE } from './track-drag';
 import { TrackTable, VIRTUALISE_FROM } from './track-table';
 
 afterEach(cleanup);
@@ -83,6 +84,32 @@ describe('TrackTable', () => {
     expect(screen.getByTestId('track-selection-status').textContent).toBe('8 selected tracks');
     fireEvent.keyDown(row(0), { key: 'Escape' });
     expect(selectedNumbers()).toEqual([]);
+  });
+
+  it('drags the selection when a selected row is dragged, and a lone row otherwise', () => {
+    renderWithPlayer(<TrackTable tracks={manyTracks(6)} aria-label="Songs" />);
+    const drag = (element: HTMLElement) => {
+      const data = new Map<string, string>();
+      const dataTransfer = {
+        setData: (type: string, value: string) => data.set(type, value),
+        effectAllowed: '',
+      };
+      fireEvent.dragStart(element, { dataTransfer });
+      return {
+        ids: JSON.parse(data.get(TRACKS_DRAG_TYPE) ?? 'null'),
+        text: data.get('text/plain'),
+        dataTransfer,
+      };
+    };
+    expect(row(0).getAttribute('draggable')).toBe('true');
+    fireEvent.click(row(4));
+    fireEvent.click(row(1), { ctrlKey: true });
+    const selected = drag(row(4));
+    expect(selected.ids).toEqual([2, 5]);
+    expect(selected.text).toBe(`${location.origin}/track/2/song-2\n${location.origin}/track/5/song-5`);
+    expect(selected.dataTransfer.effectAllowed).toBe('copy');
+    // From the title link inside a row that is not selected: that row's track alone.
+    expect(drag(within(row(3)).getByRole('link', { name: 'Song 4' })).ids).toEqual([4]);
   });
 
   it('plays on a double-click over the title link, but not over a row button', () => {

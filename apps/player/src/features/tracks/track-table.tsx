@@ -7,6 +7,7 @@ import ClockIcon from 'lucide-react/icons/clock-3';
 import { lazy, Suspense, useRef } from 'react';
 import { getPlayer } from '../playback/player-instance';
 import type { TPlayerTrack } from '../playback/player-track';
+import { setDraggedTracks } from './track-drag';
 import { gridColumns, rowHeight, TrackRow } from './track-row';
 import { useTrackTableInput } from './use-track-table-input';
 
@@ -88,6 +89,15 @@ export function TrackTable({
           prepareNearPlay(event, tracks, 'metadata');
         }}
         onFocus={preloadNearMenu}
+        onDragStart={(event) => {
+          const row = (event.target as Element).closest<HTMLElement>('[data-row-index]');
+          if (!row) return;
+          const index = Number(row.dataset.rowIndex);
+          // A selected row drags the whole selection (in table order), any other row itself.
+          const indices = selection.keys.has(index) ? [...selection.keys].sort((a, b) => a - b) : [index];
+          const dragged = indices.flatMap((at) => (tracks[at] ? [tracks[at]] : []));
+          setDraggedTracks(event.dataTransfer, dragged);
+        }}
         onPointerDown={(event) =>
           event.button === 2 ? preloadTrackMenu() : prepareNearPlay(event, tracks, 'auto')
         }
