@@ -366,15 +366,19 @@ describe('web player in Chromium', () => {
       await rows.nth(1).getByRole('link').first().textContent(),
       await rows.nth(3).getByRole('link').first().textContent(),
     ];
-    await rows.nth(1).click();
-    await rows.nth(3).click({ modifiers: ['Control'] });
-    await rows
-      .nth(3)
-      .dragTo(page.getByTestId('sidebar-playlists').getByRole('link', { name: 'E2E dropped' }));
+    // On the rows' own padding, away from their links and buttons (a click there would not select).
+    const corner = { x: 4, y: 4 };
+    await rows.nth(1).click({ position: corner });
+    await rows.nth(3).click({ position: corner, modifiers: ['Control'] });
+    await expect
+      .poll(() => page.getByTestId('track-selection-status').textContent())
+      .toBe('2 selected tracks');
+    const target = page.getByTestId('sidebar-playlists').getByRole('link', { name: 'E2E dropped' });
+    await rows.nth(3).dragTo(target, { sourcePosition: corner });
     await page.getByText('Added to "E2E dropped"').waitFor();
 
     await page.goto(`${api.url}${playlistPath}`);
-    await rows.nth(1).waitFor();
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(2);
     const names = await page
       .getByTestId('track-row')
       .evaluateAll((elements) => elements.map((element) => element.querySelector('a')?.textContent ?? ''));
@@ -387,7 +391,9 @@ describe('web player in Chromium', () => {
     await page.goto(`${api.url}/track/24/tunnel-vision`);
     await page.getByTestId('track-page').waitFor();
     await page.getByTestId('play-all').click();
-    await expect.poll(() => audioTime(page), { timeout: 15_000 }).toBeGreaterThan(2);
+    // The player's position follows the audio's timeupdate (about 4 per second): past 3 s of audio
+    // it is surely past 2 s, the moment the comment must be pinned after.
+    await expect.poll(() => audioTime(page), { timeout: 15_000 }).toBeGreaterThan(3);
     await page.getByTestId('comment-form').getByRole('textbox').fill('That drop at the start!');
     await page.getByTestId('comment-form').getByRole('button', { name: 'Post' }).click();
     const comment = page.getByTestId('comment').first();
