@@ -85,6 +85,16 @@ const savedQueue = (page: Page) =>
       : null;
   });
 
+/** Creates a playlist with the sidebar's "New playlist" and returns its page's path. */
+async function createPlaylistFromSidebar(page: Page, name: string): Promise<string> {
+  await page.goto(api.url);
+  await page.getByTestId('sidebar-new-playlist').click();
+  await page.getByLabel('Name').fill(name);
+  await page.getByRole('button', { name: 'Create' }).click();
+  await page.getByTestId('playlist-page').waitFor();
+  return new URL(page.url()).pathname;
+}
+
 describe('web player in Chromium', () => {
   it('plays a demo track from home, advances, skips next and keeps the queue after a reload', async () => {
     const { context, page } = await newPage();
@@ -307,12 +317,7 @@ describe('web player in Chromium', () => {
 
   it('creates a playlist from the sidebar, adds tracks, reorders them by keyboard drag and keeps the order', async () => {
     const { context, page } = await loggedInPage();
-    await page.goto(api.url);
-    await page.getByTestId('sidebar-new-playlist').click();
-    await page.getByLabel('Name').fill('E2E road trip');
-    await page.getByRole('button', { name: 'Create' }).click();
-    await page.getByTestId('playlist-page').waitFor();
-    const playlistPath = new URL(page.url()).pathname;
+    const playlistPath = await createPlaylistFromSidebar(page, 'E2E road trip');
     expect(await page.getByTestId('sidebar-playlists').textContent()).toContain('E2E road trip');
 
     await page.goto(`${api.url}/album/7/neon-atlas/autobahn-nights`);
@@ -352,12 +357,7 @@ describe('web player in Chromium', () => {
 
   it('drags a selection of track rows onto a sidebar playlist', async () => {
     const { context, page } = await loggedInPage();
-    await page.goto(api.url);
-    await page.getByTestId('sidebar-new-playlist').click();
-    await page.getByLabel('Name').fill('E2E dropped');
-    await page.getByRole('button', { name: 'Create' }).click();
-    await page.getByTestId('playlist-page').waitFor();
-    const playlistPath = new URL(page.url()).pathname;
+    const playlistPath = await createPlaylistFromSidebar(page, 'E2E dropped');
 
     await page.goto(`${api.url}/album/7/neon-atlas/autobahn-nights`);
     const rows = page.getByTestId('track-row');
