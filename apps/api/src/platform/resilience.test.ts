@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadEnv } from '../env';
@@ -203,6 +204,46 @@ describe.skipIf(isEmbeddedTarget)('resilience against PostgreSQL and Redis outag
     expect((await bootstrap()).statusCode).toBe(200);
     expect((await app.inject({ url: '/ready' })).statusCode).toBe(200);
   });
+
+  /** What a failover or a pooler reset does: every app connection is cut, busy or not. */
+  async function terminateAppConnections() {
+    const killer = await openDatabase({
+      url: `postgres://postgres@127.0.0.1:${pgServer.port}/postgres`,
+      embeddedDir: 'unused',
+      poolMax: 1,
+    });
+    try {
+      await sql`select pg_terminate_backend(pid) from pg_stat_activity
+        where pid <> pg_backend_pid() and datname = current_database()`.execute(killer.db);
+    } finally {
+      await killer.close();
+    }
+  }
+
+  it('a connection cut while checked out of the pool: the transaction rolls back, the process lives', async () => {
+    await sql`create table if not exists fault_probe (id int not null)`.execute(database.db);
+    // The client sits idle inside a transaction when its backend is terminated: pg-pool has no
+    // listener on a checked-out client, so without the app's own an 'error' event kills the run.
+    const attempt = database.db.transaction().execute(async (trx) => {
+      await sql`insert into fault_probe values (1)`.execute(trx);
+      await terminateAppConnections();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await sql`insert into fault_probe values (2)`.execute(trx);
+    });
+    await expect(attempt).rejects.toThrow();
+
+    // Requests in flight at the cut answer 503 or 200, never 500; the pool heals on its own.
+    const inFlight = Array.from({ length: 20 }, bootstrap);
+    await terminateAppConnections();
+    const statuses = (await Promise.all(inFlight)).map((res) => res.statusCode);
+    expect(statuses.every((status) => status === 200 || status === 503)).toBe(true);
+    await waitFor(async () => (await bootstrap()).statusCode === 200, 5_000);
+
+    const rows = await sql<{ count: number }>`select count(*)::int as count from fault_probe`.execute(
+      database.db,
+    );
+    expect(rows.rows[0]?.count).toBe(0);
+  }, 30_000);
 
   it('PostgreSQL down: 503 fast, alive, and recovers by itself', async () => {
     pgServer.kill();

@@ -39,8 +39,18 @@ async function openPostgres(options: DatabaseOptions, url: string): Promise<Data
     query_timeout: (options.statementTimeoutMs ?? 15_000) + 1_000,
     keepAlive: true,
   });
-  // Idle clients emit 'error' when the server goes away; unhandled, it would kill the process.
-  pool.on('error', (error) => options.onPoolError?.(error));
+  // pg-pool listens for 'error' only while a client sits idle: it removes that listener when a
+  // client is checked out (a transaction, or the moment between acquire and query), so a
+  // server restart or pg_terminate_backend at that moment is an unhandled 'error' event that
+  // ends the process (brianc/node-postgres#2762). Every client gets its own listener for life;
+  // the broken client is not queryable, so its next query fails (answered 503) and the pool
+  // drops it on release instead of reusing it.
+  pool.on('connect', (client) => {
+    client.on('error', (error) => options.onPoolError?.(error));
+  });
+  // The idle listener's report duplicates the client's own: nothing more to do here, but the
+  // pool's 'error' event must have a listener too.
+  pool.on('error', () => {});
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
