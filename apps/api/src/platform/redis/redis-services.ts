@@ -1,5 +1,7 @@
 import { Redis, type RedisOptions } from 'ioredis';
 import { withTimeout } from '../db/database';
+import { isConnectionError } from '../http/connection-errors';
+import { createMemoryCache, createMemoryRateLimitStore } from './memory-services';
 import type { Cache, PubSub, PubSubHandler, RateLimitStore, SharedServices } from './services';
 
 export type RedisServicesOptions = {
@@ -15,12 +17,12 @@ export type RedisServicesOptions = {
  * in the background. The first error of an outage is logged; the rest are swallowed until 'ready'.
  */
 export function createRedisClient(
-  options: Pick<RedisServicesOptions, 'url' | 'log' | 'connectTimeoutMs'>,
+  options: Pick<RedisServicesOptions, 'url' | 'log' | 'connectTimeoutMs'> & { enableOfflineQueue?: boolean },
   role: string,
 ): Redis {
   const redisOptions: RedisOptions = {
     lazyConnect: true,
-    enableOfflineQueue: false,
+    enableOfflineQueue: options.enableOfflineQueue ?? false,
     maxRetriesPerRequest: 1,
     connectTimeout: options.connectTimeoutMs ?? 2_000,
     retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
@@ -50,89 +52,183 @@ export async function createRedisServices(options: RedisServicesOptions): Promis
   let subscriber: Redis | undefined;
   const handlers = new Map<string, Set<PubSubHandler>>();
 
+  // Redis is a degradable dependency: while it is away the response cache is bypassed, rate
+  // limits are counted in this process (auth limits stay enforced, per replica), and published
+  // messages reach this replica's own subscribers. Invalidations that could not reach Redis
+  // are replayed when it returns, so no stale entry outlives the outage.
+  const isUp = () => client.status === 'ready';
+  const localGuards = createMemoryCache();
+  const localRateLimits = createMemoryRateLimitStore();
+  const missedInvalidations = { keys: new Set<string>(), prefixes: new Set<string>() };
+  let isDegraded = false;
+  function degrade(error?: unknown) {
+    if (isDegraded) return;
+    isDegraded = true;
+    options.log.warn(
+      { err: error },
+      'Redis unavailable: cache bypassed, rate limits counted in-process until it returns',
+    );
+  }
+  async function orDegrade<T>(command: () => Promise<T>, fallback: () => T | Promise<T>): Promise<T> {
+    if (!isUp()) {
+      degrade();
+      return fallback();
+    }
+    try {
+      return await command();
+    } catch (error) {
+      if (isUp() && !isConnectionError(error)) throw error;
+      degrade(error);
+      return fallback();
+    }
+  }
+  client.on('ready', () => {
+    if (!isDegraded) return;
+    isDegraded = false;
+    const { keys, prefixes } = missedInvalidations;
+    const replay = [...keys]
+      .map((key) => cache.delete(key))
+      .concat([...prefixes].map((p) => cache.deletePrefix(p)));
+    keys.clear();
+    prefixes.clear();
+    void Promise.allSettled(replay);
+  });
+
+  async function scanAndUnlink(pattern: string) {
+    let cursor = '0';
+    do {
+      const [next, keys] = await client.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
+      if (keys.length > 0) await client.unlink(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  }
+
   const cache: Cache = {
-    async get<T>(key: string) {
-      const json = await client.get(prefix + key);
-      return json === null ? undefined : (JSON.parse(json) as T);
+    get<T>(key: string) {
+      return orDegrade(
+        async () => {
+          const json = await client.get(prefix + key);
+          return json === null ? undefined : (JSON.parse(json) as T);
+        },
+        () => undefined,
+      );
     },
-    async set(key, value, ttlSeconds) {
+    set(key, value, ttlSeconds) {
       const json = JSON.stringify(value);
-      if (ttlSeconds) await client.set(prefix + key, json, 'EX', ttlSeconds);
-      else await client.set(prefix + key, json);
+      return orDegrade(
+        async () => {
+          if (ttlSeconds) await client.set(prefix + key, json, 'EX', ttlSeconds);
+          else await client.set(prefix + key, json);
+        },
+        () => undefined,
+      );
     },
-    async add(key, value, ttlSeconds) {
+    add(key, value, ttlSeconds) {
       const json = JSON.stringify(value);
-      const result = ttlSeconds
-        ? await client.set(prefix + key, json, 'EX', ttlSeconds, 'NX')
-        : await client.set(prefix + key, json, 'NX');
-      return result === 'OK';
+      return orDegrade(
+        async () => {
+          const result = ttlSeconds
+            ? await client.set(prefix + key, json, 'EX', ttlSeconds, 'NX')
+            : await client.set(prefix + key, json, 'NX');
+          return result === 'OK';
+        },
+        // A "once" guard still holds within this replica.
+        () => localGuards.add(key, value, ttlSeconds),
+      );
     },
-    async delete(key) {
-      await client.del(prefix + key);
+    delete(key) {
+      return orDegrade(
+        async () => {
+          await client.del(prefix + key);
+        },
+        () => {
+          missedInvalidations.keys.add(key);
+        },
+      );
     },
-    async deletePrefix(keyPrefix) {
-      let cursor = '0';
-      do {
-        const [next, keys] = await client.scan(
-          cursor,
-          'MATCH',
-          `${escapeGlob(prefix + keyPrefix)}*`,
-          'COUNT',
-          500,
-        );
-        if (keys.length > 0) await client.unlink(...keys);
-        cursor = next;
-      } while (cursor !== '0');
+    deletePrefix(keyPrefix) {
+      return orDegrade(
+        () => scanAndUnlink(`${escapeGlob(prefix + keyPrefix)}*`),
+        () => {
+          missedInvalidations.prefixes.add(keyPrefix);
+        },
+      );
     },
   };
 
-  async function ensureSubscriber(): Promise<Redis> {
+  function deliverLocally(channel: string, message: unknown) {
+    const set = handlers.get(channel);
+    if (!set) return;
+    const copy = JSON.parse(JSON.stringify(message ?? null));
+    queueMicrotask(() => {
+      for (const handler of set) handler(copy);
+    });
+  }
+
+  function ensureSubscriber(): Redis {
     if (subscriber) return subscriber;
-    const sub = createRedisClient(options, 'subscriber');
-    // A subscriber must re-subscribe after reconnecting, which ioredis does by itself.
+    // The subscriber queues its (un)subscribe commands while Redis is away and re-subscribes
+    // after reconnecting, both by ioredis itself: subscribing never waits on an outage.
+    const sub = createRedisClient({ ...options, enableOfflineQueue: true }, 'subscriber');
     sub.on('message', (channel: string, json: string) => {
       const set = handlers.get(channel.slice(prefix.length));
       if (!set) return;
       const message = JSON.parse(json);
       for (const handler of set) handler(message);
     });
-    await sub.connect();
+    sub.connect().catch(() => undefined);
     subscriber = sub;
     return sub;
   }
 
+  async function untilSent(command: Promise<unknown>, sub: Redis) {
+    // Awaited while connected (the caller may rely on being subscribed); queued otherwise.
+    if (sub.status === 'ready') await command;
+    else command.catch(() => undefined);
+  }
+
   const pubsub: PubSub = {
-    async publish(channel, message) {
-      await client.publish(prefix + channel, JSON.stringify(message ?? null));
+    publish(channel, message) {
+      return orDegrade(
+        async () => {
+          await client.publish(prefix + channel, JSON.stringify(message ?? null));
+        },
+        () => deliverLocally(channel, message),
+      );
     },
     async subscribe(channel, handler) {
-      const sub = await ensureSubscriber();
+      const sub = ensureSubscriber();
       let set = handlers.get(channel);
       if (!set) {
         set = new Set();
         handlers.set(channel, set);
-        await sub.subscribe(prefix + channel);
+        await untilSent(sub.subscribe(prefix + channel), sub);
       }
       set.add(handler);
       return async () => {
         set.delete(handler);
         if (set.size > 0) return;
         handlers.delete(channel);
-        await sub.unsubscribe(prefix + channel);
+        await untilSent(sub.unsubscribe(prefix + channel), sub);
       };
     },
   };
 
   const rateLimitStore: RateLimitStore = {
-    async increment(key, windowMs) {
-      const fullKey = `${prefix}rl:${key}`;
-      const result = (await client.eval(
-        "local c = redis.call('INCR', KEYS[1]) if c == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end return {c, redis.call('PTTL', KEYS[1])}",
-        1,
-        fullKey,
-        windowMs,
-      )) as [number, number];
-      return { current: result[0], ttlMs: Math.max(result[1], 0) };
+    increment(key, windowMs) {
+      return orDegrade(
+        async () => {
+          const fullKey = `${prefix}rl:${key}`;
+          const result = (await client.eval(
+            "local c = redis.call('INCR', KEYS[1]) if c == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end return {c, redis.call('PTTL', KEYS[1])}",
+            1,
+            fullKey,
+            windowMs,
+          )) as [number, number];
+          return { current: result[0], ttlMs: Math.max(result[1], 0) };
+        },
+        () => localRateLimits.increment(key, windowMs),
+      );
     },
   };
 
