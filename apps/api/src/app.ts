@@ -20,6 +20,7 @@ import { valueListsRoutes } from './modules/value-lists/value-lists.routes';
 import type { AppDeps } from './platform/app-deps';
 import { authPlugin } from './platform/auth/auth.plugin';
 import { csrfPlugin } from './platform/http/csrf';
+import { drainPlugin } from './platform/http/drain';
 import { errorHandlerPlugin } from './platform/http/error-handler';
 import { applyMethodOverride, methodOverridePlugin } from './platform/http/method-override';
 import { openApiPlugin } from './platform/http/openapi';
@@ -49,6 +50,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('services', createServices(deps));
 
   await app.register(errorHandlerPlugin, { isDebug: env.APP_DEBUG });
+  await app.register(drainPlugin);
   await app.register(requestIdPlugin);
   await app.register(methodOverridePlugin);
   await app.register(cookie, { secret: deps.appKey });

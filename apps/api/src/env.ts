@@ -51,6 +51,7 @@ const ZEnvSchema = z.object({
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(9_000),
+  SHUTDOWN_DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   MAIL_URL: urlWithProtocol(['smtp:', 'smtps:']).optional(),
   MAIL_FROM: optionalString,
   // Storage (uploads): env-level settings of the "uploading" tab.

@@ -24,16 +24,21 @@ export async function serve(env: Env) {
   runtime.log.attach(app.log);
 
   let isClosing = false;
+  // On SIGTERM: readiness answers 503 at once, the replica keeps serving for the drain delay
+  // (while the load balancer notices), then stops listening, lets in-flight requests and
+  // streams finish and exits; SHUTDOWN_TIMEOUT_MS bounds the whole sequence.
   const shutdown = async (signal: string) => {
     if (isClosing) return;
     isClosing = true;
-    app.log.info(`${signal} received, shutting down`);
+    app.lifecycle.isDraining = true;
+    app.log.info(`${signal} received: draining for ${env.SHUTDOWN_DRAIN_DELAY_MS} ms, then shutting down`);
     const timer = setTimeout(() => {
       app.log.error({}, 'graceful shutdown timed out');
       process.exit(1);
     }, env.SHUTDOWN_TIMEOUT_MS);
     timer.unref();
     try {
+      await new Promise((resolve) => setTimeout(resolve, env.SHUTDOWN_DRAIN_DELAY_MS));
       await app.close();
       await runtime.close();
       process.exit(0);

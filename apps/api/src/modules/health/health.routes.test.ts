@@ -23,6 +23,21 @@ describe('health and readiness', () => {
     });
   });
 
+  it('while draining after SIGTERM: readiness 503, every answer still served but closing its connection', async () => {
+    t.app.lifecycle.isDraining = true;
+    try {
+      const ready = await t.app.inject({ url: '/ready' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json().status).toBe('draining');
+      const health = await t.app.inject({ url: '/health' });
+      expect(health.statusCode).toBe(200);
+      expect(health.headers.connection).toBe('close');
+    } finally {
+      t.app.lifecycle.isDraining = false;
+    }
+    expect((await t.app.inject({ url: '/health' })).headers.connection).not.toBe('close');
+  });
+
   it('serves the OpenAPI document and the docs page', async () => {
     expect((await t.app.inject({ url: '/api-docs' })).statusCode).toBeLessThan(400);
     const docs = await t.app.inject({ url: '/api-docs/' });

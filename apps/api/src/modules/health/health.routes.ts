@@ -39,9 +39,15 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         database: database ? 'up' : 'down',
         redis: redis === null ? 'in-process' : redis ? 'up' : 'down',
       };
-      const status = database ? (redis === false ? 'degraded' : 'ready') : 'unavailable';
+      const status = app.lifecycle.isDraining
+        ? 'draining'
+        : database
+          ? redis === false
+            ? 'degraded'
+            : 'ready'
+          : 'unavailable';
       reply.header('cache-control', 'no-store');
-      return reply.code(database ? 200 : 503).send({ status, checks });
+      return reply.code(status === 'ready' || status === 'degraded' ? 200 : 503).send({ status, checks });
     },
   );
 };
