@@ -42,6 +42,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     rewriteUrl: applyMethodOverride,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    // Requests accepted before the listener closed are served, not refused: by then the drain
+    // (see platform/http/drain.ts) has emptied the kept-alive connections, so these are the
+    // last ones a load balancer sent, and answering 503 to them would drop them.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

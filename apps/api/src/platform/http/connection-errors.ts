@@ -29,6 +29,21 @@ const MESSAGE_PATTERNS = [
   /PGlite is closed/i,
 ];
 
+/**
+ * The database answered but could not do the work in time: a statement cancelled by
+ * `statement_timeout` (blocked by a lock, say), a lock not available, or the driver's own read
+ * timeout. Like an outage, it is the dependency's state, not the request's fault: 503.
+ */
+const BUSY_CODES = new Set(['57014', '55P03', '40P01']);
+const BUSY_PATTERNS = [/Query read timeout/i, /canceling statement due to statement timeout/i];
+
+export function isDatabaseBusyError(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && BUSY_CODES.has(code)) return true;
+  return typeof message === 'string' && BUSY_PATTERNS.some((pattern) => pattern.test(message));
+}
+
 /** True when the database or Redis is unreachable: such failures answer 503, not 500. */
 export function isConnectionError(error: unknown, depth = 0): boolean {
   if (!error || typeof error !== 'object' || depth > 4) return false;

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { AppError, validationError } from './app-error';
-import { isConnectionError } from './connection-errors';
+import { isConnectionError, isDatabaseBusyError } from './connection-errors';
 import { buildDebugTrace } from './debug-trace';
 import { databaseInputError, multipartInputError } from './input-errors';
 
@@ -49,7 +49,7 @@ export function toEnvelope(error: unknown): { status: number; body: TErrorEnvelo
   if (Array.isArray(fastifyError.validation)) {
     return toEnvelope(validationError(collectFieldErrors(fastifyError.validation as ValidationIssue[])));
   }
-  if (isConnectionError(error)) {
+  if (isConnectionError(error) || isDatabaseBusyError(error)) {
     return { status: 503, body: { message: UNAVAILABLE_MESSAGE }, isServerFault: true };
   }
   const inputError = databaseInputError(error) ?? multipartInputError(error);

@@ -1,0 +1,29 @@
+import { errorCount } from './load';
+import { Fixture, FULL, formatReport, SCENARIOS, SMOKE } from './scenarios';
+
+/** `pnpm --filter @cadence/faults faults [--smoke] [scenario...]`: the full fault suite. */
+const args = process.argv.slice(2);
+const timings = args.includes('--smoke') ? SMOKE : FULL;
+const names = args.filter((arg) => !arg.startsWith('--'));
+const chosen = SCENARIOS.filter((s) => names.length === 0 || names.some((n) => s.name.includes(n)));
+
+const fixture = await Fixture.start();
+let failed = 0;
+try {
+  for (const scenario of chosen) {
+    const report = await scenario.run(fixture, timings);
+    console.log(formatReport(report));
+    const needsZeroErrors = scenario.name === 'Redis stopped' || scenario.name === 'rolling restart';
+    const isPass =
+      report.alive &&
+      (report.errors.ECONNRESET ?? 0) === 0 &&
+      report.writes.lost === 0 &&
+      report.recoveryMs <= 5_000 &&
+      (!needsZeroErrors || errorCount(report.load) === 0);
+    console.log(`  ${isPass ? 'PASS' : 'FAIL'}\n`);
+    if (!isPass) failed += 1;
+  }
+} finally {
+  await fixture.dispose();
+}
+process.exit(failed === 0 ? 0 : 1);

@@ -1,0 +1,182 @@
+import { errorCount, type LoadReport, listenerReads, recoveryMs, startLoad } from './load';
+import { PrivateNginx, PrivatePostgres, PrivateRedis, sleep, sparePort } from './peers';
+import { Replica, STATEMENT_TIMEOUT_MS, sharedDataDir } from './replica';
+import { accessToken, Writer, type WriterReport } from './writer';
+
+export type Timings = {
+  /** Concurrent connections of the read load (the issue's ceiling is 50). */
+  connections: number;
+  /** How long a stopped dependency stays away. */
+  outageMs: number;
+  /** Load before the fault and after the recovery. */
+  settleMs: number;
+};
+
+export const SMOKE: Timings = { connections: 20, outageMs: 3_000, settleMs: 1_500 };
+export const FULL: Timings = { connections: 40, outageMs: 10_000, settleMs: 5_000 };
+
+export type ScenarioReport = {
+  name: string;
+  requests: number;
+  errors: Record<string, number>;
+  /** From the dependency's return to the last failed request. */
+  recoveryMs: number;
+  writes: WriterReport;
+  /** Every replica still running (or, for the rolling restart, restarted by the suite only). */
+  alive: boolean;
+  load: LoadReport;
+};
+
+/** Two api replicas on private PostgreSQL and Redis, behind nginx. */
+export class Fixture {
+  private constructor(
+    readonly postgres: PrivatePostgres,
+    readonly redis: PrivateRedis,
+    readonly replicas: Replica[],
+    readonly nginx: PrivateNginx,
+    private readonly disposeData: () => void,
+    readonly ids: { album: number; artist: number; track: number; tracks: number[] },
+    readonly token: string,
+  ) {}
+
+  static async start(): Promise<Fixture> {
+    const postgres = new PrivatePostgres(await sparePort());
+    const redis = new PrivateRedis(await sparePort());
+    const data = sharedDataDir();
+    const nginxPort = await sparePort();
+    await Promise.all([postgres.start(), redis.start()]);
+    const config = {
+      databaseUrl: postgres.url,
+      redisUrl: redis.url,
+      publicUrl: `http://127.0.0.1:${nginxPort}`,
+      dataDir: data.dir,
+    };
+    const replicas = [new Replica(await sparePort(), config), new Replica(await sparePort(), config)];
+    // The first start migrates and seeds; the second finds it done.
+    for (const replica of replicas) await replica.start();
+    const nginx = new PrivateNginx(
+      nginxPort,
+      replicas.map((replica) => replica.port),
+    );
+    await nginx.start();
+    const [album] = await postgres.query<{ id: number }>('select id from albums order by id limit 1');
+    const [artist] = await postgres.query<{ id: number }>('select id from artists order by id limit 1');
+    const tracks = await postgres.query<{ id: number }>('select id from tracks order by id limit 60');
+    if (!album || !artist || tracks.length === 0) throw new Error('the demo catalogue was not seeded');
+    const ids = {
+      album: album.id,
+      artist: artist.id,
+      track: tracks[0]?.id ?? 1,
+      tracks: tracks.map((t) => t.id),
+    };
+    return new Fixture(postgres, redis, replicas, nginx, data.dispose, ids, await accessToken(nginx.url));
+  }
+
+  get isAlive(): boolean {
+    return this.replicas.every((replica) => replica.isAlive && replica.unexpectedExits === 0);
+  }
+
+  async dispose(): Promise<void> {
+    await Promise.allSettled(this.replicas.map((replica) => replica.kill()));
+    await Promise.allSettled([this.nginx.dispose(), this.redis.stop(), this.postgres.dispose()]);
+    this.disposeData();
+  }
+
+  /** Load and writes through nginx before, during and after `fault`, which returns when the dependency is back. */
+  async underLoad(name: string, timings: Timings, fault: () => Promise<void>): Promise<ScenarioReport> {
+    const load = startLoad(this.nginx.url, listenerReads(this.ids), timings.connections);
+    const writer = await Writer.create(this.nginx.url, this.token, this.ids.tracks);
+    writer.start();
+    await sleep(timings.settleMs);
+    await fault();
+    const returnedAt = Date.now();
+    await sleep(timings.settleMs);
+    const report = await load.stop();
+    const writes = await writer.stop(this.postgres);
+    return {
+      name,
+      requests: report.requests,
+      errors: report.errors,
+      recoveryMs: recoveryMs(report, returnedAt),
+      writes,
+      alive: this.isAlive,
+      load: report,
+    };
+  }
+}
+
+export type Scenario = { name: string; run: (fixture: Fixture, timings: Timings) => Promise<ScenarioReport> };
+
+export const SCENARIOS: Scenario[] = [
+  {
+    name: 'PostgreSQL fast restart',
+    run: (f, t) =>
+      f.underLoad('PostgreSQL fast restart', t, async () => {
+        await f.postgres.stopFast();
+        await f.postgres.start();
+      }),
+  },
+  {
+    name: 'PostgreSQL stopped',
+    run: (f, t) =>
+      f.underLoad(`PostgreSQL stopped ${t.outageMs / 1000} s`, t, async () => {
+        await f.postgres.stopFast();
+        await sleep(t.outageMs);
+        await f.postgres.start();
+      }),
+  },
+  {
+    name: 'pg_terminate_backend',
+    run: (f, t) =>
+      f.underLoad('pg_terminate_backend of every app connection', t, async () => {
+        await f.postgres.terminateOthers();
+      }),
+  },
+  {
+    name: 'statement timeout',
+    run: (f, t) =>
+      f.underLoad(
+        `tracks locked ${(STATEMENT_TIMEOUT_MS * 2) / 1000} s (statement timeout ${STATEMENT_TIMEOUT_MS / 1000} s)`,
+        t,
+        async () => {
+          const release = await f.postgres.lock('tracks');
+          await sleep(STATEMENT_TIMEOUT_MS * 2);
+          await release();
+        },
+      ),
+  },
+  {
+    name: 'Redis stopped',
+    run: (f, t) =>
+      f.underLoad(`Redis stopped ${t.outageMs / 1000} s`, t, async () => {
+        await f.redis.stop();
+        await sleep(t.outageMs);
+        await f.redis.start();
+      }),
+  },
+  {
+    name: 'rolling restart',
+    run: (f, t) =>
+      f.underLoad('rolling restart of two replicas (SIGTERM)', t, async () => {
+        for (const replica of f.replicas) {
+          const code = await replica.terminate();
+          if (code !== 0) throw new Error(`replica on ${replica.port} exited with ${code} after SIGTERM`);
+          await replica.start();
+        }
+      }),
+  },
+];
+
+export function formatReport(report: ScenarioReport): string {
+  const errors = Object.entries(report.errors)
+    .map(([kind, n]) => `${kind}: ${n}`)
+    .join(', ');
+  const { acknowledged, found, lost } = report.writes;
+  return [
+    `${report.name}:`,
+    `  requests ${report.requests}, errors ${errorCount(report.load)}${errors ? ` (${errors})` : ''}`,
+    `  recovery ${report.recoveryMs} ms after the dependency returned`,
+    `  writes acknowledged ${acknowledged}, found ${found}, lost ${lost}`,
+    `  api process alive: ${report.alive ? 'yes' : 'NO'}`,
+  ].join('\n');
+}
