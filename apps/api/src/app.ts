@@ -26,6 +26,7 @@ import { applyMethodOverride, methodOverridePlugin } from './platform/http/metho
 import { openApiPlugin } from './platform/http/openapi';
 import { rateLimitPlugin } from './platform/http/rate-limit';
 import { generateRequestId, requestIdPlugin } from './platform/http/request-id';
+import { routeAccessPlugin } from './platform/http/route-access';
 import { jobsPlugin } from './platform/jobs/jobs.plugin';
 import { createServices } from './platform/services';
 
@@ -62,6 +63,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(rateLimitPlugin, { store: deps.rateLimitStore, max: env.RATE_LIMIT_MAX });
   await app.register(csrfPlugin, { appUrl: env.APP_URL });
   await app.register(authPlugin);
+  await app.register(routeAccessPlugin);
   await app.register(openApiPlugin, { appUrl: env.APP_URL });
   await app.register(jobsPlugin);
 

@@ -6,10 +6,9 @@ import {
 import { ZMessageResponseSchema } from '@cadence/contracts/auth';
 import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requirePermission } from '../../platform/auth/require-permission';
 import { createAccessToken } from '../../platform/auth/session.service';
 import { AppError } from '../../platform/http/app-error';
-import { currentUser, requireUser } from '../auth/require-user';
+import { currentUser } from '../auth/require-user';
 
 const errors = {
   401: ZErrorEnvelopeSchema,
@@ -25,7 +24,7 @@ export const accessTokensRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/access-tokens',
     {
-      preHandler: [requireUser, requirePermission('api.access')],
+      config: { access: { permission: 'api.access', signedIn: true } },
       schema: {
         tags,
         summary: 'Create a personal access token (plainTextToken shown once)',
@@ -52,7 +51,7 @@ export const accessTokensRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/v1/access-tokens/:id',
     {
-      preHandler: requireUser,
+      config: { access: 'user' },
       schema: {
         tags,
         summary: 'Delete one of your tokens',

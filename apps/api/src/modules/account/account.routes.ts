@@ -17,7 +17,7 @@ import { accountRepository } from '../auth/auth.repository';
 import { PASSWORD_MISMATCH_MESSAGE, WRONG_PASSWORD_MESSAGE } from '../auth/auth-messages';
 import { checkPassword } from '../auth/credentials';
 import { isPasswordConfirmed, markPasswordConfirmed } from '../auth/password-confirmation';
-import { currentUser, requireUser } from '../auth/require-user';
+import { currentUser } from '../auth/require-user';
 import { MINUTE_MS, throttle } from '../auth/throttle';
 import { bootstrapDataFor } from '../bootstrap/bootstrap.routes';
 import { accountUserDto } from '../users/account-user';
@@ -36,7 +36,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/auth/user/password',
     {
-      preHandler: requireUser,
+      config: { access: 'user' },
       schema: {
         tags,
         summary: 'Change the password',
@@ -63,7 +63,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/users/me/locale',
     {
-      preHandler: requireUser,
+      config: { access: 'user' },
       schema: {
         tags,
         summary: 'Change the language; answers bootstrap data in it',
@@ -93,7 +93,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/auth/user/confirmed-password-status',
     {
-      preHandler: requireUser,
+      config: { access: 'user' },
       schema: {
         tags,
         summary: 'Whether the password was confirmed within `seconds`',
@@ -107,7 +107,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/user/confirm-password',
     {
-      preHandler: requireUser,
+      config: { access: 'user' },
       schema: {
         tags,
         summary: 'Confirm the password for sensitive actions',

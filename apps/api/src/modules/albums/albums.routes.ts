@@ -10,7 +10,6 @@ import { ZIdParamsSchema, ZMessageResponseSchema } from '@cadence/contracts/cata
 import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
 import { paginationSchema } from '@cadence/contracts/pagination';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requirePermission } from '../../platform/auth/require-permission';
 import { includeOf } from '../tracks/catalogue-list';
 import { createAlbumsService } from './albums.service';
 
@@ -27,7 +26,7 @@ export const albumsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/albums',
     {
-      preHandler: requirePermission('music.view'),
+      config: { access: { permission: 'music.view' } },
       schema: {
         tags: ['albums'],
         summary: 'Albums, paginated (filters: artistId, genre, query)',
@@ -41,7 +40,7 @@ export const albumsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/albums/:id',
     {
-      preHandler: requirePermission('music.view'),
+      config: { access: { permission: 'music.view' } },
       schema: {
         tags: ['albums'],
         summary: 'One album; `with=tracks` adds its tracks in order',
@@ -58,6 +57,7 @@ export const albumsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/albums',
     {
+      config: { access: { permission: ['music.create', 'albums.create'] } },
       schema: {
         tags: ['albums'],
         summary: 'Create an album (music.create)',
@@ -71,6 +71,7 @@ export const albumsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/v1/albums/:id',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['albums'],
         summary: 'Update an album (owner, artist manager, or music.update)',
@@ -85,6 +86,7 @@ export const albumsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/v1/albums/:id',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['albums'],
         summary: 'Delete an album and its tracks (owner, artist manager, or music.delete)',

@@ -10,7 +10,6 @@ import { ZIdParamsSchema, ZMessageResponseSchema } from '@cadence/contracts/cata
 import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
 import { paginationSchema } from '@cadence/contracts/pagination';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requirePermission } from '../../platform/auth/require-permission';
 import { includeOf } from '../tracks/catalogue-list';
 import { createArtistsService } from './artists.service';
 
@@ -27,7 +26,7 @@ export const artistsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/artists',
     {
-      preHandler: requirePermission('music.view'),
+      config: { access: { permission: 'music.view' } },
       schema: {
         tags: ['artists'],
         summary: 'Artists, paginated (query filters by name)',
@@ -41,7 +40,7 @@ export const artistsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/artists/:id',
     {
-      preHandler: requirePermission('music.view'),
+      config: { access: { permission: 'music.view' } },
       schema: {
         tags: ['artists'],
         summary: 'One artist; `with=albums,top_tracks,genres,tags`',
@@ -58,6 +57,7 @@ export const artistsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/artists',
     {
+      config: { access: { permission: ['artists.create', 'music.create'] } },
       schema: {
         tags: ['artists'],
         summary: 'Create an artist (artists.create, or music.create: the creator then manages it)',
@@ -71,6 +71,7 @@ export const artistsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/v1/artists/:id',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['artists'],
         summary: 'Update an artist (its managers, or artists.update / music.update)',
@@ -85,6 +86,7 @@ export const artistsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/v1/artists/:id',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['artists'],
         summary: 'Delete an artist (artists.delete or music.delete)',

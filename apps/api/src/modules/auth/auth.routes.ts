@@ -29,7 +29,7 @@ import { login } from './login';
 import { resetPassword, sendResetLink } from './password-reset';
 import { rememberRecaptchaPass, verifyRecaptchaToken } from './recaptcha';
 import { register } from './register';
-import { currentUser, requireUser } from './require-user';
+import { currentUser } from './require-user';
 import { clearSessionCookie } from './session-start';
 import { MINUTE_MS, throttle } from './throttle';
 import { completeTwoFactorChallenge } from './two-factor-challenge';
@@ -46,6 +46,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/register',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Sign up',
@@ -59,6 +60,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/login',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Log in (two_factor or bootstrapData)',
@@ -72,6 +74,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/logout',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Log out; answers fresh guest bootstrap data',
@@ -92,6 +95,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/two-factor-challenge',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Second login step: code or recovery_code',
@@ -105,6 +109,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/forgot-password',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Mail a password reset link',
@@ -121,6 +126,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/reset-password',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Set a new password with a reset token',
@@ -134,6 +140,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/resend-email-verification',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Mail a new email verification code',
@@ -150,7 +157,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/validate-email-verification-otp',
     {
-      preHandler: requireUser,
+      config: { access: 'user' },
       schema: {
         tags,
         summary: 'Verify the email with the mailed 6-digit code',
@@ -169,6 +176,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/recaptcha/verify',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Verify a reCAPTCHA token',

@@ -24,6 +24,7 @@ export const bootstrapRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/bootstrap-data',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['bootstrap'],
         summary: 'Settings, i18n, themes, menus, current user and cookie notice flag (spec 1)',

@@ -9,7 +9,6 @@ import {
 import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requirePermission } from '../../platform/auth/require-permission';
 import { createChannelAdminService } from './channel-admin.service';
 import { createChannelContentService } from './channel-content.service';
 
@@ -35,7 +34,7 @@ export const channelsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/channel/:slugOrId',
     {
-      preHandler: requirePermission('music.view'),
+      config: { access: { permission: 'music.view' } },
       schema: {
         tags: ['channels'],
         summary: 'A channel with a page of its content (`restriction` filters by genre or tag name)',
@@ -50,7 +49,7 @@ export const channelsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/channels',
     {
-      preHandler: requirePermission('channels.view'),
+      config: { access: { permission: 'channels.view' } },
       schema: {
         tags: ['channels'],
         summary: 'Channels for the admin area',
@@ -64,7 +63,7 @@ export const channelsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/channels',
     {
-      preHandler: requirePermission('channels.create'),
+      config: { access: { permission: 'channels.create' } },
       schema: {
         tags: ['channels'],
         summary: 'Create a channel (manual content in `content`)',
@@ -79,7 +78,7 @@ export const channelsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/v1/channels/:id',
     {
-      preHandler: requirePermission('channels.update'),
+      config: { access: { permission: 'channels.update' } },
       schema: {
         tags: ['channels'],
         summary: 'Update a channel; `content`, when given, replaces the manual list',
@@ -94,7 +93,7 @@ export const channelsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/v1/channels/:ids',
     {
-      preHandler: requirePermission('channels.delete'),
+      config: { access: { permission: 'channels.delete' } },
       schema: {
         tags: ['channels'],
         summary: 'Delete channels (comma-separated ids)',

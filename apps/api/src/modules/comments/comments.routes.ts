@@ -9,7 +9,6 @@ import {
 import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
 import { paginationSchema } from '@cadence/contracts/pagination';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requirePermission } from '../../platform/auth/require-permission';
 import { AppError } from '../../platform/http/app-error';
 import { createCommentsService } from './comments.service';
 
@@ -27,7 +26,7 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/comments',
     {
-      preHandler: requirePermission('comments.view'),
+      config: { access: { permission: 'comments.view' } },
       schema: {
         tags,
         summary: 'Comments of a track or album: top-level ones paginated, each followed by its thread',
@@ -41,6 +40,7 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/comments',
     {
+      config: { access: { permission: 'comments.create' } },
       schema: {
         tags,
         summary: 'Comment (comments.create); replies nest 5 levels; `position_ms` pins it on the waveform',
@@ -58,6 +58,7 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/v1/comments/:id',
     {
+      config: { access: 'user' },
       schema: {
         tags,
         summary: 'Edit a comment (its author or comments.update)',
@@ -72,6 +73,7 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/v1/comments/:id',
     {
+      config: { access: 'user' },
       schema: {
         tags,
         summary: 'Delete a comment (soft; its author or comments.delete)',

@@ -12,7 +12,6 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AuthUser } from '../../platform/auth/auth-user';
-import { requirePermission } from '../../platform/auth/require-permission';
 import { AppError, validationError } from '../../platform/http/app-error';
 import { sendStoredFile } from '../public-storage/send-stored-file';
 import { sniffType } from '../uploads/sniff-type';
@@ -51,7 +50,7 @@ export const fileEntriesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/file-entries',
     {
-      preHandler: requirePermission('files.create'),
+      config: { access: { permission: 'files.create' } },
       schema: {
         tags: ['uploads'],
         summary: 'Upload one file as multipart form data (file, clientMime, clientExtension, metadata)',
@@ -105,7 +104,7 @@ export const fileEntriesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/file-entries/delete',
     {
-      preHandler: requirePermission('files.create'),
+      config: { access: { permission: 'files.create' } },
       schema: {
         tags: ['uploads'],
         summary: 'Delete file entries by id or path: soft by default, bytes too with deleteForever',
@@ -122,6 +121,7 @@ export const fileEntriesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/file-entries/:id',
     {
+      config: { access: 'public' },
       compress: false,
       schema: {
         tags: ['uploads'],

@@ -10,7 +10,6 @@ import {
 } from '@cadence/contracts/genre';
 import { paginationSchema } from '@cadence/contracts/pagination';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requirePermission } from '../../platform/auth/require-permission';
 import { createGenresService } from './genres.service';
 
 const errors = {
@@ -27,7 +26,7 @@ export const genresRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/genres',
     {
-      preHandler: requirePermission('music.view'),
+      config: { access: { permission: 'music.view' } },
       schema: {
         tags: ['genres'],
         summary: 'Genres, most popular first by default',
@@ -41,7 +40,7 @@ export const genresRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/genres/:name',
     {
-      preHandler: requirePermission('music.view'),
+      config: { access: { permission: 'music.view' } },
       schema: {
         tags: ['genres'],
         summary: 'One genre by its name key, with artist, album and track counts',
@@ -55,7 +54,7 @@ export const genresRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/genres',
     {
-      preHandler: requirePermission('genres.create'),
+      config: { access: { permission: 'genres.create' } },
       schema: {
         tags: ['genres'],
         summary: 'Create a genre',
@@ -69,7 +68,7 @@ export const genresRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/v1/genres/:name',
     {
-      preHandler: requirePermission('genres.update'),
+      config: { access: { permission: 'genres.update' } },
       schema: {
         tags: ['genres'],
         summary: 'Update a genre (addressed by name, or by numeric id)',
@@ -84,7 +83,7 @@ export const genresRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/v1/genres/:name',
     {
-      preHandler: requirePermission('genres.delete'),
+      config: { access: { permission: 'genres.delete' } },
       schema: {
         tags: ['genres'],
         summary: 'Delete a genre (addressed by name, or by numeric id)',

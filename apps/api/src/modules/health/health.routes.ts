@@ -17,13 +17,17 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/health',
-    { schema: { tags: ['health'], summary: 'Liveness', response: { 200: ZHealthResponseSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['health'], summary: 'Liveness', response: { 200: ZHealthResponseSchema } },
+    },
     async () => ({ status: 'ok' as const }),
   );
 
   app.get(
     '/ready',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['health'],
         summary: 'Readiness: the database answers within a second; Redis is reported, not required',

@@ -3,7 +3,6 @@ import { ZFollowUserSchema, ZUserListQuerySchema } from '@cadence/contracts/libr
 import { paginationSchema } from '@cadence/contracts/pagination';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requirePermission } from '../../platform/auth/require-permission';
 import { AppError } from '../../platform/http/app-error';
 import { createLibraryService } from './library.service';
 
@@ -14,7 +13,7 @@ export const artistFollowersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/artists/:id/followers',
     {
-      preHandler: requirePermission('users.view'),
+      config: { access: { permission: 'users.view' } },
       schema: {
         tags: ['artists'],
         summary: 'Users who follow the artist, newest first',

@@ -22,6 +22,7 @@ export const libraryStateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/users/me/liked-ids',
     {
+      config: { access: 'user' },
       schema: {
         tags,
         summary: 'Which of the ids the user likes',
@@ -36,6 +37,7 @@ export const libraryStateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/users/me/followed-ids',
     {
+      config: { access: 'user' },
       schema: {
         tags,
         summary: 'Which of the ids the user follows',
@@ -50,6 +52,7 @@ export const libraryStateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/users/me/reposted-ids',
     {
+      config: { access: 'user' },
       schema: {
         tags,
         summary: 'Which of the ids the user reposted',

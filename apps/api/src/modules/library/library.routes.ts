@@ -22,7 +22,6 @@ import { ZProfileResponseSchema, ZProfileUpdateSchema } from '@cadence/contracts
 import { ZTrackSchema } from '@cadence/contracts/track';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requirePermission } from '../../platform/auth/require-permission';
 import { AppError } from '../../platform/http/app-error';
 import { createPlaysService } from '../plays/plays.service';
 import { createProfilesService } from '../profiles/profiles.service';
@@ -66,6 +65,7 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
       app[method](
         `/api/v1/users/me/${toggle.path}`,
         {
+          config: { access: 'user' },
           schema: {
             tags,
             summary: `${method === 'post' ? toggle.noun : `Undo ${toggle.noun.toLowerCase()}`} (idempotent; signed-in users)`,
@@ -113,6 +113,7 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
     app[method](
       '/api/v1/users/me/likes/batch',
       {
+        config: { access: 'user' },
         schema: {
           tags,
           summary: `${method === 'post' ? 'Like' : 'Unlike'} up to ${MAX_BATCH_LIKES} tracks at once (all or none; signed-in users)`,
@@ -126,12 +127,11 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   const userTab = { tags, params: ZUserIdParamsSchema, querystring: ZUserListQuerySchema };
-  const view = requirePermission('users.view');
 
   app.get(
     '/api/v1/users/:id/liked-tracks',
     {
-      preHandler: view,
+      config: { access: { permission: 'users.view' } },
       schema: {
         ...userTab,
         summary: 'Liked tracks',
@@ -144,7 +144,7 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/users/:id/liked-albums',
     {
-      preHandler: view,
+      config: { access: { permission: 'users.view' } },
       schema: {
         ...userTab,
         summary: 'Liked albums',
@@ -157,7 +157,7 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/users/:id/liked-artists',
     {
-      preHandler: view,
+      config: { access: { permission: 'users.view' } },
       schema: {
         ...userTab,
         summary: 'Liked artists',
@@ -170,7 +170,7 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/users/:id/playlists',
     {
-      preHandler: view,
+      config: { access: { permission: 'users.view' } },
       schema: {
         ...userTab,
         summary: "A user's own and collaborative playlists (private ones only for the user)",
@@ -187,7 +187,7 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/users/:id/followers',
     {
-      preHandler: view,
+      config: { access: { permission: 'users.view' } },
       schema: {
         ...userTab,
         summary: 'Followers',
@@ -200,7 +200,7 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/users/:id/following',
     {
-      preHandler: view,
+      config: { access: { permission: 'users.view' } },
       schema: {
         ...userTab,
         summary: 'Followed users and artists',
@@ -212,7 +212,7 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/users/:id/reposts',
     {
-      preHandler: view,
+      config: { access: { permission: 'users.view' } },
       schema: {
         ...userTab,
         summary: 'Reposts',
@@ -229,6 +229,7 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/users/:id/history',
     {
+      config: { access: 'public' },
       schema: {
         ...userTab,
         summary: 'Listening history, newest first (only the user, or users.update)',
@@ -247,7 +248,7 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/users/:id/profile',
     {
-      preHandler: view,
+      config: { access: { permission: 'users.view' } },
       schema: {
         tags,
         summary: 'Public profile with tab counts',
@@ -265,6 +266,7 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/v1/users/me/profile',
     {
+      config: { access: 'user' },
       schema: {
         tags,
         summary: 'Edit your own profile',

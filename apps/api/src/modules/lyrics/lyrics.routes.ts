@@ -4,7 +4,6 @@ import { type TLyrics, ZLyricsResponseSchema, ZLyricsUpsertSchema } from '@caden
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Selectable } from 'kysely';
-import { requirePermission } from '../../platform/auth/require-permission';
 import { AppError } from '../../platform/http/app-error';
 import { canAny } from '../tracks/access';
 import { isoRequired } from '../tracks/catalogue-utils';
@@ -47,7 +46,7 @@ export const lyricsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/tracks/:id/lyrics',
     {
-      preHandler: requirePermission('lyrics.view'),
+      config: { access: { permission: 'lyrics.view' } },
       schema: {
         tags: ['lyrics'],
         summary: "A track's lyrics (LRC text when synced)",
@@ -70,6 +69,7 @@ export const lyricsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/v1/tracks/:id/lyrics',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['lyrics'],
         summary: "Create or replace a track's lyrics",
@@ -104,6 +104,7 @@ export const lyricsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/v1/tracks/:id/lyrics',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['lyrics'],
         summary: "Delete a track's lyrics",

@@ -2,7 +2,6 @@ import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
 import { paginationSchema, ZListQuerySchema } from '@cadence/contracts/pagination';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requirePermission } from '../../platform/auth/require-permission';
 
 const ZMailLogEntrySchema = z.object({
   id: z.number(),
@@ -21,7 +20,7 @@ export const mailLogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/logs/outgoing-email',
     {
-      preHandler: requirePermission('logs.view'),
+      config: { access: { permission: 'logs.view' } },
       schema: {
         tags: ['logs'],
         summary: 'Outgoing email log',

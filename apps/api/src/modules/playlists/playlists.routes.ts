@@ -14,7 +14,6 @@ import {
   ZPlaylistUpdateSchema,
 } from '@cadence/contracts/playlist';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requirePermission } from '../../platform/auth/require-permission';
 import { includeOf } from '../tracks/catalogue-list';
 import { createPlaylistsService } from './playlists.service';
 
@@ -32,7 +31,7 @@ export const playlistsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/playlists',
     {
-      preHandler: requirePermission('playlists.view'),
+      config: { access: { permission: 'playlists.view' } },
       schema: {
         tags,
         summary: 'Public playlists, paginated',
@@ -46,6 +45,7 @@ export const playlistsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/playlists/:id',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary:
@@ -63,6 +63,7 @@ export const playlistsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/playlists',
     {
+      config: { access: { permission: 'playlists.create' } },
       schema: {
         tags,
         summary: 'Create a playlist (playlists.create, limited by its `count` restriction)',
@@ -77,6 +78,7 @@ export const playlistsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/v1/playlists/:id',
     {
+      config: { access: 'user' },
       schema: {
         tags,
         summary: 'Update a playlist (owner or playlists.update)',
@@ -91,6 +93,7 @@ export const playlistsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/v1/playlists/:id',
     {
+      config: { access: 'user' },
       schema: {
         tags,
         summary: 'Delete a playlist (owner or playlists.delete)',
@@ -107,6 +110,7 @@ export const playlistsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/playlists/:id/tracks',
     {
+      config: { access: 'user' },
       schema: {
         tags,
         summary: 'Append tracks (owner, collaborators of a collaborative playlist, or playlists.update)',
@@ -123,6 +127,7 @@ export const playlistsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/v1/playlists/:id/tracks',
     {
+      config: { access: 'user' },
       schema: {
         tags,
         summary: 'Remove tracks',
@@ -139,6 +144,7 @@ export const playlistsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/v1/playlists/:id/tracks/order',
     {
+      config: { access: 'user' },
       schema: {
         tags,
         summary: 'Reorder: the full list of the playlist track ids in their new order',
@@ -155,6 +161,7 @@ export const playlistsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/playlists/:id/collaborators',
     {
+      config: { access: 'user' },
       schema: {
         tags,
         summary: 'Add a collaborator (owner or playlists.update)',
@@ -171,6 +178,7 @@ export const playlistsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/v1/playlists/:id/collaborators/:userId',
     {
+      config: { access: 'user' },
       schema: {
         tags,
         summary: 'Remove a collaborator (owner, playlists.update, or the collaborator leaving)',

@@ -2,7 +2,6 @@ import { ZIdParamsSchema } from '@cadence/contracts/catalogue';
 import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
 import { ZRecordPlayResponseSchema, ZRecordPlaySchema } from '@cadence/contracts/play';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requirePermission } from '../../platform/auth/require-permission';
 import { createPlaysService } from './plays.service';
 
 const errors = {
@@ -18,7 +17,7 @@ export const playsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/tracks/:id/plays',
     {
-      preHandler: requirePermission('music.play'),
+      config: { access: { permission: 'music.play' } },
       schema: {
         tags: ['plays'],
         summary: 'Report listening; counted once 30 s or half the track (the shorter) was played',

@@ -31,6 +31,7 @@ export const publicStorageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: ['GET', 'HEAD'],
     url: '/storage/*',
+    config: { access: 'public' },
     compress: false,
     schema: {
       tags: ['uploads'],

@@ -1,7 +1,6 @@
 import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
 import { ZRadioParamsSchema, ZRadioQuerySchema, ZRadioResponseSchema } from '@cadence/contracts/radio';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requirePermission } from '../../platform/auth/require-permission';
 import { createRadioService } from './radio.service';
 
 export const radioRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -10,7 +9,7 @@ export const radioRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/radio/:seedType/:seedId',
     {
-      preHandler: requirePermission('music.view'),
+      config: { access: { permission: 'music.view' } },
       schema: {
         tags: ['radio'],
         summary: 'A radio queue from an artist, track, genre, playlist or user; refill with `exclude`',

@@ -18,7 +18,6 @@ import type { FastifyRequest, FastifySchema } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { AuthUser } from '../../platform/auth/auth-user';
-import { requirePermission } from '../../platform/auth/require-permission';
 import { AppError } from '../../platform/http/app-error';
 import { createS3UploadsService } from './s3-uploads.service';
 
@@ -48,7 +47,7 @@ export const s3UploadsRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/api/v1/s3/${path}`,
       {
-        preHandler: requirePermission('files.create'),
+        config: { access: { permission: 'files.create' } },
         // Widened: a generic helper cannot name each route's reply type; the schemas still validate.
         schema: { tags: ['uploads'], summary, body, response: { 200: response, ...errors } } as FastifySchema,
       },

@@ -6,7 +6,6 @@ import {
   ZSuggestionsResponseSchema,
 } from '@cadence/contracts/search';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requirePermission } from '../../platform/auth/require-permission';
 import { createSearchService } from './search.service';
 
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -15,7 +14,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/search',
     {
-      preHandler: requirePermission('music.view'),
+      config: { access: { permission: 'music.view' } },
       schema: {
         tags: ['search'],
         summary: 'Ranked full-text and typo-tolerant search over every tab (or the `types` asked)',
@@ -34,7 +33,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/search/suggestions',
     {
-      preHandler: requirePermission('music.view'),
+      config: { access: { permission: 'music.view' } },
       schema: {
         tags: ['search'],
         summary: 'Typeahead: the best artists, tracks and albums for what is typed so far',

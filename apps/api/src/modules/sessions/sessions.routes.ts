@@ -10,7 +10,7 @@ import { revokeUserSessions } from '../../platform/auth/session-cache';
 import { validationError } from '../../platform/http/app-error';
 import { WRONG_PASSWORD_MESSAGE } from '../auth/auth-messages';
 import { checkPassword } from '../auth/credentials';
-import { currentUser, requireUser } from '../auth/require-user';
+import { currentUser } from '../auth/require-user';
 import { MINUTE_MS, throttle } from '../auth/throttle';
 import { listSessions } from './sessions.service';
 
@@ -28,7 +28,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/user-sessions',
     {
-      preHandler: requireUser,
+      config: { access: 'user' },
       schema: {
         tags,
         summary: 'Signed-in devices and API tokens',
@@ -41,7 +41,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/user-sessions/logout-other',
     {
-      preHandler: requireUser,
+      config: { access: 'user' },
       schema: {
         tags,
         summary: 'Log out every other session (needs the password)',

@@ -5,7 +5,6 @@ import {
   ZSettingsResponseSchema,
 } from '@cadence/contracts/settings-api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requirePermission } from '../../platform/auth/require-permission';
 
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { settings } = app.services;
@@ -13,7 +12,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/settings',
     {
-      preHandler: requirePermission('settings.view'),
+      config: { access: { permission: 'settings.view' } },
       schema: {
         tags: ['settings'],
         summary: 'All settings for the admin area (secrets masked)',
@@ -26,7 +25,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/settings',
     {
-      preHandler: requirePermission('settings.update'),
+      config: { access: { permission: 'settings.update' } },
       schema: {
         tags: ['settings'],
         summary: 'Save changed settings',

@@ -2,7 +2,6 @@ import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
 import { ZSimilarArtistsResponseSchema } from '@cadence/contracts/radio';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requirePermission } from '../../platform/auth/require-permission';
 import { createSimilarArtistsService, SIMILAR_ARTISTS_JOB } from './similar-artists.service';
 
 const ZRecomputeBodySchema = z.object({ artistId: z.number().int().positive().optional() }).default({});
@@ -16,7 +15,7 @@ export const similarArtistsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/artists/:id/similar',
     {
-      preHandler: requirePermission('music.view'),
+      config: { access: { permission: 'music.view' } },
       schema: {
         tags: ['artists'],
         summary: 'Artists that share genres, tags and listeners with this one (computed by a job)',
@@ -35,7 +34,7 @@ export const similarArtistsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/similar-artists/recompute',
     {
-      preHandler: requirePermission('artists.update'),
+      config: { access: { permission: 'artists.update' } },
       schema: {
         tags: ['artists'],
         summary: 'Queue the similar-artists job for one artist or for all',

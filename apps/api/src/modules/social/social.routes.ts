@@ -14,7 +14,7 @@ import { AppError, validationError } from '../../platform/http/app-error';
 import { accountRepository } from '../auth/auth.repository';
 import { WRONG_PASSWORD_MESSAGE } from '../auth/auth-messages';
 import { checkPassword } from '../auth/credentials';
-import { currentUser, requireUser } from '../auth/require-user';
+import { currentUser } from '../auth/require-user';
 import { startSession } from '../auth/session-start';
 import { MINUTE_MS, throttle } from '../auth/throttle';
 import { accountUserDto } from '../users/account-user';
@@ -112,7 +112,10 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/secure/auth/social/:service/login',
-    { schema: { tags, summary: 'Popup: start social login', params: ZSocialServiceParamsSchema } },
+    {
+      config: { access: 'public' },
+      schema: { tags, summary: 'Popup: start social login', params: ZSocialServiceParamsSchema },
+    },
     async (request, reply) => {
       if (request.user)
         return popup(reply, { type: 'social-auth', status: 'ALREADY_LOGGED_IN', callbackData: {} });
@@ -123,6 +126,7 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/secure/auth/social/:service/connect',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Popup: connect a social account to the signed-in user',
@@ -138,6 +142,7 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/secure/auth/social/:service/callback',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Popup: provider redirect target',
@@ -176,6 +181,7 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/secure/auth/social/connect',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: "After REQUEST_PASSWORD: the existing account's password",
@@ -214,7 +220,7 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/secure/auth/social/:service/disconnect',
     {
-      preHandler: requireUser,
+      config: { access: 'user' },
       schema: {
         tags,
         summary: 'Disconnect a social account',

@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../platform/http/app-error';
+import { declarePublicRoutes } from '../../platform/http/route-access';
 import { bootstrapDataFor } from '../bootstrap/bootstrap.routes';
 import { appForPath, injectBootstrap, isSpaPath, type SpaApp, spaApps } from './spa-apps';
 import {
@@ -44,6 +45,11 @@ async function spa(app: FastifyInstance) {
   const templates = new Map<string, string>();
   let isFirst = true;
 
+  // @fastify/static takes no route config: its file routes are public.
+  declarePublicRoutes(
+    app,
+    apps.flatMap((spa) => [spa.base, `${spa.base}*`]),
+  );
   for (const spa of apps) {
     if (!existsSync(spa.distDir)) continue;
     await app.register(fastifyStatic, {

@@ -6,7 +6,6 @@ import { ZWaveResponseSchema } from '@cadence/contracts/track';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { requirePermission } from '../../platform/auth/require-permission';
 import { AppError } from '../../platform/http/app-error';
 import { sendStoredFile } from '../public-storage/send-stored-file';
 import { assertAny } from '../tracks/access';
@@ -51,7 +50,7 @@ export const streamingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/tracks/:id/stream',
     {
       compress: false,
-      preHandler: requirePermission('music.play'),
+      config: { access: { permission: 'music.play' } },
       schema: {
         tags: ['streaming'],
         summary: 'The audio, with HTTP Range (206), ETag/Last-Modified (304); external sources redirect',
@@ -75,6 +74,7 @@ export const streamingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/tracks/:id/download',
     {
+      config: { access: { permission: 'music.download' } },
       compress: false,
       schema: {
         tags: ['streaming'],
@@ -118,7 +118,7 @@ export const streamingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/tracks/:id/wave',
     {
-      preHandler: requirePermission('music.play'),
+      config: { access: { permission: 'music.play' } },
       schema: {
         tags: ['streaming'],
         summary: 'Waveform peaks (0..1) for the seekbar',
@@ -138,6 +138,7 @@ export const streamingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/images/*',
     {
+      config: { access: 'public' },
       compress: false,
       schema: {
         tags: ['streaming'],

@@ -5,7 +5,6 @@ import { paginationSchema } from '@cadence/contracts/pagination';
 import { ZTrackSchema } from '@cadence/contracts/track';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requirePermission } from '../../platform/auth/require-permission';
 import { createTaggedMusicService } from './tagged-music.service';
 
 const params = z.object({ name: z.string().trim().min(1).max(100) });
@@ -18,7 +17,7 @@ export const taggedMusicRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/tags/:name/tracks',
     {
-      preHandler: requirePermission('music.view'),
+      config: { access: { permission: 'music.view' } },
       schema: {
         ...schema,
         summary: 'Tracks with the tag, most played first',
@@ -30,7 +29,7 @@ export const taggedMusicRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/tags/:name/albums',
     {
-      preHandler: requirePermission('music.view'),
+      config: { access: { permission: 'music.view' } },
       schema: {
         ...schema,
         summary: 'Albums with the tag, most played first',

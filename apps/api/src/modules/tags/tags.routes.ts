@@ -11,7 +11,6 @@ import {
 } from '@cadence/contracts/tag';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type Selectable, sql } from 'kysely';
-import { requirePermission } from '../../platform/auth/require-permission';
 import { AppError, validationError } from '../../platform/http/app-error';
 import { displayName } from '../genres/genre-links';
 import { isoRequired, likePattern, mapPage, paginate } from '../tracks/catalogue-utils';
@@ -46,7 +45,7 @@ export const tagsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/tags',
     {
-      preHandler: requirePermission('tags.view'),
+      config: { access: { permission: 'tags.view' } },
       schema: {
         tags: ['tags'],
         summary: 'Tags, paginated',
@@ -70,7 +69,7 @@ export const tagsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/tags',
     {
-      preHandler: requirePermission('tags.create'),
+      config: { access: { permission: 'tags.create' } },
       schema: {
         tags: ['tags'],
         summary: 'Create a tag',
@@ -93,7 +92,7 @@ export const tagsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/v1/tags/:id',
     {
-      preHandler: requirePermission('tags.update'),
+      config: { access: { permission: 'tags.update' } },
       schema: {
         tags: ['tags'],
         summary: 'Update a tag',
@@ -124,7 +123,7 @@ export const tagsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/v1/tags/:id',
     {
-      preHandler: requirePermission('tags.delete'),
+      config: { access: { permission: 'tags.delete' } },
       schema: {
         tags: ['tags'],
         summary: 'Delete a tag',

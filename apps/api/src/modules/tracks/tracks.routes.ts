@@ -10,7 +10,6 @@ import {
   ZTrackUpdateSchema,
 } from '@cadence/contracts/track';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requirePermission } from '../../platform/auth/require-permission';
 import { includeOf } from './catalogue-list';
 import { createTracksService } from './tracks.service';
 
@@ -27,7 +26,7 @@ export const tracksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/tracks',
     {
-      preHandler: requirePermission('music.view'),
+      config: { access: { permission: 'music.view' } },
       schema: {
         tags: ['tracks'],
         summary: 'Public tracks, paginated (filters: artistId, albumId, genre, query)',
@@ -41,7 +40,7 @@ export const tracksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/tracks/:id',
     {
-      preHandler: requirePermission('music.view'),
+      config: { access: { permission: 'music.view' } },
       schema: {
         tags: ['tracks'],
         summary: 'One track (private tracks only for their owner and editors)',
@@ -56,6 +55,7 @@ export const tracksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/tracks',
     {
+      config: { access: { permission: ['music.create', 'tracks.create'] } },
       schema: {
         tags: ['tracks'],
         summary: 'Create a track (music.create; credited artists must be managed unless artist_selection)',
@@ -69,6 +69,7 @@ export const tracksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/v1/tracks/:id',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['tracks'],
         summary: 'Update a track (owner, artist manager, or music.update)',
@@ -83,6 +84,7 @@ export const tracksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/v1/tracks/:id',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['tracks'],
         summary: 'Delete a track (owner, artist manager, or music.delete)',

@@ -6,7 +6,6 @@ import type { Server } from '@tus/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AuthUser } from '../../platform/auth/auth-user';
-import { requirePermission } from '../../platform/auth/require-permission';
 import { AppError, validationError } from '../../platform/http/app-error';
 import type { RedisLocker } from './redis-locker';
 import { createTusStore, isUploadKey, type TusStore } from './tus-store';
@@ -112,14 +111,14 @@ export const tusRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // tus PATCH bodies stay unread here: the tus server streams them from the raw request.
   app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
-  const options = { preHandler: requirePermission('files.create'), schema: { hide: true } };
+  const options = { config: { access: { permission: 'files.create' as const } }, schema: { hide: true } };
   app.route({ method: ['POST', 'OPTIONS'], url: TUS_PATH, ...options, handler: handle });
   app.route({ method: ['HEAD', 'PATCH', 'DELETE'], url: `${TUS_PATH}/:id`, ...options, handler: handle });
 
   app.post(
     '/api/v1/tus/entries',
     {
-      preHandler: requirePermission('files.create'),
+      config: { access: { permission: 'files.create' } },
       schema: {
         tags: ['uploads'],
         summary: 'Create the file entry of a finished resumable upload',

@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, validationError } from '../../platform/http/app-error';
 import { accountRepository } from '../auth/auth.repository';
 import { requirePasswordConfirmation } from '../auth/password-confirmation';
-import { currentUser, requireUser } from '../auth/require-user';
+import { currentUser } from '../auth/require-user';
 import { MINUTE_MS, throttle } from '../auth/throttle';
 import { INVALID_TWO_FACTOR_CODE_MESSAGE } from '../auth/two-factor-challenge';
 import { accountUserDto } from '../users/account-user';
@@ -35,7 +35,6 @@ function newRecoveryCodes() {
 }
 
 /** Every change needs a recent password confirmation (spec 6). */
-const guard = [requireUser, requirePasswordConfirmation];
 
 export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, appKey } = app.deps;
@@ -43,7 +42,8 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/user/two-factor-authentication',
     {
-      preHandler: guard,
+      config: { access: 'user' },
+      preHandler: requirePasswordConfirmation,
       schema: {
         tags,
         summary: 'Start enabling: new secret and recovery codes (shown once)',
@@ -65,7 +65,8 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/auth/user/two-factor/qr-code',
     {
-      preHandler: guard,
+      config: { access: 'user' },
+      preHandler: requirePasswordConfirmation,
       schema: {
         tags,
         summary: 'QR code (SVG) and setup key',
@@ -86,7 +87,8 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/user/confirmed-two-factor-authentication',
     {
-      preHandler: guard,
+      config: { access: 'user' },
+      preHandler: requirePasswordConfirmation,
       schema: {
         tags,
         summary: 'Finish enabling with a code from the app',
@@ -113,7 +115,8 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/auth/user/two-factor-authentication',
     {
-      preHandler: guard,
+      config: { access: 'user' },
+      preHandler: requirePasswordConfirmation,
       schema: {
         tags,
         summary: 'Disable two factor authentication',
@@ -130,7 +133,8 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/user/two-factor-recovery-codes',
     {
-      preHandler: guard,
+      config: { access: 'user' },
+      preHandler: requirePasswordConfirmation,
       schema: {
         tags,
         summary: 'Regenerate recovery codes (old ones stop working)',

@@ -16,7 +16,6 @@ import { forgetUserSessions, markSessionsRevoked } from '../../platform/auth/ses
 import { AppError, validationError } from '../../platform/http/app-error';
 import { accountRepository } from '../auth/auth.repository';
 import { requirePasswordConfirmation } from '../auth/password-confirmation';
-import { requireUser } from '../auth/require-user';
 import { clearSessionCookie } from '../auth/session-start';
 import { accountUserDto } from './account-user';
 import { fetchAvatar, removeAvatar, storeAvatar, tooLargeMessage } from './avatar.service';
@@ -64,7 +63,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/users/:id',
     {
-      preHandler: requireUser,
+      config: { access: 'user' },
       schema: {
         tags,
         summary: 'A user with social profiles and tokens',
@@ -81,7 +80,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/v1/users/:id',
     {
-      preHandler: requireUser,
+      config: { access: 'user' },
       schema: {
         tags,
         summary: 'Update account details',
@@ -115,7 +114,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/v1/users/:id',
     {
-      preHandler: requireUser,
+      config: { access: 'user' },
       schema: {
         tags,
         summary: "Delete an account (deleteCurrentUser for one's own)",
@@ -145,7 +144,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/users/:id/avatar',
     {
-      preHandler: requireUser,
+      config: { access: 'user' },
       schema: {
         tags,
         summary: 'Upload an avatar: multipart `file` (image, 2 MB) or JSON `url`',
@@ -165,7 +164,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/v1/users/:id/avatar',
     {
-      preHandler: requireUser,
+      config: { access: 'user' },
       schema: {
         tags,
         summary: 'Remove the avatar',
@@ -184,6 +183,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/avatars/:key',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Avatar image bytes',

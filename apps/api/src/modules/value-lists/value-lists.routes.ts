@@ -32,6 +32,7 @@ export const valueListsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/value-lists/:names',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['value-lists'],
         summary: 'Timezones grouped by region, countries and localizations (comma-separated names)',

@@ -34,7 +34,7 @@ const MESSAGE_PATTERNS = [
  * `statement_timeout` (blocked by a lock, say), a lock not available, or the driver's own read
  * timeout. Like an outage, it is the dependency's state, not the request's fault: 503.
  */
-const BUSY_CODES = new Set(['57014', '55P03', '40P01']);
+const BUSY_CODES = new Set(['57014', '55P03']);
 const BUSY_PATTERNS = [/Query read timeout/i, /canceling statement due to statement timeout/i];
 
 export function isDatabaseBusyError(error: unknown): boolean {

@@ -13,22 +13,24 @@ function addProbeRoutes(app: FastifyInstance) {
     app.route({
       method,
       url: '/api/v1/_probe/method',
+      config: { access: 'public' },
       handler: async (request) => ({ method: request.method }),
     });
   }
   app.post(
     '/api/v1/_probe/validate',
     {
+      config: { access: 'public' },
       schema: {
         body: z.object({ email: z.email('The email must be a valid email address.'), age: z.number() }),
       },
     },
     async () => ({ ok: true }),
   );
-  app.get('/api/v1/_probe/boom', async () => {
+  app.get('/api/v1/_probe/boom', { config: { access: 'public' } }, async () => {
     throw new Error('kaboom');
   });
-  app.get('/api/v1/_probe/missing', async () => {
+  app.get('/api/v1/_probe/missing', { config: { access: 'public' } }, async () => {
     throw new AppError('not_found');
   });
 }

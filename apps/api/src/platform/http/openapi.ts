@@ -45,7 +45,7 @@ function lazyScalar(app: FastifyInstance) {
     return reply.code(response.statusCode).send(response.rawPayload);
   }
 
-  const options = { schema: { hide: true } };
+  const options = { config: { access: 'public' as const }, schema: { hide: true } };
   app.get(DOCS_PREFIX, options, forward);
   app.get(`${DOCS_PREFIX}/*`, options, forward);
 }
