@@ -23,7 +23,13 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
   }
+  interface FastifyInstance {
+    /** Every route with its declared access: what the access matrix test walks. */
+    accessTable: () => AccessTableRow[];
+  }
 }
+
+export type AccessTableRow = { method: string; url: string; access: RouteAccess };
 
 export function permissionsOf(access: RouteAccess): readonly PermissionName[] {
   if (typeof access === 'string') return [];
@@ -58,6 +64,15 @@ export const routeAccessPlugin = fp(
     app.addHook('onRoute', (route) => {
       routes.push(route);
     });
+    app.decorate('accessTable', () =>
+      routes.flatMap((route) =>
+        (Array.isArray(route.method) ? route.method : [route.method]).map((method) => ({
+          method,
+          url: route.url,
+          access: route.config?.access ?? 'public',
+        })),
+      ),
+    );
     app.addHook('onReady', async () => {
       const undeclared = routes
         .filter((route) => route.config?.access === undefined)
