@@ -1,3 +1,4 @@
+import { installValidationMessages } from '@cadence/contracts/zod-error-map';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -35,6 +36,8 @@ export type { AppDeps };
 /** The whole api as one plugin tree: platform plugins first, then feature modules. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { env } = deps;
+  // Zod's default messages ("Invalid input: expected string...") never reach a person.
+  installValidationMessages();
   const app = Fastify({
     logger: deps.logger ?? false,
     trustProxy: env.TRUST_PROXY,

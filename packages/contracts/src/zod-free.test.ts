@@ -12,6 +12,7 @@ const ZOD_FREE = [
   'artwork.ts',
   'page-requests.ts',
   'library-limits.ts',
+  'validation-messages.ts',
 ];
 
 /** Specifiers of the imports and re-exports that survive compilation (`import type` does not). */

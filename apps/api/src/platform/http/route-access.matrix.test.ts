@@ -183,9 +183,56 @@ describe('the access matrix over every registered route', () => {
     expect(await rowCounts()).toEqual(before);
   }, 120_000);
 
+  it("answers no zod default message: every body schema's errors are readable lines", async () => {
+    const admin = callers.find((caller) => caller.role === 'admin');
+    if (!admin) throw new Error('no admin caller');
+    const zodDefaults =
+      /Invalid input|expected \w+, received|Too (small|big)|Invalid option|Unrecognized key|Invalid (string|element|key)/;
+    const leaks: string[] = [];
+    let checked = 0;
+    for (const route of routesOf(t.app.accessTable())) {
+      const shape = (route.body as { shape?: Record<string, unknown> } | undefined)?.shape;
+      if (!shape) continue;
+      const wrongTypes = Object.fromEntries(Object.keys(shape).map((key) => [key, { bogus: [true] }]));
+      for (const payload of [{}, wrongTypes]) {
+        const res = await t.app.inject({
+          method: route.method as 'POST',
+          url: concreteUrl(route.url),
+          headers: { ...admin.headers, 'content-type': 'application/json', origin: t.env.APP_URL },
+          payload,
+        });
+        if (res.statusCode !== 422) continue;
+        checked += 1;
+        const { message, errors } = res.json() as { message: string; errors?: Record<string, string[]> };
+        for (const text of [message, ...Object.values(errors ?? {}).flat()]) {
+          if (zodDefaults.test(text)) leaks.push(`${route.method} ${route.url}: ${text}`);
+        }
+      }
+    }
+    console.log(`validation messages: ${checked} answers of 422 checked`);
+    expect(checked).toBeGreaterThan(30);
+    expect(leaks).toEqual([]);
+  }, 120_000);
+
+  it('a missing name answers the readable line, on the message and on the field', async () => {
+    const listener = callers.find((caller) => caller.role === 'listener');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/playlists',
+      headers: { ...listener?.headers, origin: t.env.APP_URL },
+      payload: {},
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({
+      message: 'The name field is required.',
+      errors: { name: ['The name field is required.'] },
+    });
+  });
+
   it('never answers 5xx to a caller the declaration lets through, whatever the body', async () => {
     const failures: string[] = [];
-    // Writes by allowed callers may delete what later cells read: only the status class is checked.
+    // Last: writes by allowed callers (a logout, a delete) change what later requests would see.
+    // Only the status class is checked.
     for (const route of routesOf(t.app.accessTable())) {
       for (const caller of callers) {
         if (expectedRefusal(route.access, caller) !== undefined) continue;

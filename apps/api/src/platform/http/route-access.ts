@@ -29,7 +29,7 @@ declare module 'fastify' {
   }
 }
 
-export type AccessTableRow = { method: string; url: string; access: RouteAccess };
+export type AccessTableRow = { method: string; url: string; access: RouteAccess; body?: unknown };
 
 export function permissionsOf(access: RouteAccess): readonly PermissionName[] {
   if (typeof access === 'string') return [];
@@ -70,6 +70,7 @@ export const routeAccessPlugin = fp(
           method,
           url: route.url,
           access: route.config?.access ?? 'public',
+          body: route.schema?.body,
         })),
       ),
     );
