@@ -28,8 +28,10 @@ import { openApiPlugin } from './platform/http/openapi';
 import { rateLimitPlugin } from './platform/http/rate-limit';
 import { generateRequestId, requestIdPlugin } from './platform/http/request-id';
 import { routeAccessPlugin } from './platform/http/route-access';
+import { securityHeadersPlugin } from './platform/http/security-headers';
 import { jobsPlugin } from './platform/jobs/jobs.plugin';
 import { createServices } from './platform/services';
+import { storageOrigins } from './platform/storage/get-storage';
 
 export type { AppDeps };
 
@@ -60,6 +62,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(errorHandlerPlugin, { isDebug: env.APP_DEBUG });
   await app.register(drainPlugin);
   await app.register(requestIdPlugin);
+  await app.register(securityHeadersPlugin, { appUrl: env.APP_URL, storageOrigins: storageOrigins(env) });
   await app.register(methodOverridePlugin);
   await app.register(cookie, { secret: deps.appKey });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });

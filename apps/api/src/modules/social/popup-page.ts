@@ -14,10 +14,11 @@ function scriptJson(value: unknown): string {
  * The page the social popup ends on (spec 7): posts the result to the opener, addressed to the
  * site's own origin only (a foreign opener receives nothing), then closes itself.
  */
-export function socialPopupPage(message: TSocialAuthMessage, appOrigin: string): string {
+/** `nonce`: the response's CSP script nonce. */
+export function socialPopupPage(message: TSocialAuthMessage, appOrigin: string, nonce: string): string {
   return `<!doctype html>
 <html><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Social login</title></head>
-<body><script>
+<body><script nonce="${nonce}">
 (function () {
   var message = ${scriptJson(message)};
   var targetOrigin = ${scriptJson(appOrigin)};

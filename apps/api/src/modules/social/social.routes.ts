@@ -11,6 +11,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, validationError } from '../../platform/http/app-error';
+import { scriptNonce } from '../../platform/http/security-headers';
 import { accountRepository } from '../auth/auth.repository';
 import { WRONG_PASSWORD_MESSAGE } from '../auth/auth-messages';
 import { checkPassword } from '../auth/credentials';
@@ -57,7 +58,7 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
       .header('cache-control', 'no-store')
       .header('content-security-policy', "default-src 'none'; script-src 'unsafe-inline'")
       .type('text/html; charset=utf-8')
-      .send(socialPopupPage(message, appOrigin));
+      .send(socialPopupPage(message, appOrigin, scriptNonce(reply)));
   }
   const popupError = (reply: FastifyReply, errorMessage: string) =>
     popup(reply, { type: 'social-auth', status: 'ERROR', callbackData: { errorMessage } });

@@ -26,14 +26,14 @@ export function isSpaPath(pathname: string): boolean {
 }
 
 /** Inline script safe inside HTML: no `</script>`, no raw U+2028/9 (old JS parsers). */
-export function inlineBootstrapScript(data: unknown, globalName = 'bootstrapData'): string {
+export function inlineBootstrapScript(data: unknown, globalName = 'bootstrapData', nonce?: string): string {
   const json = JSON.stringify(data)
     .replace(/</g, '\\u003c')
     .replace(/>/g, '\\u003e')
     .replace(/&/g, '\\u0026')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
-  return `<script>window.${globalName}=${json};</script>`;
+  return `<script${nonce ? ` nonce="${nonce}"` : ''}>window.${globalName}=${json};</script>`;
 }
 
 /** Bootstrap data and, when the first route's GET was answered with it, `window.initialResponses`. */
@@ -42,11 +42,12 @@ export function injectBootstrap(
   data: unknown,
   initialResponses: unknown = null,
   preloads = '',
+  nonce?: string,
 ): string {
   const script =
     preloads +
-    inlineBootstrapScript(data) +
-    (initialResponses ? inlineBootstrapScript(initialResponses, 'initialResponses') : '');
+    inlineBootstrapScript(data, 'bootstrapData', nonce) +
+    (initialResponses ? inlineBootstrapScript(initialResponses, 'initialResponses', nonce) : '');
   if (template.includes(BOOTSTRAP_MARKER)) return template.replace(BOOTSTRAP_MARKER, () => script);
   return template.replace('</head>', () => `${script}</head>`);
 }

@@ -34,12 +34,12 @@ async function writeApp(staticDir: string, name: string, base: string) {
 }
 
 function initialResponses(html: string) {
-  const match = /<script>window\.initialResponses=(.*?);<\/script>/s.exec(html);
+  const match = /<script nonce="[^"]+">window\.initialResponses=(.*?);<\/script>/s.exec(html);
   return match?.[1] ? JSON.parse(match[1]) : null;
 }
 
 function inlinedData(html: string) {
-  const match = /<script>window\.bootstrapData=(.*?);<\/script>/s.exec(html);
+  const match = /<script nonce="[^"]+">window\.bootstrapData=(.*?);<\/script>/s.exec(html);
   if (!match?.[1]) throw new Error('no inlined bootstrap data');
   return ZBootstrapDataSchema.parse(JSON.parse(match[1]));
 }
@@ -65,6 +65,39 @@ describe('single-node SPA serving', () => {
     expect(res.body).not.toContain('<!--bootstrap-data-->');
     expect(inlinedData(res.body).user).toBeNull();
     expect(res.cookies.some((cookie) => cookie.name === 'XSRF-TOKEN')).toBe(true);
+  });
+
+  it('sends security headers: a CSP whose nonce is on every inline script, framing by the site only', async () => {
+    const res = await t.app.inject({ url: '/' });
+    const csp = String(res.headers['content-security-policy']);
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(csp).not.toContain("script-src 'self' 'unsafe-inline'");
+    expect(csp).toContain("frame-ancestors 'self'");
+    const inlineScripts = res.body.match(/<script(?: [^>]*)?>(?!<\/script>)/g) ?? [];
+    expect(inlineScripts.length).toBeGreaterThan(0);
+    for (const tag of inlineScripts.filter((tag) => !tag.includes(' src=')))
+      expect(tag).toContain(`nonce="${nonce}"`);
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    // A fresh nonce per response.
+    const again = String((await t.app.inject({ url: '/' })).headers['content-security-policy']);
+    expect(/'nonce-([^']+)'/.exec(again)?.[1]).not.toBe(nonce);
+    const admin = await t.app.inject({ url: '/admin' });
+    expect(String(admin.headers['content-security-policy'])).toContain("frame-ancestors 'self'");
+    const api = await t.app.inject({ url: '/api/v1/bootstrap-data' });
+    expect(api.headers['x-content-type-options']).toBe('nosniff');
+    expect(api.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
+  it('lets any site frame the embeds', async () => {
+    const embed = await t.app.inject({
+      url: '/track/1/a-song/embed',
+      headers: { 'sec-fetch-dest': 'iframe' },
+    });
+    expect(String(embed.headers['content-security-policy'])).toContain('frame-ancestors *');
+    expect(embed.headers['x-frame-options']).toBeUndefined();
   });
 
   it('falls back to index.html for unknown paths of each app (history fallback)', async () => {

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../platform/http/app-error';
 import { declarePublicRoutes } from '../../platform/http/route-access';
+import { scriptNonce, withNonce } from '../../platform/http/security-headers';
 import { bootstrapDataFor } from '../bootstrap/bootstrap.routes';
 import { appForPath, injectBootstrap, isSpaPath, type SpaApp, spaApps } from './spa-apps';
 import {
@@ -117,11 +118,13 @@ async function spa(app: FastifyInstance) {
     const page = spa.name === 'player' ? firstPageOf(request, data) : null;
     const initial = page ? await initialPageFor(app, request, page) : null;
     const preloads = lcpImagePreload(initial) + routeChunkPreloads(await firstPageChunks(spa), page);
+    // The template's own inline scripts and the bootstrap data carry the nonce; nothing else can.
+    const nonce = scriptNonce(reply);
     return reply
       .code(200)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
-      .send(injectBootstrap(html, data, initialResponses(initial), preloads));
+      .send(injectBootstrap(withNonce(html, nonce), data, initialResponses(initial), preloads, nonce));
   });
 }
 

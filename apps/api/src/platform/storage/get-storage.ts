@@ -74,3 +74,28 @@ export function createStorage(env: Env): Storage {
     isTusDisabled: env.UPLOADS_DISABLE_TUS,
   };
 }
+
+/**
+ * Where browsers fetch stored bytes from, or upload them to, besides the app itself: what the
+ * Content-Security-Policy must allow for images, audio and direct uploads.
+ */
+export function storageOrigins(env: Env): string[] {
+  const origins = new Set<string>();
+  for (const driver of [env.UPLOADS_DISK_DRIVER, env.PUBLIC_DISK_DRIVER]) {
+    if (driver === 'local') continue;
+    if (driver === 'digitalocean_s3') origins.add('https://*.digitaloceanspaces.com');
+    else if (driver === 'backblaze_s3') origins.add('https://*.backblazeb2.com');
+    else {
+      for (const url of [env.STORAGE_S3_ENDPOINT, env.STORAGE_S3_PUBLIC_URL]) {
+        if (url) origins.add(new URL(url).origin);
+      }
+      // Virtual-hosted buckets on an endpoint: https://bucket.host.
+      if (env.STORAGE_S3_ENDPOINT && !env.STORAGE_S3_PATH_STYLE) {
+        const endpoint = new URL(env.STORAGE_S3_ENDPOINT);
+        origins.add(`${endpoint.protocol}//*.${endpoint.host}`);
+      }
+      if (!env.STORAGE_S3_ENDPOINT) origins.add('https://*.amazonaws.com');
+    }
+  }
+  return [...origins];
+}

@@ -1,0 +1,29 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { isEmbedPath } from './security-headers';
+
+let t: TestApp | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+describe('security headers', () => {
+  it('asks for HTTPS only when the app is served over it', async () => {
+    t = await createTestApp({ isSeeded: false, env: { APP_URL: 'https://music.example.com' } });
+    const secure = await t.app.inject({ url: '/health' });
+    expect(secure.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    expect(String(secure.headers['content-security-policy'])).toContain('wss://music.example.com');
+    await t.close();
+    t = await createTestApp({ isSeeded: false, env: { APP_URL: 'http://localhost:4000' } });
+    expect((await t.app.inject({ url: '/health' })).headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('knows the embed pages, and only them', () => {
+    expect(isEmbedPath('/track/1/a-song/embed')).toBe(true);
+    expect(isEmbedPath('/album/3/an-artist/an-album/embed?autoplay=1')).toBe(true);
+    expect(isEmbedPath('/track/1/a-song')).toBe(false);
+    expect(isEmbedPath('/admin/embed')).toBe(false);
+    expect(isEmbedPath('/login?next=/track/1/x/embed')).toBe(false);
+  });
+});
