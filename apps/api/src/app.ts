@@ -59,7 +59,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('deps', deps);
   app.decorate('services', createServices(deps));
 
-  await app.register(errorHandlerPlugin, { isDebug: env.APP_DEBUG });
+  await app.register(errorHandlerPlugin, {
+    isDebug: env.APP_DEBUG,
+    linesFor: (request) =>
+      app.services.bootstrap.linesFor({
+        user: request.user ?? null,
+        guestRole: null,
+        cookies: request.cookies,
+      }),
+  });
   await app.register(drainPlugin);
   await app.register(requestIdPlugin);
   await app.register(securityHeadersPlugin, { appUrl: env.APP_URL, storageOrigins: storageOrigins(env) });

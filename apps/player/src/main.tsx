@@ -1,3 +1,5 @@
+// First: before any module builds a zod schema (see the module).
+import '@cadence/app-shell/zod-without-eval';
 import { mountApp } from '@cadence/app-shell/mount-app';
 import { createQueryClient } from '@cadence/app-shell/query-client';
 import { inlinedResponses } from '@cadence/http-client/inlined-responses';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { attributeLabel, validationMessage } from './validation-messages';
-import { installValidationMessages } from './zod-error-map';
+import { installValidationMessages, translateValidationMessage } from './zod-error-map';
 
 installValidationMessages();
 
@@ -69,5 +69,18 @@ describe('validation messages', () => {
     expect(attributeLabel(['password_confirmation'])).toBe('password confirmation');
     expect(attributeLabel(['items', 0, 'trackIds'])).toBe('track ids');
     expect(attributeLabel([])).toBe('value');
+  });
+
+  it("translates a rendered message back through the reader's lines", () => {
+    const message = firstMessage(form, { ...valid, name: 'x'.repeat(300) });
+    const lines = {
+      'The :attribute may not be greater than :max characters.': ':attribute : :max caractères au plus.',
+      'Write something first.': "Écrivez d'abord quelque chose.",
+    };
+    expect(translateValidationMessage(String(message), lines)).toBe('name : 255 caractères au plus.');
+    expect(translateValidationMessage('Write something first.', lines)).toBe(
+      "Écrivez d'abord quelque chose.",
+    );
+    expect(translateValidationMessage('Untranslated line.', lines)).toBe('Untranslated line.');
   });
 });

@@ -177,7 +177,12 @@ export function createBootstrapService(deps: {
     );
   }
 
-  return { build, buildJson };
+  /** The reader's localization lines (what the apps translate with), for server-side messages. */
+  async function linesFor(request: BootstrapRequest): Promise<Readonly<Record<string, string>>> {
+    return (await resolve(request)).i18n.value.lines;
+  }
+
+  return { build, buildJson, linesFor };
 }
 
 export type BootstrapService = ReturnType<typeof createBootstrapService>;

@@ -1,4 +1,5 @@
 import { GENERIC_ERROR_MESSAGE, type TErrorEnvelope, type TFieldErrors } from '@cadence/contracts/errors';
+import { translateValidationMessage } from '@cadence/contracts/zod-error-map';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
@@ -61,16 +62,43 @@ export function toEnvelope(error: unknown): { status: number; body: TErrorEnvelo
   return { status: 500, body: { message: GENERIC_ERROR_MESSAGE }, isServerFault: true };
 }
 
+type ErrorHandlerOptions = {
+  isDebug: boolean;
+  /** The reader's localization lines: validation messages are answered in their language. */
+  linesFor?: (request: FastifyRequest) => Promise<Readonly<Record<string, string>>>;
+};
+
+async function translateFieldErrors(
+  body: TErrorEnvelope,
+  request: FastifyRequest,
+  linesFor: NonNullable<ErrorHandlerOptions['linesFor']>,
+): Promise<void> {
+  // A failure to read the lines (the database away) leaves the English messages.
+  const lines = await linesFor(request).catch(() => ({}));
+  if (Object.keys(lines).length === 0) return;
+  body.message = translateValidationMessage(body.message, lines);
+  if (!body.errors) return;
+  body.errors = Object.fromEntries(
+    Object.entries(body.errors).map(([field, messages]) => [
+      field,
+      typeof messages === 'string'
+        ? translateValidationMessage(messages, lines)
+        : messages.map((message) => translateValidationMessage(message, lines)),
+    ]),
+  );
+}
+
 export const errorHandlerPlugin = fp(
-  async (app: FastifyInstance, options: { isDebug: boolean }) => {
-    app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+  async (app: FastifyInstance, options: ErrorHandlerOptions) => {
+    app.setErrorHandler(async (error: unknown, request: FastifyRequest, reply: FastifyReply) => {
       const { status, body, isServerFault } = toEnvelope(error);
+      if (status === 422 && options.linesFor) await translateFieldErrors(body, request, options.linesFor);
       if (status === 503) request.log.warn({ err: error }, 'dependency unavailable');
       else if (isServerFault) request.log.error({ err: error }, 'request failed');
       if (options.isDebug && isServerFault && error instanceof Error) body.debug = buildDebugTrace(error);
       const retryAfter = (error as { headers?: Record<string, string> }).headers;
       if (retryAfter) reply.headers(retryAfter);
-      reply.code(status).type('application/json; charset=utf-8').send(body);
+      return reply.code(status).type('application/json; charset=utf-8').send(body);
     });
   },
   { name: 'error-handler' },

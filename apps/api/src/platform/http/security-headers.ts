@@ -89,9 +89,10 @@ export const securityHeadersPlugin = fp(
       frameguard: false,
       strictTransportSecurity: isHttps ? { maxAge: 31_536_000, includeSubDomains: true } : false,
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-      // Social sign-in popups post back to their opener; audio and images are fetched by the
-      // other apps' origins and by embeds on other sites.
-      crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+      // No Cross-Origin-Opener-Policy: the social sign-in popup travels through the provider's
+      // origin and must keep its opener to post the result back. Audio and images are fetched
+      // by the other apps' origins and by embeds on other sites.
+      crossOriginOpenerPolicy: false,
       crossOriginResourcePolicy: { policy: 'cross-origin' },
       crossOriginEmbedderPolicy: false,
     });
