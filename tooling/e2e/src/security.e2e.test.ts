@@ -62,7 +62,8 @@ describe('Content-Security-Policy in Chromium', () => {
     const signedOut = await browser.newContext();
     await recordViolations(signedOut);
     const guestPage = await signedOut.newPage();
-    for (const path of pages) expect({ path, violations: await violationsOn(guestPage, path) }).toEqual({ path, violations: [] });
+    for (const path of pages)
+      expect({ path, violations: await violationsOn(guestPage, path) }).toEqual({ path, violations: [] });
     await signedOut.close();
 
     const signedIn = await browser.newContext();
@@ -84,7 +85,9 @@ describe('Content-Security-Policy in Chromium', () => {
     await page.goto(foreignUrl, { waitUntil: 'networkidle' });
     const frameOf = async (id: string) => (await page.$(`#${id}`))?.contentFrame();
     const embed = await frameOf('embed');
-    await expect.poll(async () => embed?.evaluate(() => document.querySelector('#root')?.childElementCount ?? 0)).toBeGreaterThan(0);
+    await expect
+      .poll(async () => embed?.evaluate(() => document.querySelector('#root')?.childElementCount ?? 0))
+      .toBeGreaterThan(0);
     for (const id of ['login', 'admin']) {
       const frame = await frameOf(id);
       // A refused frame holds Chromium's error page, never the product's document.

@@ -24,6 +24,9 @@ describe('validation messages in the reader’s language', () => {
       payload: {},
     });
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual({ message: 'Please fill in the name.', errors: { name: ['Please fill in the name.'] } });
+    expect(res.json()).toEqual({
+      message: 'Please fill in the name.',
+      errors: { name: ['Please fill in the name.'] },
+    });
   });
 });
