@@ -19,7 +19,8 @@ try {
       (report.errors.ECONNRESET ?? 0) === 0 &&
       report.writes.lost === 0 &&
       report.recoveryMs <= 5_000 &&
-      (!needsZeroErrors || errorCount(report.load) === 0);
+      (!needsZeroErrors || errorCount(report.load) === 0) &&
+      (report.upload === undefined || report.upload.isIntact);
     console.log(`  ${isPass ? 'PASS' : 'FAIL'}\n`);
     if (!isPass) failed += 1;
   }

@@ -34,6 +34,11 @@ describe('the api under load while its dependencies fail', () => {
       if (scenario.name === 'Redis stopped' || scenario.name === 'rolling restart') {
         expect(errorCount(report.load)).toBe(0);
       }
+      if (report.upload) {
+        expect(report.upload.isIntact).toBe(true);
+        // While Redis is away the upload gets a clear answer (503), not a hang or a reset.
+        expect(report.upload.duringOutage.every((status) => status === 503 || status === 204)).toBe(true);
+      }
     });
   }
 });

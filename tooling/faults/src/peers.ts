@@ -244,6 +244,9 @@ ${servers}
     listen 127.0.0.1:${this.port};
     location / {
       proxy_pass http://api;
+      # Upload bodies stream to the api as they come (tus chunks), with no size cap of nginx's own.
+      proxy_request_buffering off;
+      client_max_body_size 0;
       proxy_next_upstream error timeout;
       proxy_connect_timeout 2s;
       proxy_set_header Host $http_host;

@@ -1,6 +1,7 @@
 import { errorCount, type LoadReport, listenerReads, recoveryMs, startLoad } from './load';
 import { PrivateNginx, PrivatePostgres, PrivateRedis, sleep, sparePort } from './peers';
 import { Replica, STATEMENT_TIMEOUT_MS, sharedDataDir } from './replica';
+import { TusUpload, type UploadReport } from './tus-upload';
 import { accessToken, Writer, type WriterReport } from './writer';
 
 export type Timings = {
@@ -25,6 +26,8 @@ export type ScenarioReport = {
   /** Every replica still running (or, for the rolling restart, restarted by the suite only). */
   alive: boolean;
   load: LoadReport;
+  /** A tus upload in progress across the fault, when the scenario has one. */
+  upload?: UploadReport;
 };
 
 /** Two api replicas on private PostgreSQL and Redis, behind nginx. */
@@ -83,13 +86,19 @@ export class Fixture {
   }
 
   /** Load and writes through nginx before, during and after `fault`, which returns when the dependency is back. */
-  async underLoad(name: string, timings: Timings, fault: () => Promise<void>): Promise<ScenarioReport> {
+  async underLoad(
+    name: string,
+    timings: Timings,
+    fault: () => Promise<void>,
+    extra: { upload?: () => Promise<UploadReport> } = {},
+  ): Promise<ScenarioReport> {
     const load = startLoad(this.nginx.url, listenerReads(this.ids), timings.connections);
     const writer = await Writer.create(this.nginx.url, this.token, this.ids.tracks);
     writer.start();
     await sleep(timings.settleMs);
     await fault();
     const returnedAt = Date.now();
+    const upload = await extra.upload?.();
     await sleep(timings.settleMs);
     const report = await load.stop();
     const writes = await writer.stop(this.postgres);
@@ -101,6 +110,7 @@ export class Fixture {
       writes,
       alive: this.isAlive,
       load: report,
+      ...(upload ? { upload } : {}),
     };
   }
 }
@@ -147,12 +157,23 @@ export const SCENARIOS: Scenario[] = [
   },
   {
     name: 'Redis stopped',
-    run: (f, t) =>
-      f.underLoad(`Redis stopped ${t.outageMs / 1000} s`, t, async () => {
-        await f.redis.stop();
-        await sleep(t.outageMs);
-        await f.redis.start();
-      }),
+    run: async (f, t) => {
+      // A tus upload is a third done when Redis goes; it resumes from the server's offset after.
+      const upload = new TusUpload(f.nginx.url, f.token);
+      await upload.create();
+      await upload.sendFirstThird();
+      return f.underLoad(
+        `Redis stopped ${t.outageMs / 1000} s, a tus upload in progress`,
+        t,
+        async () => {
+          await f.redis.stop();
+          await upload.tryDuringOutage();
+          await sleep(t.outageMs);
+          await f.redis.start();
+        },
+        { upload: () => upload.resumeAndVerify() },
+      );
+    },
   },
   {
     name: 'rolling restart',
@@ -178,5 +199,10 @@ export function formatReport(report: ScenarioReport): string {
     `  recovery ${report.recoveryMs} ms after the dependency returned`,
     `  writes acknowledged ${acknowledged}, found ${found}, lost ${lost}`,
     `  api process alive: ${report.alive ? 'yes' : 'NO'}`,
+    ...(report.upload
+      ? [
+          `  tus upload of ${report.upload.bytes} bytes: answers during the outage ${report.upload.duringOutage.join(', ')}, bytes intact after resuming: ${report.upload.isIntact ? 'yes' : 'NO'}`,
+        ]
+      : []),
   ].join('\n');
 }

@@ -31,6 +31,8 @@ function pause(ms: number, signal: AbortSignal): Promise<boolean> {
 }
 
 /** tus upload locks shared by every api replica on one Redis (`<prefix>tus-lock:<id>`). */
+const REDIS_UNAVAILABLE = { status_code: 503, body: 'Service temporarily unavailable.\n' };
+
 export async function createRedisLocker(options: RedisLockerOptions): Promise<RedisLocker> {
   const prefix = options.keyPrefix ?? 'cadence:';
   const ttlMs = options.lockTtlMs ?? 10_000;
@@ -64,6 +66,20 @@ export async function createRedisLocker(options: RedisLockerOptions): Promise<Re
     throw new Error(`Could not connect to Redis at REDIS_URL: ${error.message}`, { cause: error });
   });
 
+  /**
+   * Without Redis no replica can know who holds an upload: the request is refused with a 503
+   * (the tus server answers an error's `status_code`) and the uploader retries, resuming from
+   * the offset it is given once Redis is back.
+   */
+  async function acquire(key: string, token: string): Promise<'OK' | null> {
+    try {
+      return await client.set(key, token, 'PX', ttlMs, 'NX');
+    } catch (error) {
+      options.log.warn({ err: error }, 'tus lock unavailable: Redis is unreachable');
+      throw REDIS_UNAVAILABLE;
+    }
+  }
+
   function newLock(id: string): Lock {
     const key = `${prefix}tus-lock:${id}`;
     const channel = `${prefix}tus-release:${id}`;
@@ -89,8 +105,8 @@ export async function createRedisLocker(options: RedisLockerOptions): Promise<Re
       async lock(signal, requestRelease) {
         const deadline = Date.now() + acquireTimeoutMs;
         for (let attempt = 0; ; attempt++) {
-          if ((await client.set(key, token, 'PX', ttlMs, 'NX')) === 'OK') break;
-          await client.publish(channel, token);
+          if ((await acquire(key, token)) === 'OK') break;
+          await client.publish(channel, token).catch(() => undefined);
           const waitMs = Math.min(RETRY_MIN_MS * 2 ** attempt, RETRY_MAX_MS, deadline - Date.now());
           if (waitMs <= 0 || !(await pause(waitMs, signal))) throw ERRORS.ERR_LOCK_TIMEOUT;
         }
