@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { EnvError, loadEnv } from './env';
+import { appOrigins, EnvError, loadEnv } from './env';
 
 describe('loadEnv', () => {
   it('applies the defaults', () => {
@@ -49,5 +49,41 @@ describe('loadEnv', () => {
     expect(message.split('\n').length).toBeGreaterThanOrEqual(5);
     for (const name of ['PORT', 'APP_DEBUG', 'DATABASE_URL', 'APP_KEY'])
       expect(message).toContain(`${name}:`);
+  });
+
+  it('puts the apps under APP_URL by default and answers CORS only for apps moved elsewhere', () => {
+    const single = loadEnv({ APP_URL: 'https://music.example.com/' });
+    expect([single.PLAYER_URL, single.ADMIN_URL, single.BACKSTAGE_URL]).toEqual([
+      'https://music.example.com',
+      'https://music.example.com/admin',
+      'https://music.example.com/backstage',
+    ]);
+    expect(appOrigins(single)).toEqual([]);
+    expect(single.SESSION_COOKIE_SAME_SITE).toBe('lax');
+
+    const split = loadEnv({
+      APP_URL: 'https://api.example.com',
+      ADMIN_URL: 'https://admin.example.com/',
+      PLAYER_URL: 'https://example.com/app/',
+      SESSION_COOKIE_DOMAIN: 'Example.com',
+    });
+    expect(split.ADMIN_URL).toBe('https://admin.example.com');
+    expect(split.PLAYER_URL).toBe('https://example.com/app');
+    expect(split.SESSION_COOKIE_DOMAIN).toBe('example.com');
+    expect(appOrigins(split)).toEqual(['https://example.com', 'https://admin.example.com']);
+  });
+
+  it('refuses a cookie domain that is not the api host or its parent, and SameSite=None without https', () => {
+    expect(() => loadEnv({ APP_URL: 'https://api.example.com', SESSION_COOKIE_DOMAIN: 'other.com' })).toThrow(
+      /SESSION_COOKIE_DOMAIN/,
+    );
+    expect(() => loadEnv({ APP_URL: 'http://api.example.com', SESSION_COOKIE_SAME_SITE: 'none' })).toThrow(
+      /SESSION_COOKIE_SAME_SITE/,
+    );
+    expect(() => loadEnv({ ADMIN_URL: 'ftp://admin.example.com' })).toThrow(/ADMIN_URL/);
+    expect(
+      loadEnv({ APP_URL: 'https://api.example.com', SESSION_COOKIE_SAME_SITE: 'none' })
+        .SESSION_COOKIE_SAME_SITE,
+    ).toBe('none');
   });
 });

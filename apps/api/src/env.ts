@@ -40,6 +40,19 @@ const ZEnvSchema = z.object({
   DATABASE_URL: urlWithProtocol(['postgres:', 'postgresql:']).optional(),
   REDIS_URL: urlWithProtocol(['redis:', 'rediss:']).optional(),
   APP_URL: urlWithProtocol(['http:', 'https:']).optional(),
+  // Where each app lives when it is deployed on its own origin (defaults: APP_URL + / /admin /backstage).
+  PLAYER_URL: urlWithProtocol(['http:', 'https:']).optional(),
+  ADMIN_URL: urlWithProtocol(['http:', 'https:']).optional(),
+  BACKSTAGE_URL: urlWithProtocol(['http:', 'https:']).optional(),
+  // A parent domain (`example.com`) shared by the api and apps hosts, so they all see the cookies.
+  SESSION_COOKIE_DOMAIN: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^\.?[a-z0-9-]+(\.[a-z0-9-]+)*$/, 'must be a domain name such as example.com')
+    .optional(),
+  // `lax` serves apps on the api's site (subdomains, other ports); `none` (https only) other sites.
+  SESSION_COOKIE_SAME_SITE: z.enum(['lax', 'strict', 'none']).default('lax'),
   APP_DEBUG: booleanString.default(false),
   APP_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   ADMIN_EMAIL: z.email('must be an email address').optional(),
@@ -75,8 +88,14 @@ const ZEnvSchema = z.object({
   STORAGE_S3_PUBLIC_URL: urlWithProtocol(['http:', 'https:']).optional(),
 });
 
-export type Env = Omit<z.infer<typeof ZEnvSchema>, 'APP_URL' | 'STATIC_DIR'> & {
+export type Env = Omit<
+  z.infer<typeof ZEnvSchema>,
+  'APP_URL' | 'PLAYER_URL' | 'ADMIN_URL' | 'BACKSTAGE_URL' | 'STATIC_DIR'
+> & {
   APP_URL: string;
+  PLAYER_URL: string;
+  ADMIN_URL: string;
+  BACKSTAGE_URL: string;
   STATIC_DIR: string;
   /** Every variable as given, so env-level settings (`MAIL_PASSWORD`...) are read from here, not `process.env`. */
   vars: Readonly<Record<string, string | undefined>>;
@@ -94,6 +113,24 @@ function defaultStaticDir(): string {
   return path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 }
 
+function withoutTrailingSlash(url: string): string {
+  return url.replace(/\/+$/, '');
+}
+
+function isUnderDomain(host: string, domain: string): boolean {
+  const bare = domain.replace(/^\./, '');
+  return host === bare || host.endsWith(`.${bare}`);
+}
+
+/** The origins of the apps deployed apart from the api: the only ones answered with CORS. */
+export function appOrigins(
+  env: Pick<Env, 'APP_URL' | 'PLAYER_URL' | 'ADMIN_URL' | 'BACKSTAGE_URL'>,
+): string[] {
+  const own = new URL(env.APP_URL).origin;
+  const origins = [env.PLAYER_URL, env.ADMIN_URL, env.BACKSTAGE_URL].map((url) => new URL(url).origin);
+  return [...new Set(origins)].filter((origin) => origin !== own);
+}
+
 /** Pure: validates a record of variables; empty strings count as unset. */
 export function loadEnv(record: Record<string, string | undefined>, cwd = process.cwd()): Env {
   const cleaned = Object.fromEntries(
@@ -109,10 +146,23 @@ export function loadEnv(record: Record<string, string | undefined>, cwd = proces
     );
   }
   const env = parsed.data;
+  const appUrl = withoutTrailingSlash(env.APP_URL ?? `http://localhost:${env.PORT}`);
+  const cookieIssues = [
+    env.SESSION_COOKIE_SAME_SITE === 'none' && !appUrl.startsWith('https:')
+      ? `SESSION_COOKIE_SAME_SITE: none needs an https APP_URL (got ${JSON.stringify(appUrl)})`
+      : null,
+    env.SESSION_COOKIE_DOMAIN && !isUnderDomain(new URL(appUrl).hostname, env.SESSION_COOKIE_DOMAIN)
+      ? `SESSION_COOKIE_DOMAIN: must be APP_URL's host or a parent of it (got ${JSON.stringify(env.SESSION_COOKIE_DOMAIN)})`
+      : null,
+  ].filter((issue): issue is string => issue !== null);
+  if (cookieIssues.length > 0) throw new EnvError(cookieIssues);
   return {
     ...env,
     DATA_DIR: path.resolve(cwd, env.DATA_DIR),
-    APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    APP_URL: appUrl,
+    PLAYER_URL: withoutTrailingSlash(env.PLAYER_URL ?? appUrl),
+    ADMIN_URL: withoutTrailingSlash(env.ADMIN_URL ?? `${appUrl}/admin`),
+    BACKSTAGE_URL: withoutTrailingSlash(env.BACKSTAGE_URL ?? `${appUrl}/backstage`),
     STATIC_DIR: env.STATIC_DIR ? path.resolve(cwd, env.STATIC_DIR) : defaultStaticDir(),
     vars: Object.freeze({ ...record }),
   };

@@ -33,7 +33,8 @@ export async function sendResetLink(request: FastifyRequest, email: string) {
     .values(values)
     .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
     .execute();
-  const link = `${env.APP_URL}/password/reset/${token}?email=${encodeURIComponent(user.email)}`;
+  // The reset page is the player's, wherever it is deployed.
+  const link = `${env.PLAYER_URL}/password/reset/${token}?email=${encodeURIComponent(user.email)}`;
   const siteName = String(await request.server.services.settings.get('branding.site_name'));
   void request.server.mailer.dispatch(passwordResetMail(user.email, link, siteName));
 }

@@ -4,6 +4,7 @@ import { createSession, SESSION_TTL_MS } from '../../platform/auth/session.servi
 import { revokeSession, revokeUserSessions } from '../../platform/auth/session-cache';
 import { hashToken } from '../../platform/auth/tokens';
 import type { UserRow } from '../../platform/db/schema';
+import { authCookieAttributes } from '../../platform/http/cookie-policy';
 import { SESSION_COOKIE } from '../../platform/http/csrf';
 import { bootstrapDataFor } from '../bootstrap/bootstrap.routes';
 import { parseUserAgent } from '../sessions/user-agent';
@@ -40,10 +41,8 @@ export async function startSession(
   }
 
   reply.setCookie(SESSION_COOKIE, token, {
-    path: '/',
+    ...authCookieAttributes(request.server.deps.env, request),
     httpOnly: true,
-    sameSite: 'lax',
-    secure: isSecureRequest(request),
     ...(options.remember ? { expires: expiresAt } : {}),
   });
   request.user = await authRepository.loadAccess(db, user);
@@ -54,9 +53,7 @@ export async function startSession(
 
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply) {
   reply.clearCookie(SESSION_COOKIE, {
-    path: '/',
+    ...authCookieAttributes(request.server.deps.env, request),
     httpOnly: true,
-    sameSite: 'lax',
-    secure: isSecureRequest(request),
   });
 }

@@ -5,8 +5,7 @@ import { issueXsrfToken } from '../../platform/http/csrf';
 import type { BootstrapRequest } from './bootstrap.service';
 
 async function bootstrapRequest(request: FastifyRequest, reply: FastifyReply): Promise<BootstrapRequest> {
-  const isSecure = request.protocol === 'https';
-  const csrfToken = issueXsrfToken(request, reply, isSecure);
+  const csrfToken = issueXsrfToken(request, reply);
   return { user: request.user, guestRole: await request.guestRole(), cookies: request.cookies, csrfToken };
 }
 

@@ -2,6 +2,7 @@ import { randomFillSync, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from './app-error';
+import { authCookieAttributes } from './cookie-policy';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
@@ -30,27 +31,31 @@ function newToken(): string {
 }
 
 /** Sets the readable `XSRF-TOKEN` cookie when the browser does not have one yet; returns the token. */
-export function issueXsrfToken(request: FastifyRequest, reply: FastifyReply, isSecure: boolean): string {
+export function issueXsrfToken(request: FastifyRequest, reply: FastifyReply): string {
   const existing = request.cookies[XSRF_COOKIE];
   if (existing && /^[\w-]{20,100}$/.test(existing)) return existing;
   const token = newToken();
-  reply.setCookie(XSRF_COOKIE, token, { path: '/', sameSite: 'lax', secure: isSecure, httpOnly: false });
+  reply.setCookie(XSRF_COOKIE, token, {
+    ...authCookieAttributes(request.server.deps.env, request),
+    httpOnly: false,
+  });
   return token;
 }
 
 /**
- * Cookie-authenticated unsafe requests must come from our own origin and echo the XSRF cookie in
+ * Cookie-authenticated unsafe requests must come from our own origin (or one of the apps' origins
+ * when they are deployed apart, `trustedOrigins`) and echo the XSRF cookie in
  * `X-XSRF-TOKEN` (double submit). Bearer-token clients cannot be forged by a browser and skip this.
  */
 export const csrfPlugin = fp(
-  async (app: FastifyInstance, options: { appUrl: string }) => {
-    const appOrigin = new URL(options.appUrl).origin;
+  async (app: FastifyInstance, options: { appUrl: string; trustedOrigins: string[] }) => {
+    const allowed = new Set([new URL(options.appUrl).origin, ...options.trustedOrigins]);
     app.addHook('onRequest', async (request) => {
       if (SAFE_METHODS.has(request.method)) return;
       if (request.headers.authorization?.startsWith('Bearer ')) return;
       if (!request.cookies[SESSION_COOKIE]) return;
       const origin = request.headers.origin;
-      if (origin && origin !== appOrigin && origin !== `${request.protocol}://${request.host}`) {
+      if (origin && !allowed.has(origin) && origin !== `${request.protocol}://${request.host}`) {
         throw new AppError('forbidden', 'Cross-origin request refused.');
       }
       const cookie = request.cookies[XSRF_COOKIE];
