@@ -2,14 +2,20 @@ import type { ReactNode } from 'react';
 import { useCallback } from 'react';
 import { NavLink, useHref, useNavigate } from 'react-router';
 import { resolveAppLink, type TAppLink } from './app-links';
+import { getBootstrapData, hasBootstrapData } from './bootstrap-store';
 
 /** The current app's basename: '' for the player, '/admin' or '/backstage'. */
 export function useAppBasename(): string {
   return useHref('/').replace(/\/$/, '');
 }
 
+/** Where the apps are deployed (bootstrap `app_urls`); fixed for the page's life. */
+function appUrls() {
+  return hasBootstrapData() ? getBootstrapData().app_urls : undefined;
+}
+
 export function useAppLink(href: string): TAppLink {
-  return resolveAppLink(href, useAppBasename());
+  return resolveAppLink(href, useAppBasename(), appUrls());
 }
 
 /** Follows an app link from code (menu actions): routed here, or a full page load. */
@@ -18,7 +24,7 @@ export function useOpenAppLink(): (href: string) => void {
   const navigate = useNavigate();
   return useCallback(
     (href: string) => {
-      const link = resolveAppLink(href, basename);
+      const link = resolveAppLink(href, basename, appUrls());
       if (link.kind === 'route') navigate(link.to);
       else window.location.assign(link.href);
     },

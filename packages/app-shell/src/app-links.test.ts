@@ -24,4 +24,34 @@ describe('resolveAppLink', () => {
       href: 'https://example.com/x',
     });
   });
+
+  it("sends a link to another app to that app's own origin when the apps are deployed apart", () => {
+    const urls = {
+      api: 'https://api.example.com',
+      player: 'https://example.com',
+      admin: 'https://admin.example.com/admin',
+      backstage: 'https://example.com/backstage',
+    };
+    expect(resolveAppLink('/admin', '', urls)).toEqual({
+      kind: 'document',
+      href: 'https://admin.example.com/admin',
+    });
+    expect(resolveAppLink('/admin/users', '', urls)).toEqual({
+      kind: 'document',
+      href: 'https://admin.example.com/admin/users',
+    });
+    expect(resolveAppLink('/backstage/requests', '/admin', urls)).toEqual({
+      kind: 'document',
+      href: 'https://example.com/backstage/requests',
+    });
+    // The admin's "View site" goes to the player's origin.
+    expect(resolveAppLink('/', '/admin', urls)).toEqual({ kind: 'document', href: 'https://example.com/' });
+    expect(resolveAppLink('/api-docs', '', urls)).toEqual({
+      kind: 'document',
+      href: 'https://api.example.com/api-docs',
+    });
+    // Routes of the current app stay client-side routes.
+    expect(resolveAppLink('/admin/users', '/admin', urls)).toEqual({ kind: 'route', to: '/users' });
+    expect(resolveAppLink('/library', '', urls)).toEqual({ kind: 'route', to: '/library' });
+  });
 });

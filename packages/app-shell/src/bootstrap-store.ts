@@ -1,4 +1,5 @@
 import type { TBootstrapData } from '@cadence/contracts/bootstrap';
+import { apiUrl } from '@cadence/http-client/api-base-url';
 
 declare global {
   interface Window {
@@ -37,7 +38,7 @@ export function subscribeBootstrapData(listener: Listener): () => void {
  * In single-node mode the api inlines `window.bootstrapData` into index.html; an app deployed
  * on its own (CDN) fetches it instead.
  */
-export async function loadBootstrapData(url = BOOTSTRAP_DATA_URL): Promise<TBootstrapData> {
+export async function loadBootstrapData(url = apiUrl(BOOTSTRAP_DATA_URL)): Promise<TBootstrapData> {
   const inlined = window.bootstrapData;
   if (inlined) {
     setBootstrapData(inlined);
@@ -47,7 +48,7 @@ export async function loadBootstrapData(url = BOOTSTRAP_DATA_URL): Promise<TBoot
 }
 
 /** Asks the api for fresh bootstrap data (after a language change, for example). */
-export async function fetchBootstrapData(url = BOOTSTRAP_DATA_URL): Promise<TBootstrapData> {
+export async function fetchBootstrapData(url = apiUrl(BOOTSTRAP_DATA_URL)): Promise<TBootstrapData> {
   const response = await fetch(url, { credentials: 'include', headers: { Accept: 'application/json' } });
   if (!response.ok) throw new Error(`Could not load bootstrap data (HTTP ${response.status})`);
   const body = (await response.json()) as { bootstrapData: TBootstrapData };

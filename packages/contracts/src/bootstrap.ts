@@ -5,6 +5,15 @@ import { ZClientSettingsSchema } from './settings';
 import { ZThemeSchema } from './theme';
 import { ZGuestRoleSchema, ZUserSchema } from './user';
 
+/** Where each app and the api live (each may be on its own origin: PLAYER_URL, ADMIN_URL...). */
+export const ZAppUrlsSchema = z.object({
+  api: z.string(),
+  player: z.string(),
+  admin: z.string(),
+  backstage: z.string(),
+});
+export type TAppUrls = z.infer<typeof ZAppUrlsSchema>;
+
 /**
  * Spec 1 bootstrap data: inlined into each SPA's index.html as `window.bootstrapData` in
  * single-node mode and served by `GET /api/v1/bootstrap-data`.
@@ -19,6 +28,7 @@ export const ZBootstrapDataSchema = z.object({
   guest_role: ZGuestRoleSchema.nullable(),
   show_cookie_notice: z.boolean(),
   csrf_token: z.string().optional(),
+  app_urls: ZAppUrlsSchema.optional(),
 });
 export type TBootstrapData = z.infer<typeof ZBootstrapDataSchema>;
 

@@ -1,3 +1,4 @@
+import { readApiBaseUrl } from './api-base-url';
 import { buildRequest } from './build-request';
 import { readDocumentCookie } from './cookies';
 import { type TFullRequest, type THttpClient, type THttpClientOptions, WORKSPACE_COOKIE } from './http-types';
@@ -46,5 +47,8 @@ export function createHttpClient(options: THttpClientOptions = {}): THttpClient 
   };
 }
 
-/** The browser client: same origin, cookies from `document.cookie`, the page's inlined answers. */
-export const apiClient: THttpClient = createHttpClient({ inlinedResponses });
+/**
+ * The browser client: the api's origin (the page's own, or the deploy-time `cadence-api-url`),
+ * cookies from `document.cookie`, the page's inlined answers.
+ */
+export const apiClient: THttpClient = createHttpClient({ inlinedResponses, baseUrl: readApiBaseUrl() });

@@ -33,7 +33,17 @@ export function createServices(deps: AppDeps): Services {
   });
   return {
     settings,
-    bootstrap: createBootstrapService({ db: deps.db, cache: deps.cache, settings }),
+    bootstrap: createBootstrapService({
+      db: deps.db,
+      cache: deps.cache,
+      settings,
+      appUrls: {
+        api: deps.env.APP_URL,
+        player: deps.env.PLAYER_URL,
+        admin: deps.env.ADMIN_URL,
+        backstage: deps.env.BACKSTAGE_URL,
+      },
+    }),
     valueLists: createValueListsService(deps.db),
     storage,
     fileEntries: createFileEntriesService({ db: deps.db, storage, settings, appUrl: deps.env.APP_URL }),

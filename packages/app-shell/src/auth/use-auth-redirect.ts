@@ -22,7 +22,7 @@ export function useCompleteSignIn(): (data: TBootstrapData | null, options?: { r
         // Data cached for the guest (library, permissions-dependent lists) is stale now.
         queryClient.clear();
       }
-      const link = resolveAppLink(postLoginRedirect(data?.user ?? null), basename);
+      const link = resolveAppLink(postLoginRedirect(data?.user ?? null), basename, data?.app_urls);
       if (link.kind === 'document') window.location.assign(link.href);
       else navigate(link.to, { replace: options.replace ?? true });
     },

@@ -1,4 +1,4 @@
-import { type TBootstrapData, ZBootstrapDataSchema } from '@cadence/contracts/bootstrap';
+import { type TAppUrls, type TBootstrapData, ZBootstrapDataSchema } from '@cadence/contracts/bootstrap';
 import type { TI18n, TLocalization } from '@cadence/contracts/i18n';
 import type { TMenu } from '@cadence/contracts/menu';
 import type { TClientSettings } from '@cadence/contracts/settings';
@@ -77,8 +77,11 @@ export function createBootstrapService(deps: {
   db: Kysely<Database>;
   cache: Cache;
   settings: SettingsService;
+  /** Where the apps live, for their cross-links; absent in tests that do not need them. */
+  appUrls?: TAppUrls;
 }) {
   const { db, cache, settings } = deps;
+  const appUrlsJson = deps.appUrls ? `,"app_urls":${JSON.stringify(deps.appUrls)}` : '';
   // Guest roles are few and long-lived; the memo hands out the same object per generation.
   const guestRoleJson = new WeakMap<GuestRole, string>();
 
@@ -147,6 +150,7 @@ export function createBootstrapService(deps: {
       guest_role: request.guestRole ? shape.guest_role.parse(request.guestRole) : null,
       show_cookie_notice: showCookieNotice,
       ...(request.csrfToken ? { csrf_token: request.csrfToken } : {}),
+      ...(deps.appUrls ? { app_urls: deps.appUrls } : {}),
     };
   }
 
@@ -173,7 +177,7 @@ export function createBootstrapService(deps: {
       `"localizations":${current.localizations.json},` +
       `"themes":{"all":${current.themes.json},"selectedThemeId":${JSON.stringify(selectedThemeId)}},` +
       `"menus":${current.menus.json},"user":${user},"guest_role":${guestRoleFragment(request.guestRole)},` +
-      `"show_cookie_notice":${showCookieNotice}${csrf}}`
+      `"show_cookie_notice":${showCookieNotice}${csrf}${appUrlsJson}}`
     );
   }
 

@@ -86,6 +86,13 @@ describe('apps on their own origins', () => {
     const fromPlayer = await admin.get('/api/v1/bootstrap-data', { origin: PLAYER_ORIGIN });
     expect(fromPlayer.headers['access-control-allow-origin']).toBe(PLAYER_ORIGIN);
     expect(JSON.stringify(fromPlayer.json())).toContain('splitorigins');
+    // The apps learn where the others live, for their cross-links ("Admin area", "View site").
+    expect(fromPlayer.json().bootstrapData.app_urls).toEqual({
+      api: 'http://localhost:3000',
+      player: PLAYER_ORIGIN,
+      admin: ADMIN_ORIGIN,
+      backstage: 'http://localhost:3000/backstage',
+    });
 
     const forged = await admin.post(
       '/api/v1/settings',
