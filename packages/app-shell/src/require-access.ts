@@ -1,6 +1,7 @@
 import type { PermissionName } from '@cadence/permissions/catalogue';
 import { checkRouteAccess } from '@cadence/permissions/route-access';
 import { type LoaderFunctionArgs, redirect } from 'react-router';
+import { toDeployedUrl } from './app-links';
 import { getBootstrapData } from './bootstrap-store';
 
 export interface RequireAccessOptions {
@@ -12,10 +13,11 @@ export interface RequireAccessOptions {
  * Loader guard for spec 6 route permissions: throws a redirect to /login or /pricing, or a 404
  * response (shown as the 404 page by the route error boundary). Redirect targets are absolute
  * URLs on the request's origin, so admin and backstage leave their basename for the player's
- * pages with a full load while the player stays client-side.
+ * pages with a full load while the player stays client-side. With the apps on their own origins
+ * (bootstrap `app_urls`), /login and /pricing are the player's, on its origin.
  */
 export function requireAccess(options: RequireAccessOptions, request: Request): null {
-  const { user, guest_role: guestRole, settings } = getBootstrapData();
+  const { user, guest_role: guestRole, settings, app_urls: appUrls } = getBootstrapData();
   const access = checkRouteAccess({
     subject: { user, guestRole },
     permissions: options.permissions,
@@ -23,7 +25,11 @@ export function requireAccess(options: RequireAccessOptions, request: Request): 
     billingEnabled: settings.billing.enable,
   });
   if (access.allowed) return null;
-  if ('redirect' in access) throw redirect(new URL(access.redirect, request.url).href);
+  if ('redirect' in access) {
+    throw redirect(
+      appUrls ? toDeployedUrl(access.redirect, appUrls) : new URL(access.redirect, request.url).href,
+    );
+  }
   throw new Response('Not Found', { status: 404, statusText: 'Not Found' });
 }
 

@@ -14,7 +14,7 @@ export interface RunningApi {
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
@@ -44,7 +44,10 @@ async function waitUntilReady(url: string, child: ChildProcess, logs: () => stri
  * Starts the built api in the embedded mode (PGlite in a fresh temp data dir), after applying
  * settings through the CLI, the way an operator would before the first start.
  */
-export async function startApi(settings: Record<string, string> = {}): Promise<RunningApi> {
+export async function startApi(
+  settings: Record<string, string> = {},
+  extraEnv: Record<string, string> = {},
+): Promise<RunningApi> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cadence-e2e-'));
   const port = await freePort();
   const env = {
@@ -58,6 +61,7 @@ export async function startApi(settings: Record<string, string> = {}): Promise<R
     ADMIN_PASSWORD: 'e2e-admin-password',
     DATABASE_URL: '',
     REDIS_URL: '',
+    ...extraEnv,
   };
   for (const [key, value] of Object.entries(settings)) {
     const result = spawnSync('node', [cli, 'settings:set', key, value], { env, encoding: 'utf8' });
