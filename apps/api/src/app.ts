@@ -9,6 +9,7 @@ import { bootstrapRoutes } from './modules/bootstrap/bootstrap.routes';
 import { channelsRoutes } from './modules/channels/channels.routes';
 import { fileEntriesRoutes } from './modules/file-entries/file-entries.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { errorLogRoutes } from './modules/logs/error-log.routes';
 import { publicStorageRoutes } from './modules/public-storage/public-storage.routes';
 import { radioRoutes } from './modules/radio/radio.routes';
 import { s3UploadsRoutes } from './modules/s3-uploads/s3-uploads.routes';
@@ -69,6 +70,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         guestRole: null,
         cookies: request.cookies,
       }),
+    onServerFault: (request, error, status) =>
+      app.services.errorLog.record(
+        {
+          requestId: request.id,
+          method: request.method,
+          // The path only: query strings can carry tokens.
+          url: request.url.split('?')[0] ?? request.url,
+          status,
+          error,
+          userId: request.user?.id ?? null,
+        },
+        request.log,
+      ),
   });
   await app.register(drainPlugin);
   await app.register(requestIdPlugin);
@@ -93,6 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(radioRoutes);
   await app.register(channelsRoutes);
   await app.register(fileEntriesRoutes);
+  await app.register(errorLogRoutes);
   await app.register(s3UploadsRoutes);
   await app.register(tusRoutes);
   await app.register(accountsPlugin);

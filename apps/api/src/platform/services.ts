@@ -3,6 +3,7 @@ import {
   createFileEntriesService,
   type FileEntriesService,
 } from '../modules/file-entries/file-entries.service';
+import { createErrorLogService, type ErrorLogService } from '../modules/logs/error-log.service';
 import { createSettingsService, type SettingsService } from '../modules/settings/settings.service';
 import { createValueListsService, type ValueListsService } from '../modules/value-lists/value-lists.service';
 import type { AppDeps } from './app-deps';
@@ -14,6 +15,7 @@ export type Services = {
   valueLists: ValueListsService;
   storage: Storage;
   fileEntries: FileEntriesService;
+  errorLog: ErrorLogService;
 };
 
 declare module 'fastify' {
@@ -47,5 +49,6 @@ export function createServices(deps: AppDeps): Services {
     valueLists: createValueListsService(deps.db),
     storage,
     fileEntries: createFileEntriesService({ db: deps.db, storage, settings, appUrl: deps.env.APP_URL }),
+    errorLog: createErrorLogService({ db: deps.db }),
   };
 }

@@ -66,6 +66,8 @@ type ErrorHandlerOptions = {
   isDebug: boolean;
   /** The reader's localization lines: validation messages are answered in their language. */
   linesFor?: (request: FastifyRequest) => Promise<Readonly<Record<string, string>>>;
+  /** Told of every server fault (not 503s: a dependency away) for the admin's error log. */
+  onServerFault?: (request: FastifyRequest, error: unknown, status: number) => Promise<void>;
 };
 
 async function translateFieldErrors(
@@ -94,7 +96,11 @@ export const errorHandlerPlugin = fp(
       const { status, body, isServerFault } = toEnvelope(error);
       if (status === 422 && options.linesFor) await translateFieldErrors(body, request, options.linesFor);
       if (status === 503) request.log.warn({ err: error }, 'dependency unavailable');
-      else if (isServerFault) request.log.error({ err: error }, 'request failed');
+      else if (isServerFault) {
+        request.log.error({ err: error }, 'request failed');
+        // Not awaited: the answer does not wait on the log's database write.
+        void options.onServerFault?.(request, error, status);
+      }
       if (options.isDebug && isServerFault && error instanceof Error) body.debug = buildDebugTrace(error);
       const retryAfter = (error as { headers?: Record<string, string> }).headers;
       if (retryAfter) reply.headers(retryAfter);

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+/** One server fault in the admin's error log (spec 2.12 logs, "error" tab). */
+export const ZErrorLogEntrySchema = z.object({
+  id: z.number(),
+  request_id: z.string(),
+  method: z.string(),
+  url: z.string(),
+  status: z.number(),
+  exception: z.string(),
+  message: z.string(),
+  stack: z.string().nullable(),
+  user_id: z.number().nullable(),
+  created_at: z.string(),
+});
+export type TErrorLogEntry = z.infer<typeof ZErrorLogEntrySchema>;
+
+/** `GET api/v1/logs/error/download-latest`: spec 7 "download link". */
+export const ZErrorLogDownloadLinkSchema = z.object({ download_url: z.string(), file_name: z.string() });
+export type TErrorLogDownloadLink = z.infer<typeof ZErrorLogDownloadLinkSchema>;
