@@ -13,6 +13,7 @@ import { errorLogRoutes } from './modules/logs/error-log.routes';
 import { publicStorageRoutes } from './modules/public-storage/public-storage.routes';
 import { radioRoutes } from './modules/radio/radio.routes';
 import { s3UploadsRoutes } from './modules/s3-uploads/s3-uploads.routes';
+import { scheduleRoutes } from './modules/schedule/schedule.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { similarArtistsRoutes } from './modules/similar-artists/similar-artists.routes';
@@ -108,6 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(channelsRoutes);
   await app.register(fileEntriesRoutes);
   await app.register(errorLogRoutes);
+  await app.register(scheduleRoutes);
   await app.register(s3UploadsRoutes);
   await app.register(tusRoutes);
   await app.register(accountsPlugin);

@@ -49,3 +49,9 @@ export async function createAccessToken(db: Kysely<Database>, userId: number, na
     .executeTakeFirstOrThrow();
   return { id: row.id, name: row.name, plainTextToken: `${row.id}|${token}` };
 }
+
+/** Deletes the sessions past their expiry (the scheduler's session pruning); returns how many. */
+export async function pruneExpiredSessions(db: Kysely<Database>, now = new Date()): Promise<number> {
+  const result = await db.deleteFrom('sessions').where('expires_at', '<', now).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

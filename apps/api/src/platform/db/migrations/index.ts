@@ -13,6 +13,7 @@ import * as createChannelsAndBackstageRequests from './2026-11-22T11-02_create-c
 import * as createSearchIndexesAndSimilarArtists from './2026-11-22T12-00_create-search-indexes-and-similar-artists';
 import * as createSearchCandidateIndexes from './2026-11-22T13-00_create-search-candidate-indexes';
 import * as createErrorLog from './2026-11-25T13-00_create-error-log';
+import * as createScheduledTaskRuns from './2026-11-25T13-01_create-scheduled-task-runs';
 
 /** Imported statically so the tsup bundle carries them; keys are the frozen migration names. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T12-00_create-search-indexes-and-similar-artists': createSearchIndexesAndSimilarArtists,
   '2026-11-22T13-00_create-search-candidate-indexes': createSearchCandidateIndexes,
   '2026-11-25T13-00_create-error-log': createErrorLog,
+  '2026-11-25T13-01_create-scheduled-task-runs': createScheduledTaskRuns,
 };

@@ -1,0 +1,27 @@
+import type { Kysely } from 'kysely';
+import { pruneExpiredSessions } from '../../platform/auth/session.service';
+import type { Database } from '../../platform/db/schema';
+import { createSimilarArtistsService } from '../similar-artists/similar-artists.service';
+import type { ScheduledTask } from './schedule.service';
+
+const HOUR = 60 * 60 * 1000;
+
+/** The product's recurring work. */
+export function scheduledTasks(db: Kysely<Database>): ScheduledTask[] {
+  const similarArtists = createSimilarArtistsService(db);
+  return [
+    {
+      name: 'sessions:prune',
+      description: 'Delete expired sessions',
+      everyMs: HOUR,
+      run: async () => `Pruned ${await pruneExpiredSessions(db)} expired sessions`,
+    },
+    {
+      name: 'similar-artists:recompute',
+      description: 'Recompute similar artists from shared genres, tags and listeners',
+      everyMs: 24 * HOUR,
+      run: async () =>
+        `Recomputed similar artists of ${(await similarArtists.recompute({})).artists} artists`,
+    },
+  ];
+}
