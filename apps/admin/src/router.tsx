@@ -15,6 +15,11 @@ export const routes: RouteObject[] = [
         index: true,
         lazy: () => import('./routes/dashboard-page').then((m) => ({ Component: m.DashboardPage })),
       },
+      {
+        path: 'logs',
+        loader: accessLoader({ permissions: ['logs.view'] }),
+        lazy: () => import('./routes/logs-page').then((m) => ({ Component: m.LogsPage })),
+      },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

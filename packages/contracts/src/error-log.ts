@@ -18,3 +18,16 @@ export type TErrorLogEntry = z.infer<typeof ZErrorLogEntrySchema>;
 /** `GET api/v1/logs/error/download-latest`: spec 7 "download link". */
 export const ZErrorLogDownloadLinkSchema = z.object({ download_url: z.string(), file_name: z.string() });
 export type TErrorLogDownloadLink = z.infer<typeof ZErrorLogDownloadLinkSchema>;
+
+/** One mail in the outgoing-email log (spec 2.12 logs, "outgoing-email" tab). */
+export const ZMailLogEntrySchema = z.object({
+  id: z.number(),
+  to: z.string(),
+  subject: z.string(),
+  driver: z.string(),
+  status: z.string(),
+  body: z.string().nullable(),
+  error: z.string().nullable(),
+  created_at: z.string(),
+});
+export type TMailLogEntry = z.infer<typeof ZMailLogEntrySchema>;

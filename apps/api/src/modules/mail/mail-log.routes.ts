@@ -1,18 +1,7 @@
+import { ZMailLogEntrySchema } from '@cadence/contracts/error-log';
 import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
 import { paginationSchema, ZListQuerySchema } from '@cadence/contracts/pagination';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-
-const ZMailLogEntrySchema = z.object({
-  id: z.number(),
-  to: z.string(),
-  subject: z.string(),
-  driver: z.string(),
-  status: z.string(),
-  body: z.string().nullable(),
-  error: z.string().nullable(),
-  created_at: z.string(),
-});
 
 /** Admin logs tab "outgoing-email" (spec 2.12): every mail the api sent or logged, newest first. */
 export const mailLogRoutes: FastifyPluginAsyncZod = async (app) => {
