@@ -1,6 +1,7 @@
 import type { TAccountUser } from '@cadence/contracts/account';
 import type { TSocialService } from '@cadence/contracts/auth';
 import { GENERIC_ERROR_MESSAGE } from '@cadence/contracts/errors';
+import { apiUrl } from '@cadence/http-client/api-base-url';
 import { apiClient } from '@cadence/http-client/http-client';
 import { Button } from '@cadence/ui/button';
 import { useQueryClient } from '@tanstack/react-query';
@@ -27,7 +28,7 @@ export function SocialLoginPanel({ user }: { user: TAccountUser }) {
 
   const enable = async (service: TSocialService) => {
     setPendingService(service);
-    const result = await openSocialPopup(`/secure/auth/social/${service}/connect`);
+    const result = await openSocialPopup(apiUrl(`/secure/auth/social/${service}/connect`));
     setPendingService(null);
     if (!result) return;
     if (result.status === 'ERROR') {

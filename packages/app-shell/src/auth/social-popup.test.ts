@@ -47,6 +47,14 @@ describe('openSocialPopup (spec 7 popup protocol)', () => {
     expect(popup.close).toHaveBeenCalled();
   });
 
+  it('listens to the api origin when the api is elsewhere', async () => {
+    const { host, post } = fakeHost();
+    const result = openSocialPopup('http://api.example.com/secure/auth/social/google/login', host as never);
+    post('http://localhost:3000', success);
+    post('http://api.example.com', success);
+    await expect(result).resolves.toEqual(success);
+  });
+
   it('settles with null once the popup is closed, checked every second', async () => {
     vi.useFakeTimers();
     const { host, popup } = fakeHost();

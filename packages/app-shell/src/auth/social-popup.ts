@@ -18,10 +18,12 @@ export function popupFeatures(host: Pick<TPopupHost, 'screenX' | 'screenY' | 'ou
 
 /**
  * Opens the provider popup and settles with its `social-auth` message, or null when the popup
- * closes without one (spec 4). Messages from another origin are ignored (spec 7).
+ * closes without one (spec 4). Messages from another origin than the popup's (the api's, which
+ * is not the app's when the app is deployed apart) are ignored (spec 7).
  */
 export function openSocialPopup(url: string, host: TPopupHost = window): Promise<TSocialAuthMessage | null> {
   return new Promise((resolve) => {
+    const popupOrigin = new URL(url, host.location.origin).origin;
     const popup = host.open(url, 'social-auth', popupFeatures(host));
     let poll: ReturnType<typeof setInterval> | undefined;
     const finish = (result: TSocialAuthMessage | null) => {
@@ -30,7 +32,7 @@ export function openSocialPopup(url: string, host: TPopupHost = window): Promise
       resolve(result);
     };
     function onMessage(event: MessageEvent) {
-      if (event.origin !== host.location.origin) return;
+      if (event.origin !== popupOrigin) return;
       const parsed = ZSocialAuthMessageSchema.safeParse(event.data);
       if (!parsed.success) return;
       finish(parsed.data);

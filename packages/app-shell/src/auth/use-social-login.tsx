@@ -1,4 +1,5 @@
 import type { TSocialAuthMessage, TSocialService } from '@cadence/contracts/auth';
+import { apiUrl } from '@cadence/http-client/api-base-url';
 import { useCallback } from 'react';
 import { openDialog } from '../modal-store';
 import { toast } from '../toast-store';
@@ -33,7 +34,7 @@ export function useSocialLogin(): (service: TSocialService) => Promise<void> {
   const completeSignIn = useCompleteSignIn();
   return useCallback(
     async (service) => {
-      const result = await openSocialPopup(`/secure/auth/social/${service}/login`);
+      const result = await openSocialPopup(apiUrl(`/secure/auth/social/${service}/login`));
       if (!result) return;
       switch (result.status) {
         case 'SUCCESS':

@@ -15,14 +15,15 @@ function scriptJson(value: unknown): string {
  * site's own origin only (a foreign opener receives nothing), then closes itself.
  */
 /** `nonce`: the response's CSP script nonce. */
-export function socialPopupPage(message: TSocialAuthMessage, appOrigin: string, nonce: string): string {
+export function socialPopupPage(message: TSocialAuthMessage, appOrigins: string[], nonce: string): string {
   return `<!doctype html>
 <html><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Social login</title></head>
 <body><script nonce="${nonce}">
 (function () {
   var message = ${scriptJson(message)};
-  var targetOrigin = ${scriptJson(appOrigin)};
-  if (window.opener) window.opener.postMessage(message, targetOrigin);
+  var targetOrigins = ${scriptJson(appOrigins)};
+  // Each app may live on its own origin: the browser delivers to the opener's origin only.
+  if (window.opener) targetOrigins.forEach(function (targetOrigin) { window.opener.postMessage(message, targetOrigin); });
   window.close();
 })();
 </script></body></html>`;

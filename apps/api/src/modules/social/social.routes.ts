@@ -51,14 +51,19 @@ const ZCallbackQuerySchema = z.object({
 export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, cache, env } = app.deps;
   const { settings } = app.services;
-  const appOrigin = new URL(env.APP_URL).origin;
+  // The apps' origins (one in the single-process default): the popup answers the opener on its own.
+  const appOriginList = [
+    ...new Set(
+      [env.APP_URL, env.PLAYER_URL, env.ADMIN_URL, env.BACKSTAGE_URL].map((url) => new URL(url).origin),
+    ),
+  ];
 
   function popup(reply: FastifyReply, message: TSocialAuthMessage) {
     return reply
       .header('cache-control', 'no-store')
       .header('content-security-policy', "default-src 'none'; script-src 'unsafe-inline'")
       .type('text/html; charset=utf-8')
-      .send(socialPopupPage(message, appOrigin, scriptNonce(reply)));
+      .send(socialPopupPage(message, appOriginList, scriptNonce(reply)));
   }
   const popupError = (reply: FastifyReply, errorMessage: string) =>
     popup(reply, { type: 'social-auth', status: 'ERROR', callbackData: { errorMessage } });

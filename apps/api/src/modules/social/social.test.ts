@@ -62,7 +62,7 @@ describe('social login against a real OAuth2/OIDC server', () => {
     const page = await popupFlow(agent, '/secure/auth/social/google/login');
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
-    expect(page.body).toContain(`var targetOrigin = "${new URL(t.env.APP_URL).origin}";`);
+    expect(page.body).toContain(`var targetOrigins = ["${new URL(t.env.APP_URL).origin}"];`);
     expect(page.body).toContain('window.opener.postMessage(message, targetOrigin)');
     expect(page.body).toContain('window.close()');
     const message = messageIn(page.body);
