@@ -32,7 +32,7 @@ export function sparePort(): Promise<number> {
 export async function waitFor(
   check: () => Promise<boolean>,
   timeoutMs: number,
-  what: string,
+  what = 'Condition',
 ): Promise<number> {
   const started = Date.now();
   while (Date.now() - started < timeoutMs) {
@@ -127,6 +127,13 @@ export class PrivatePostgres {
     const pid = this.pid();
     if (pid) process.kill(pid, 'SIGINT');
     await waitFor(async () => !this.isRunning(), 20_000, 'PostgreSQL stop');
+  }
+
+  /** SIGQUIT to the postmaster is PostgreSQL's "immediate shutdown": like a crash, no goodbyes. */
+  async crash(): Promise<void> {
+    const pid = this.pid();
+    if (pid) process.kill(pid, 'SIGQUIT');
+    await waitFor(async () => !this.isRunning(), 10_000, 'PostgreSQL exit');
   }
 
   /** A short-lived connection of the suite's own (not the app's). */

@@ -1,8 +1,4 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
+import { PrivatePostgres, PrivateRedis, sparePort, waitFor } from '@cadence/faults/peers';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,122 +12,13 @@ import { migrateToLatest } from './db/migrate';
 import { createRedisServices } from './redis/redis-services';
 import type { SharedServices } from './redis/services';
 
-/**
- * Private PostgreSQL and Redis processes on spare ports, killed and restarted under a live app.
- * The shared services on 5432/6379 are never touched.
- */
-const PG_BIN = newestPostgresBin();
-
-/** Debian and Ubuntu install server binaries per major version; use the newest one present. */
-function newestPostgresBin(root = '/usr/lib/postgresql'): string {
-  const majors = existsSync(root) ? readdirSync(root).filter((name) => /^\d+$/.test(name)) : [];
-  const newest = majors.sort((a, b) => Number(b) - Number(a))[0] ?? '15';
-  return `${root}/${newest}/bin`;
-}
-const isRoot = process.getuid?.() === 0;
+/** Private PostgreSQL and Redis processes on spare ports (the fault suite's peers), killed and
+ * restarted under a live app. The shared services on 5432/6379 are never touched. */
 const APP_KEY = 'resilience-app-key-0123456789abcdefghij';
-
-function sparePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function asPostgres(command: string, args: string[]): [string, string[]] {
-  return isRoot ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
-}
-
-async function waitFor(check: () => Promise<boolean>, timeoutMs: number): Promise<number> {
-  const started = Date.now();
-  while (Date.now() - started < timeoutMs) {
-    if (await check().catch(() => false)) return Date.now() - started;
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
-  throw new Error(`Condition not met within ${timeoutMs} ms`);
-}
-
-class PrivatePostgres {
-  readonly dir = mkdtempSync(path.join(os.tmpdir(), 'cadence-pg-'));
-  readonly dataDir = path.join(this.dir, 'data');
-  constructor(readonly port: number) {
-    if (isRoot) chownSync(this.dir, uidOf('postgres'), gidOf('postgres'));
-    const [cmd, args] = asPostgres(`${PG_BIN}/initdb`, [
-      '-D',
-      this.dataDir,
-      '-A',
-      'trust',
-      '-U',
-      'postgres',
-      '--no-sync',
-    ]);
-    execFileSync(cmd, args, { stdio: 'ignore' });
-  }
-
-  start(): ChildProcess {
-    const [cmd, args] = asPostgres(`${PG_BIN}/postgres`, [
-      '-D',
-      this.dataDir,
-      '-k',
-      this.dir,
-      '-p',
-      String(this.port),
-      '-h',
-      '127.0.0.1',
-      '-F',
-      '-c',
-      'max_connections=30',
-    ]);
-    return spawn(cmd, args, { stdio: 'ignore' });
-  }
-
-  /** SIGQUIT to the postmaster is PostgreSQL's "immediate shutdown": like a crash, no goodbyes. */
-  kill() {
-    const pid = Number(readFileSync(path.join(this.dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-    process.kill(pid, 'SIGQUIT');
-  }
-
-  isRunning(): boolean {
-    try {
-      const pid = Number(readFileSync(path.join(this.dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-      process.kill(pid, 0);
-      return true;
-    } catch {
-      return false;
-    }
-  }
-
-  cleanup() {
-    if (this.isRunning()) this.kill();
-    rmSync(this.dir, { recursive: true, force: true });
-  }
-}
-
-function uidOf(user: string): number {
-  return Number(execFileSync('id', ['-u', user]).toString().trim());
-}
-function gidOf(user: string): number {
-  return Number(execFileSync('id', ['-g', user]).toString().trim());
-}
-
-function startRedis(port: number): ChildProcess {
-  return spawn(
-    'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    {
-      stdio: 'ignore',
-    },
-  );
-}
 
 describe.skipIf(isEmbeddedTarget)('resilience against PostgreSQL and Redis outages', () => {
   let pgServer: PrivatePostgres;
-  let redisPort: number;
-  let redis: ChildProcess | undefined;
+  let redis: PrivateRedis;
   let database: DatabaseHandle;
   let services: SharedServices;
   let app: FastifyInstance;
@@ -140,19 +27,9 @@ describe.skipIf(isEmbeddedTarget)('resilience against PostgreSQL and Redis outag
 
   beforeAll(async () => {
     pgServer = new PrivatePostgres(await sparePort());
-    pgServer.start();
-    redisPort = await sparePort();
-    redis = startRedis(redisPort);
-    const url = `postgres://postgres@127.0.0.1:${pgServer.port}/postgres`;
-    await waitFor(async () => {
-      const probe = await openDatabase({ url, embeddedDir: 'unused' });
-      try {
-        await probe.ping(500);
-        return true;
-      } finally {
-        await probe.close();
-      }
-    }, 15_000);
+    redis = new PrivateRedis(await sparePort());
+    await Promise.all([pgServer.start(), redis.start()]);
+    const url = pgServer.url;
     database = await openDatabase({
       url,
       embeddedDir: 'unused',
@@ -161,7 +38,7 @@ describe.skipIf(isEmbeddedTarget)('resilience against PostgreSQL and Redis outag
     });
     await waitFor(async () => {
       services = await createRedisServices({
-        url: `redis://127.0.0.1:${redisPort}`,
+        url: redis.url,
         log: { info: () => {}, warn: (_o, msg) => warnings.push(msg) },
       });
       return true;
@@ -188,8 +65,8 @@ describe.skipIf(isEmbeddedTarget)('resilience against PostgreSQL and Redis outag
     await app?.close();
     await services?.close();
     await database?.close();
-    redis?.kill('SIGKILL');
-    pgServer?.cleanup();
+    await redis?.stop();
+    await pgServer?.dispose();
   });
 
   const bootstrap = () => app.inject({ url: '/api/v1/bootstrap-data', headers: { cookie: sessionCookie } });
@@ -206,19 +83,7 @@ describe.skipIf(isEmbeddedTarget)('resilience against PostgreSQL and Redis outag
   });
 
   /** What a failover or a pooler reset does: every app connection is cut, busy or not. */
-  async function terminateAppConnections() {
-    const killer = await openDatabase({
-      url: `postgres://postgres@127.0.0.1:${pgServer.port}/postgres`,
-      embeddedDir: 'unused',
-      poolMax: 1,
-    });
-    try {
-      await sql`select pg_terminate_backend(pid) from pg_stat_activity
-        where pid <> pg_backend_pid() and datname = current_database()`.execute(killer.db);
-    } finally {
-      await killer.close();
-    }
-  }
+  const terminateAppConnections = () => pgServer.terminateOthers();
 
   it('a connection cut while checked out of the pool: the transaction rolls back, the process lives', async () => {
     await sql`create table if not exists fault_probe (id int not null)`.execute(database.db);
@@ -246,8 +111,7 @@ describe.skipIf(isEmbeddedTarget)('resilience against PostgreSQL and Redis outag
   }, 30_000);
 
   it('PostgreSQL down: 503 fast, alive, and recovers by itself', async () => {
-    pgServer.kill();
-    await waitFor(async () => !pgServer.isRunning(), 10_000);
+    await pgServer.crash();
 
     const [res, ms] = await timed(bootstrap);
     expect(res.statusCode).toBe(503);
@@ -260,7 +124,7 @@ describe.skipIf(isEmbeddedTarget)('resilience against PostgreSQL and Redis outag
     expect(readyMs).toBeLessThan(2_000);
     expect((await app.inject({ url: '/health' })).statusCode).toBe(200);
 
-    pgServer.start();
+    await pgServer.start();
     await waitFor(async () => (await bootstrap()).statusCode === 200, 20_000);
     expect((await app.inject({ url: '/ready' })).statusCode).toBe(200);
   }, 40_000);
@@ -269,8 +133,7 @@ describe.skipIf(isEmbeddedTarget)('resilience against PostgreSQL and Redis outag
     await services.cache.set('probe:stale', { v: 1 }, 60);
     const received: unknown[] = [];
     await services.pubsub.subscribe('probe-channel', (message) => received.push(message));
-    redis?.kill('SIGKILL');
-    await new Promise((resolve) => redis?.once('exit', resolve));
+    await redis.stop();
     await waitFor(
       () =>
         services.ping(200).then(
@@ -303,7 +166,7 @@ describe.skipIf(isEmbeddedTarget)('resilience against PostgreSQL and Redis outag
     // One warning for the whole outage, not one per request.
     expect(warnings.filter((warning) => warning.includes('Redis unavailable'))).toHaveLength(1);
 
-    redis = startRedis(redisPort);
+    await redis.start();
     await waitFor(async () => (await app.inject({ url: '/ready' })).json().status === 'ready', 20_000);
     expect((await bootstrap()).statusCode).toBe(200);
     // The restarted Redis is empty here, so prove the replay on a key written after the return.

@@ -176,6 +176,13 @@ export async function createRedisServices(options: RedisServicesOptions): Promis
       const message = JSON.parse(json);
       for (const handler of set) handler(message);
     });
+    // Every (re)connection subscribes to every channel with a handler: ioredis' own
+    // re-subscription was seen to miss after Redis was killed and restarted, and SUBSCRIBE to a
+    // channel already subscribed is harmless.
+    sub.on('ready', () => {
+      const channels = [...handlers.keys()].map((channel) => prefix + channel);
+      if (channels.length > 0) sub.subscribe(...channels).catch(() => undefined);
+    });
     sub.connect().catch(() => undefined);
     subscriber = sub;
     return sub;
