@@ -3,6 +3,7 @@ import { accessLoader } from '@cadence/app-shell/require-access';
 import { RouteErrorBoundary } from '@cadence/app-shell/route-error-boundary';
 import type { RouteObject } from 'react-router';
 import { AdminLayout } from './layout/admin-layout';
+import { musicRoutes } from './routes/music/music-routes';
 
 /** Spec 2.12: everything under /admin requires admin.access (spec 6 route rule). */
 export const routes: RouteObject[] = [
@@ -20,6 +21,88 @@ export const routes: RouteObject[] = [
         loader: accessLoader({ permissions: ['logs.view'] }),
         lazy: () => import('./routes/logs-page').then((m) => ({ Component: m.LogsPage })),
       },
+      {
+        path: 'users',
+        loader: accessLoader({ permissions: ['users.update'] }),
+        children: [
+          {
+            index: true,
+            lazy: () => import('./routes/users/users-page').then((m) => ({ Component: m.UsersPage })),
+          },
+          {
+            path: ':userId',
+            lazy: () => import('./routes/users/user-page').then((m) => ({ Component: m.UserPage })),
+            children: [
+              {
+                index: true,
+                lazy: () =>
+                  import('./routes/users/user-details-tab').then((m) => ({ Component: m.UserDetailsTab })),
+              },
+              {
+                path: 'permissions',
+                lazy: () =>
+                  import('./routes/users/user-permissions-tab').then((m) => ({
+                    Component: m.UserPermissionsTab,
+                  })),
+              },
+              {
+                path: 'security',
+                lazy: () =>
+                  import('./routes/users/user-security-tab').then((m) => ({ Component: m.UserSecurityTab })),
+              },
+              {
+                path: 'date',
+                lazy: () =>
+                  import('./routes/users/user-date-tab').then((m) => ({ Component: m.UserDateTab })),
+              },
+              {
+                path: 'api',
+                lazy: () => import('./routes/users/user-api-tab').then((m) => ({ Component: m.UserApiTab })),
+              },
+            ],
+          },
+        ],
+      },
+      {
+        path: 'roles',
+        loader: accessLoader({ permissions: ['roles.update'] }),
+        children: [
+          {
+            index: true,
+            lazy: () => import('./routes/roles/roles-page').then((m) => ({ Component: m.RolesPage })),
+          },
+          {
+            path: 'new',
+            lazy: () => import('./routes/roles/role-edit-page').then((m) => ({ Component: m.RoleEditPage })),
+          },
+          {
+            path: ':roleId/edit',
+            lazy: () => import('./routes/roles/role-edit-page').then((m) => ({ Component: m.RoleEditPage })),
+          },
+        ],
+      },
+      {
+        path: 'audit-log',
+        loader: accessLoader({ permissions: ['logs.view'] }),
+        lazy: () => import('./routes/audit-log-page').then((m) => ({ Component: m.AuditLogPage })),
+      },
+      {
+        path: 'backstage-requests',
+        loader: accessLoader({ permissions: ['backstageRequests.view'] }),
+        lazy: () =>
+          import('./routes/backstage-requests/backstage-requests-page').then((m) => ({
+            Component: m.BackstageRequestsPage,
+          })),
+      },
+      {
+        path: 'backstage-requests/:requestId',
+        loader: accessLoader({ permissions: ['backstageRequests.view'] }),
+        lazy: () =>
+          import('./routes/backstage-requests/backstage-request-page').then((m) => ({
+            Component: m.BackstageRequestPage,
+          })),
+      },
+      ...musicRoutes,
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -3,23 +3,58 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createServices } from './app-services';
 import { appOrigins } from './env';
-import { accountsPlugin } from './modules/auth/accounts.plugin';
+import { accessTokensRoutes } from './modules/access-tokens/access-tokens.routes';
+import { accountRoutes } from './modules/account/account.routes';
+import { adminCatalogueRoutes } from './modules/admin-catalogue/admin-catalogue.routes';
+import { adminContentRoutes } from './modules/admin-content/admin-content.routes';
+import { adminOverviewRoutes } from './modules/admin-overview/admin-overview.routes';
+import { adminUsersRoutes } from './modules/admin-users/admin-users.routes';
+import { albumsRoutes } from './modules/albums/albums.routes';
+import { artistsRoutes } from './modules/artists/artists.routes';
+import { auditLogRoutes } from './modules/audit-log/audit-log.routes';
+import { authRoutes } from './modules/auth/auth.routes';
+import { verificationGatePlugin } from './modules/auth/verification-gate';
+import { backstageMusicRoutes } from './modules/backstage/backstage-music.routes';
+import { backstageRequestsRoutes } from './modules/backstage/backstage-requests.routes';
+import { billingPlugin } from './modules/billing/billing.plugin';
 import { bootstrapRoutes } from './modules/bootstrap/bootstrap.routes';
 import { channelsRoutes } from './modules/channels/channels.routes';
+import { commentsRoutes } from './modules/comments/comments.routes';
 import { fileEntriesRoutes } from './modules/file-entries/file-entries.routes';
+import { genresRoutes } from './modules/genres/genres.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { insightsRoutes } from './modules/insights/insights.routes';
+import { artistFollowersRoutes } from './modules/library/artist-followers.routes';
+import { libraryRoutes } from './modules/library/library.routes';
+import { libraryStateRoutes } from './modules/library/library-state.routes';
 import { errorLogRoutes } from './modules/logs/error-log.routes';
+import { lyricsRoutes } from './modules/lyrics/lyrics.routes';
+import { createMailLogRepository } from './modules/mail/mail-log.repository';
+import { mailLogRoutes } from './modules/mail/mail-log.routes';
+import { notificationsPlugin } from './modules/notifications/notifications.plugin';
+import { playlistsRoutes } from './modules/playlists/playlists.routes';
+import { playsRoutes } from './modules/plays/plays.routes';
 import { publicStorageRoutes } from './modules/public-storage/public-storage.routes';
 import { radioRoutes } from './modules/radio/radio.routes';
+import { reportsRoutes } from './modules/reports/reports.routes';
+import { rolesRoutes } from './modules/roles/roles.routes';
 import { s3UploadsRoutes } from './modules/s3-uploads/s3-uploads.routes';
 import { scheduleRoutes } from './modules/schedule/schedule.routes';
 import { searchRoutes } from './modules/search/search.routes';
+import { sessionsRoutes } from './modules/sessions/sessions.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { similarArtistsRoutes } from './modules/similar-artists/similar-artists.routes';
+import { socialRoutes } from './modules/social/social.routes';
 import { spaPlugin } from './modules/spa/spa.plugin';
-import { cataloguePlugin } from './modules/tracks/catalogue.plugin';
+import { streamingRoutes } from './modules/streaming/streaming.routes';
+import { taggedMusicRoutes } from './modules/tags/tagged-music.routes';
+import { tagsRoutes } from './modules/tags/tags.routes';
+import { tracksRoutes } from './modules/tracks/tracks.routes';
 import { tusRoutes } from './modules/tus/tus.routes';
+import { twoFactorRoutes } from './modules/two-factor/two-factor.routes';
+import { usersRoutes } from './modules/users/users.routes';
 import { valueListsRoutes } from './modules/value-lists/value-lists.routes';
 import type { AppDeps } from './platform/app-deps';
 import { authPlugin } from './platform/auth/auth.plugin';
@@ -34,7 +69,7 @@ import { generateRequestId, requestIdPlugin } from './platform/http/request-id';
 import { routeAccessPlugin } from './platform/http/route-access';
 import { securityHeadersPlugin } from './platform/http/security-headers';
 import { jobsPlugin } from './platform/jobs/jobs.plugin';
-import { createServices } from './platform/services';
+import { mailPlugin } from './platform/mail/mail.plugin';
 import { storageOrigins } from './platform/storage/get-storage';
 
 export type { AppDeps };
@@ -109,11 +144,60 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(channelsRoutes);
   await app.register(fileEntriesRoutes);
   await app.register(errorLogRoutes);
+  await app.register(auditLogRoutes);
+  await app.register(adminOverviewRoutes);
   await app.register(scheduleRoutes);
   await app.register(s3UploadsRoutes);
   await app.register(tusRoutes);
-  await app.register(accountsPlugin);
-  await app.register(cataloguePlugin);
+
+  // Accounts (issue 3): the mailer and the unverified-user gate come before the routes they cover.
+  const mailLog = createMailLogRepository(deps.db);
+  await app.register(mailPlugin, {
+    setting: (name) => app.services.settings.get(name),
+    recordMail: mailLog.insert,
+  });
+  await app.register(verificationGatePlugin);
+  await app.register(authRoutes);
+  await app.register(accountRoutes);
+  await app.register(usersRoutes);
+  await app.register(adminUsersRoutes);
+  await app.register(rolesRoutes);
+  await app.register(sessionsRoutes);
+  await app.register(accessTokensRoutes);
+  await app.register(twoFactorRoutes);
+  await app.register(socialRoutes);
+  await app.register(mailLogRoutes);
+
+  await app.register(notificationsPlugin);
+
+  // The music domain: catalogue, library, social and streaming.
+  await app.register(artistsRoutes);
+  await app.register(albumsRoutes);
+  await app.register(tracksRoutes);
+  await app.register(genresRoutes);
+  await app.register(tagsRoutes);
+  await app.register(taggedMusicRoutes);
+  await app.register(lyricsRoutes);
+  await app.register(playlistsRoutes);
+  await app.register(libraryRoutes);
+  await app.register(libraryStateRoutes);
+  await app.register(artistFollowersRoutes);
+  await app.register(commentsRoutes);
+  await app.register(playsRoutes);
+  await app.register(streamingRoutes);
+
+  // The artists' side (issue 11): requests and their review, upload and publish.
+  await app.register(backstageRequestsRoutes);
+  await app.register(backstageMusicRoutes);
+  await app.register(insightsRoutes);
+
+  // Admin (issue 12): catalogue tables and moderation.
+  await app.register(adminCatalogueRoutes);
+  await app.register(adminContentRoutes);
+  await app.register(reportsRoutes);
+
+  // Billing (issue 14): plans, checkout, subscriptions, provider webhooks.
+  await app.register(billingPlugin);
   await app.register(publicStorageRoutes);
   await app.register(spaPlugin);
 

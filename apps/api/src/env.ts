@@ -86,6 +86,9 @@ const ZEnvSchema = z.object({
   STORAGE_S3_ENDPOINT: urlWithProtocol(['http:', 'https:']).optional(),
   STORAGE_S3_PATH_STYLE: booleanString.default(false),
   STORAGE_S3_PUBLIC_URL: urlWithProtocol(['http:', 'https:']).optional(),
+  // Billing providers' API roots (default: the providers' own); the tests point them at the peers in tooling/.
+  STRIPE_API_BASE: urlWithProtocol(['http:', 'https:']).optional(),
+  PAYPAL_API_BASE: urlWithProtocol(['http:', 'https:']).optional(),
 });
 
 export type Env = Omit<

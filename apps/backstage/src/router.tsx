@@ -4,6 +4,14 @@ import { RouteErrorBoundary } from '@cadence/app-shell/route-error-boundary';
 import type { RouteObject } from 'react-router';
 import { BackstageLayout } from './layout/backstage-layout';
 
+const requestGuard = accessLoader({ permissions: ['backstageRequests.create'] });
+const createGuard = accessLoader({ permissions: ['music.create'] });
+const requestForm = (type: 'become_artist' | 'verify_artist' | 'claim_artist') => () =>
+  import('./routes/request-form-page').then((m) => ({ Component: () => <m.RequestFormPage type={type} /> }));
+const edit =
+  (name: 'NewTrackPage' | 'EditTrackPage' | 'NewAlbumPage' | 'EditAlbumPage' | 'EditArtistPage') => () =>
+    import('./routes/music-edit-pages').then((m) => ({ Component: m[name] }));
+
 /** Spec 2.10: the artist area; every page needs a signed-in user. */
 export const routes: RouteObject[] = [
   {
@@ -16,10 +24,28 @@ export const routes: RouteObject[] = [
         lazy: () => import('./routes/backstage-home-page').then((m) => ({ Component: m.BackstageHomePage })),
       },
       {
+        path: 'requests',
+        loader: requestGuard,
+        lazy: () => import('./routes/requests-page').then((m) => ({ Component: m.RequestsPage })),
+      },
+      { path: 'requests/become-artist', loader: requestGuard, lazy: requestForm('become_artist') },
+      { path: 'requests/verify-artist', loader: requestGuard, lazy: requestForm('verify_artist') },
+      { path: 'requests/claim-artist', loader: requestGuard, lazy: requestForm('claim_artist') },
+      {
+        path: 'requests/:requestId/request-submitted',
+        lazy: () =>
+          import('./routes/request-submitted-page').then((m) => ({ Component: m.RequestSubmittedPage })),
+      },
+      {
         path: 'upload',
-        loader: accessLoader({ permissions: ['music.create'] }),
+        loader: createGuard,
         lazy: () => import('./routes/upload-page').then((m) => ({ Component: m.UploadPage })),
       },
+      { path: 'tracks/new', loader: createGuard, lazy: edit('NewTrackPage') },
+      { path: 'tracks/:trackId/edit', lazy: edit('EditTrackPage') },
+      { path: 'albums/new', loader: createGuard, lazy: edit('NewAlbumPage') },
+      { path: 'albums/:albumId/edit', lazy: edit('EditAlbumPage') },
+      { path: 'artists/:artistId/edit', lazy: edit('EditArtistPage') },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

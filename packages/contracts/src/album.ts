@@ -63,7 +63,10 @@ export const ZAlbumCreateSchema = z.object({
   tags: ZNameListSchema.optional(),
 });
 export type TAlbumCreate = z.infer<typeof ZAlbumCreateSchema>;
-export const ZAlbumUpdateSchema = ZAlbumCreateSchema.partial();
+export const ZAlbumUpdateSchema = ZAlbumCreateSchema.partial().extend({
+  /** The album's tracks in order; tracks it had and this list leaves out become singles. */
+  track_ids: z.array(ZIdSchema).max(500, 'An album holds at most 500 tracks.').optional(),
+});
 export type TAlbumUpdate = z.infer<typeof ZAlbumUpdateSchema>;
 export const ZAlbumResponseSchema = z.object({ album: ZAlbumSchema });
 export type TAlbumResponse = z.infer<typeof ZAlbumResponseSchema>;

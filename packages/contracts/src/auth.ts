@@ -128,7 +128,7 @@ export const ZRecaptchaVerifyPayloadSchema = z.object({
 export const ZRecaptchaVerifyResponseSchema = z.object({ success: z.boolean() });
 
 export const ZSocialServiceSchema = z.enum(SOCIAL_SERVICES);
-export type TSocialService = z.infer<typeof ZSocialServiceSchema>;
+export type { TSocialService } from './auth-constants';
 
 /** What the social popup page posts to `window.opener` (spec 4 popup protocol). */
 export const ZSocialAuthMessageSchema = z.object({

@@ -109,4 +109,5 @@ export function catalogueShowQuerySchema<const T extends Pick<TListAllowList, 'w
 
 export const ZCountsSchema = z.record(z.string(), z.number());
 
-export const ZMessageResponseSchema = z.object({ message: z.string() });
+/** Defined once in auth.ts; catalogue routes import it from here too. */
+export { ZMessageResponseSchema } from './auth';

@@ -21,6 +21,8 @@ export const CHANNEL_CONTENT_MODELS = [
 ] as const;
 export const CHANNEL_LAYOUTS = ['grid', 'carousel', 'track_table', 'list'] as const;
 export const CHANNEL_RESTRICTIONS = ['genre', 'tag'] as const;
+/** How a channel page loads past its first page: on scroll, by a button, or not at all. */
+export const CHANNEL_PAGINATIONS = ['infinite_scroll', 'load_more', 'none'] as const;
 export const CHANNEL_ORDERS = [
   'popularity:desc',
   'created_at:desc',
@@ -64,6 +66,7 @@ export const ZChannelConfigSchema = z
     seo_title: z.string().max(255).nullable().default(null),
     seo_description: z.string().max(1000).nullable().default(null),
     restriction: z.enum(CHANNEL_RESTRICTIONS).nullable().default(null),
+    pagination: z.enum(CHANNEL_PAGINATIONS).default('infinite_scroll'),
   })
   .superRefine((config, ctx) => {
     if (config.content_type === 'auto') {
@@ -178,4 +181,29 @@ export const ZChannelListQuerySchema = z.object({
   query: z.string().trim().max(255).optional(),
 });
 export const ZChannelListResponseSchema = paginationSchema(ZChannelSchema);
-export const ZChannelSavedResponseSchema = z.object({ channel: ZChannelSchema });
+export const ZChannelSavedResponseSchema = z.object({
+  channel: ZChannelSchema,
+  /** Manual items that no longer exist (deleted meanwhile): left out of the saved list. */
+  dropped: z.array(ZChannelContentRefSchema).default([]),
+});
+
+/** `POST /api/v1/channels/preview`: an unsaved channel rendered as `GET channel/{id}` would. */
+export const ZChannelPreviewSchema = ZChannelPayloadSchema.extend({
+  id: z.number().int().positive().optional(),
+});
+export type TChannelPreview = z.infer<typeof ZChannelPreviewSchema>;
+
+/** Where a channel shows besides its own page: the home page, the player's sidebar. */
+export const ZChannelPlacementSchema = z.object({
+  home: z.boolean().optional(),
+  sidebar: z.boolean().optional(),
+});
+export type TChannelPlacement = z.infer<typeof ZChannelPlacementSchema>;
+
+/** The admin editor's view of one channel: the channel and its manual list, in order. */
+export const ZChannelEditResponseSchema = z.object({
+  channel: ZChannelSchema,
+  placement: z.object({ home: z.boolean(), sidebar: z.boolean() }),
+  content: z.array(ZChannelContentRefSchema.extend({ name: z.string(), image: z.string().nullable() })),
+});
+export type TChannelEditResponse = z.infer<typeof ZChannelEditResponseSchema>;

@@ -25,13 +25,54 @@ export const ZLyricsUpsertSchema = z
     language: z.string().trim().min(2).max(10).nullish(),
     source: z.string().trim().max(100).nullish(),
   })
-  .refine((value) => !value.synced || value.text.split('\n').some((line) => LRC_LINE.test(line.trim())), {
-    message: 'Synced lyrics need LRC time tags like [01:23.45].',
-    path: ['text'],
+  .superRefine((value, ctx) => {
+    if (!value.synced) return;
+    if (!value.text.split('\n').some((line) => LRC_LINE.test(line.trim()))) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['text'],
+        message: 'Synced lyrics need LRC time tags like [01:23.45].',
+      });
+      return;
+    }
+    for (const message of lrcProblems(value.text)) ctx.addIssue({ code: 'custom', path: ['text'], message });
   });
 export type TLyricsUpsert = z.infer<typeof ZLyricsUpsertSchema>;
 export const ZLyricsResponseSchema = z.object({ lyrics: ZLyricsSchema });
 export type TLyricsResponse = z.infer<typeof ZLyricsResponseSchema>;
+
+const LRC_TAG = /\[(\d{1,3}):(\d{2})(?:[.:](\d{1,3}))?\]/y;
+const LRC_META = /^\[[a-z]+:[^\]]*\]$/i;
+
+/**
+ * What is wrong in synced (LRC) text, one message per bad line, naming its line number (1-based)
+ * so an editor can point at it: a malformed or impossible time tag, or a lyric line without one.
+ * Metadata tags (`[ar:...]`) and blank lines are fine.
+ */
+export function lrcProblems(text: string): string[] {
+  const problems: string[] = [];
+  text.split(/\r?\n/).forEach((raw, index) => {
+    const line = raw.trim();
+    const n = index + 1;
+    if (line === '' || LRC_META.test(line)) return;
+    if (!line.startsWith('[')) {
+      problems.push(`Line ${n} has no timestamp; start it with a time tag like [01:23.45].`);
+      return;
+    }
+    let at = 0;
+    while (line[at] === '[') {
+      LRC_TAG.lastIndex = at;
+      const tag = LRC_TAG.exec(line);
+      if (!tag || Number(tag[2]) >= 60) {
+        const shown = line.slice(at, line.indexOf(']', at) + 1 || at + 12);
+        problems.push(`Line ${n}: ${shown} is not a valid timestamp; use [mm:ss.xx].`);
+        return;
+      }
+      at = LRC_TAG.lastIndex;
+    }
+  });
+  return problems;
+}
 
 export type TLrcLine = { time_ms: number; text: string };
 

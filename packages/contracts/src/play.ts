@@ -1,7 +1,23 @@
 import { z } from 'zod';
 import { ZAlbumRefSchema, ZArtistRefSchema } from './catalogue';
 
-export const PLAY_SOURCES = ['player', 'embed', 'radio', 'api'] as const;
+/** Where a play started (the player reports the page its queue came from; insights group by it). */
+export const PLAY_SOURCES = [
+  'player',
+  'embed',
+  'radio',
+  'api',
+  'album',
+  'artist',
+  'playlist',
+  'search',
+  'track',
+  'library',
+  'queue',
+  'channel',
+  'other',
+] as const;
+export type TPlaySource = (typeof PLAY_SOURCES)[number];
 export { isCountablePlay, PLAY_THRESHOLD_MS, playThresholdMs } from './play-threshold';
 
 export const ZRecordPlaySchema = z.object({

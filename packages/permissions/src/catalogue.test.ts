@@ -44,6 +44,7 @@ describe('permission catalogue', () => {
       'logs.view',
       'subscriptions.update',
       'backstageRequests.handle',
+      'reports.handle',
     ];
     expect([...PERMISSION_NAMES].sort()).toEqual(expected.sort());
   });

@@ -98,6 +98,7 @@ export const PERMISSION_NAMES = [
   'logs.view',
   'subscriptions.update',
   'backstageRequests.handle',
+  'reports.handle',
 ] as const;
 
 export type PermissionName = (typeof PERMISSION_NAMES)[number];
@@ -340,6 +341,11 @@ const details = {
     'admin-only',
     'Handle backstage requests',
     'Allow approving and denying backstage requests.',
+  ),
+  'reports.handle': entry(
+    'admin-only',
+    'Handle reports',
+    'Allow reviewing reports from listeners and hiding, deleting or dismissing what they report.',
   ),
 } satisfies Record<PermissionName, TEntryDetails>;
 

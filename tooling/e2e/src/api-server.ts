@@ -26,7 +26,8 @@ export async function freePort(): Promise<number> {
 }
 
 async function waitUntilReady(url: string, child: ChildProcess, logs: () => string): Promise<void> {
-  const deadline = Date.now() + 60_000;
+  // A loaded machine (CI beside other jobs) can take longer: E2E_API_READY_MS raises the wait.
+  const deadline = Date.now() + Number(process.env.E2E_API_READY_MS ?? 60_000);
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`api exited early (${child.exitCode}):\n${logs()}`);
     try {

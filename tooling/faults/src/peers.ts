@@ -286,3 +286,63 @@ ${servers}
     rmSync(this.dir, { recursive: true, force: true });
   }
 }
+
+/** The api's s3rver runner (s3rver is one of the api's dev dependencies and resolves from there). */
+const S3RVER_RUNNER = path.resolve(
+  path.dirname(new URL(import.meta.url).pathname),
+  '../../../apps/api/src/platform/storage/testing/s3rver-runner.mjs',
+);
+
+/** An S3-compatible peer (s3rver) that can be stopped and brought back at the same address. */
+export class PrivateS3 {
+  readonly dir = mkdtempSync(path.join(os.tmpdir(), 'cadence-faults-s3-'));
+  readonly bucket = 'cadence-faults';
+  private process: ChildProcess | undefined;
+
+  constructor(readonly port: number) {}
+
+  /** What an api replica needs to keep its uploads in this bucket. */
+  get env(): Record<string, string> {
+    return {
+      UPLOADS_DISK_DRIVER: 's3',
+      STORAGE_S3_KEY: 'S3RVER',
+      STORAGE_S3_SECRET: 'S3RVER',
+      STORAGE_S3_REGION: 'us-east-1',
+      STORAGE_S3_BUCKET: this.bucket,
+      STORAGE_S3_ENDPOINT: `http://127.0.0.1:${this.port}`,
+      STORAGE_S3_PATH_STYLE: 'true',
+    };
+  }
+
+  async start(): Promise<void> {
+    const child = spawn(process.execPath, [S3RVER_RUNNER, this.dir, this.bucket, String(this.port)], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    this.process = child;
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('s3rver did not start within 15 s')), 15_000);
+      child.stdout?.on('data', (chunk: Buffer) => {
+        if (!chunk.toString().includes('PORT')) return;
+        clearTimeout(timer);
+        resolve();
+      });
+      child.once('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`s3rver exited with ${code}`));
+      });
+    });
+  }
+
+  async stop(): Promise<void> {
+    const child = this.process;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGKILL');
+    await exited;
+  }
+
+  async dispose(): Promise<void> {
+    await this.stop();
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}

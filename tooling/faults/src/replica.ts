@@ -13,7 +13,14 @@ export const ADMIN = { email: 'faults@example.com', password: 'faults-admin-pass
 export const STATEMENT_TIMEOUT_MS = 1_500;
 export const DRAIN_DELAY_MS = 1_500;
 
-export type ReplicaConfig = { databaseUrl: string; redisUrl: string; publicUrl: string; dataDir: string };
+export type ReplicaConfig = {
+  databaseUrl: string;
+  redisUrl: string;
+  publicUrl: string;
+  dataDir: string;
+  /** More variables, such as an S3 uploads disk. */
+  env?: Record<string, string>;
+};
 
 export function sharedDataDir(): { dir: string; dispose: () => void } {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'cadence-faults-data-'));
@@ -71,6 +78,7 @@ export class Replica {
         DB_STATEMENT_TIMEOUT_MS: String(STATEMENT_TIMEOUT_MS),
         SHUTDOWN_DRAIN_DELAY_MS: String(DRAIN_DELAY_MS),
         SHUTDOWN_TIMEOUT_MS: '15000',
+        ...this.config.env,
       },
     });
     const keep = (chunk: Buffer) => {

@@ -1,6 +1,6 @@
 import { errorCount, type LoadReport, listenerReads, recoveryMs, startLoad } from './load';
-import { PrivateNginx, PrivatePostgres, PrivateRedis, sleep, sparePort } from './peers';
-import { Replica, STATEMENT_TIMEOUT_MS, sharedDataDir } from './replica';
+import { PrivateNginx, PrivatePostgres, PrivateRedis, PrivateS3, sleep, sparePort } from './peers';
+import { Replica, type ReplicaConfig, STATEMENT_TIMEOUT_MS, sharedDataDir } from './replica';
 import { TusUpload, type UploadReport } from './tus-upload';
 import { accessToken, Writer, type WriterReport } from './writer';
 
@@ -40,6 +40,8 @@ export class Fixture {
     private readonly disposeData: () => void,
     readonly ids: { album: number; artist: number; track: number; tracks: number[] },
     readonly token: string,
+    /** What the replicas run with: a scenario can start one more replica on it. */
+    readonly replicaConfig: ReplicaConfig,
   ) {}
 
   static async start(): Promise<Fixture> {
@@ -72,7 +74,8 @@ export class Fixture {
       track: tracks[0]?.id ?? 1,
       tracks: tracks.map((t) => t.id),
     };
-    return new Fixture(postgres, redis, replicas, nginx, data.dispose, ids, await accessToken(nginx.url));
+    const token = await accessToken(nginx.url);
+    return new Fixture(postgres, redis, replicas, nginx, data.dispose, ids, token, config);
   }
 
   get isAlive(): boolean {
@@ -85,15 +88,19 @@ export class Fixture {
     this.disposeData();
   }
 
-  /** Load and writes through nginx before, during and after `fault`, which returns when the dependency is back. */
+  /**
+   * Load and writes (through nginx, or `extra.baseUrl`) before, during and after `fault`, which
+   * returns when the dependency is back.
+   */
   async underLoad(
     name: string,
     timings: Timings,
     fault: () => Promise<void>,
-    extra: { upload?: () => Promise<UploadReport> } = {},
+    extra: { upload?: () => Promise<UploadReport>; baseUrl?: string; replicas?: Replica[] } = {},
   ): Promise<ScenarioReport> {
-    const load = startLoad(this.nginx.url, listenerReads(this.ids), timings.connections);
-    const writer = await Writer.create(this.nginx.url, this.token, this.ids.tracks);
+    const baseUrl = extra.baseUrl ?? this.nginx.url;
+    const load = startLoad(baseUrl, listenerReads(this.ids), timings.connections);
+    const writer = await Writer.create(baseUrl, this.token, this.ids.tracks);
     writer.start();
     await sleep(timings.settleMs);
     await fault();
@@ -108,12 +115,17 @@ export class Fixture {
       errors: report.errors,
       recoveryMs: recoveryMs(report, returnedAt),
       writes,
-      alive: this.isAlive,
+      alive:
+        this.isAlive &&
+        (extra.replicas ?? []).every((replica) => replica.isAlive && replica.unexpectedExits === 0),
       load: report,
       ...(upload ? { upload } : {}),
     };
   }
 }
+
+/** Catalogue reads and streams never need these dependencies: the goal is 0 errors while they are away. */
+export const ZERO_READ_ERRORS = new Set(['Redis stopped', 'rolling restart', 'S3 peer stopped']);
 
 export type Scenario = { name: string; run: (fixture: Fixture, timings: Timings) => Promise<ScenarioReport> };
 
@@ -176,6 +188,52 @@ export const SCENARIOS: Scenario[] = [
     },
   },
   {
+    name: 'S3 peer stopped',
+    run: async (f, t) => {
+      // A third replica keeps its uploads in an S3 bucket; the peer goes away mid-upload.
+      const s3 = new PrivateS3(await sparePort());
+      const data = sharedDataDir();
+      const port = await sparePort();
+      const replica = new Replica(port, {
+        ...f.replicaConfig,
+        publicUrl: `http://127.0.0.1:${port}`,
+        dataDir: data.dir,
+        env: s3.env,
+      });
+      try {
+        await s3.start();
+        await replica.start();
+        const upload = new TusUpload(replica.url, f.token);
+        await upload.create();
+        await upload.sendFirstThird();
+        const since = new Date();
+        const report = await f.underLoad(
+          `S3 peer stopped ${t.outageMs / 1000} s, a tus upload in progress`,
+          t,
+          async () => {
+            await s3.stop();
+            await upload.tryDuringOutage();
+            await upload.tryFormUploadDuringOutage();
+            await sleep(t.outageMs);
+            await s3.start();
+          },
+          { upload: () => upload.resumeAndVerify(), baseUrl: replica.url, replicas: [replica] },
+        );
+        // Only the resumed upload may have become a file entry: none was kept without its bytes.
+        const [created] = await f.postgres.query<{ count: string }>(
+          'select count(*) from file_entries where created_at >= $1',
+          [since],
+        );
+        if (report.upload) report.upload.entriesCreated = Number(created?.count ?? 0);
+        return report;
+      } finally {
+        await replica.kill();
+        await s3.dispose();
+        data.dispose();
+      }
+    },
+  },
+  {
     name: 'rolling restart',
     run: (f, t) =>
       f.underLoad('rolling restart of two replicas (SIGTERM)', t, async () => {
@@ -201,7 +259,7 @@ export function formatReport(report: ScenarioReport): string {
     `  api process alive: ${report.alive ? 'yes' : 'NO'}`,
     ...(report.upload
       ? [
-          `  tus upload of ${report.upload.bytes} bytes: answers during the outage ${report.upload.duringOutage.join(', ')}, bytes intact after resuming: ${report.upload.isIntact ? 'yes' : 'NO'}`,
+          `  tus upload of ${report.upload.bytes} bytes: answers during the outage ${report.upload.duringOutage.join(', ')}, bytes intact after resuming: ${report.upload.isIntact ? 'yes' : 'NO'}${report.upload.entriesCreated === undefined ? '' : `, file entries created ${report.upload.entriesCreated}`}`,
         ]
       : []),
   ].join('\n');

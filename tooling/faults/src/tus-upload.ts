@@ -6,10 +6,17 @@ export type UploadReport = {
   duringOutage: number[];
   /** The file entry's bytes equal what was sent. */
   isIntact: boolean;
+  /** File entries that appeared during the scenario (set by scenarios that count them). */
+  entriesCreated?: number;
 };
 
 const TUS = { 'tus-resumable': '1.0.0' };
 const b64 = (value: string) => Buffer.from(value).toString('base64');
+/** A real 1x1 PNG: the upload policy sniffs the type before the bytes go to storage. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 /** A resumable upload driven by hand through the tus protocol, as the uploader does it. */
 export class TusUpload {
@@ -63,6 +70,19 @@ export class TusUpload {
     await this.offset();
     this.duringOutage.push(Number(this.lastHead) || 0);
     this.duringOutage.push(await this.patch(this.bytes.length / 3, (this.bytes.length * 2) / 3));
+  }
+
+  /** A plain (non-resumable) upload while the dependency is away: its answer is recorded. */
+  async tryFormUploadDuringOutage(): Promise<void> {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'fault.png');
+    const res = await fetch(`${this.baseUrl}/api/v1/file-entries`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${this.token}` },
+      body: form,
+      signal: AbortSignal.timeout(10_000),
+    }).catch(() => undefined);
+    this.duringOutage.push(res?.status ?? 0);
   }
 
   private async offset(): Promise<number | undefined> {

@@ -10,6 +10,7 @@ import { defaultRoles } from './data/roles';
 import { defaultThemes } from './data/themes';
 import { seedDefaultChannels } from './default-channels';
 import { seedDemoCatalogue } from './demo-catalogue';
+import { seedDemoPlans } from './demo-plans';
 
 const SEED_NAME = 'initial';
 export const DEFAULT_ADMIN_EMAIL = 'admin@cadence.local';
@@ -141,7 +142,10 @@ export async function seedDatabase(db: Kysely<Database>, env: Env, appKey: strin
       .filter((role) => role.default)
       .map((role) => roleIds.get(role.name) as number);
     const admin = await seedAdmin(trx, env, permissionIds, defaultRoleIds);
-    if (env.vars.SEED_DEMO_CATALOGUE !== 'false') await seedDemoCatalogue(trx, env);
+    if (env.vars.SEED_DEMO_CATALOGUE !== 'false') {
+      await seedDemoCatalogue(trx, env);
+      await seedDemoPlans(trx);
+    }
     await seedDefaultChannels(trx);
     return { created: true, admin } as const;
   });

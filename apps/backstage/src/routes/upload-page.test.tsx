@@ -35,13 +35,14 @@ describe('/backstage/upload', () => {
     dismissToast();
   });
 
-  it('shows the drop zone and picker to a user with music.create', async () => {
+  it('shows the drop zone and picker to a user with music.create', { timeout: 30_000 }, async () => {
     await renderAt('/backstage/upload', ['music.create']);
-    expect(await screen.findByTestId('backstage-upload', {}, { timeout: 5000 })).toBeTruthy();
+    // The first lazy load compiles the page and the uploader: slow on a loaded machine.
+    expect(await screen.findByTestId('backstage-upload', {}, { timeout: 20_000 })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Upload' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Browse files' })).toBeTruthy();
     const input = document.querySelector('input[type=file]') as HTMLInputElement;
-    expect(input.accept).toBe('audio/*,image/*');
+    expect(input.accept).toBe('audio/*');
     expect(input.multiple).toBe(true);
   });
 

@@ -105,7 +105,7 @@ describe('player shell', () => {
 
   it('loads the account menu on first press and lists the spec 2.5 items', async () => {
     await renderPlayer('/', { ...bootstrapFixture(), user: userFixture() });
-    const trigger = await screen.findByRole('button', { name: 'Account' });
+    const trigger = await screen.findByRole('button', { name: /^Account/ });
     await act(async () => trigger.click());
     const menu = await screen.findByRole('menu');
     expect(within(menu).getByRole('menuitem', { name: 'Profile page' }).getAttribute('href')).toMatch(

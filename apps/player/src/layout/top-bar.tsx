@@ -1,3 +1,4 @@
+import { NotificationBell } from '@cadence/app-shell/notifications/notification-bell';
 import { useAuth } from '@cadence/app-shell/use-auth';
 import { useSettings } from '@cadence/app-shell/use-bootstrap-data';
 import { useTrans } from '@cadence/app-shell/use-trans';
@@ -28,7 +29,10 @@ export function TopBar() {
       <SearchBox />
       <div className="ml-auto flex items-center gap-2">
         {isLoggedIn ? (
-          <UserMenu />
+          <>
+            <NotificationBell className="hidden md:flex" />
+            <UserMenu />
+          </>
         ) : (
           <>
             {!registration.disable && (

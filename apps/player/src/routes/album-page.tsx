@@ -62,6 +62,7 @@ export function AlbumPage() {
               path: albumUrl(album, artistName),
               embedPath: albumEmbedUrl(album, artistName),
             }}
+            report={{ type: 'album', id: album.id, name: album.name }}
           />
         }
       />

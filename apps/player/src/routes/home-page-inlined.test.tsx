@@ -36,6 +36,7 @@ const discover: TChannelResponse = {
       seo_title: null,
       seo_description: null,
       restriction: null,
+      pagination: 'infinite_scroll',
     },
     created_at: '2026-11-01T00:00:00.000Z',
     updated_at: '2026-11-01T00:00:00.000Z',

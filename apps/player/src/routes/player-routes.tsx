@@ -12,6 +12,14 @@ const page =
 
 const channel = page(() => import('./channel-page'), 'ChannelPage');
 const library = page(() => import('./library-page'), 'LibraryPage');
+const notifications = page(
+  () => import('@cadence/app-shell/notifications/notifications-page'),
+  'NotificationsPage',
+);
+const notificationSettings = page(
+  () => import('@cadence/app-shell/notifications/notification-settings-page'),
+  'NotificationSettingsPage',
+);
 const search = page(() => import('./search-page'), 'SearchPage');
 const tag = page(() => import('./tag-page'), 'TagPage');
 const user = page(() => import('./user-page'), 'UserPage');
@@ -68,6 +76,12 @@ export const playerRoutes = (queryClient: QueryClient): RouteObject[] => {
     { path: 'user/:userId/:userName/:tabName', lazy: user },
     { path: 'radio/:seedType/:seedId/:seedName', lazy: page(() => import('./radio-page'), 'RadioPage') },
     { path: 'library', loader: accessLoader({ requireLogin: true }), lazy: library },
+    { path: 'notifications', loader: accessLoader({ requireLogin: true }), lazy: notifications },
+    {
+      path: 'notifications/settings',
+      loader: accessLoader({ requireLogin: true }),
+      lazy: notificationSettings,
+    },
     { path: 'library/:section', loader: accessLoader({ requireLogin: true }), lazy: library },
     { path: 'channel/:slugOrId', loader: channelLoader, lazy: channel },
     { path: 'channel/:slugOrId/:restriction', loader: channelLoader, lazy: channel },

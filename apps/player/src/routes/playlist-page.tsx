@@ -60,6 +60,7 @@ export function PlaylistPage() {
               tracks={tracks}
               like={{ type: 'playlist', id: playlist.id }}
               share={{ title: playlist.name, path: playlistUrl(playlist) }}
+              report={{ type: 'playlist', id: playlist.id, name: playlist.name }}
             />
             {isEditor && tracks.length > 0 && (
               <Button

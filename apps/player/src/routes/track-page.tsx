@@ -61,6 +61,7 @@ export function TrackPage() {
               like={{ type: 'track', id: track.id }}
               repost={{ type: 'track', id: track.id }}
               share={{ title: track.name, path: trackUrl(track), embedPath: trackEmbedUrl(track) }}
+              report={{ type: 'track', id: track.id, name: track.name }}
             />
             <Link to={radioUrl('track', track)} className="text-sm text-muted hover:text-fg">
               {trans('Go to track radio')}

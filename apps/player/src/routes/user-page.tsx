@@ -13,6 +13,7 @@ import { EmptyState, ErrorState, PageSkeleton } from '../features/catalogue/page
 import { toPlayerTrack } from '../features/catalogue/to-player-track';
 import { albumUrl, artistUrl, playlistUrl, userUrl } from '../features/catalogue/urls';
 import { FollowButton } from '../features/library/follow-button';
+import { ReportButton } from '../features/reports/report-button';
 import { TrackTable } from '../features/tracks/track-table';
 
 const TABS = [
@@ -48,7 +49,10 @@ export function UserPage() {
         }
         actions={
           user?.id !== profile.user.id && (
-            <FollowButton type="user" id={profile.user.id} name={profile.user.name} />
+            <>
+              <FollowButton type="user" id={profile.user.id} name={profile.user.name} />
+              <ReportButton target={{ type: 'user', id: profile.user.id, name: profile.user.name }} />
+            </>
           )
         }
       />

@@ -110,6 +110,7 @@ describe('account settings (spec 2.6)', () => {
       'You have not created any personal access tokens yet.',
     );
     expect(screen.getByRole('link', { name: 'Documentation' }).getAttribute('target')).toBe('_blank');
+    expect(screen.getByRole('link', { name: 'Documentation' }).className).toMatch(/(^| )underline( |$)/);
   });
 
   it('lists sessions with "This device", "API Token" and the scroll limit', async () => {

@@ -31,6 +31,8 @@ describe('login page (spec 2.4)', () => {
       '/forgot-password',
     );
     expect(screen.getByRole('link', { name: 'Sign up.' }).getAttribute('href')).toBe('/register');
+    // Inside the sentence the link is underlined at rest (axe link-in-text-block: not colour alone).
+    expect(screen.getByRole('link', { name: 'Sign up.' }).className).toMatch(/(^| )underline( |$)/);
   });
 
   it('hides the sign-up link when registration is disabled', async () => {

@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createAccessToken } from '../../platform/auth/session.service';
 import { AppError } from '../../platform/http/app-error';
 import { currentUser } from '../auth/require-user';
+import { deleteOwnToken } from './access-tokens.repository';
 
 const errors = {
   401: ZErrorEnvelopeSchema,
@@ -61,12 +62,7 @@ export const accessTokensRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = currentUser(request);
-      const result = await db
-        .deleteFrom('personal_access_tokens')
-        .where('id', '=', request.params.id)
-        .where('user_id', '=', user.id)
-        .executeTakeFirst();
-      if (Number(result.numDeletedRows) === 0) throw new AppError('not_found');
+      if (!(await deleteOwnToken(db, user.id, request.params.id))) throw new AppError('not_found');
       return { message: 'Token deleted' };
     },
   );

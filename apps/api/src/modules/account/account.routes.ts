@@ -73,17 +73,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const exists = await db
-        .selectFrom('localizations')
-        .select('id')
-        .where('language', '=', request.body.locale)
-        .executeTakeFirst();
-      if (!exists) throw validationError({ locale: 'The selected locale is invalid.' });
-      await db
-        .updateTable('users')
-        .set({ language: request.body.locale, updated_at: new Date() })
-        .where('id', '=', user.id)
-        .execute();
+      if (!(await accountRepository.localeExists(db, request.body.locale)))
+        throw validationError({ locale: 'The selected locale is invalid.' });
+      await accountRepository.setLanguage(db, user.id, request.body.locale);
       const fresh = (await accountRepository.findById(db, user.id)) ?? user;
       request.user = await authRepository.loadAccess(db, fresh);
       return { bootstrapData: await bootstrapDataFor(request, reply) };

@@ -1,17 +1,14 @@
 import type { TAlbum, TAlbumCreate, TAlbumUpdate } from '@cadence/contracts/album';
 import type { FastifyRequest } from 'fastify';
 import { type Kysely, type Selectable, sql } from 'kysely';
+import { assertAny } from '../../platform/auth/access';
 import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/http/app-error';
 import { assertCanCreditArtists, itemsCreditedTo, replaceAlbumArtists } from '../artists/artist-credits';
 import { artistRefsForAlbums } from '../artists/artist-refs';
-import { genreRefs, itemsInGenre } from '../genres/genre-links';
-import { loadCounts } from '../library/counts';
-import { tagRefs } from '../tags/tag-links';
-import { assertAny } from '../tracks/access';
-import { assertCanManageCredited } from '../tracks/catalogue-access';
-import { deleteLinks, syncGenresAndTags } from '../tracks/catalogue-links';
-import { type CatalogueInclude, includeOf, listOrder, nameMatches } from '../tracks/catalogue-list';
+import { assertCanManageCredited } from '../catalogue/catalogue-access';
+import { deleteLinks, syncGenresAndTags } from '../catalogue/catalogue-links';
+import { type CatalogueInclude, includeOf, listOrder, nameMatches } from '../catalogue/catalogue-list';
 import {
   type CatalogueListQuery,
   dateText,
@@ -22,9 +19,13 @@ import {
   paginate,
   slugify,
   withSlug,
-} from '../tracks/catalogue-utils';
+} from '../catalogue/catalogue-utils';
+import { genreRefs, itemsInGenre } from '../genres/genre-links';
+import { loadCounts } from '../library/counts';
+import { tagRefs } from '../tags/tag-links';
 import { toTrackDtos } from '../tracks/track-dto';
 import { deleteTracks } from '../tracks/tracks.service';
+import { assertTracksUsable, replaceAlbumTracks } from './album-tracks';
 import type { AlbumsTable } from './albums.tables';
 
 type Db = Kysely<Database>;
@@ -163,8 +164,10 @@ export function createAlbumsService(db: Db) {
     const album = await findOr404(id);
     await assertCanManageCredited(db, request, 'album', album, 'update');
     if (input.artist_ids) await assertCanCreditArtists(db, request, input.artist_ids);
-    const { artist_ids, genres, tags, ...columns } = input;
+    const { artist_ids, genres, tags, track_ids, ...columns } = input;
+    if (track_ids) await assertTracksUsable(db, request, id, track_ids);
     await db.transaction().execute(async (trx) => {
+      if (track_ids) await replaceAlbumTracks(trx, id, track_ids);
       await trx
         .updateTable('albums')
         .set({ ...withSlug(columns), updated_at: new Date() })

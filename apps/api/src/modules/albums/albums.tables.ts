@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { Timestamp } from '../../platform/db/schema';
+import type { Timestamp } from '../../platform/db/column-types';
 
 export type TRecordType = 'album' | 'single' | 'ep' | 'compilation';
 
@@ -23,4 +23,11 @@ export interface AlbumArtistTable {
   album_id: number;
   artist_id: number;
   position: Generated<number>;
+}
+
+declare module '../../platform/db/schema' {
+  interface Database {
+    albums: AlbumsTable;
+    album_artist: AlbumArtistTable;
+  }
 }

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
+import { canAny, restrictionOf } from '../../platform/auth/access';
 import type { Database } from '../../platform/db/schema';
 import { AppError, validationError } from '../../platform/http/app-error';
-import { canAny, restrictionOf } from '../tracks/access';
 import { managedArtistIds } from './artist-refs';
 
 type Db = Kysely<Database> | Transaction<Database>;

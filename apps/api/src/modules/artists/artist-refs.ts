@@ -1,7 +1,7 @@
 import type { TArtistRef } from '@cadence/contracts/catalogue';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
-import { groupBy } from '../tracks/catalogue-utils';
+import { groupBy } from '../catalogue/catalogue-utils';
 
 type Db = Kysely<Database>;
 

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { actor, type Headers, insertAlbum, insertArtist, insertTrack } from '../tracks/catalogue.test-helper';
+import {
+  actor,
+  type Headers,
+  insertAlbum,
+  insertArtist,
+  insertTrack,
+} from '../catalogue/catalogue.test-helper';
 
 let t: TestApp;
 let musician: { id: number; headers: Headers };

@@ -10,7 +10,7 @@ import { ZIdParamsSchema, ZMessageResponseSchema } from '@cadence/contracts/cata
 import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
 import { paginationSchema } from '@cadence/contracts/pagination';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { includeOf } from '../tracks/catalogue-list';
+import { includeOf } from '../catalogue/catalogue-list';
 import { createArtistsService } from './artists.service';
 
 const errors = {

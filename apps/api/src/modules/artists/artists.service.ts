@@ -1,14 +1,11 @@
 import type { TArtist, TArtistCreate, TArtistUpdate } from '@cadence/contracts/artist';
 import type { FastifyRequest } from 'fastify';
 import { type Kysely, type Selectable, sql } from 'kysely';
+import { assertAny, canAny } from '../../platform/auth/access';
 import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/http/app-error';
-import { genreRefs } from '../genres/genre-links';
-import { loadCounts } from '../library/counts';
-import { tagRefs } from '../tags/tag-links';
-import { assertAny, canAny } from '../tracks/access';
-import { deleteLinks, syncGenresAndTags } from '../tracks/catalogue-links';
-import { type CatalogueInclude, includeOf, listOrder, nameMatches } from '../tracks/catalogue-list';
+import { deleteLinks, syncGenresAndTags } from '../catalogue/catalogue-links';
+import { type CatalogueInclude, includeOf, listOrder, nameMatches } from '../catalogue/catalogue-list';
 import {
   type CatalogueListQuery,
   dateText,
@@ -19,7 +16,10 @@ import {
   paginate,
   slugify,
   withSlug,
-} from '../tracks/catalogue-utils';
+} from '../catalogue/catalogue-utils';
+import { genreRefs } from '../genres/genre-links';
+import { loadCounts } from '../library/counts';
+import { tagRefs } from '../tags/tag-links';
 import { artistRefsForTracks, managedArtistIds } from './artist-refs';
 import type { ArtistsTable } from './artists.tables';
 

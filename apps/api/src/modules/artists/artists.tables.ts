@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { Timestamp } from '../../platform/db/schema';
+import type { Timestamp } from '../../platform/db/column-types';
 
 export type TLinkJson = { url: string; title: string };
 
@@ -26,4 +26,11 @@ export interface UserArtistTable {
   artist_id: number;
   role: Generated<'owner' | 'editor'>;
   created_at: Timestamp;
+}
+
+declare module '../../platform/db/schema' {
+  interface Database {
+    artists: ArtistsTable;
+    user_artist: UserArtistTable;
+  }
 }

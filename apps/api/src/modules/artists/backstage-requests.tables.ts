@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { Timestamp } from '../../platform/db/schema';
+import type { Timestamp } from '../../platform/db/column-types';
 
 /** Created with the catalogue tables; the backstage module owns the behaviour. */
 export interface BackstageRequestsTable {
@@ -15,4 +15,10 @@ export interface BackstageRequestsTable {
   notes: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+declare module '../../platform/db/schema' {
+  interface Database {
+    backstage_requests: BackstageRequestsTable;
+  }
 }

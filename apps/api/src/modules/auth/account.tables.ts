@@ -1,7 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { Timestamp } from '../../platform/db/schema';
+import type { NullableTimestamp, Timestamp } from '../../platform/db/column-types';
 
-type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 /** bigint reads back as text from pg and a number from PGlite. */
 type NullableBigint = ColumnType<string | number | null, number | null | undefined, number | null>;
 

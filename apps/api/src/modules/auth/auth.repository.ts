@@ -2,6 +2,22 @@ import { type Kysely, sql } from 'kysely';
 import type { Database, NewUser, UserRow } from '../../platform/db/schema';
 
 export const accountRepository = {
+  async localeExists(db: Kysely<Database>, language: string): Promise<boolean> {
+    return !!(await db
+      .selectFrom('localizations')
+      .select('id')
+      .where('language', '=', language)
+      .executeTakeFirst());
+  },
+
+  async setLanguage(db: Kysely<Database>, userId: number, language: string): Promise<void> {
+    await db
+      .updateTable('users')
+      .set({ language, updated_at: new Date() })
+      .where('id', '=', userId)
+      .execute();
+  },
+
   findByEmail(db: Kysely<Database>, email: string): Promise<UserRow | undefined> {
     return db
       .selectFrom('users')

@@ -1,39 +1,45 @@
 import type { TChannel, TChannelPayload } from '@cadence/contracts/channel';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import { AppError, validationError } from '../../platform/http/app-error';
-import { slugify } from '../tracks/catalogue-utils';
+import { slugify } from '../catalogue/catalogue-utils';
 import { toChannelDto } from './channel-dto';
-import { MODEL_SQL } from './channel-models';
+import { existingRefs, labelledContent, nestingLoop } from './channel-refs';
+import { findChannel } from './channels.repository';
 
 export type ChannelAdminService = ReturnType<typeof createChannelAdminService>;
 
 export function createChannelAdminService(db: Kysely<Database>) {
-  async function assertContentExists(
-    content: NonNullable<TChannelPayload['content']>,
-    channelId: number | null,
-  ) {
+  type Ref = NonNullable<TChannelPayload['content']>[number];
+
+  /**
+   * Keeps the refs that still exist (items deleted meanwhile are dropped, not an error) and
+   * refuses a list that repeats an item or that would make the channel contain itself,
+   * directly or through channels nested in the ones it lists.
+   */
+  async function checkContent(content: Ref[], channelId: number | null) {
     const seen = new Set<string>();
-    const missing: string[] = [];
+    const problems: string[] = [];
     for (const ref of content) {
       const key = `${ref.model_type}:${ref.model_id}`;
-      if (seen.has(key)) missing.push(`${key} is listed twice`);
+      if (seen.has(key)) problems.push(`${key} is listed twice`);
       seen.add(key);
       if (ref.model_type === 'channel' && ref.model_id === channelId)
-        missing.push('a channel cannot contain itself');
+        problems.push('A channel cannot contain itself.');
     }
-    const byModel = new Map<string, number[]>();
-    for (const ref of content)
-      byModel.set(ref.model_type, [...(byModel.get(ref.model_type) ?? []), ref.model_id]);
-    for (const [model, ids] of byModel) {
-      const table = model === 'channel' ? 'channels' : MODEL_SQL[model as keyof typeof MODEL_SQL].table;
-      const { rows } = await sql<{
-        id: number;
-      }>`select id from ${sql.table(table)} where id = any(${ids}::bigint[])`.execute(db);
-      const found = new Set(rows.map((row) => Number(row.id)));
-      for (const id of ids) if (!found.has(id)) missing.push(`${model} ${id} does not exist`);
+    if (problems.length > 0) throw validationError({ content: problems });
+    const found = await existingRefs(db, content);
+    const kept = content.filter((ref) => found.has(`${ref.model_type}:${ref.model_id}`));
+    const dropped = content.filter((ref) => !found.has(`${ref.model_type}:${ref.model_id}`));
+    if (channelId !== null) {
+      for (const ref of kept) {
+        if (ref.model_type !== 'channel') continue;
+        const loop = await nestingLoop(db, ref.model_id, channelId);
+        if (loop) problems.push(`A channel cannot contain itself: "${loop}" already contains this channel.`);
+      }
     }
-    if (missing.length > 0) throw validationError({ content: missing });
+    if (problems.length > 0) throw validationError({ content: problems });
+    return { kept, dropped };
   }
 
   async function assertSlugFree(slug: string, exceptId: number | null) {
@@ -50,10 +56,11 @@ export function createChannelAdminService(db: Kysely<Database>) {
     id: number | null,
     payload: TChannelPayload,
     ownerId: number | null,
-  ): Promise<TChannel> {
+  ): Promise<{ channel: TChannel; dropped: Ref[] }> {
     const slug = payload.slug ?? slugify(payload.name, 'channel');
     await assertSlugFree(slug, id);
-    if (payload.content) await assertContentExists(payload.content, id);
+    const checked = payload.content ? await checkContent(payload.content, id) : null;
+    const content = checked?.kept;
     const values = {
       name: payload.name,
       slug,
@@ -76,13 +83,13 @@ export function createChannelAdminService(db: Kysely<Database>) {
               .returningAll()
               .executeTakeFirst();
       if (!saved) throw new AppError('not_found');
-      if (payload.content) {
+      if (content) {
         await trx.deleteFrom('channelables').where('channel_id', '=', Number(saved.id)).execute();
-        if (payload.content.length > 0)
+        if (content.length > 0)
           await trx
             .insertInto('channelables')
             .values(
-              payload.content.map((ref, position) => ({
+              content.map((ref, position) => ({
                 channel_id: Number(saved.id),
                 model_type: ref.model_type,
                 model_id: ref.model_id,
@@ -93,12 +100,18 @@ export function createChannelAdminService(db: Kysely<Database>) {
       }
       return saved;
     });
-    return toChannelDto(row);
+    return { channel: toChannelDto(row), dropped: checked?.dropped ?? [] };
   }
 
   return {
     create: (payload: TChannelPayload, ownerId: number | null) => save(null, payload, ownerId),
     update: (id: number, payload: TChannelPayload) => save(id, payload, null),
+
+    async forEdit(slugOrId: string) {
+      const row = await findChannel(db, slugOrId);
+      if (!row) throw new AppError('not_found', 'Channel not found.');
+      return { channel: toChannelDto(row), content: await labelledContent(db, Number(row.id)) };
+    },
 
     async remove(ids: number[]): Promise<number> {
       const { numDeletedRows } = await db.deleteFrom('channels').where('id', 'in', ids).executeTakeFirst();

@@ -2,6 +2,7 @@ import type {
   TChannel,
   TChannelItem,
   TChannelLeafItem,
+  TChannelPreview,
   TChannelQuery,
   TChannelResponse,
 } from '@cadence/contracts/channel';
@@ -91,6 +92,36 @@ export function createChannelContentService(db: Kysely<Database>) {
     });
   }
 
+  /** Each child channel (not the parent itself, nor a channel of channels) with its first page. */
+  async function childSections(
+    parentId: number,
+    childIds: number[],
+    restriction: Restriction | null,
+  ): Promise<TChannelItem[]> {
+    const children = new Map(
+      (
+        await findChannelsByIds(
+          db,
+          childIds.filter((id) => id !== parentId),
+        )
+      ).map((r) => [Number(r.id), toChannelDto(r)]),
+    );
+    return Promise.all(
+      childIds.flatMap((id) => {
+        const child = children.get(id);
+        if (!child || child.config.content_model === 'channel') return [];
+        const childRestriction = child.config.restriction ? restriction : null;
+        return [
+          leafPage(child, childRestriction, 1, CHILD_PAGE_SIZE).then((content) => ({
+            ...child,
+            model_type: 'channel' as const,
+            content,
+          })),
+        ];
+      }),
+    );
+  }
+
   async function resolveRestriction(
     channel: TChannel,
     name: string | undefined,
@@ -117,30 +148,44 @@ export function createChannelContentService(db: Kysely<Database>) {
       const offset = (query.page - 1) * query.perPage;
       const { refs, total } = await manualPage(db, channel.id, offset, query.perPage);
       const childIds = refs.filter((ref) => ref.model_type === 'channel').map((ref) => ref.model_id);
-      const children = new Map(
-        (
-          await findChannelsByIds(
-            db,
-            childIds.filter((id) => id !== channel.id),
-          )
-        ).map((r) => [Number(r.id), toChannelDto(r)]),
-      );
-      const data: TChannelItem[] = await Promise.all(
-        childIds.flatMap((id) => {
-          const child = children.get(id);
-          if (!child || child.config.content_model === 'channel') return [];
-          const childRestriction = child.config.restriction ? restriction : null;
-          return [
-            leafPage(child, childRestriction, 1, CHILD_PAGE_SIZE).then((content) => ({
-              ...child,
-              model_type: 'channel' as const,
-              content,
-            })),
-          ];
-        }),
-      );
+      const data = await childSections(channel.id, childIds, restriction);
       return {
         channel: { ...channel, restriction, content: pageOf(data, query.page, query.perPage, total) },
+      };
+    },
+
+    /** An unsaved channel as its page would show it (the admin editor's live preview), page 1. */
+    async preview(payload: TChannelPreview, perPage: number): Promise<TChannelResponse> {
+      const now = new Date().toISOString();
+      const channel: TChannel = {
+        id: payload.id ?? 0,
+        name: payload.name,
+        slug: payload.slug ?? 'preview',
+        description: payload.description ?? null,
+        config: payload.config,
+        created_at: now,
+        updated_at: now,
+      };
+      const refs = payload.content ?? [];
+      if (channel.config.content_model === 'channel') {
+        const childIds = refs.filter((ref) => ref.model_type === 'channel').map((ref) => ref.model_id);
+        const data = await childSections(channel.id, childIds.slice(0, perPage), null);
+        return {
+          channel: { ...channel, restriction: null, content: pageOf(data, 1, perPage, childIds.length) },
+        };
+      }
+      if (channel.config.content_type === 'manual') {
+        const items = await loadRefs(refs.slice(0, perPage));
+        return {
+          channel: {
+            ...channel,
+            restriction: null,
+            content: pageOf(items as TChannelLeafItem[], 1, perPage, refs.length),
+          },
+        };
+      }
+      return {
+        channel: { ...channel, restriction: null, content: await leafPage(channel, null, 1, perPage) },
       };
     },
   };

@@ -1,6 +1,6 @@
 import { type TChannel, ZChannelConfigSchema } from '@cadence/contracts/channel';
 import type { Selectable } from 'kysely';
-import type { ChannelsTable } from '../tracks/channels.tables';
+import type { ChannelsTable } from './channels.tables';
 
 export type ChannelRow = Selectable<ChannelsTable>;
 

@@ -167,7 +167,10 @@ describe('channels admin', () => {
       {
         name: 'Bad',
         config: { content_type: 'manual', content_model: 'track' },
-        content: [{ model_type: 'track', model_id: 999_999 }],
+        content: [
+          { model_type: 'track', model_id: 1 },
+          { model_type: 'track', model_id: 1 },
+        ],
       },
     ];
     for (const payload of bad) expect((await createChannel(payload)).status).toBe(422);

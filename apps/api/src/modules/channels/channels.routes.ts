@@ -1,7 +1,10 @@
 import {
+  ZChannelEditResponseSchema,
   ZChannelListQuerySchema,
   ZChannelListResponseSchema,
   ZChannelPayloadSchema,
+  ZChannelPlacementSchema,
+  ZChannelPreviewSchema,
   ZChannelQuerySchema,
   ZChannelResponseSchema,
   ZChannelSavedResponseSchema,
@@ -9,8 +12,13 @@ import {
 import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../platform/http/app-error';
+import { audit } from '../admin-catalogue/audit';
 import { createChannelAdminService } from './channel-admin.service';
 import { createChannelContentService } from './channel-content.service';
+import { placeChannel, placementOf } from './channel-placement';
+import { applyPreset, CHANNEL_PRESETS } from './channel-presets';
+import { findChannel } from './channels.repository';
 
 const errors = {
   401: ZErrorEnvelopeSchema,
@@ -71,8 +79,96 @@ export const channelsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: ZChannelSavedResponseSchema, ...errors },
       },
     },
-    async (request, reply) =>
-      reply.code(201).send({ channel: await admin.create(request.body, request.user?.id ?? null) }),
+    async (request, reply) => {
+      const saved = await admin.create(request.body, request.user?.id ?? null);
+      await audit(request, {
+        action: 'channels.create',
+        subject_type: 'channel',
+        subject_ids: [saved.channel.id],
+      });
+      return reply.code(201).send(saved);
+    },
+  );
+
+  app.post(
+    '/api/v1/channels/preview',
+    {
+      config: { access: { permission: ['channels.create', 'channels.update'] } },
+      schema: {
+        tags: ['channels'],
+        summary: "An unsaved channel's first page, as the player would show it (editor preview)",
+        body: ZChannelPreviewSchema,
+        querystring: z.object({ perPage: z.coerce.number().int().min(1).max(50).default(12) }),
+        response: { 200: ZChannelResponseSchema, ...errors },
+      },
+    },
+    async (request) => content.preview(request.body, request.query.perPage),
+  );
+
+  app.post(
+    '/api/v1/channels/presets/:preset',
+    {
+      config: { access: { permission: 'settings.update' } },
+      schema: {
+        tags: ['channels'],
+        summary: 'Apply a preset (music streaming or music sharing): its channels, home page and sidebar',
+        params: z.object({ preset: z.enum(CHANNEL_PRESETS) }),
+        response: { 200: z.object({ home: z.string(), id: z.number() }), ...errors },
+      },
+    },
+    async (request) => {
+      const result = await applyPreset(app.deps.db, app.services.settings, request.params.preset);
+      await audit(request, {
+        action: 'channels.preset',
+        subject_type: 'channel',
+        subject_ids: [result.id],
+        details: { preset: request.params.preset },
+      });
+      return result;
+    },
+  );
+
+  app.put(
+    '/api/v1/channels/:id/placement',
+    {
+      config: { access: { permission: 'settings.update' } },
+      schema: {
+        tags: ['channels'],
+        summary: 'Show a channel as the home page and/or in the player sidebar',
+        params: z.object({ id: z.string().trim().min(1).max(120) }),
+        body: ZChannelPlacementSchema,
+        response: { 200: ZChannelPlacementSchema.required(), ...errors },
+      },
+    },
+    async (request) => {
+      const row = await findChannel(app.deps.db, request.params.id);
+      if (!row) throw new AppError('not_found', 'Channel not found.');
+      await placeChannel(app.services.settings, row, request.body);
+      await audit(request, {
+        action: 'channels.place',
+        subject_type: 'channel',
+        subject_ids: [Number(row.id)],
+        details: request.body,
+      });
+      return placementOf(app.services.settings, row.slug);
+    },
+  );
+
+  app.get(
+    '/api/v1/channels/:id',
+    {
+      config: { access: { permission: 'channels.update' } },
+      schema: {
+        tags: ['channels'],
+        summary: 'One channel (by slug or id) with its manual list, for the editor',
+        params: z.object({ id: z.string().trim().min(1).max(120) }),
+        response: { 200: ZChannelEditResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const edit = await admin.forEdit(request.params.id);
+      return { ...edit, placement: await placementOf(app.services.settings, edit.channel.slug) };
+    },
   );
 
   app.put(
@@ -87,7 +183,15 @@ export const channelsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZChannelSavedResponseSchema, ...errors },
       },
     },
-    async (request) => ({ channel: await admin.update(request.params.id, request.body) }),
+    async (request) => {
+      const saved = await admin.update(request.params.id, request.body);
+      await audit(request, {
+        action: 'channels.update',
+        subject_type: 'channel',
+        subject_ids: [saved.channel.id],
+      });
+      return saved;
+    },
   );
 
   app.delete(
@@ -101,6 +205,14 @@ export const channelsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ deleted: z.number() }), ...errors },
       },
     },
-    async (request) => ({ deleted: await admin.remove(request.params.ids) }),
+    async (request) => {
+      const deleted = await admin.remove(request.params.ids);
+      await audit(request, {
+        action: 'channels.delete',
+        subject_type: 'channel',
+        subject_ids: request.params.ids,
+      });
+      return { deleted };
+    },
   );
 };

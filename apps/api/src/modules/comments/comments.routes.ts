@@ -21,7 +21,7 @@ const errors = {
 const tags = ['comments'];
 
 export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const comments = createCommentsService(app.deps.db);
+  const comments = createCommentsService(app.deps.db, app.services.notifications);
 
   app.get(
     '/api/v1/comments',

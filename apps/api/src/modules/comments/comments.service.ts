@@ -1,11 +1,12 @@
 import { COMMENT_MAX_DEPTH, type TComment, type TCommentCreate } from '@cadence/contracts/comment';
 import type { FastifyRequest } from 'fastify';
 import { type Kysely, type Selectable, sql } from 'kysely';
+import { assertAny, canAny, requireUser } from '../../platform/auth/access';
 import type { Database } from '../../platform/db/schema';
 import { AppError, validationError } from '../../platform/http/app-error';
+import { isoRequired, type Page, slugify } from '../catalogue/catalogue-utils';
+import type { NotificationsService } from '../notifications/notifications.service';
 import { userRefs } from '../playlists/playlists.service';
-import { assertAny, canAny, requireUser } from '../tracks/access';
-import { isoRequired, type Page } from '../tracks/catalogue-utils';
 import { findVisibleTrack } from '../tracks/track-access';
 import type { CommentsTable } from './comments.tables';
 
@@ -16,7 +17,46 @@ type Commentable = { commentable_type: 'track' | 'album'; commentable_id: number
 /** Zero-padded ids sort as text in numeric order, so `order by path` reads a thread top-down. */
 export const pathSegment = (id: number) => String(id).padStart(20, '0');
 
-export function createCommentsService(db: Db) {
+/** Design 5 "comment_reply": the reply, cut to 180 characters. */
+const REPLY_EXCERPT_LENGTH = 180;
+
+export function createCommentsService(db: Db, notifications?: Pick<NotificationsService, 'notify'>) {
+  /** Tells the parent comment's author about a reply by someone else (design 5 "comment_reply"). */
+  async function notifyReply(
+    parent: CommentRow,
+    reply: CommentRow,
+    author: { id: number; name: string; image: string | null },
+  ) {
+    if (!notifications || parent.user_id === null || parent.user_id === author.id) return;
+    const target =
+      reply.commentable_type === 'track'
+        ? await db
+            .selectFrom('tracks')
+            .select(['id', 'name'])
+            .where('id', '=', reply.commentable_id)
+            .executeTakeFirst()
+        : await db
+            .selectFrom('albums')
+            .select(['id', 'name'])
+            .where('id', '=', reply.commentable_id)
+            .executeTakeFirst();
+    const path =
+      reply.commentable_type === 'track' && target ? `/track/${target.id}/${slugify(target.name)}` : '/';
+    const excerpt =
+      reply.content.length > REPLY_EXCERPT_LENGTH
+        ? `${reply.content.slice(0, REPLY_EXCERPT_LENGTH - 3)}...`
+        : reply.content;
+    await notifications.notify(parent.user_id, 'comment_reply', {
+      image: author.image,
+      mainAction: { action: path, label: 'View comment' },
+      lines: [
+        { type: 'primary', content: `${author.name} replied to your comment:` },
+        { content: excerpt, icon: 'comment' },
+        ...(target ? [{ content: `on ${target.name}`, action: { action: path, label: target.name } }] : []),
+      ],
+    });
+  }
+
   async function assertCommentable(request: FastifyRequest, target: Commentable) {
     if (target.commentable_type === 'track') {
       await findVisibleTrack(db, request, target.commentable_id);
@@ -137,7 +177,10 @@ export function createCommentsService(db: Db) {
         .returningAll()
         .executeTakeFirstOrThrow();
     });
-    return (await toDtos([row]))[0] as TComment;
+    const dto = (await toDtos([row]))[0] as TComment;
+    if (parent)
+      await notifyReply(parent, row, { id: user.id, name: dto.user?.name ?? user.name, image: user.image });
+    return dto;
   }
 
   async function findEditable(request: FastifyRequest, id: number, action: 'update' | 'delete') {
@@ -159,12 +202,12 @@ export function createCommentsService(db: Db) {
     return (await toDtos([row]))[0] as TComment;
   }
 
-  /** Soft delete: the node stays (content cleared) so its replies keep their place in the thread. */
+  /** Soft delete: the node stays (content hidden, kept for a restore) so its replies keep their place. */
   async function remove(request: FastifyRequest, id: number): Promise<void> {
     await findEditable(request, id, 'delete');
     await db
       .updateTable('comments')
-      .set({ deleted: true, content: '', updated_at: new Date() })
+      .set({ deleted: true, updated_at: new Date() })
       .where('id', '=', id)
       .execute();
   }

@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { Timestamp } from '../../platform/db/schema';
+import type { Timestamp } from '../../platform/db/column-types';
 
 export interface CommentsTable {
   id: Generated<number>;
@@ -17,4 +17,10 @@ export interface CommentsTable {
   downvotes: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+declare module '../../platform/db/schema' {
+  interface Database {
+    comments: CommentsTable;
+  }
 }

@@ -5,6 +5,18 @@ import type { FileEntriesTable, FileEntryRow } from './file-entries.tables';
 export type NewFileEntry = Insertable<FileEntriesTable>;
 
 export const fileEntriesRepository = {
+  /** A public file moved to the trash is no longer served. */
+  async isTrashedPublic(db: Kysely<Database>, storagePath: string): Promise<boolean> {
+    const row = await db
+      .selectFrom('file_entries')
+      .select('id')
+      .where('disk', '=', 'public')
+      .where('path', '=', storagePath)
+      .where('deleted_at', 'is not', null)
+      .executeTakeFirst();
+    return row !== undefined;
+  },
+
   async insert(db: Kysely<Database>, entry: NewFileEntry): Promise<FileEntryRow> {
     return db.insertInto('file_entries').values(entry).returningAll().executeTakeFirstOrThrow();
   },

@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AuthUser } from '../../platform/auth/auth-user';
 import { AppError, validationError } from '../../platform/http/app-error';
+import { storageUnavailableOr } from '../../platform/storage/storage-unavailable';
 import { sendStoredFile } from '../public-storage/send-stored-file';
 import { sniffType } from '../uploads/sniff-type';
 import { assertSizeAllowed, assertTypeAllowed } from '../uploads/upload-policy';
@@ -83,7 +84,12 @@ export const fileEntriesRoutes: FastifyPluginAsyncZod = async (app) => {
         await fileEntries.assertCanStore(user, policy, staged.clientName, staged.size);
         const disk = claims.metadata?.disk ?? 'uploads';
         const fileName = crypto.randomUUID();
-        await storage.get(disk).put(fileName, createReadStream(staged.tempPath), { mime: sniffed.mime });
+        await storage
+          .get(disk)
+          .put(fileName, createReadStream(staged.tempPath), { mime: sniffed.mime })
+          .catch((error: unknown) => {
+            throw storageUnavailableOr(error);
+          });
         const row = await fileEntries.adoptStoredFile(user, {
           disk,
           path: fileName,

@@ -145,6 +145,21 @@ export function createFileEntriesService({ db, storage, settings, appUrl }: Deps
       return ids;
     },
 
+    /**
+     * Removes entries and their bytes for good, for the system (a deleted track's upload):
+     * idempotent, so a retried job finds nothing left and succeeds. Bytes go before rows so a
+     * failed storage call leaves the row for the retry.
+     */
+    async purge(ids: number[]): Promise<number> {
+      const rows = await fileEntriesRepository.findForDeletion(db, ids, []);
+      await Promise.all(rows.map((row) => storage.get(row.disk).delete(row.path)));
+      await fileEntriesRepository.deleteRows(
+        db,
+        rows.map((row) => row.id),
+      );
+      return rows.length;
+    },
+
     /** An entry its owner (or a files.view holder) may read; deleted entries are not found. */
     async findReadable(user: AuthUser | null, id: number): Promise<FileEntryRow> {
       const row = await fileEntriesRepository.findById(db, id);

@@ -1,9 +1,8 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
-import type { Timestamp } from '../../platform/db/schema';
+import type { NullableTimestamp, Timestamp } from '../../platform/db/column-types';
 
 /** PostgreSQL `bigint` comes back as text from pg; always written as a number. */
 type BigIntColumn = ColumnType<string | number, number, number>;
-type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 
 export interface FileEntriesTable {
   id: Generated<number>;
@@ -29,3 +28,9 @@ export interface FileEntriesTable {
 }
 
 export type FileEntryRow = Selectable<FileEntriesTable>;
+
+declare module '../../platform/db/schema' {
+  interface Database {
+    file_entries: FileEntriesTable;
+  }
+}

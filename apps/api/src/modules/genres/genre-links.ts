@@ -1,7 +1,7 @@
 import type { TNamedRef } from '@cadence/contracts/catalogue';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema';
-import { groupBy } from '../tracks/catalogue-utils';
+import { groupBy } from '../catalogue/catalogue-utils';
 import type { TTaggableType } from './genres.tables';
 
 type Db = Kysely<Database> | Transaction<Database>;

@@ -2,7 +2,6 @@ import type { TGenre } from '@cadence/contracts/genre';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import { validationError } from '../../platform/http/app-error';
-import { loadCounts } from '../library/counts';
 import {
   isoRequired,
   likePattern,
@@ -10,7 +9,8 @@ import {
   orNotFound,
   type Page,
   paginate,
-} from '../tracks/catalogue-utils';
+} from '../catalogue/catalogue-utils';
+import { loadCounts } from '../library/counts';
 import { displayName } from './genre-links';
 import type { GenresTable } from './genres.tables';
 

@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { Timestamp } from '../../platform/db/schema';
+import type { Timestamp } from '../../platform/db/column-types';
 
 export type TTaggableType = 'track' | 'album' | 'artist';
 
@@ -18,4 +18,11 @@ export interface GenreablesTable {
   genreable_type: TTaggableType;
   genreable_id: number;
   created_at: Timestamp;
+}
+
+declare module '../../platform/db/schema' {
+  interface Database {
+    genres: GenresTable;
+    genreables: GenreablesTable;
+  }
 }

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { slugify } from '../tracks/catalogue-utils';
+import { slugify } from '../catalogue/catalogue-utils';
 import type { Db } from './import-sql';
 
 /** The key the database matches names on (`lower(name)`), so a batch resolves a name once. */

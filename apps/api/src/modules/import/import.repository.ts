@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { slugify } from '../tracks/catalogue-utils';
+import { slugify } from '../catalogue/catalogue-utils';
 import { chunksOf, column, type Db } from './import-sql';
 
 export type TrackValues = {

@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { Timestamp } from '../../platform/db/schema';
+import type { Timestamp } from '../../platform/db/column-types';
 
 /** One row per imported source file: its identity (path, size, mtime, hash) and its track. */
 export interface ImportFilesTable {
@@ -11,4 +11,10 @@ export interface ImportFilesTable {
   track_id: number | null;
   imported_at: Timestamp;
   updated_at: Timestamp;
+}
+
+declare module '../../platform/db/schema' {
+  interface Database {
+    import_files: ImportFilesTable;
+  }
 }

@@ -4,6 +4,7 @@ import { paginationSchema } from '@cadence/contracts/pagination';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../platform/http/app-error';
+import { findEnabledArtistId } from '../artists/artists.repository';
 import { createLibraryService } from './library.service';
 
 /** The followers tab of an artist page (users' own followers are `users/{id}/followers`). */
@@ -28,14 +29,9 @@ export const artistFollowersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const artist = await db
-        .selectFrom('artists')
-        .select('id')
-        .where('id', '=', request.params.id)
-        .where('disabled', '=', false)
-        .executeTakeFirst();
-      if (!artist) throw new AppError('not_found', 'Artist not found.');
-      return library.followers('artist', artist.id, request.query);
+      const artistId = await findEnabledArtistId(db, request.params.id);
+      if (artistId === undefined) throw new AppError('not_found', 'Artist not found.');
+      return library.followers('artist', artistId, request.query);
     },
   );
 };

@@ -6,7 +6,7 @@ import {
   ZRepostedIdsQuerySchema,
 } from '@cadence/contracts/library-state';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireUser } from '../tracks/access';
+import { requireUser } from '../../platform/auth/access';
 import { createLibraryStateRepository } from './library-state.repository';
 
 const tags = ['library'];

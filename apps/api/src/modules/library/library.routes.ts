@@ -22,10 +22,11 @@ import { ZProfileResponseSchema, ZProfileUpdateSchema } from '@cadence/contracts
 import { ZTrackSchema } from '@cadence/contracts/track';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { canAny, requireUser } from '../../platform/auth/access';
 import { AppError } from '../../platform/http/app-error';
 import { createPlaysService } from '../plays/plays.service';
 import { createProfilesService } from '../profiles/profiles.service';
-import { canAny, requireUser } from '../tracks/access';
+import { userExists } from '../users/user-refs.repository';
 import { createLibraryService } from './library.service';
 
 const errors = {
@@ -44,8 +45,7 @@ export async function resolveUserId(
 ) {
   if (id === 'me') return requireUser(request).id;
   const userId = Number(id);
-  const user = await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
-  if (!user) throw new AppError('not_found', 'User not found.');
+  if (!(await userExists(db, userId))) throw new AppError('not_found', 'User not found.');
   return userId;
 }
 

@@ -1,4 +1,4 @@
-import type { Timestamp } from '../../platform/db/schema';
+import type { Timestamp } from '../../platform/db/column-types';
 
 export type TLikeableType = 'track' | 'album' | 'artist' | 'playlist';
 export type TRepostableType = 'track' | 'album';
@@ -23,4 +23,12 @@ export interface FollowsTable {
   followable_type: TFollowableType;
   followable_id: number;
   created_at: Timestamp;
+}
+
+declare module '../../platform/db/schema' {
+  interface Database {
+    likes: LikesTable;
+    reposts: RepostsTable;
+    follows: FollowsTable;
+  }
 }

@@ -4,10 +4,11 @@ import { type TLyrics, ZLyricsResponseSchema, ZLyricsUpsertSchema } from '@caden
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Selectable } from 'kysely';
+import { canAny } from '../../platform/auth/access';
 import { AppError } from '../../platform/http/app-error';
-import { canAny } from '../tracks/access';
-import { isoRequired } from '../tracks/catalogue-utils';
+import { isoRequired } from '../catalogue/catalogue-utils';
 import { findVisibleTrack, managesTrack } from '../tracks/track-access';
+import { createLyricsRepository } from './lyrics.repository';
 import type { LyricsTable } from './lyrics.tables';
 
 const errors = {
@@ -29,6 +30,7 @@ const toDto = (row: Selectable<LyricsTable>): TLyrics => ({
 
 export const lyricsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
+  const lyrics = createLyricsRepository(db);
 
   /** lyrics.<action>, or the track's owner / artist manager. */
   async function assertCanEdit(
@@ -56,11 +58,7 @@ export const lyricsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await findVisibleTrack(db, request, request.params.id);
-      const row = await db
-        .selectFrom('lyrics')
-        .selectAll()
-        .where('track_id', '=', request.params.id)
-        .executeTakeFirst();
+      const row = await lyrics.ofTrack(request.params.id);
       if (!row) throw new AppError('not_found', 'This track has no lyrics yet.');
       return { lyrics: toDto(row) };
     },
@@ -79,11 +77,7 @@ export const lyricsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const exists = await db
-        .selectFrom('lyrics')
-        .select('id')
-        .where('track_id', '=', request.params.id)
-        .executeTakeFirst();
+      const exists = await lyrics.exists(request.params.id);
       await assertCanEdit(request, request.params.id, exists ? 'update' : 'create');
       const values = {
         text: request.body.text,
@@ -91,12 +85,7 @@ export const lyricsRoutes: FastifyPluginAsyncZod = async (app) => {
         language: request.body.language ?? null,
         source: request.body.source ?? null,
       };
-      const row = await db
-        .insertInto('lyrics')
-        .values({ track_id: request.params.id, ...values })
-        .onConflict((oc) => oc.column('track_id').doUpdateSet({ ...values, updated_at: new Date() }))
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const row = await lyrics.upsert(request.params.id, values);
       return { lyrics: toDto(row) };
     },
   );
@@ -114,11 +103,7 @@ export const lyricsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await assertCanEdit(request, request.params.id, 'delete');
-      const deleted = await db
-        .deleteFrom('lyrics')
-        .where('track_id', '=', request.params.id)
-        .executeTakeFirst();
-      if (Number(deleted.numDeletedRows) === 0)
+      if (!(await lyrics.remove(request.params.id)))
         throw new AppError('not_found', 'This track has no lyrics yet.');
       return { message: 'Lyrics deleted.' };
     },

@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { Timestamp } from '../../platform/db/schema';
+import type { Timestamp } from '../../platform/db/column-types';
 
 export interface LyricsTable {
   id: Generated<number>;
@@ -11,4 +11,10 @@ export interface LyricsTable {
   source: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+declare module '../../platform/db/schema' {
+  interface Database {
+    lyrics: LyricsTable;
+  }
 }

@@ -2,10 +2,11 @@ import { ZMailLogEntrySchema } from '@cadence/contracts/error-log';
 import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
 import { paginationSchema, ZListQuerySchema } from '@cadence/contracts/pagination';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createMailLogRepository } from './mail-log.repository';
 
 /** Admin logs tab "outgoing-email" (spec 2.12): every mail the api sent or logged, newest first. */
 export const mailLogRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.deps;
+  const mailLog = createMailLogRepository(app.deps.db);
   app.get(
     '/api/v1/logs/outgoing-email',
     {
@@ -23,20 +24,7 @@ export const mailLogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { page, perPage } = request.query;
-      const [rows, count] = await Promise.all([
-        db
-          .selectFrom('mail_log')
-          .selectAll()
-          .orderBy('id', 'desc')
-          .limit(perPage)
-          .offset((page - 1) * perPage)
-          .execute(),
-        db
-          .selectFrom('mail_log')
-          .select((eb) => eb.fn.countAll<string | number>().as('total'))
-          .executeTakeFirstOrThrow(),
-      ]);
-      const total = Number(count.total);
+      const [rows, total] = await Promise.all([mailLog.page(page, perPage), mailLog.count()]);
       return {
         pagination: {
           data: rows.map((row) => ({ ...row, created_at: row.created_at.toISOString() })),

@@ -14,7 +14,7 @@ import {
   ZPlaylistUpdateSchema,
 } from '@cadence/contracts/playlist';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { includeOf } from '../tracks/catalogue-list';
+import { includeOf } from '../catalogue/catalogue-list';
 import { createPlaylistsService } from './playlists.service';
 
 const errors = {

@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { Timestamp } from '../../platform/db/schema';
+import type { Timestamp } from '../../platform/db/column-types';
 
 export interface PlaylistsTable {
   id: Generated<number>;
@@ -28,4 +28,12 @@ export interface PlaylistEditorTable {
   playlist_id: number;
   user_id: number;
   created_at: Timestamp;
+}
+
+declare module '../../platform/db/schema' {
+  interface Database {
+    playlists: PlaylistsTable;
+    playlist_track: PlaylistTrackTable;
+    playlist_editor: PlaylistEditorTable;
+  }
 }

@@ -12,7 +12,7 @@ const errors = {
 };
 
 export const playsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const plays = createPlaysService(app.deps.db, app.deps.cache);
+  const plays = createPlaysService(app.deps.db, app.deps.cache, app.deps.appKey);
 
   app.post(
     '/api/v1/tracks/:id/plays',

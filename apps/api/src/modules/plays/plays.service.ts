@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import type { THistoryItem } from '@cadence/contracts/play';
 import { isCountablePlay, type PLAY_SOURCES, playThresholdMs } from '@cadence/contracts/play';
 import type { FastifyRequest } from 'fastify';
@@ -5,7 +6,7 @@ import { type Kysely, sql } from 'kysely';
 import { hashToken } from '../../platform/auth/tokens';
 import type { Database } from '../../platform/db/schema';
 import type { Cache } from '../../platform/redis/services';
-import { isoRequired, mapPage, type Page, paginate } from '../tracks/catalogue-utils';
+import { isoRequired, mapPage, type Page, paginate } from '../catalogue/catalogue-utils';
 import { findVisibleTrack } from '../tracks/track-access';
 import { toTrackDtos } from '../tracks/track-dto';
 import { countryFromHeaders, parseUserAgent } from './user-agent';
@@ -21,7 +22,12 @@ function listenerKey(request: FastifyRequest): string {
   return `guest:${hashToken(`${request.ip}|${request.headers['user-agent'] ?? ''}`)}`;
 }
 
-export function createPlaysService(db: Db, cache: Cache) {
+/** The listener as a salted hash: counts unique listeners, cannot be turned back into an address. */
+export function listenerHash(request: FastifyRequest, salt: string): string {
+  return createHmac('sha256', salt).update(listenerKey(request)).digest('base64url').slice(0, 32);
+}
+
+export function createPlaysService(db: Db, cache: Cache, salt = '') {
   /**
    * Appends the play, then bumps the counters and the day's roll-up with single-row statements
    * outside any transaction: each row lock lives for one statement, so a hot track never
@@ -44,6 +50,8 @@ export function createPlaysService(db: Db, cache: Cache) {
       return { recorded: false, plays: Number(track.plays), threshold_ms: threshold };
     }
     const client = parseUserAgent(request.headers['user-agent']);
+    const country = countryFromHeaders(request.headers);
+    const hash = listenerHash(request, salt);
     const playedAt = new Date();
     await db
       .insertInto('plays')
@@ -55,11 +63,25 @@ export function createPlaysService(db: Db, cache: Cache) {
         platform: client.platform,
         device: client.device,
         browser: client.browser,
-        country: countryFromHeaders(request.headers),
+        country,
+        city: null,
         source: input.source,
+        listener_hash: hash,
       })
       .execute();
     const day = playedAt.toISOString().slice(0, 10);
+    // One row per dimension the play has a value for: insights read these, never `plays`.
+    const dims = (
+      [
+        ['device', client.device],
+        ['platform', client.platform],
+        ['browser', client.browser],
+        ['source', input.source],
+        ['country', country],
+      ] as const
+    ).flatMap(([dimension, value]) =>
+      value ? [{ track_id: trackId, day, dimension, value, plays: 1 }] : [],
+    );
     const [updated] = await Promise.all([
       db
         .updateTable('tracks')
@@ -71,6 +93,20 @@ export function createPlaysService(db: Db, cache: Cache) {
         .insertInto('play_daily')
         .values({ track_id: trackId, day, plays: 1 })
         .onConflict((oc) => oc.columns(['track_id', 'day']).doUpdateSet({ plays: sql`play_daily.plays + 1` }))
+        .execute(),
+      db
+        .insertInto('play_daily_dims')
+        .values(dims)
+        .onConflict((oc) =>
+          oc
+            .columns(['track_id', 'day', 'dimension', 'value'])
+            .doUpdateSet({ plays: sql`play_daily_dims.plays + 1` }),
+        )
+        .execute(),
+      db
+        .insertInto('play_daily_listeners')
+        .values({ track_id: trackId, day, listener_hash: hash })
+        .onConflict((oc) => oc.columns(['track_id', 'day', 'listener_hash']).doNothing())
         .execute(),
       track.album_id
         ? db.updateTable('albums').set({ plays: sql`plays + 1` }).where('id', '=', track.album_id).execute()

@@ -3,8 +3,8 @@ import { type Kysely, sql } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/http/app-error';
+import { isoRequired } from '../catalogue/catalogue-utils';
 import { toUserRef } from '../playlists/playlists.service';
-import { isoRequired } from '../tracks/catalogue-utils';
 
 type Db = Kysely<Database>;
 

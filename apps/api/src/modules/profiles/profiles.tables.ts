@@ -1,5 +1,5 @@
 import type { ColumnType } from 'kysely';
-import type { Timestamp } from '../../platform/db/schema';
+import type { Timestamp } from '../../platform/db/column-types';
 
 export interface UserProfilesTable {
   user_id: number;
@@ -10,4 +10,10 @@ export interface UserProfilesTable {
   links: ColumnType<{ url: string; title: string }[], string | undefined, string>;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+declare module '../../platform/db/schema' {
+  interface Database {
+    user_profiles: UserProfilesTable;
+  }
 }

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../platform/http/app-error';
 import { isSafeStoragePath } from '../../platform/storage/storage';
+import { fileEntriesRepository } from '../file-entries/file-entries.repository';
 import { isImmutableName, publicFileType } from './public-file-type';
 import { sendStoredFile } from './send-stored-file';
 
@@ -18,14 +19,7 @@ const SANDBOX = "default-src 'none'; img-src 'self'; media-src 'self'; style-src
 export const publicStorageRoutes: FastifyPluginAsyncZod = async (app) => {
   const { storage } = app.services;
   const { db } = app.deps;
-  const isTrashed = async (storagePath: string) =>
-    (await db
-      .selectFrom('file_entries')
-      .select('id')
-      .where('disk', '=', 'public')
-      .where('path', '=', storagePath)
-      .where('deleted_at', 'is not', null)
-      .executeTakeFirst()) !== undefined;
+  const isTrashed = (storagePath: string) => fileEntriesRepository.isTrashedPublic(db, storagePath);
 
   // An explicit HEAD: Fastify's automatic HEAD route would overwrite Content-Length with 0.
   app.route({

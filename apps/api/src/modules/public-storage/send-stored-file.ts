@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sendRanged } from '../../platform/http/send-ranged';
 import type { StorageDriver } from '../../platform/storage/storage';
-import { sendRanged } from '../streaming/send-ranged';
 
 export type StoredFileToSend = {
   driver: StorageDriver;

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
-import type { Timestamp } from '../../platform/db/schema';
+import type { Timestamp } from '../../platform/db/column-types';
 
 export type TRecordedPart = { PartNumber: number; ETag: string; Size: number };
 
@@ -24,3 +24,9 @@ export interface S3UploadsTable {
 }
 
 export type S3UploadRow = Selectable<S3UploadsTable>;
+
+declare module '../../platform/db/schema' {
+  interface Database {
+    s3_uploads: S3UploadsTable;
+  }
+}

@@ -357,7 +357,8 @@ export const settingDefinitions = {
   ably_app_id: envText('websockets', 'ably_app_id'),
   ably_key: envText('websockets', 'ably_key'),
   ably_secret: envSecret('websockets', 'ably_secret'),
-  'realtime.enable': bool('websockets', false),
+  // On by default: the realtime socket is part of the api itself (issue 15), not an outside service.
+  'realtime.enable': bool('websockets', true),
   'realtime.pusher_key': derived('websockets', z.string(), ''),
   'realtime.pusher_cluster': derived('websockets', z.string(), ''),
 

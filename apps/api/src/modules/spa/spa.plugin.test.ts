@@ -5,7 +5,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { ZBootstrapDataSchema } from '@cadence/contracts/bootstrap';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createTestUser, type TestApp } from '../../test/test-app';
-import { actor, insertAlbum, insertArtist, insertTrack } from '../tracks/catalogue.test-helper';
+import { actor, insertAlbum, insertArtist, insertTrack } from '../catalogue/catalogue.test-helper';
 import { inlineBootstrapScript } from './spa-apps';
 
 let t: TestApp;
@@ -120,6 +120,19 @@ describe('single-node SPA serving', () => {
     expect(api.statusCode).toBe(404);
     expect(api.json()).toEqual({ message: 'Not found.' });
     expect((await t.app.inject({ url: '/assets/missing-123.js' })).statusCode).toBe(404);
+  });
+
+  it('answers 404, not the app, to a missing file outside assets/ (issue 15: /build/sw.js)', async () => {
+    for (const url of ['/build/sw.js', '/manifest.webmanifest', '/admin/missing.css', '/favicon.png']) {
+      const res = await t.app.inject({ url, headers: { accept: 'text/html' } });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body).not.toContain('<html');
+    }
+    // Page paths, dots in a search included, still get the app.
+    expect(
+      (await t.app.inject({ url: '/search/feat.%20someone', headers: { accept: 'text/html' } })).statusCode,
+    ).toBe(200);
+    expect((await t.app.inject({ url: '/discover', headers: { accept: 'text/html' } })).statusCode).toBe(200);
   });
 
   it('answers 404 to a browser subresource request, the app to a page or iframe load', async () => {

@@ -104,7 +104,12 @@ async function spa(app: FastifyInstance) {
     const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
     const spa = isPageRequest && isSpaPath(pathname) ? appForPath(apps, pathname) : undefined;
     // A missing hashed file must not be answered with HTML that the browser would run as JS.
-    if (!spa || pathname.startsWith(`${spa.base}assets/`) || isSubresourceRequest(request))
+    if (
+      !spa ||
+      pathname.startsWith(`${spa.base}assets/`) ||
+      isSubresourceRequest(request) ||
+      isFilePath(pathname)
+    )
       throw new AppError('not_found');
     const html = await template(spa);
     if (!html) {
@@ -126,6 +131,16 @@ async function spa(app: FastifyInstance) {
       .header('cache-control', 'no-store')
       .send(injectBootstrap(withNonce(html, nonce), data, initialResponses(initial), preloads, nonce));
   });
+}
+
+/**
+ * A path naming a static file (`/build/sw.js`, `/favicon.png`) that does not exist is a 404, never
+ * the app's HTML: a service worker or script answered with a page would break in the browser.
+ */
+const FILE_EXTENSION =
+  /\.(?:js|mjs|cjs|css|map|json|webmanifest|png|jpe?g|gif|svg|webp|avif|ico|woff2?|ttf|wasm|txt|xml)$/i;
+export function isFilePath(pathname: string): boolean {
+  return FILE_EXTENSION.test(pathname);
 }
 
 export const spaPlugin = fp(spa, { name: 'spa', dependencies: ['auth'] });

@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sendRanged } from './send-ranged';
+import { sendRanged } from '../../platform/http/send-ranged';
 
 export type FileToSend = {
   path: string;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoCatalogue } from '../../seed/demo-catalogue';
 import { readWavHeader } from '../../seed/demo-catalogue-audio';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { actor, insertArtist, insertTrack } from '../tracks/catalogue.test-helper';
+import { actor, insertArtist, insertTrack } from '../catalogue/catalogue.test-helper';
 
 let t: TestApp;
 let fileTrackId: number;

@@ -4,13 +4,13 @@ import { ZIdParamsSchema } from '@cadence/contracts/catalogue';
 import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
 import { ZWaveResponseSchema } from '@cadence/contracts/track';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import { z } from 'zod';
+import { assertAny } from '../../platform/auth/access';
 import { AppError } from '../../platform/http/app-error';
+import { slugify } from '../catalogue/catalogue-utils';
 import { sendStoredFile } from '../public-storage/send-stored-file';
-import { assertAny } from '../tracks/access';
-import { slugify } from '../tracks/catalogue-utils';
 import { findVisibleTrack } from '../tracks/track-access';
+import { countDownload } from '../tracks/tracks.repository';
 import { resolveAudioSource } from './audio-source';
 import { IMAGE_EXTENSIONS, IMAGE_WIDTHS, imageVariant, wantsWebp } from './image-variants';
 import { sendFile } from './send-file';
@@ -93,11 +93,7 @@ export const streamingRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!source) throw new AppError('not_found', 'This track has no audio.');
       // Range requests resume a download; count only the ones that start it.
       if (!request.headers.range || /^bytes=0-/.test(request.headers.range)) {
-        await db
-          .updateTable('tracks')
-          .set({ downloads: sql`downloads + 1` })
-          .where('id', '=', track.id)
-          .execute();
+        await countDownload(db, track.id);
       }
       if (source.kind === 'redirect') return reply.redirect(source.url, 302);
       if (source.kind === 'stored') {

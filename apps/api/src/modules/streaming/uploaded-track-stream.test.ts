@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type S3Peer, startS3Peer } from '../../platform/storage/testing/s3-peer';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { actor, insertArtist, insertTrack } from '../tracks/catalogue.test-helper';
+import { actor, insertArtist, insertTrack } from '../catalogue/catalogue.test-helper';
 
 const BYTES = Buffer.from(Array.from({ length: 4096 }, (_, index) => (index * 7) % 256));
 

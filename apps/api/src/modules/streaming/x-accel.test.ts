@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { insertArtist, insertTrack } from '../tracks/catalogue.test-helper';
+import { insertArtist, insertTrack } from '../catalogue/catalogue.test-helper';
 import { xAccelPath } from './x-accel';
 
 let t: TestApp;

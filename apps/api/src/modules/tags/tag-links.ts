@@ -1,9 +1,9 @@
 import type { TNamedRef } from '@cadence/contracts/catalogue';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema';
+import { groupBy } from '../catalogue/catalogue-utils';
 import { displayName } from '../genres/genre-links';
 import type { TTaggableType } from '../genres/genres.tables';
-import { groupBy } from '../tracks/catalogue-utils';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

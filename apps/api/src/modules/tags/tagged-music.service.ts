@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/http/app-error';
 import { toAlbumDtos } from '../albums/albums.service';
-import { dateText, mapPage, type Page, paginate } from '../tracks/catalogue-utils';
+import { dateText, mapPage, type Page, paginate } from '../catalogue/catalogue-utils';
 import { toTrackDtos } from '../tracks/track-dto';
 
 type PageOptions = { page: number; perPage: number };

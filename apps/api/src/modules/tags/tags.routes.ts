@@ -12,8 +12,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type Selectable, sql } from 'kysely';
 import { AppError, validationError } from '../../platform/http/app-error';
+import { isoRequired, likePattern, mapPage, paginate } from '../catalogue/catalogue-utils';
 import { displayName } from '../genres/genre-links';
-import { isoRequired, likePattern, mapPage, paginate } from '../tracks/catalogue-utils';
 import type { TagsTable } from './tags.tables';
 
 const errors = {

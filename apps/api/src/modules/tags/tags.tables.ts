@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { Timestamp } from '../../platform/db/schema';
+import type { Timestamp } from '../../platform/db/column-types';
 
 export interface TagsTable {
   id: Generated<number>;
@@ -16,4 +16,11 @@ export interface TaggablesTable {
   taggable_id: number;
   user_id: number | null;
   created_at: Timestamp;
+}
+
+declare module '../../platform/db/schema' {
+  interface Database {
+    tags: TagsTable;
+    taggables: TaggablesTable;
+  }
 }

@@ -1,10 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import { canAny } from '../../platform/auth/access';
 import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/http/app-error';
-import { canAny } from './access';
-import { managesCreditedItem } from './catalogue-access';
-import { orNotFound } from './catalogue-utils';
+import { managesCreditedItem } from '../catalogue/catalogue-access';
+import { orNotFound } from '../catalogue/catalogue-utils';
 import type { TrackRow } from './track-dto';
 
 type Db = Kysely<Database>;

@@ -10,7 +10,7 @@ import {
   ZTrackUpdateSchema,
 } from '@cadence/contracts/track';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { includeOf } from './catalogue-list';
+import { includeOf } from '../catalogue/catalogue-list';
 import { createTracksService } from './tracks.service';
 
 const errors = {

@@ -1,16 +1,17 @@
 import type { TListQuery } from '@cadence/contracts/pagination';
 import type { TTrack, TTrackCreate, TTrackUpdate } from '@cadence/contracts/track';
 import type { FastifyRequest } from 'fastify';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import { assertAny } from '../../platform/auth/access';
 import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/http/app-error';
 import { assertCanCreditArtists, itemsCreditedTo, replaceTrackArtists } from '../artists/artist-credits';
+import { assertMinutesLeft } from '../backstage/upload-minutes';
+import { assertCanManageCredited } from '../catalogue/catalogue-access';
+import { deleteLinks, syncGenresAndTags } from '../catalogue/catalogue-links';
+import { type CatalogueInclude, includeOf, listOrder, nameMatches } from '../catalogue/catalogue-list';
+import { mapPage, type Page, paginate, slugify, withSlug } from '../catalogue/catalogue-utils';
 import { itemsInGenre } from '../genres/genre-links';
-import { assertAny, restrictionOf } from './access';
-import { assertCanManageCredited } from './catalogue-access';
-import { deleteLinks, syncGenresAndTags } from './catalogue-links';
-import { type CatalogueInclude, includeOf, listOrder, nameMatches } from './catalogue-list';
-import { mapPage, type Page, paginate, slugify, withSlug } from './catalogue-utils';
 import { findTrackOr404, findVisibleTrack } from './track-access';
 import { toTrackDtos } from './track-dto';
 
@@ -50,22 +51,6 @@ export function createTracksService(db: Db) {
     return dto as TTrack;
   }
 
-  async function assertUploadTimeLeft(request: FastifyRequest, userId: number): Promise<void> {
-    const minutes = await restrictionOf(request, 'music.create', 'minutes');
-    if (minutes === null) return;
-    const used = await db
-      .selectFrom('tracks')
-      .select(sql<number>`coalesce(sum(duration), 0)::bigint`.as('total'))
-      .where('owner_id', '=', userId)
-      .executeTakeFirstOrThrow();
-    if (Number(used.total) >= minutes * 60_000) {
-      throw new AppError(
-        'forbidden',
-        'You have used all of your upload time. Upgrade your plan to upload more.',
-      );
-    }
-  }
-
   async function assertAlbumUsable(albumId: number | null | undefined): Promise<void> {
     if (!albumId) return;
     const album = await db
@@ -85,7 +70,7 @@ export function createTracksService(db: Db) {
     if (!user) throw new AppError('unauthenticated');
     await assertCanCreditArtists(db, request, input.artist_ids);
     await assertAlbumUsable(input.album_id);
-    await assertUploadTimeLeft(request, user.id);
+    await assertMinutesLeft(db, request, user.id, input.duration ?? 0);
     const id = await db.transaction().execute(async (trx) => {
       const { id } = await trx
         .insertInto('tracks')

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { Timestamp } from '../../platform/db/schema';
+import type { Timestamp } from '../../platform/db/column-types';
 
 export type TVisibility = 'public' | 'unlisted' | 'private';
 
@@ -36,4 +36,11 @@ export interface ArtistTrackTable {
   track_id: number;
   position: Generated<number>;
   primary: Generated<boolean>;
+}
+
+declare module '../../platform/db/schema' {
+  interface Database {
+    tracks: TracksTable;
+    artist_track: ArtistTrackTable;
+  }
 }

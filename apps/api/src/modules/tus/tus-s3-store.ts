@@ -1,4 +1,6 @@
 import { S3Store } from '@tus/s3-store';
+import { isConnectionError } from '../../platform/http/connection-errors';
+import { StorageUnavailableError } from './storage-unavailable';
 
 type TusPart = { ETag?: string; PartNumber?: number; Size?: number };
 /** Servers without ListParts (s3rver, fauxqs) answer these instead of a parts list. */
@@ -30,6 +32,27 @@ export class LedgerS3Store extends S3Store {
       if (!NO_LIST_PARTS.has((error as { name?: string })?.name ?? '')) throw error;
       const parts = [...(this.ledger.get(id)?.values() ?? [])];
       return parts.sort((a, b) => (a.PartNumber ?? 0) - (b.PartNumber ?? 0));
+    }
+  }
+
+  /**
+   * S3Store reports every failure to read an upload's metadata as "not found", which makes a
+   * client give the upload up. When the bucket is unreachable, say so (503) so it retries.
+   */
+  // biome-ignore lint/suspicious/noExplicitAny: the store's upload type is internal
+  override async getUpload(id: string): Promise<any> {
+    try {
+      return await super.getUpload(id);
+    } catch (error) {
+      if (isConnectionError(error)) throw new StorageUnavailableError(error);
+      if ((error as { status_code?: number }).status_code !== 404) throw error;
+      // biome-ignore lint/suspicious/noExplicitAny: getMetadata is an untyped internal
+      const cause = await (this as any).getMetadata(id).then(
+        () => undefined,
+        (reason: unknown) => reason,
+      );
+      if (cause && isConnectionError(cause)) throw new StorageUnavailableError(cause);
+      throw error;
     }
   }
 

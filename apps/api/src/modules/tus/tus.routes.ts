@@ -7,7 +7,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AuthUser } from '../../platform/auth/auth-user';
 import { AppError, validationError } from '../../platform/http/app-error';
+import {
+  STORAGE_UNAVAILABLE_MESSAGE,
+  storageUnavailableOr,
+} from '../../platform/storage/storage-unavailable';
 import type { RedisLocker } from './redis-locker';
+import { StorageUnavailableError, tusErrorAnswer } from './storage-unavailable';
 import { createTusStore, isUploadKey, type TusStore } from './tus-store';
 
 const TUS_PATH = '/api/v1/tus/upload';
@@ -52,6 +57,7 @@ export const tusRoutes: FastifyPluginAsyncZod = async (app) => {
       datastore: store.datastore,
       respectForwardedHeaders: app.deps.env.TRUST_PROXY,
       namingFunction: () => store.storeId(randomUUID()) as string,
+      onResponseError: (_req, error) => tusErrorAnswer(error),
       generateUrl: (_req, { proto, host, path, id }) => `${proto}://${host}${path}/${id.split('/').pop()}`,
       getFileIdFromRequest: (_req, lastPath) =>
         lastPath ? (store.storeId(lastPath) ?? undefined) : undefined,
@@ -82,7 +88,12 @@ export const tusRoutes: FastifyPluginAsyncZod = async (app) => {
     const { store } = await tusRuntime();
     const id = store.storeId(uploadKey);
     if (!id) throw new AppError('not_found');
-    const upload = await store.datastore.getUpload(id).catch(() => null);
+    const upload = await store.datastore.getUpload(id).catch((error: unknown) => {
+      if (error instanceof StorageUnavailableError)
+        throw new AppError('unavailable', STORAGE_UNAVAILABLE_MESSAGE);
+      if ((error as { status_code?: number }).status_code === 404) return null;
+      throw storageUnavailableOr(error);
+    });
     if (!upload || upload.metadata?.ownerId !== String(user.id)) throw new AppError('not_found');
     return upload;
   }

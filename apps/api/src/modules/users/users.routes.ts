@@ -3,20 +3,24 @@ import {
   ZAccountUserResponseSchema,
   ZAvatarUrlPayloadSchema,
   ZDeleteUserQuerySchema,
-  ZUpdateAccountPayloadSchema,
   ZUserIdParamsSchema,
 } from '@cadence/contracts/account';
+import { ZAdminUpdateUserPayloadSchema } from '@cadence/contracts/admin-users';
 import { ZMessageResponseSchema } from '@cadence/contracts/auth';
 import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { can } from '../../platform/auth/can';
 import { forgetUserSessions, markSessionsRevoked } from '../../platform/auth/session-cache';
 import { AppError, validationError } from '../../platform/http/app-error';
+import { adminUsers } from '../admin-users/admin-users.service';
 import { accountRepository } from '../auth/auth.repository';
 import { requirePasswordConfirmation } from '../auth/password-confirmation';
+import { currentUser } from '../auth/require-user';
 import { clearSessionCookie } from '../auth/session-start';
+import { keepingAdmins } from '../roles/admin-invariants';
 import { accountUserDto } from './account-user';
 import { fetchAvatar, removeAvatar, storeAvatar, tooLargeMessage } from './avatar.service';
 import { targetUser } from './user-access';
@@ -83,28 +87,62 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'user' },
       schema: {
         tags,
-        summary: 'Update account details',
+        summary: 'Update account details (admins: also email, verification, ban, roles, permissions)',
         params: ZUserIdParamsSchema,
-        body: ZUpdateAccountPayloadSchema,
+        body: ZAdminUpdateUserPayloadSchema,
         response: { 200: ZAccountUserResponseSchema, ...errors },
       },
     },
     async (request) => {
       const { user, isSelf } = await targetUser(request, request.params.id, 'users.update');
-      const { banned_at, ...details } = request.body;
+      const actor = currentUser(request);
+      // Mass assignment: the admin-only fields of a caller without users.update are dropped unread.
+      const isAdmin = can(actor, null, 'users.update');
+      const { banned_at, email, email_verified_at, ban_reason, roles, permissions, ...details } =
+        request.body;
       // Suspending is an admin's act on someone else: nobody lifts (or sets) their own ban.
       if (banned_at !== undefined && isSelf) throw new AppError('forbidden');
       const changes = {
         ...Object.fromEntries(Object.entries(details).filter(([, value]) => value !== undefined)),
         ...(banned_at !== undefined ? { banned_at: banned_at === null ? null : new Date(banned_at) } : {}),
       };
-      if (Object.keys(changes).length > 0) {
-        await db
-          .updateTable('users')
-          .set({ ...changes, updated_at: new Date() })
-          .where('id', '=', user.id)
-          .execute();
-      }
+      const adminChanges = isAdmin
+        ? { email, email_verified_at, ban_reason, roles, permissions, banned_at }
+        : {};
+      const audited =
+        isAdmin && (!isSelf || Object.values(adminChanges).some((value) => value !== undefined));
+      await db.transaction().execute(async (trx) => {
+        const before = audited ? await adminUsers.auditView(trx, user.id) : null;
+        const write = async () => {
+          if (Object.keys(changes).length > 0) {
+            await trx
+              .updateTable('users')
+              .set({ ...changes, updated_at: new Date() })
+              .where('id', '=', user.id)
+              .execute();
+          }
+          if (isAdmin) await adminUsers.applyAdminChanges(trx, user, adminChanges);
+        };
+        if (isAdmin)
+          await keepingAdmins(
+            trx,
+            actor.id,
+            roles ? 'roles' : banned_at ? 'banned_at' : 'permissions',
+            write,
+          );
+        else await write();
+        if (audited) {
+          const after = await adminUsers.auditView(trx, user.id);
+          await adminUsers.auditUpdate(
+            request,
+            trx,
+            user.id,
+            before,
+            after,
+            banned_at === undefined ? null : banned_at !== null,
+          );
+        }
+      });
       if (banned_at !== undefined) await forgetUserSessions(app.deps, user.id);
       const fresh = (await accountRepository.findById(db, user.id)) ?? user;
       return { user: await accountUserDto(db, fresh, isSelf) };

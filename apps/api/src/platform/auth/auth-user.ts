@@ -4,6 +4,7 @@ import type { UserRow } from '../db/schema';
 export type AuthUser = UserRow & {
   roles: { id: number; name: string }[];
   permissions: TPermission[];
+  subscriptions: { valid: boolean; active: boolean }[];
 };
 
 export type GuestRole = { id: number; permissions: TPermission[] };
@@ -29,7 +30,7 @@ export function toUserDto(user: AuthUser): TUser {
     two_factor_confirmed_at: iso(user.two_factor_confirmed_at),
     roles: user.roles,
     permissions: user.permissions,
-    subscriptions: [],
+    subscriptions: user.subscriptions,
     social_profiles: [],
   };
 }

@@ -3,14 +3,22 @@ import { type Kysely, sql } from 'kysely';
 import type { Database, TRestrictionValue, UserRow } from '../db/schema';
 import type { AuthUser } from './auth-user';
 
+/**
+ * A subscription grants its plan while it is valid (spec 3/6): a live status (Stripe keeps
+ * `past_due` while it retries) and not past its end (a cancellation keeps access until then).
+ */
+const validSubscriptionSql = sql<boolean>`(s.status in ('active', 'trialing', 'past_due') and (s.ends_at is null or s.ends_at > now()))`;
+
 type Grant = { name: string; restrictions: TRestrictionValue[]; source: 'user' | 'role' | 'plan' };
 
-/** A user's own grants win over their roles' grants of the same permission. */
+const RANK: Record<Grant['source'], number> = { user: 0, plan: 1, role: 2 };
+
+/** Design 3: of several grants of one permission the first found wins: user, then plan, then role. */
 function mergeGrants(grants: Grant[]): TPermission[] {
   const byName = new Map<string, Grant>();
   for (const grant of grants) {
     const existing = byName.get(grant.name);
-    if (!existing || (grant.source === 'user' && existing.source !== 'user')) byName.set(grant.name, grant);
+    if (!existing || RANK[grant.source] < RANK[existing.source]) byName.set(grant.name, grant);
   }
   return [...byName.values()].map(({ name, restrictions }) => ({ name, restrictions: restrictions ?? [] }));
 }
@@ -42,22 +50,40 @@ export const authRepository = {
       .executeTakeFirst();
   },
 
-  /** Roles and the union of own and role grants, in one round trip. */
+  /**
+   * Roles, subscriptions and the union of own, plan and role grants, in one round trip. The
+   * plan is the one of a valid subscription, else (billing on) the free plan (design 3).
+   */
   async loadAccess(db: Kysely<Database>, user: UserRow): Promise<AuthUser> {
     const rows = await sql<{
-      kind: 'role' | 'grant';
+      kind: 'role' | 'grant' | 'subscription';
       id: number | null;
       name: string;
       restrictions: TRestrictionValue[] | null;
       source: Grant['source'] | null;
+      valid: boolean | null;
     }>`
-      select 'role' as kind, r.id, r.name, null::jsonb as restrictions, null as source
+      with valid_plans as (
+        select s.product_id from subscriptions s
+         where s.user_id = ${user.id} and ${validSubscriptionSql}
+      ), plans as (
+        select product_id from valid_plans
+        union all
+        select p.id from products p
+         where p.free and not exists (select 1 from valid_plans)
+           and exists (select 1 from settings where name = 'billing.enable' and value = 'true')
+      )
+      select 'role' as kind, r.id, r.name, null::jsonb as restrictions, null as source, null::boolean as valid
         from user_role ur join roles r on r.id = ur.role_id where ur.user_id = ${user.id}
       union all
-      select 'grant' as kind, null, p.name, pa.restrictions, pa.permissionable_type as source
+      select 'grant' as kind, null, p.name, pa.restrictions, pa.permissionable_type as source, null
         from permissionables pa join permissions p on p.id = pa.permission_id
        where (pa.permissionable_type = 'user' and pa.permissionable_id = ${user.id})
           or (pa.permissionable_type = 'role' and pa.permissionable_id in (select role_id from user_role where user_id = ${user.id}))
+          or (pa.permissionable_type = 'plan' and pa.permissionable_id in (select product_id from plans))
+      union all
+      select 'subscription' as kind, s.id, s.status, null, null, ${validSubscriptionSql} as valid
+        from subscriptions s where s.user_id = ${user.id}
     `.execute(db);
     const roles = rows.rows
       .filter((row) => row.kind === 'role')
@@ -66,7 +92,10 @@ export const authRepository = {
     const grants = rows.rows
       .filter((row) => row.kind === 'grant')
       .map((row) => ({ name: row.name, restrictions: row.restrictions ?? [], source: row.source ?? 'role' }));
-    return { ...user, roles, permissions: mergeGrants(grants) };
+    const subscriptions = rows.rows
+      .filter((row) => row.kind === 'subscription')
+      .map((row) => ({ valid: row.valid === true, active: row.valid === true }));
+    return { ...user, roles, permissions: mergeGrants(grants), subscriptions };
   },
 
   async findGuestRole(db: Kysely<Database>) {

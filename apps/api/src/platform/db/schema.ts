@@ -1,32 +1,10 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { AlbumArtistTable, AlbumsTable } from '../../modules/albums/albums.tables';
-import type { ArtistsTable, UserArtistTable } from '../../modules/artists/artists.tables';
-import type { BackstageRequestsTable } from '../../modules/artists/backstage-requests.tables';
-import type { CommentsTable } from '../../modules/comments/comments.tables';
-import type { FileEntriesTable } from '../../modules/file-entries/file-entries.tables';
-import type { GenreablesTable, GenresTable } from '../../modules/genres/genres.tables';
-import type { ImportFilesTable } from '../../modules/import/import.tables';
-import type { FollowsTable, LikesTable, RepostsTable } from '../../modules/library/library.tables';
-import type { LyricsTable } from '../../modules/lyrics/lyrics.tables';
-import type {
-  PlaylistEditorTable,
-  PlaylistsTable,
-  PlaylistTrackTable,
-} from '../../modules/playlists/playlists.tables';
-import type { PlayDailyTable, PlaysTable } from '../../modules/plays/plays.tables';
-import type { UserProfilesTable } from '../../modules/profiles/profiles.tables';
-import type { S3UploadsTable } from '../../modules/s3-uploads/s3-uploads.tables';
-import type { SimilarArtistsTable } from '../../modules/similar-artists/similar-artists.tables';
-import type { TaggablesTable, TagsTable } from '../../modules/tags/tags.tables';
-import type { ChannelablesTable, ChannelsTable } from '../../modules/tracks/channels.tables';
-import type { ArtistTrackTable, TracksTable } from '../../modules/tracks/tracks.tables';
+import type { Json, JsonWithDefault, NullableTimestamp, Timestamp } from './column-types';
 
-/** Written once per table to match `migrations/`; `Timestamp` reads as Date and accepts Date or ISO text. */
-export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-type Json<T> = ColumnType<T, string, string>;
-/** A jsonb column with a database default: optional on insert. */
-type JsonWithDefault<T> = ColumnType<T, string | undefined, string>;
+/**
+ * The platform's own tables, written once per table to match `migrations/`. Each module adds
+ * its tables to `Database` from its `*.tables.ts` (`declare module`), so platform imports no module.
+ */
 
 export type TRestrictionDefinition = { name: string; type?: string; description?: string };
 export type TRestrictionValue = { name: string; value: number | null };
@@ -44,6 +22,8 @@ export interface UsersTable {
   timezone: string | null;
   email_verified_at: NullableTimestamp;
   banned_at: NullableTimestamp;
+  /** Set by the admin who suspended the account (admin users page). */
+  ban_reason: ColumnType<string | null, string | null | undefined, string | null>;
   unread_notifications_count: Generated<number>;
   two_factor_secret: string | null;
   two_factor_recovery_codes: string | null;
@@ -163,34 +143,6 @@ export interface Database {
   sessions: SessionsTable;
   personal_access_tokens: PersonalAccessTokensTable;
   seeds: SeedsTable;
-  file_entries: FileEntriesTable;
-  s3_uploads: S3UploadsTable;
-  artists: ArtistsTable;
-  user_artist: UserArtistTable;
-  albums: AlbumsTable;
-  album_artist: AlbumArtistTable;
-  tracks: TracksTable;
-  artist_track: ArtistTrackTable;
-  genres: GenresTable;
-  genreables: GenreablesTable;
-  tags: TagsTable;
-  taggables: TaggablesTable;
-  lyrics: LyricsTable;
-  playlists: PlaylistsTable;
-  playlist_track: PlaylistTrackTable;
-  playlist_editor: PlaylistEditorTable;
-  likes: LikesTable;
-  reposts: RepostsTable;
-  follows: FollowsTable;
-  plays: PlaysTable;
-  play_daily: PlayDailyTable;
-  comments: CommentsTable;
-  user_profiles: UserProfilesTable;
-  channels: ChannelsTable;
-  channelables: ChannelablesTable;
-  backstage_requests: BackstageRequestsTable;
-  similar_artists: SimilarArtistsTable;
-  import_files: ImportFilesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

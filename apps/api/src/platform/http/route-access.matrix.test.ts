@@ -1,7 +1,7 @@
 import { hasPermissionNamed } from '@cadence/permissions/can';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertArtist, insertTrack } from '../../modules/tracks/catalogue.test-helper';
+import { insertArtist, insertTrack } from '../../modules/catalogue/catalogue.test-helper';
 import { createTestApp, createTestUser, type TestApp } from '../../test/test-app';
 import { type AccessTableRow, permissionsOf, type RouteAccess } from './route-access';
 

@@ -25,7 +25,7 @@ async function behavesAsAQueue(queue: JobQueue) {
 
 describe('jobs', () => {
   it('runs in process, in order, surviving a failing job', async () => {
-    await behavesAsAQueue(createInProcessQueue(silent));
+    await behavesAsAQueue(createInProcessQueue(silent, { backoffMs: 10 }));
   });
 
   it('collapses jobs with the same id while one waits', async () => {
@@ -41,6 +41,26 @@ describe('jobs', () => {
     expect(runs).toBe(2);
     await queue.close();
     await expect(queue.enqueue('recompute', {})).rejects.toThrow('closed');
+  });
+
+  it('retries a failing job up to 3 attempts with backoff, as BullMQ does', async () => {
+    const queue = createInProcessQueue(silent, { backoffMs: 10 });
+    let calls = 0;
+    queue.register('flaky', async () => {
+      calls += 1;
+      if (calls < 3) throw new Error('not yet');
+    });
+    let always = 0;
+    queue.register('broken', async () => {
+      always += 1;
+      throw new Error('never');
+    });
+    await queue.enqueue('flaky', {});
+    await queue.enqueue('broken', {});
+    await queue.drain();
+    expect(calls).toBe(3);
+    expect(always).toBe(3);
+    await queue.close();
   });
 
   it.skipIf(isEmbeddedTarget)('runs on BullMQ with Redis', async () => {

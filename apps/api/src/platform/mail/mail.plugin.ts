@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { closeTransports } from './mail-transport';
-import { createMailer, type Mailer } from './mailer';
+import { createMailer, type Mailer, type MailerPorts } from './mailer';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -10,11 +10,8 @@ declare module 'fastify' {
 }
 
 export const mailPlugin = fp(
-  async (app: FastifyInstance) => {
-    app.decorate(
-      'mailer',
-      createMailer({ db: app.deps.db, env: app.deps.env, settings: app.services.settings, log: app.log }),
-    );
+  async (app: FastifyInstance, ports: MailerPorts) => {
+    app.decorate('mailer', createMailer({ ...ports, env: app.deps.env, log: app.log }));
     app.addHook('onClose', async () => closeTransports());
   },
   { name: 'mail' },

@@ -1,7 +1,4 @@
-import type { Kysely } from 'kysely';
 import type { Env } from '../../env';
-import type { SettingsService } from '../../modules/settings/settings.service';
-import type { Database } from '../db/schema';
 import { resolveSmtpConfig, smtpTransport } from './mail-transport';
 
 export type MailMessage = { to: string; subject: string; text: string; html: string };
@@ -11,15 +8,36 @@ type MailLog = {
   error: (obj: object, msg: string) => void;
 };
 
-type Deps = { db: Kysely<Database>; env: Env; settings: SettingsService; log: MailLog };
+/** The settings the mailer reads (admin "Mail" tab), looked up by the caller's settings store. */
+export type MailSettingName =
+  | 'mail_from_address'
+  | 'mail_from_name'
+  | 'mail_driver'
+  | 'mail_host'
+  | 'mail_port'
+  | 'mail_username'
+  | 'mail_password'
+  | 'mail_encryption';
+export type MailLogEntry = {
+  to: string;
+  subject: string;
+  driver: string;
+  status: 'sent' | 'logged' | 'failed';
+  body: string | null;
+  error: string | null;
+};
+/** What the mailer needs from the app, passed in so platform depends on no module. */
+export type MailerPorts = {
+  setting: (name: MailSettingName) => Promise<unknown>;
+  recordMail: (entry: MailLogEntry) => Promise<void>;
+};
 
-export function createMailer({ db, env, settings, log }: Deps) {
+type Deps = MailerPorts & { env: Env; log: MailLog };
+
+export function createMailer({ env, setting, recordMail, log }: Deps) {
   async function fromAddress(): Promise<string> {
     if (env.MAIL_FROM) return env.MAIL_FROM;
-    const [address, name] = await Promise.all([
-      settings.get('mail_from_address'),
-      settings.get('mail_from_name'),
-    ]);
+    const [address, name] = await Promise.all([setting('mail_from_address'), setting('mail_from_name')]);
     const fallback = `no-reply@${new URL(env.APP_URL).hostname}`;
     const email = (address as string) || fallback;
     return name ? `"${String(name).replaceAll('"', '')}" <${email}>` : email;
@@ -29,17 +47,14 @@ export function createMailer({ db, env, settings, log }: Deps) {
     message: MailMessage,
     entry: { driver: string; status: string; body?: string; error?: string },
   ) {
-    await db
-      .insertInto('mail_log')
-      .values({
-        to: message.to,
-        subject: message.subject,
-        driver: entry.driver,
-        status: entry.status as 'sent' | 'logged' | 'failed',
-        body: entry.body ?? null,
-        error: entry.error?.slice(0, 1000) ?? null,
-      })
-      .execute();
+    await recordMail({
+      to: message.to,
+      subject: message.subject,
+      driver: entry.driver,
+      status: entry.status as MailLogEntry['status'],
+      body: entry.body ?? null,
+      error: entry.error?.slice(0, 1000) ?? null,
+    });
   }
 
   /**
@@ -48,12 +63,12 @@ export function createMailer({ db, env, settings, log }: Deps) {
    */
   async function send(message: MailMessage): Promise<MailResult> {
     const smtp = resolveSmtpConfig(env.MAIL_URL, {
-      mail_driver: (await settings.get('mail_driver')) as string,
-      mail_host: (await settings.get('mail_host')) as string,
-      mail_port: (await settings.get('mail_port')) as number | null,
-      mail_username: (await settings.get('mail_username')) as string,
-      mail_password: (await settings.get('mail_password')) as string,
-      mail_encryption: (await settings.get('mail_encryption')) as string,
+      mail_driver: (await setting('mail_driver')) as string,
+      mail_host: (await setting('mail_host')) as string,
+      mail_port: (await setting('mail_port')) as number | null,
+      mail_username: (await setting('mail_username')) as string,
+      mail_password: (await setting('mail_password')) as string,
+      mail_encryption: (await setting('mail_encryption')) as string,
     });
     if (!smtp) {
       await record(message, { driver: 'log', status: 'logged', body: message.text });

@@ -52,7 +52,7 @@ describe('defaultMenus', () => {
 
   it('guards every admin sidebar item with a permission', () => {
     const admin = at('admin-sidebar');
-    expect(admin.items).toHaveLength(23);
+    expect(admin.items).toHaveLength(24);
     for (const item of admin.items) {
       expect(item.action.startsWith('/admin'), item.label).toBe(true);
       expect(item.permissions, item.label).toHaveLength(1);
@@ -67,6 +67,7 @@ describe('defaultMenus', () => {
       Pages: 'custom_pages.update',
       Upload: 'music.create',
       Logs: 'logs.view',
+      Reports: 'reports.handle',
     });
   });
 

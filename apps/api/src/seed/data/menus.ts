@@ -76,6 +76,7 @@ export const defaultMenus: TMenu[] = [
     adminItem('E4LYYt', 'Playlists', 'playlists', 'list-music', 'playlists.update'),
     adminItem('bbtK4g', 'Requests', 'backstage-requests', 'inbox', 'backstageRequests.update'),
     adminItem('oGTOqG', 'Comments', 'comments', 'message-square', 'comments.update'),
+    adminItem('Rp7tQx', 'Reports', 'reports', 'flag', 'reports.handle'),
     adminItem('9BAptB', 'Pages', 'custom-pages', 'file-text', 'custom_pages.update'),
     adminItem('xUiQJA', 'Tags', 'tags', 'tag', 'tags.update'),
     adminItem('5pjI23', 'Files', 'files', 'folder', 'files.update'),

@@ -10,6 +10,8 @@ import type { TLikeableType, TRepostableType } from '../library/likes';
 import { RepostButton } from '../library/repost-button';
 import { getPlayer } from '../playback/player-instance';
 import type { TPlayerTrack } from '../playback/player-track';
+import { ReportButton } from '../reports/report-button';
+import type { TReportTarget } from '../reports/report-dialog';
 
 /** Play, Shuffle, Like, Share for an album, playlist, artist or track page. */
 export function CollectionActions({
@@ -18,6 +20,7 @@ export function CollectionActions({
   repost,
   share,
   hideShuffle,
+  report,
 }: {
   tracks: TPlayerTrack[];
   /** A single track has nothing to shuffle. */
@@ -25,6 +28,8 @@ export function CollectionActions({
   like?: { type: TLikeableType; id: number };
   repost?: { type: TRepostableType; id: number };
   share?: { title: string; path: string; embedPath?: string };
+  /** A "Report" button for signed-in listeners. */
+  report?: TReportTarget;
 }) {
   const { trans } = useTrans();
   const play = (isShuffled: boolean) => {
@@ -67,6 +72,7 @@ export function CollectionActions({
           <Share2Icon aria-hidden />
         </PlainIconButton>
       )}
+      {report && <ReportButton target={report} />}
     </>
   );
 }

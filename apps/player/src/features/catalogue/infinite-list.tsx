@@ -40,7 +40,10 @@ export function LoadMore({
   hasNextPage,
   isFetchingNextPage,
   fetchNextPage,
+  isManual = false,
 }: {
+  /** Only the button loads more (a channel's "load more" pagination); no loading on scroll. */
+  isManual?: boolean;
   hasNextPage: boolean;
   isFetchingNextPage: boolean;
   fetchNextPage: () => unknown;
@@ -49,7 +52,7 @@ export function LoadMore({
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = ref.current;
-    if (!element || !hasNextPage || typeof IntersectionObserver === 'undefined') return;
+    if (!element || !hasNextPage || isManual || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage) fetchNextPage();
@@ -58,7 +61,7 @@ export function LoadMore({
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage, isManual]);
   if (!hasNextPage) return null;
   return (
     <div ref={ref} className="flex justify-center py-4" data-testid="load-more">

@@ -35,7 +35,9 @@ export function ChannelView({
     <div className="p-6" data-testid="channel-page">
       {!data.config.hide_title && <h1 className="mb-6 text-3xl font-bold">{title}</h1>}
       <ChannelContent channel={data} />
-      <LoadMore {...query} />
+      {data.config.pagination !== 'none' && (
+        <LoadMore {...query} isManual={data.config.pagination === 'load_more'} />
+      )}
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { allItems, LoadMore } from '../catalogue/infinite-list';
 import { userUrl } from '../catalogue/urls';
 import { formatTime } from '../player-ui/format-time';
 import { Artwork } from '../player-ui/track-artwork';
+import { ReportButton } from '../reports/report-button';
 import { commentsQuery, type TCommentableType } from './comment-queries';
 
 /** Threads (replies indented by depth), newest first, loading more as the page scrolls. */
@@ -96,6 +97,12 @@ function CommentItem({
         <IconButton size="xs" aria-label={trans('Delete comment')} onPress={() => remove.mutate()}>
           <Trash2Icon aria-hidden />
         </IconButton>
+      )}
+      {user !== null && !isMine && !comment.deleted && (
+        <ReportButton
+          size="xs"
+          target={{ type: 'comment', id: comment.id, name: comment.content.slice(0, 40) }}
+        />
       )}
     </li>
   );

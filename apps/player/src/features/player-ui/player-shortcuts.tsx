@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { useIsLiked, useToggleLike } from '../library/likes';
 import { getPlayer } from '../playback/player-instance';
 import { useCurrentItem } from '../playback/use-player';
-import { SEARCH_INPUT_ID } from '../search/search-box';
+import { SEARCH_INPUT_ID } from '../search/search-field';
 import { usePlayerShortcuts } from '../shortcuts/use-player-shortcuts';
 import { toggleQueuePanel } from './player-ui-store';
 

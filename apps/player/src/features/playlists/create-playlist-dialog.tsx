@@ -1,5 +1,6 @@
+import { type ContractFieldErrors, useContractValidation } from '@cadence/app-shell/contract-validation';
 import { useTrans } from '@cadence/app-shell/use-trans';
-import type { TPlaylist } from '@cadence/contracts/playlist';
+import { type TPlaylist, ZPlaylistCreateSchema, ZPlaylistUpdateSchema } from '@cadence/contracts/playlist';
 import { isHttpError } from '@cadence/http-client/http-error';
 import { Button } from '@cadence/ui/button';
 import { Checkbox } from '@cadence/ui/checkbox';
@@ -23,16 +24,16 @@ export function CreatePlaylistDialog({
   const [description, setDescription] = useState(existing?.description ?? '');
   const [isPublic, setIsPublic] = useState(existing?.public ?? true);
   const [isCollaborative, setIsCollaborative] = useState(existing?.collaborative ?? false);
+  const [clientErrors, setClientErrors] = useState<ContractFieldErrors>({});
+  const validate = useContractValidation();
+  const payload = () => ({
+    name,
+    description: description || null,
+    public: isPublic,
+    collaborative: isCollaborative,
+  });
   const mutation = useMutation({
-    mutationFn: () => {
-      const payload = {
-        name,
-        description: description || null,
-        public: isPublic,
-        collaborative: isCollaborative,
-      };
-      return existing ? updatePlaylist(existing.id, payload) : createPlaylist(payload);
-    },
+    mutationFn: () => (existing ? updatePlaylist(existing.id, payload()) : createPlaylist(payload())),
     meta: { silentError: true },
     onSuccess: ({ playlist }) => {
       void queryClient.invalidateQueries({ queryKey: ['library', 'playlist'] });
@@ -44,9 +45,17 @@ export function CreatePlaylistDialog({
   const fieldErrors = isHttpError(mutation.error) ? (mutation.error.errors ?? {}) : {};
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    const { errors } = validate(existing ? ZPlaylistUpdateSchema : ZPlaylistCreateSchema, payload());
+    setClientErrors(errors ?? {});
+    if (errors) {
+      const first = Object.keys(errors)[0];
+      (event.currentTarget as HTMLFormElement).querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
     mutation.mutate();
   };
   const errorOf = (field: string) => {
+    if (clientErrors[field]) return clientErrors[field];
     const value = (fieldErrors as Record<string, string | string[]>)[field];
     return Array.isArray(value) ? value[0] : value;
   };
@@ -57,6 +66,9 @@ export function CreatePlaylistDialog({
         <DialogBody className="flex flex-col gap-4">
           <TextField
             label={trans('Name')}
+            name="name"
+            // The contract's own line shows under the field; a native bubble would word it otherwise.
+            validationBehavior="aria"
             value={name}
             onChange={setName}
             isRequired
@@ -65,6 +77,7 @@ export function CreatePlaylistDialog({
           />
           <TextField
             label={trans('Description')}
+            name="description"
             value={description}
             onChange={setDescription}
             errorMessage={errorOf('description')}
@@ -83,7 +96,7 @@ export function CreatePlaylistDialog({
           <Button variant="text" onPress={() => onClose()}>
             {trans('Cancel')}
           </Button>
-          <Button type="submit" isPending={mutation.isPending} isDisabled={!name.trim()}>
+          <Button type="submit" isPending={mutation.isPending}>
             {existing ? trans('Save') : trans('Create')}
           </Button>
         </DialogFooter>

@@ -1,22 +1,8 @@
 import { useTrans } from '@cadence/app-shell/use-trans';
-import SearchIcon from 'lucide-react/icons/search';
 import { type ComponentType, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { SEARCH_INPUT_ID, SearchFieldIcon, searchInputClasses } from './search-field';
 import type { SearchTypeaheadProps } from './search-typeahead';
-
-export const SEARCH_INPUT_ID = 'site-search';
-
-export const searchInputClasses =
-  'h-10 w-full rounded-input bg-chip pr-3 pl-9 text-sm text-fg outline-none placeholder:text-muted focus:ring-2 focus:ring-focus';
-
-export function SearchFieldIcon() {
-  return (
-    <SearchIcon
-      aria-hidden
-      className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted"
-    />
-  );
-}
 
 let typeaheadModule: Promise<typeof import('./search-typeahead')> | undefined;
 const loadTypeahead = () => {

@@ -6,7 +6,7 @@ import { ComboBox, ComboBoxStateContext, Input, ListBox, ListBoxItem, Popover } 
 import { useNavigate } from 'react-router';
 import { albumUrl, artistUrl, trackUrl } from '../catalogue/urls';
 import { Artwork } from '../player-ui/track-artwork';
-import { SEARCH_INPUT_ID, SearchFieldIcon, searchInputClasses } from './search-box';
+import { SEARCH_INPUT_ID, SearchFieldIcon, searchInputClasses } from './search-field';
 import { suggestionsQuery } from './search-queries';
 import { useDebouncedValue } from './use-debounced-value';
 

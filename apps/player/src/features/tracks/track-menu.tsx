@@ -1,8 +1,10 @@
 import { openDialog } from '@cadence/app-shell/modal-store';
 import { toast } from '@cadence/app-shell/toast-store';
+import { useAuth } from '@cadence/app-shell/use-auth';
 import { useTrans } from '@cadence/app-shell/use-trans';
 import { MenuItem, MenuSeparator } from '@cadence/ui/menu';
 import DiscIcon from 'lucide-react/icons/disc-3';
+import FlagIcon from 'lucide-react/icons/flag';
 import LinkIcon from 'lucide-react/icons/link';
 import MicVocalIcon from 'lucide-react/icons/mic-vocal';
 import PlayIcon from 'lucide-react/icons/play';
@@ -17,6 +19,7 @@ import { useIsLiked, useIsReposted, useToggleLike, useToggleState } from '../lib
 import { useIsRepostEnabled } from '../library/repost-button';
 import { getPlayer } from '../playback/player-instance';
 import type { TPlayerTrack } from '../playback/player-track';
+import { openReportDialog } from '../reports/report-button';
 import { useLikeTracks } from './like-tracks';
 import { ShareDialog } from './share-dialog';
 import { QueueMenuItems, type TMenuActions, TrackMenuFrame, useQueueActions } from './track-menu-parts';
@@ -50,6 +53,7 @@ function SingleTrackMenu({ track, onRemove, triggerRef, onClose }: Omit<TrackMen
   const isReposted = useIsReposted('track', isRepostEnabled ? track.id : undefined);
   const toggleRepost = useToggleState('reposted');
   const queueActions = useQueueActions([track], onRemove);
+  const { isLoggedIn } = useAuth();
   const artist = track.artists[0];
   const actions: TMenuActions = {
     ...queueActions,
@@ -72,6 +76,7 @@ function SingleTrackMenu({ track, onRemove, triggerRef, onClose }: Omit<TrackMen
       void navigator.clipboard?.writeText(absoluteUrl(trackUrl(track)));
       toast.positive(trans('Copied link to clipboard'));
     },
+    report: () => openReportDialog({ type: 'track', id: track.id, name: track.name }),
   };
   return (
     <TrackMenuFrame
@@ -110,6 +115,11 @@ function SingleTrackMenu({ track, onRemove, triggerRef, onClose }: Omit<TrackMen
       <MenuItem id="copyLink" icon={<LinkIcon aria-hidden />}>
         {trans('Copy link')}
       </MenuItem>
+      {isLoggedIn && (
+        <MenuItem id="report" icon={<FlagIcon aria-hidden />}>
+          {trans('Report')}
+        </MenuItem>
+      )}
     </TrackMenuFrame>
   );
 }

@@ -14,6 +14,12 @@ import * as createSearchIndexesAndSimilarArtists from './2026-11-22T12-00_create
 import * as createSearchCandidateIndexes from './2026-11-22T13-00_create-search-candidate-indexes';
 import * as createErrorLog from './2026-11-25T13-00_create-error-log';
 import * as createScheduledTaskRuns from './2026-11-25T13-01_create-scheduled-task-runs';
+import * as createAuditLog from './2026-11-26T10-00_create-audit-log';
+import * as addUserBanReasonAndAdminIndexes from './2026-11-26T10-01_add-user-ban-reason-and-admin-indexes';
+import * as createNotifications from './2026-11-26T12-00_create-notifications';
+import * as createBilling from './2026-11-26T13-00_create-billing';
+import * as createAnalyticsRollups from './2026-11-26T15-00_create-analytics-rollups';
+import * as createReports from './2026-11-26T16-00_create-reports';
 
 /** Imported statically so the tsup bundle carries them; keys are the frozen migration names. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +38,10 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T13-00_create-search-candidate-indexes': createSearchCandidateIndexes,
   '2026-11-25T13-00_create-error-log': createErrorLog,
   '2026-11-25T13-01_create-scheduled-task-runs': createScheduledTaskRuns,
+  '2026-11-26T10-00_create-audit-log': createAuditLog,
+  '2026-11-26T10-01_add-user-ban-reason-and-admin-indexes': addUserBanReasonAndAdminIndexes,
+  '2026-11-26T12-00_create-notifications': createNotifications,
+  '2026-11-26T15-00_create-analytics-rollups': createAnalyticsRollups,
+  '2026-11-26T16-00_create-reports': createReports,
+  '2026-11-26T13-00_create-billing': createBilling,
 };

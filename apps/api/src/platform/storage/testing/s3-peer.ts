@@ -13,6 +13,10 @@ export type S3Peer = {
   /** The env a test app needs to use this peer as its `uploads` disk. */
   env: Record<string, string>;
   stop: () => Promise<void>;
+  /** s3rver only: the process goes away (an outage) while its bucket's files stay on disk. */
+  pause: () => Promise<void>;
+  /** Brings a paused peer back at the same address with the same bucket. */
+  resume: () => Promise<void>;
 };
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -38,6 +42,17 @@ function waitForPort(child: ChildProcess): Promise<number> {
   });
 }
 
+async function endProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 3000))]);
+  if (child.exitCode === null && child.signalCode === null) {
+    child.kill('SIGKILL');
+    await exited;
+  }
+}
+
 /** Starts s3rver or fauxqs as a separate process on a spare loopback port, with one bucket. */
 export async function startS3Peer(kind: S3PeerKind, bucket = 'cadence-test'): Promise<S3Peer> {
   const directory = await mkdtemp(path.join(os.tmpdir(), `cadence-${kind}-`));
@@ -45,7 +60,7 @@ export async function startS3Peer(kind: S3PeerKind, bucket = 'cadence-test'): Pr
     kind === 's3rver'
       ? [path.join(here, 's3rver-runner.mjs'), directory, bucket]
       : ['--import', path.join(here, 'sqlite-stub-hooks.mjs'), path.join(here, 'fauxqs-runner.mjs'), bucket];
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   const port = await waitForPort(child);
   const endpoint = `http://127.0.0.1:${port}`;
   // s3rver accepts only its fixed development credentials.
@@ -65,13 +80,17 @@ export async function startS3Peer(kind: S3PeerKind, bucket = 'cadence-test'): Pr
       STORAGE_S3_PATH_STYLE: 'true',
     },
     stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 3000))]);
-        if (child.exitCode === null) child.kill('SIGKILL');
-      }
+      await endProcess(child);
       await rm(directory, { recursive: true, force: true });
+    },
+    pause: async () => {
+      if (kind !== 's3rver') throw new Error('only the s3rver peer can be paused');
+      await endProcess(child);
+    },
+    resume: async () => {
+      if (child.exitCode === null && child.signalCode === null) return;
+      child = spawn(process.execPath, [...args, String(port)], { stdio: ['ignore', 'pipe', 'pipe'] });
+      await waitForPort(child);
     },
   };
 }

@@ -1,0 +1,81 @@
+import { DataTablePage } from '@cadence/admin-kit/data-table-page';
+import { useTrans } from '@cadence/app-shell/use-trans';
+import type { TAdminRole } from '@cadence/contracts/admin-roles';
+import { buttonClasses } from '@cadence/ui/button-styles';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useMemo } from 'react';
+import { Link } from 'react-router';
+
+/** /admin/roles: every role with its flags and user count; built-in roles cannot be deleted (the api says why). */
+export function RolesPage() {
+  const { trans } = useTrans();
+  const columns = useMemo<ColumnDef<TAdminRole>[]>(
+    () => [
+      {
+        id: 'name',
+        header: trans('Name'),
+        enableSorting: true,
+        cell: ({ row }) => (
+          <Link to={`/roles/${row.original.id}/edit`} className="font-medium hover:underline">
+            {row.original.name}
+          </Link>
+        ),
+      },
+      {
+        id: 'description',
+        header: trans('Description'),
+        cell: ({ row }) => row.original.description ?? '',
+        meta: { hideOnMobile: true },
+      },
+      {
+        id: 'flags',
+        header: trans('Given to'),
+        cell: ({ row }) =>
+          [
+            row.original.default && trans('New users'),
+            row.original.guests && trans('Guests'),
+            row.original.artists && trans('Artists'),
+            row.original.internal && trans('Built-in'),
+          ]
+            .filter(Boolean)
+            .join(', '),
+        meta: { hideOnMobile: true },
+      },
+      {
+        id: 'users_count',
+        header: trans('Users'),
+        enableSorting: true,
+        cell: ({ row }) => (
+          <Link to={`/users?role=${row.original.id}`} className="hover:underline">
+            {row.original.users_count}
+          </Link>
+        ),
+      },
+    ],
+    [trans],
+  );
+  return (
+    <DataTablePage<TAdminRole>
+      title={trans('Roles')}
+      endpoint="roles"
+      columns={columns}
+      getRowId={(row) => String(row.id)}
+      rowLabel={(row) => row.name}
+      searchLabel={trans('Search roles')}
+      defaultOrderBy="created_at"
+      defaultOrderDir="asc"
+      actions={
+        <Link to="/roles/new" className={buttonClasses()}>
+          {trans('Add role')}
+        </Link>
+      }
+      emptyMessage={trans('No roles yet')}
+      bulkDelete={{
+        title: 'Delete :count roles?',
+        body: 'Their users move to the default role for new users.',
+        confirm: 'Delete',
+        done: 'Deleted :count roles',
+      }}
+    />
+  );
+}

@@ -1,0 +1,82 @@
+import { type BillingServices, createBillingServices } from './modules/billing/billing.services';
+import { type BootstrapService, createBootstrapService } from './modules/bootstrap/bootstrap.service';
+import {
+  createFileEntriesService,
+  type FileEntriesService,
+} from './modules/file-entries/file-entries.service';
+import { createErrorLogService, type ErrorLogService } from './modules/logs/error-log.service';
+import {
+  createNotificationsService,
+  type NotificationsService,
+} from './modules/notifications/notifications.service';
+import { createSettingsService, type SettingsService } from './modules/settings/settings.service';
+import { createValueListsService, type ValueListsService } from './modules/value-lists/value-lists.service';
+import type { AppDeps } from './platform/app-deps';
+import { createRealtimeHub, type RealtimeHub } from './platform/realtime/realtime-hub';
+import { createStorage, type Storage } from './platform/storage/get-storage';
+
+export type Services = {
+  settings: SettingsService;
+  bootstrap: BootstrapService;
+  valueLists: ValueListsService;
+  storage: Storage;
+  fileEntries: FileEntriesService;
+  errorLog: ErrorLogService;
+  realtime: RealtimeHub;
+  /** `notifications.notify(userId, type, data)`: see modules/notifications/README.md. */
+  notifications: NotificationsService;
+  billing: BillingServices;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}
+
+/** Modules reach each other through these services, never through each other's tables. */
+export function createServices(deps: AppDeps): Services {
+  const storage = createStorage(deps.env);
+  const settings = createSettingsService({
+    db: deps.db,
+    cache: deps.cache,
+    env: deps.env,
+    appKey: deps.appKey,
+  });
+  const realtime = createRealtimeHub(deps.pubsub);
+  const notifications = createNotificationsService({
+    db: deps.db,
+    settings,
+    realtime,
+    env: deps.env,
+    appKey: deps.appKey,
+  });
+  return {
+    settings,
+    bootstrap: createBootstrapService({
+      db: deps.db,
+      cache: deps.cache,
+      settings,
+      appUrls: {
+        api: deps.env.APP_URL,
+        player: deps.env.PLAYER_URL,
+        admin: deps.env.ADMIN_URL,
+        backstage: deps.env.BACKSTAGE_URL,
+      },
+    }),
+    valueLists: createValueListsService(deps.db),
+    storage,
+    fileEntries: createFileEntriesService({ db: deps.db, storage, settings, appUrl: deps.env.APP_URL }),
+    errorLog: createErrorLogService({ db: deps.db }),
+    realtime,
+    notifications,
+    billing: createBillingServices({
+      db: deps.db,
+      env: deps.env,
+      settings,
+      notify: async (userId, type, data) => {
+        await notifications.notify(userId, type, data);
+      },
+    }),
+  };
+}

@@ -1,0 +1,16 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../platform/db/schema';
+
+/** Deletes one of the user's tokens; false when the user has no such token. */
+export async function deleteOwnToken(
+  db: Kysely<Database>,
+  userId: number,
+  tokenId: number,
+): Promise<boolean> {
+  const result = await db
+    .deleteFrom('personal_access_tokens')
+    .where('id', '=', tokenId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}

@@ -1,0 +1,152 @@
+import type { TAdminAlbumRow, TAdminArtistRow, TAdminTrackRow } from '@cadence/contracts/admin-catalogue';
+import type { TUserRef } from '@cadence/contracts/catalogue';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../platform/db/schema';
+import { artistRefsForAlbums, artistRefsForTracks } from '../artists/artist-refs';
+import { dateText, iso, isoRequired } from '../catalogue/catalogue-utils';
+import { genreRefs } from '../genres/genre-links';
+import { userRefs } from '../playlists/playlists.service';
+
+type Db = Kysely<Database>;
+const byIdOrder = <T extends { id: number }>(ids: number[], rows: T[]) => {
+  const map = new Map(rows.map((row) => [Number(row.id), row]));
+  return ids.flatMap((id) => map.get(id) ?? []);
+};
+const small = (ref: { id: number; name: string }) => ({ id: Number(ref.id), name: ref.name });
+const owner = (users: Map<number, TUserRef>, id: number | null) =>
+  id === null ? null : (users.get(id) ?? null);
+
+export async function trackRows(db: Db, ids: number[]): Promise<TAdminTrackRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('tracks as t')
+    .leftJoin('albums as a', 'a.id', 't.album_id')
+    .select([
+      't.id',
+      't.name',
+      't.image',
+      't.duration',
+      't.plays',
+      't.visibility',
+      't.owner_id',
+      't.released_at',
+      't.created_at',
+      'a.id as album_id',
+      'a.name as album_name',
+      'a.image as album_image',
+      sql<boolean>`(t.src is not null or t.file_entry_id is not null)`.as('has_audio'),
+      sql<boolean>`exists (select 1 from lyrics l where l.track_id = t.id)`.as('has_lyrics'),
+    ])
+    .where('t.id', 'in', ids)
+    .execute();
+  const [artists, genres, users] = await Promise.all([
+    artistRefsForTracks(db, ids),
+    genreRefs(db, 'track', ids),
+    userRefs(
+      db,
+      rows.flatMap((row) => (row.owner_id === null ? [] : [row.owner_id])),
+    ),
+  ]);
+  return byIdOrder(ids, rows).map((row) => ({
+    id: Number(row.id),
+    name: row.name,
+    image: row.image ?? row.album_image,
+    duration: row.duration,
+    plays: Number(row.plays),
+    visibility: row.visibility,
+    album: row.album_id === null ? null : { id: Number(row.album_id), name: row.album_name ?? '' },
+    artists: (artists.get(row.id) ?? []).map(small),
+    owner: owner(users, row.owner_id),
+    genres: genres.get(row.id) ?? [],
+    has_audio: row.has_audio,
+    has_lyrics: row.has_lyrics,
+    released_at: iso(row.released_at),
+    created_at: isoRequired(row.created_at),
+  }));
+}
+
+export async function albumRows(db: Db, ids: number[]): Promise<TAdminAlbumRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('albums')
+    .select([
+      'id',
+      'name',
+      'image',
+      'plays',
+      'record_type',
+      'owner_id',
+      'created_at',
+      dateText('albums.release_date').as('release_date'),
+      sql<number>`(select count(*)::int from tracks t where t.album_id = albums.id)`.as('tracks_count'),
+    ])
+    .where('id', 'in', ids)
+    .execute();
+  const [artists, genres, users] = await Promise.all([
+    artistRefsForAlbums(db, ids),
+    genreRefs(db, 'album', ids),
+    userRefs(
+      db,
+      rows.flatMap((row) => (row.owner_id === null ? [] : [row.owner_id])),
+    ),
+  ]);
+  return byIdOrder(ids, rows).map((row) => ({
+    id: Number(row.id),
+    name: row.name,
+    image: row.image,
+    plays: Number(row.plays),
+    record_type: row.record_type,
+    release_date: row.release_date,
+    artists: (artists.get(row.id) ?? []).map(small),
+    owner: owner(users, row.owner_id),
+    genres: genres.get(row.id) ?? [],
+    tracks_count: Number(row.tracks_count),
+    created_at: isoRequired(row.created_at),
+  }));
+}
+
+export async function artistRows(db: Db, ids: number[]): Promise<TAdminArtistRow[]> {
+  if (ids.length === 0) return [];
+  const [rows, managers, genres] = await Promise.all([
+    db
+      .selectFrom('artists')
+      .select([
+        'id',
+        'name',
+        'image_small',
+        'plays',
+        'verified',
+        'disabled',
+        'created_at',
+        sql<number>`(select count(*)::int from album_artist aa where aa.artist_id = artists.id)`.as(
+          'albums_count',
+        ),
+        sql<number>`(select count(*)::int from artist_track at where at.artist_id = artists.id)`.as(
+          'tracks_count',
+        ),
+      ])
+      .where('id', 'in', ids)
+      .execute(),
+    db.selectFrom('user_artist').select(['artist_id', 'user_id']).where('artist_id', 'in', ids).execute(),
+    genreRefs(db, 'artist', ids),
+  ]);
+  const users = await userRefs(
+    db,
+    managers.map((row) => row.user_id),
+  );
+  return byIdOrder(ids, rows).map((row) => ({
+    id: Number(row.id),
+    name: row.name,
+    image: row.image_small,
+    plays: Number(row.plays),
+    verified: row.verified,
+    disabled: row.disabled,
+    managers: managers
+      .filter((m) => Number(m.artist_id) === Number(row.id))
+      .flatMap((m) => users.get(m.user_id) ?? []),
+    genres: genres.get(row.id) ?? [],
+    albums_count: Number(row.albums_count),
+    tracks_count: Number(row.tracks_count),
+    created_at: isoRequired(row.created_at),
+  }));
+}

@@ -1,0 +1,111 @@
+import path from 'node:path';
+import {
+  ZAlbumTracksSchema,
+  ZBackstageOverviewSchema,
+  ZPublishResponseSchema,
+  ZPublishSchema,
+  ZTrackDraftRequestSchema,
+  ZTrackDraftResponseSchema,
+  ZUploadMinutesSchema,
+} from '@cadence/contracts/backstage';
+import { ZIdParamsSchema, ZMessageResponseSchema } from '@cadence/contracts/catalogue';
+import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireUser } from '../../platform/auth/access';
+import { createBackstageMusicService, WAVEFORM_JOB } from './backstage-music.service';
+import { uploadMinutesOf } from './upload-minutes';
+
+const errors = {
+  401: ZErrorEnvelopeSchema,
+  403: ZErrorEnvelopeSchema,
+  404: ZErrorEnvelopeSchema,
+  422: ZErrorEnvelopeSchema,
+};
+
+/** Spec 2.10 upload and publish: drafts from tags, one-step publish, minutes, album track lists. */
+export const backstageMusicRoutes: FastifyPluginAsyncZod = async (app) => {
+  const music = createBackstageMusicService({
+    db: app.deps.db,
+    storage: app.services.storage,
+    fileEntries: app.services.fileEntries,
+    jobs: app.jobs,
+    tempDir: path.join(app.deps.env.DATA_DIR, 'tmp', 'backstage'),
+  });
+  app.jobs.register(WAVEFORM_JOB, async (payload) => {
+    await music.computeWaveform(Number((payload as { trackId: number }).trackId));
+  });
+
+  app.get(
+    '/api/v1/backstage/overview',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['backstage'],
+        summary: "The signed-in user's artists, albums, tracks, requests and upload minutes",
+        response: { 200: ZBackstageOverviewSchema, ...errors },
+      },
+    },
+    async (request) => music.overview(request, requireUser(request)),
+  );
+
+  app.get(
+    '/api/v1/backstage/upload-minutes',
+    {
+      config: { access: { permission: 'music.create' } },
+      schema: {
+        tags: ['backstage'],
+        summary: 'Minutes of audio used and left under the plan (music.create restriction `minutes`)',
+        response: { 200: ZUploadMinutesSchema, ...errors },
+      },
+    },
+    async (request) => uploadMinutesOf(app.deps.db, request, requireUser(request).id),
+  );
+
+  app.post(
+    '/api/v1/backstage/drafts',
+    {
+      config: { access: { permission: 'music.create' } },
+      schema: {
+        tags: ['backstage'],
+        summary:
+          "Read an uploaded audio file's tags (title, artists, album, number, genre, year, cover, lyrics)",
+        body: ZTrackDraftRequestSchema,
+        response: { 200: ZTrackDraftResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ draft: await music.draft(requireUser(request), request.body.file_entry_id) }),
+  );
+
+  app.post(
+    '/api/v1/backstage/publish',
+    {
+      config: { access: { permission: 'music.create' } },
+      schema: {
+        tags: ['backstage'],
+        summary: 'Publish uploaded files as singles or as one album, in one step',
+        body: ZPublishSchema,
+        response: { 201: ZPublishResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await music.publish(request, requireUser(request), request.body)),
+  );
+
+  app.put(
+    '/api/v1/backstage/albums/:id/tracks',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['backstage'],
+        summary: "Set an album's track list: order, additions, removals (album and track managers)",
+        params: ZIdParamsSchema,
+        body: ZAlbumTracksSchema,
+        response: { 200: ZMessageResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await music.setAlbumTracks(request, request.params.id, request.body.track_ids);
+      return { message: 'Track list saved.' };
+    },
+  );
+};

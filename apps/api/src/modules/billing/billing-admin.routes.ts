@@ -1,0 +1,165 @@
+import {
+  ZGrantSubscriptionInputSchema,
+  ZProductInputSchema,
+  ZProductSchema,
+  ZSubscriptionAnswerSchema,
+  ZSubscriptionSchema,
+} from '@cadence/contracts/billing';
+import { ZIdParamsSchema, ZMessageResponseSchema } from '@cadence/contracts/catalogue';
+import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
+import { paginationSchema, ZListQuerySchema } from '@cadence/contracts/pagination';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+const errors = {
+  401: ZErrorEnvelopeSchema,
+  403: ZErrorEnvelopeSchema,
+  404: ZErrorEnvelopeSchema,
+  409: ZErrorEnvelopeSchema,
+  422: ZErrorEnvelopeSchema,
+  503: ZErrorEnvelopeSchema,
+};
+const tags = ['billing admin'];
+const plans = { access: { permission: 'plans.update' as const } };
+const subscriptionsAccess = { access: { permission: 'subscriptions.update' as const } };
+const ZProductAnswerSchema = z.object({ product: ZProductSchema });
+
+/** /admin/plans and /admin/subscriptions (spec 2.12). They work with billing off, so plans can be prepared. */
+export const billingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { billing } = app.services;
+
+  app.get(
+    '/api/v1/billing/admin/products',
+    {
+      config: plans,
+      schema: {
+        tags,
+        summary: 'Every plan, hidden ones and archived prices included',
+        response: { 200: paginationSchema(ZProductSchema), ...errors },
+      },
+    },
+    async () => {
+      const data = await billing.plans.listAll();
+      return {
+        pagination: {
+          data,
+          current_page: 1,
+          per_page: Math.max(1, data.length),
+          total: data.length,
+          last_page: 1,
+        },
+      };
+    },
+  );
+
+  app.get(
+    '/api/v1/billing/admin/products/:id',
+    {
+      config: plans,
+      schema: {
+        tags,
+        summary: 'One plan',
+        params: ZIdParamsSchema,
+        response: { 200: ZProductAnswerSchema, ...errors },
+      },
+    },
+    async (request) => ({ product: await billing.plans.get(Number(request.params.id), { isAdmin: true }) }),
+  );
+
+  app.post(
+    '/api/v1/billing/admin/products',
+    {
+      config: plans,
+      schema: {
+        tags,
+        summary: 'Create a plan (synced to each enabled provider)',
+        body: ZProductInputSchema,
+        response: { 200: ZProductAnswerSchema, ...errors },
+      },
+    },
+    async (request) => ({ product: await billing.plans.save(null, request.body) }),
+  );
+
+  app.put(
+    '/api/v1/billing/admin/products/:id',
+    {
+      config: plans,
+      schema: {
+        tags,
+        summary: 'Update a plan (synced to each enabled provider)',
+        params: ZIdParamsSchema,
+        body: ZProductInputSchema,
+        response: { 200: ZProductAnswerSchema, ...errors },
+      },
+    },
+    async (request) => ({ product: await billing.plans.save(Number(request.params.id), request.body) }),
+  );
+
+  app.delete(
+    '/api/v1/billing/admin/products/:id',
+    {
+      config: plans,
+      schema: {
+        tags,
+        summary: 'Delete a plan without subscribers',
+        params: ZIdParamsSchema,
+        response: { 200: ZMessageResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await billing.plans.remove(Number(request.params.id));
+      return { message: 'Plan deleted' };
+    },
+  );
+
+  app.get(
+    '/api/v1/billing/admin/subscriptions',
+    {
+      config: subscriptionsAccess,
+      schema: {
+        tags,
+        summary: 'Every subscription, newest first',
+        querystring: ZListQuerySchema,
+        response: { 200: paginationSchema(ZSubscriptionSchema), ...errors },
+      },
+    },
+    async (request) => ({
+      pagination: await billing.subscriptions.list(request.query.page, request.query.perPage),
+    }),
+  );
+
+  app.post(
+    '/api/v1/billing/admin/subscriptions',
+    {
+      config: subscriptionsAccess,
+      schema: {
+        tags,
+        summary: 'Grant a subscription by hand (no provider)',
+        body: ZGrantSubscriptionInputSchema,
+        response: { 200: ZSubscriptionAnswerSchema, ...errors },
+      },
+    },
+    async (request) => ({ subscription: await billing.subscriptions.grant(request.body) }),
+  );
+
+  for (const action of ['cancel', 'resume'] as const) {
+    app.post(
+      `/api/v1/billing/admin/subscriptions/:id/${action}`,
+      {
+        config: subscriptionsAccess,
+        schema: {
+          tags,
+          summary: action === 'cancel' ? 'Cancel now' : 'Resume (undo a pending cancellation)',
+          params: ZIdParamsSchema,
+          response: { 200: ZSubscriptionAnswerSchema, ...errors },
+        },
+      },
+      async (request) => ({
+        subscription: await billing.subscriptions.adminSetCancelled(
+          Number(request.params.id),
+          action === 'cancel',
+        ),
+      }),
+    );
+  }
+};

@@ -1,0 +1,279 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Database } from '../../platform/db/schema';
+import type { InvoicesTable, PricesTable, ProductsTable, SubscriptionsTable } from './billing.tables';
+
+type Db = Kysely<Database> | Transaction<Database>;
+export type ProductRow = Selectable<ProductsTable>;
+export type PriceRow = Selectable<PricesTable>;
+export type SubscriptionRow = Selectable<SubscriptionsTable>;
+export type InvoiceRow = Selectable<InvoicesTable>;
+
+/** Same rule as the auth repository's: a live status, not past its end. */
+export const isValidSql = sql<boolean>`(subscriptions.status in ('active', 'trialing', 'past_due') and (subscriptions.ends_at is null or subscriptions.ends_at > now()))`;
+
+/** All SQL of billing. */
+export const billingRepository = {
+  async products(db: Db, options: { includeHidden: boolean }) {
+    let query = db.selectFrom('products').selectAll().orderBy('position').orderBy('id');
+    if (!options.includeHidden) query = query.where('hidden', '=', false);
+    return query.execute();
+  },
+
+  findProduct: (db: Db, id: number) =>
+    db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst(),
+
+  async pricesOf(db: Db, productIds: number[]) {
+    if (productIds.length === 0) return [];
+    return db.selectFrom('prices').selectAll().where('product_id', 'in', productIds).orderBy('id').execute();
+  },
+
+  findPrice: (db: Db, id: number) =>
+    db.selectFrom('prices').selectAll().where('id', '=', id).executeTakeFirst(),
+
+  findPriceByGatewayId: (db: Db, gateway: 'stripe' | 'paypal', gatewayId: string) =>
+    db
+      .selectFrom('prices')
+      .selectAll()
+      .where(gateway === 'stripe' ? 'stripe_id' : 'paypal_id', '=', gatewayId)
+      .executeTakeFirst(),
+
+  async planPermissions(db: Db, productIds: number[]) {
+    if (productIds.length === 0) return [];
+    return db
+      .selectFrom('permissionables as pa')
+      .innerJoin('permissions as p', 'p.id', 'pa.permission_id')
+      .select(['pa.permissionable_id as product_id', 'p.name', 'pa.restrictions'])
+      .where('pa.permissionable_type', '=', 'plan')
+      .where('pa.permissionable_id', 'in', productIds)
+      .orderBy('p.name')
+      .execute();
+  },
+
+  async subscriberCounts(db: Db, priceIds: number[]) {
+    if (priceIds.length === 0) return new Map<number, number>();
+    const rows = await db
+      .selectFrom('subscriptions')
+      .select(['price_id', (eb) => eb.fn.countAll<string | number>().as('count')])
+      .where('price_id', 'in', priceIds)
+      .where(isValidSql)
+      .groupBy('price_id')
+      .execute();
+    return new Map(rows.map((row) => [row.price_id as number, Number(row.count)]));
+  },
+
+  insertProduct: (db: Db, values: Insertable<ProductsTable>) =>
+    db.insertInto('products').values(values).returning('id').executeTakeFirstOrThrow(),
+
+  updateProduct: (db: Db, id: number, values: Updateable<ProductsTable>) =>
+    db.updateTable('products').set(values).where('id', '=', id).execute(),
+
+  insertPrice: (db: Db, values: Insertable<PricesTable>) =>
+    db.insertInto('prices').values(values).returning('id').executeTakeFirstOrThrow(),
+
+  updatePrice: (db: Db, id: number, values: Updateable<PricesTable>) =>
+    db.updateTable('prices').set(values).where('id', '=', id).execute(),
+
+  deletePrice: (db: Db, id: number) => db.deleteFrom('prices').where('id', '=', id).execute(),
+
+  async hasAnySubscription(db: Db, column: 'price_id' | 'product_id', id: number) {
+    const row = await db
+      .selectFrom('subscriptions')
+      .select('id')
+      .where(column, '=', id)
+      .limit(1)
+      .executeTakeFirst();
+    return Boolean(row);
+  },
+
+  deleteProduct: (db: Db, id: number) => db.deleteFrom('products').where('id', '=', id).execute(),
+
+  async replacePlanPermissions(
+    db: Db,
+    productId: number,
+    grants: { name: string; restrictions: { name: string; value: number | null }[] }[],
+  ) {
+    await db
+      .deleteFrom('permissionables')
+      .where('permissionable_type', '=', 'plan')
+      .where('permissionable_id', '=', productId)
+      .execute();
+    if (grants.length === 0) return [];
+    const known = await db
+      .selectFrom('permissions')
+      .select(['id', 'name'])
+      .where(
+        'name',
+        'in',
+        grants.map((grant) => grant.name),
+      )
+      .execute();
+    const ids = new Map(known.map((row) => [row.name, row.id]));
+    const rows = grants
+      .filter((grant) => ids.has(grant.name))
+      .map((grant) => ({
+        permission_id: ids.get(grant.name) as number,
+        permissionable_type: 'plan' as const,
+        permissionable_id: productId,
+        restrictions: JSON.stringify(grant.restrictions),
+      }));
+    if (rows.length > 0) await db.insertInto('permissionables').values(rows).execute();
+    return grants.filter((grant) => !ids.has(grant.name)).map((grant) => grant.name);
+  },
+
+  findCustomer: (db: Db, userId: number, gateway: string) =>
+    db
+      .selectFrom('billing_customers')
+      .select('customer_id')
+      .where('user_id', '=', userId)
+      .where('gateway_name', '=', gateway)
+      .executeTakeFirst(),
+
+  findUserIdByCustomer: (db: Db, gateway: string, customerId: string) =>
+    db
+      .selectFrom('billing_customers')
+      .select('user_id')
+      .where('gateway_name', '=', gateway)
+      .where('customer_id', '=', customerId)
+      .executeTakeFirst(),
+
+  saveCustomer: (db: Db, userId: number, gateway: string, customerId: string) =>
+    db
+      .insertInto('billing_customers')
+      .values({ user_id: userId, gateway_name: gateway, customer_id: customerId })
+      .onConflict((oc) => oc.columns(['user_id', 'gateway_name']).doNothing())
+      .execute(),
+
+  findUser: (db: Db, id: number) =>
+    db.selectFrom('users').select(['id', 'email', 'name']).where('id', '=', id).executeTakeFirst(),
+
+  /** The newest subscription that grants its plan now. */
+  findValidSubscription: (db: Db, userId: number) =>
+    db
+      .selectFrom('subscriptions')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where(isValidSql)
+      .orderBy('id', 'desc')
+      .executeTakeFirst(),
+
+  /** The newest subscription of any state (/billing shows an ended one too). */
+  findLatestSubscription: (db: Db, userId: number) =>
+    db
+      .selectFrom('subscriptions')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('id', 'desc')
+      .executeTakeFirst(),
+
+  findSubscription: (db: Db, id: number) =>
+    db.selectFrom('subscriptions').selectAll().where('id', '=', id).executeTakeFirst(),
+
+  findSubscriptionByGateway: (db: Db, gateway: string, gatewayId: string) =>
+    db
+      .selectFrom('subscriptions')
+      .selectAll()
+      .where('gateway_name', '=', gateway as SubscriptionRow['gateway_name'])
+      .where('gateway_id', '=', gatewayId)
+      .forUpdate()
+      .executeTakeFirst(),
+
+  insertSubscription: (db: Db, values: Insertable<SubscriptionsTable>) =>
+    db.insertInto('subscriptions').values(values).returningAll().executeTakeFirstOrThrow(),
+
+  updateSubscription: (db: Db, id: number, values: Updateable<SubscriptionsTable>) =>
+    db.updateTable('subscriptions').set(values).where('id', '=', id).returningAll().executeTakeFirstOrThrow(),
+
+  /** Serialises the writes of one user's subscriptions (a double-clicked pay button, parallel webhooks). */
+  lockUser: (db: Db, userId: number) =>
+    db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst(),
+
+  async subscriptionsPage(db: Db, page: number, perPage: number) {
+    const [rows, count] = await Promise.all([
+      db
+        .selectFrom('subscriptions')
+        .innerJoin('users', 'users.id', 'subscriptions.user_id')
+        .innerJoin('products', 'products.id', 'subscriptions.product_id')
+        .selectAll('subscriptions')
+        .select(['users.name as user_name', 'users.email as user_email', 'products.name as product_name'])
+        .orderBy('subscriptions.id', 'desc')
+        .limit(perPage)
+        .offset((page - 1) * perPage)
+        .execute(),
+      db
+        .selectFrom('subscriptions')
+        .select((eb) => eb.fn.countAll<string | number>().as('total'))
+        .executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(count.total) };
+  },
+
+  /** Inserted once per provider invoice; a replay only settles `paid`. Says whether it is new or newly paid. */
+  async upsertInvoice(db: Db, values: Insertable<InvoicesTable>) {
+    const inserted = await db
+      .insertInto('invoices')
+      .values(values)
+      .onConflict((oc) => oc.column('gateway_id').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (inserted) return { isNew: true, becamePaid: Boolean(values.paid), uuid: values.uuid };
+    if (!values.paid) return { isNew: false, becamePaid: false, uuid: values.uuid };
+    const settled = await db
+      .updateTable('invoices')
+      .set({ paid: true })
+      .where('gateway_id', '=', values.gateway_id)
+      .where('paid', '=', false)
+      .returning('uuid')
+      .executeTakeFirst();
+    return { isNew: false, becamePaid: Boolean(settled), uuid: settled?.uuid ?? values.uuid };
+  },
+
+  invoicesOfUser: (db: Db, userId: number) =>
+    db
+      .selectFrom('invoices')
+      .innerJoin('subscriptions', 'subscriptions.id', 'invoices.subscription_id')
+      .selectAll('invoices')
+      .where('subscriptions.user_id', '=', userId)
+      .orderBy('invoices.id', 'desc')
+      .limit(50)
+      .execute(),
+
+  findInvoice: (db: Db, uuid: string) =>
+    db
+      .selectFrom('invoices')
+      .innerJoin('subscriptions', 'subscriptions.id', 'invoices.subscription_id')
+      .innerJoin('products', 'products.id', 'subscriptions.product_id')
+      .selectAll('invoices')
+      .select(['subscriptions.user_id', 'products.name as product_name'])
+      .where('invoices.uuid', '=', uuid)
+      .executeTakeFirst(),
+
+  /** True the first time an event id is seen: the caller applies it in the same transaction. */
+  async claimEvent(db: Db, gateway: string, eventId: string) {
+    const row = await db
+      .insertInto('billing_webhook_events')
+      .values({ gateway_name: gateway, event_id: eventId })
+      .onConflict((oc) => oc.columns(['gateway_name', 'event_id']).doNothing())
+      .returning('event_id')
+      .executeTakeFirst();
+    return Boolean(row);
+  },
+
+  /** Frees an event id whose handling failed, so the provider's retry is handled. */
+  releaseEvent: (db: Db, gateway: string, eventId: string) =>
+    db
+      .deleteFrom('billing_webhook_events')
+      .where('gateway_name', '=', gateway)
+      .where('event_id', '=', eventId)
+      .execute(),
+
+  async isEventSeen(db: Db, gateway: string, eventId: string) {
+    const row = await db
+      .selectFrom('billing_webhook_events')
+      .select('event_id')
+      .where('gateway_name', '=', gateway)
+      .where('event_id', '=', eventId)
+      .executeTakeFirst();
+    return Boolean(row);
+  },
+};

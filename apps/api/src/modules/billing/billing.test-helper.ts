@@ -1,0 +1,158 @@
+import { type PaypalPeer, startPaypalPeer } from '@cadence/billing-peers/paypal-peer';
+import { type StripePeer, startStripePeer } from '@cadence/billing-peers/stripe-peer';
+import { createTestApp, createTestUser, type TestApp } from '../../test/test-app';
+
+export type Headers = Record<string, string>;
+export type BillingWorld = {
+  t: TestApp;
+  stripe: StripePeer;
+  paypal: PaypalPeer;
+  admin: Headers;
+  close: () => Promise<void>;
+};
+
+export const STRIPE = { secret: 'sk_test_cadence', webhookSecret: 'whsec_cadence_test' };
+export const PAYPAL = { clientId: 'paypal-client', secret: 'paypal-secret', webhookId: 'WH-CADENCE' };
+
+export async function headersFor(t: TestApp, userId: number): Promise<Headers> {
+  const { cookie, xsrf } = await t.sessionCookie(userId);
+  return { cookie, 'x-xsrf-token': xsrf };
+}
+
+/** The real app against both provider peers, billing switched on with both gateways. */
+export async function startBillingWorld(options: { stripeApiBase?: string } = {}): Promise<BillingWorld> {
+  const [stripe, paypal] = await Promise.all([
+    startStripePeer({ secretKey: STRIPE.secret, webhookSecret: STRIPE.webhookSecret }),
+    startPaypalPeer({ clientId: PAYPAL.clientId, secret: PAYPAL.secret, webhookId: PAYPAL.webhookId }),
+  ]);
+  const t = await createTestApp({
+    env: {
+      STRIPE_SECRET: STRIPE.secret,
+      STRIPE_WEBHOOK_SECRET: STRIPE.webhookSecret,
+      STRIPE_API_BASE: options.stripeApiBase ?? stripe.url,
+      PAYPAL_CLIENT_ID: PAYPAL.clientId,
+      PAYPAL_SECRET: PAYPAL.secret,
+      PAYPAL_WEBHOOK_ID: PAYPAL.webhookId,
+      PAYPAL_API_BASE: paypal.url,
+    },
+  });
+  await setBilling(t, { enable: true });
+  const adminId = await createTestUser(t.deps, { permissions: ['admin'] });
+  return {
+    t,
+    stripe,
+    paypal,
+    admin: await headersFor(t, adminId),
+    close: async () => {
+      await t.close();
+      await Promise.all([stripe.close(), paypal.close()]);
+    },
+  };
+}
+
+export async function setBilling(t: TestApp, options: { enable: boolean }) {
+  await t.app.services.settings.save({
+    client: { billing: { enable: options.enable, stripe: { enable: true }, paypal: { enable: true } } },
+  });
+}
+
+export const proPlan = {
+  name: 'Pro',
+  description: 'Everything',
+  feature_list: ['No ads'],
+  permissions: ['files.create'],
+  upload_minutes: 600,
+  prices: [
+    { amount: 800, currency: 'USD', interval: 'month', interval_count: 1 },
+    { amount: 7600, currency: 'USD', interval: 'year', interval_count: 1 },
+  ],
+};
+
+export async function createPlan(world: BillingWorld, body: Record<string, unknown>) {
+  const response = await world.t.app.inject({
+    method: 'POST',
+    url: '/api/v1/billing/admin/products',
+    headers: world.admin,
+    payload: body,
+  });
+  if (response.statusCode !== 200) throw new Error(`plan: ${response.statusCode} ${response.body}`);
+  return response.json().product as { id: number; prices: { id: number; amount: number }[] };
+}
+
+/** Buys through the Stripe peer's hosted page, like a browser would; answers the done page's session id. */
+export async function payByCard(
+  world: BillingWorld,
+  headers: Headers,
+  productId: number,
+  priceId: number,
+  card = '4242424242424242',
+) {
+  const started = await world.t.app.inject({
+    method: 'POST',
+    url: '/api/v1/billing/checkout/stripe',
+    headers,
+    payload: { product_id: productId, price_id: priceId },
+  });
+  if (started.statusCode !== 200) throw new Error(`checkout: ${started.statusCode} ${started.body}`);
+  const page = await fetch(started.json().url, {
+    method: 'POST',
+    body: new URLSearchParams({ card }),
+    redirect: 'manual',
+  });
+  const location = page.headers.get('location');
+  return {
+    url: started.json().url as string,
+    status: page.status,
+    sessionId: location ? new URL(location).searchParams.get('session_id') : null,
+    page,
+  };
+}
+
+export async function confirmCard(
+  world: BillingWorld,
+  headers: Headers,
+  productId: number,
+  priceId: number,
+  sessionId: string,
+) {
+  return world.t.app.inject({
+    method: 'POST',
+    url: '/api/v1/billing/checkout/stripe/done',
+    headers,
+    payload: { product_id: productId, price_id: priceId, session_id: sessionId },
+  });
+}
+
+export async function newListener(world: BillingWorld) {
+  const id = await createTestUser(world.t.deps, {});
+  return { id, headers: await headersFor(world.t, id) };
+}
+
+/** Sends one of the Stripe peer's recorded events to the app, signed (or as given). */
+export function sendStripeEvent(world: BillingWorld, body: string, signature?: string) {
+  return world.t.app.inject({
+    method: 'POST',
+    url: '/api/v1/billing/webhooks/stripe',
+    headers: {
+      'content-type': 'application/json',
+      ...(signature === undefined
+        ? { 'stripe-signature': world.stripe.sign(body) }
+        : signature
+          ? { 'stripe-signature': signature }
+          : {}),
+    },
+    payload: body,
+  });
+}
+
+export function sendPaypalEvent(
+  world: BillingWorld,
+  delivery: { body: string; headers: Record<string, string> },
+) {
+  return world.t.app.inject({
+    method: 'POST',
+    url: '/api/v1/billing/webhooks/paypal',
+    headers: { 'content-type': 'application/json', ...delivery.headers },
+    payload: delivery.body,
+  });
+}

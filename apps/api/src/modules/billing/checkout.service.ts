@@ -1,0 +1,171 @@
+import type { TSubscription } from '@cadence/contracts/billing';
+import { GENERIC_ERROR_MESSAGE } from '@cadence/contracts/error-messages';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../platform/db/schema';
+import { AppError, validationError } from '../../platform/http/app-error';
+import { billingRepository as repo } from './billing.repository';
+import { GatewayError } from './gateways/gateway-types';
+import type { GatewayRegistry } from './gateways/gateways';
+import { type SubscriptionsService, viaProvider } from './subscriptions.service';
+
+type Deps = {
+  db: Kysely<Database>;
+  gateways: GatewayRegistry;
+  subscriptions: SubscriptionsService;
+  playerUrl: string;
+};
+type Buyer = { id: number; email: string; name: string };
+
+/** A second attempt within this window reuses the first provider session (double clicks). */
+const IDEMPOTENCY_WINDOW_MS = 10 * 60_000;
+
+/** Subscribed users are sent to /billing (spec 2.8): the 409 carries where to go. */
+export class AlreadySubscribedError extends AppError {
+  constructor() {
+    super('conflict', 'You are already subscribed.');
+  }
+}
+
+export function createCheckoutService({ db, gateways, subscriptions, playerUrl }: Deps) {
+  /** Spec 2.8 purchase rules: a visible paid plan, a live price of that very plan. */
+  async function purchasable(productId: number, priceId: number) {
+    const [product, price] = await Promise.all([
+      repo.findProduct(db, productId),
+      repo.findPrice(db, priceId),
+    ]);
+    if (!product || product.hidden) throw new AppError('not_found', 'This plan is not available.');
+    if (!price || price.product_id !== product.id)
+      throw validationError({ price_id: ['This price is not available for this plan.'] });
+    if (price.archived) throw validationError({ price_id: ['This price is no longer offered.'] });
+    if (product.free) throw validationError({ product_id: ['The free plan needs no checkout.'] });
+    return { product, price };
+  }
+
+  async function assertNotSubscribed(userId: number) {
+    if (await repo.findValidSubscription(db, userId)) throw new AlreadySubscribedError();
+  }
+
+  const doneUrl = (gateway: string, productId: number, priceId: number) =>
+    `${playerUrl}/checkout/${productId}/${priceId}/${gateway}/done`;
+  const windowKey = (user: Buyer, priceId: number, gateway: string) =>
+    `cadence-checkout-${gateway}-${user.id}-${priceId}-${Math.floor(Date.now() / IDEMPOTENCY_WINDOW_MS)}`;
+
+  async function stripeCustomer(user: Buyer) {
+    const found = await repo.findCustomer(db, user.id, 'stripe');
+    if (found) return found.customer_id;
+    const stripe = (await gateways()).stripe;
+    if (!stripe) throw new AppError('unavailable', GENERIC_ERROR_MESSAGE);
+    const id = await viaProvider(() => stripe.createCustomer(user));
+    await repo.saveCustomer(db, user.id, 'stripe', id);
+    return (await repo.findCustomer(db, user.id, 'stripe'))?.customer_id ?? id;
+  }
+
+  /** After a confirmed purchase: a second subscription (two tabs, two sessions) is cancelled at once. */
+  async function settle(
+    gateway: 'stripe' | 'paypal',
+    gatewayId: string,
+    userId: number,
+  ): Promise<TSubscription> {
+    const provider = (await gateways())[gateway];
+    if (!provider) throw new AppError('unavailable', GENERIC_ERROR_MESSAGE);
+    const remote = await viaProvider(() => provider.fetchSubscription(gatewayId));
+    const { row, outcome } = await subscriptions.applyProviderState(gateway, remote, { userId });
+    if (outcome === 'duplicate') await viaProvider(() => provider.cancelNow(gatewayId));
+    if (!row) throw new AppError('not_found', 'This payment was not completed.');
+    return subscriptions.describe(row);
+  }
+
+  const refuseUnknown = (error: unknown): never => {
+    if (error instanceof GatewayError && error.isNotFound)
+      throw new AppError('not_found', 'This checkout session was not found.');
+    if (error instanceof GatewayError) throw new AppError('unavailable', GENERIC_ERROR_MESSAGE);
+    throw error;
+  };
+
+  return {
+    purchasable,
+    assertNotSubscribed,
+
+    async startStripe(user: Buyer, productId: number, priceId: number): Promise<{ url: string }> {
+      await assertNotSubscribed(user.id);
+      const { price } = await purchasable(productId, priceId);
+      const stripe = (await gateways()).stripe;
+      if (!stripe || !price.stripe_id)
+        throw validationError({ gateway: ['Card payments are not available.'] });
+      const customerId = await stripeCustomer(user);
+      const session = await viaProvider(() =>
+        stripe.startCheckout({
+          customerId,
+          userId: user.id,
+          priceGatewayId: price.stripe_id as string,
+          successUrl: `${doneUrl('stripe', productId, priceId)}?session_id={CHECKOUT_SESSION_ID}`,
+          cancelUrl: `${playerUrl}/checkout/${productId}/${priceId}`,
+          idempotencyKey: windowKey(user, priceId, 'stripe'),
+        }),
+      );
+      return { url: session.url };
+    },
+
+    async startPaypal(user: Buyer, productId: number, priceId: number): Promise<{ url: string }> {
+      await assertNotSubscribed(user.id);
+      const { price } = await purchasable(productId, priceId);
+      const paypal = (await gateways()).paypal;
+      if (!paypal || !price.paypal_id) throw validationError({ gateway: ['PayPal is not available.'] });
+      const started = await viaProvider(() =>
+        paypal.startCheckout({
+          userId: user.id,
+          planGatewayId: price.paypal_id as string,
+          returnUrl: doneUrl('paypal', productId, priceId),
+          cancelUrl: `${playerUrl}/checkout/${productId}/${priceId}`,
+          idempotencyKey: windowKey(user, priceId, 'paypal'),
+        }),
+      );
+      return { url: started.url };
+    },
+
+    /** The done page's session id is checked with Stripe: complete, this user's, this price. */
+    async confirmStripe(user: Buyer, input: { product_id: number; price_id: number; session_id: string }) {
+      const { price } = await purchasable(input.product_id, input.price_id).catch(async (error) => {
+        // An archived or hidden price someone has just paid is still theirs: check with the provider first.
+        if (error instanceof AppError) return { price: await repo.findPrice(db, input.price_id) };
+        throw error;
+      });
+      const stripe = (await gateways()).stripe;
+      const customer = await repo.findCustomer(db, user.id, 'stripe');
+      if (!stripe || !customer || !price)
+        throw new AppError('not_found', 'This checkout session was not found.');
+      const session = await stripe.retrieveSession(input.session_id).catch(refuseUnknown);
+      const sessionCustomer = typeof session.customer === 'string' ? session.customer : session.customer?.id;
+      const subscriptionId =
+        typeof session.subscription === 'string' ? session.subscription : (session.subscription?.id ?? null);
+      if (
+        session.mode !== 'subscription' ||
+        session.client_reference_id !== String(user.id) ||
+        sessionCustomer !== customer.customer_id ||
+        !subscriptionId
+      )
+        throw new AppError('not_found', 'This checkout session was not found.');
+      if (session.status !== 'complete') throw new AppError('not_found', 'This payment was not completed.');
+      const subscription = await settle('stripe', subscriptionId, user.id);
+      if (subscription.price_id !== price.id)
+        throw new AppError('not_found', 'This checkout session was not found.');
+      return subscription;
+    },
+
+    /** The done page's subscription id is checked with PayPal: active, opened for this user. */
+    async confirmPaypal(
+      user: Buyer,
+      input: { product_id: number; price_id: number; subscription_id: string },
+    ) {
+      const paypal = (await gateways()).paypal;
+      if (!paypal) throw new AppError('not_found', 'This checkout session was not found.');
+      const remote = await paypal.fetchSubscription(input.subscription_id).catch(refuseUnknown);
+      const price = await repo.findPrice(db, input.price_id);
+      if (remote.userId !== user.id || !price || remote.priceGatewayId !== price.paypal_id)
+        throw new AppError('not_found', 'This checkout session was not found.');
+      return settle('paypal', remote.gatewayId, user.id);
+    },
+  };
+}
+
+export type CheckoutService = ReturnType<typeof createCheckoutService>;

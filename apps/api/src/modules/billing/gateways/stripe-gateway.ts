@@ -1,0 +1,242 @@
+import Stripe from 'stripe';
+import {
+  GatewayError,
+  type PlanForSync,
+  type PlanSyncResult,
+  type ProviderSubscription,
+} from './gateway-types';
+
+export type StripeConfig = { secret: string; webhookSecret: string; apiBase: string | undefined };
+
+const toDate = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000) : null);
+
+/** Stripe's own SDK with a configurable base url: production code is the code under test. */
+export function createStripeClient(config: StripeConfig): Stripe {
+  const base = config.apiBase ? new URL(config.apiBase) : null;
+  return new Stripe(config.secret, {
+    ...(base && {
+      host: base.hostname,
+      port: Number(base.port || (base.protocol === 'http:' ? 80 : 443)),
+      protocol: base.protocol === 'http:' ? 'http' : 'https',
+    }),
+    maxNetworkRetries: 1,
+    timeout: 15_000,
+    telemetry: false,
+  });
+}
+
+export function toProviderSubscription(subscription: Stripe.Subscription): ProviderSubscription {
+  const item = subscription.items.data[0];
+  const periodEnd = toDate(item?.current_period_end);
+  const isCanceled = subscription.status === 'canceled' || subscription.status === 'incomplete_expired';
+  const customer = subscription.customer;
+  const userId = Number(subscription.metadata?.user_id);
+  return {
+    gatewayId: subscription.id,
+    status: subscription.status,
+    priceGatewayId: item?.price?.id ?? null,
+    renewsAt: isCanceled || subscription.cancel_at_period_end ? null : periodEnd,
+    endsAt: isCanceled
+      ? (toDate(subscription.ended_at) ?? new Date())
+      : subscription.cancel_at_period_end
+        ? periodEnd
+        : null,
+    userId: Number.isInteger(userId) && userId > 0 ? userId : null,
+    customerId: typeof customer === 'string' ? customer : (customer?.id ?? null),
+  };
+}
+
+async function call<T>(what: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw new GatewayError(`Stripe: ${what} failed`, error);
+  }
+}
+
+export function createStripeGateway(config: StripeConfig) {
+  const stripe = createStripeClient(config);
+  return {
+    name: 'stripe' as const,
+    client: stripe,
+
+    /** Creates or updates the product; a price's amount never changes at Stripe, so new amounts are new prices. */
+    async syncPlan(plan: PlanForSync): Promise<PlanSyncResult> {
+      const { product } = plan;
+      const fields = {
+        name: product.name,
+        description: product.description || undefined,
+        metadata: { cadence_id: String(product.id) },
+      };
+      const remote = product.gatewayId
+        ? await call('product update', () => stripe.products.update(product.gatewayId as string, fields))
+        : await call('product create', () => stripe.products.create(fields));
+      const prices = [];
+      for (const price of plan.prices) {
+        let gatewayId = price.gatewayId;
+        if (!gatewayId && !price.archived) {
+          const created = await call('price create', () =>
+            stripe.prices.create({
+              product: remote.id,
+              unit_amount: price.amount,
+              currency: price.currency.toLowerCase(),
+              recurring: { interval: price.interval, interval_count: price.interval_count },
+              metadata: { cadence_id: String(price.id) },
+            }),
+          );
+          gatewayId = created.id;
+        } else if (gatewayId && price.archived) {
+          await call('price archive', () => stripe.prices.update(gatewayId as string, { active: false }));
+        }
+        prices.push({ id: price.id, gatewayId });
+      }
+      return { productGatewayId: remote.id, prices };
+    },
+
+    async createCustomer(user: { id: number; email: string; name: string }): Promise<string> {
+      const customer = await call('customer create', () =>
+        stripe.customers.create({
+          email: user.email,
+          name: user.name,
+          metadata: { user_id: String(user.id) },
+        }),
+      );
+      return customer.id;
+    },
+
+    /** The idempotency key makes a double-clicked pay button open one session, not two. */
+    async startCheckout(input: {
+      customerId: string;
+      userId: number;
+      priceGatewayId: string;
+      successUrl: string;
+      cancelUrl: string;
+      idempotencyKey: string;
+    }): Promise<{ id: string; url: string }> {
+      const session = await call('checkout session', () =>
+        stripe.checkout.sessions.create(
+          {
+            mode: 'subscription',
+            customer: input.customerId,
+            client_reference_id: String(input.userId),
+            line_items: [{ price: input.priceGatewayId, quantity: 1 }],
+            subscription_data: { metadata: { user_id: String(input.userId) } },
+            success_url: input.successUrl,
+            cancel_url: input.cancelUrl,
+          },
+          { idempotencyKey: input.idempotencyKey },
+        ),
+      );
+      if (!session.url) throw new GatewayError('Stripe: checkout session without a url');
+      return { id: session.id, url: session.url };
+    },
+
+    retrieveSession: (id: string) =>
+      call('checkout session read', () => stripe.checkout.sessions.retrieve(id)),
+
+    async fetchSubscription(id: string): Promise<ProviderSubscription> {
+      return toProviderSubscription(await call('subscription read', () => stripe.subscriptions.retrieve(id)));
+    },
+
+    async setCancelAtPeriodEnd(id: string, cancel: boolean): Promise<ProviderSubscription> {
+      return toProviderSubscription(
+        await call('subscription update', () =>
+          stripe.subscriptions.update(id, { cancel_at_period_end: cancel }),
+        ),
+      );
+    },
+
+    async cancelNow(id: string): Promise<ProviderSubscription> {
+      return toProviderSubscription(await call('subscription cancel', () => stripe.subscriptions.cancel(id)));
+    },
+
+    async previewChange(subscriptionId: string, priceGatewayId: string) {
+      const subscription = await call('subscription read', () =>
+        stripe.subscriptions.retrieve(subscriptionId),
+      );
+      const item = subscription.items.data[0];
+      const customer =
+        typeof subscription.customer === 'string' ? subscription.customer : subscription.customer.id;
+      const invoice = await call('invoice preview', () =>
+        stripe.invoices.createPreview({
+          customer,
+          subscription: subscriptionId,
+          subscription_details: {
+            items: [{ id: item?.id, price: priceGatewayId }],
+            proration_behavior: 'always_invoice',
+          },
+        }),
+      );
+      return { amountDue: invoice.amount_due, currency: invoice.currency.toUpperCase() };
+    },
+
+    /** Prorated: the difference for the rest of the period is invoiced now. */
+    async changePrice(subscriptionId: string, priceGatewayId: string): Promise<ProviderSubscription> {
+      const subscription = await call('subscription read', () =>
+        stripe.subscriptions.retrieve(subscriptionId),
+      );
+      const item = subscription.items.data[0];
+      return toProviderSubscription(
+        await call('subscription change', () =>
+          stripe.subscriptions.update(subscriptionId, {
+            items: [{ id: item?.id, price: priceGatewayId }],
+            proration_behavior: 'always_invoice',
+            cancel_at_period_end: false,
+          }),
+        ),
+      );
+    },
+
+    async startPaymentMethodSetup(input: { customerId: string; successUrl: string; cancelUrl: string }) {
+      const session = await call('setup session', () =>
+        stripe.checkout.sessions.create({
+          mode: 'setup',
+          customer: input.customerId,
+          currency: 'usd',
+          success_url: input.successUrl,
+          cancel_url: input.cancelUrl,
+        }),
+      );
+      if (!session.url) throw new GatewayError('Stripe: setup session without a url');
+      return { url: session.url };
+    },
+
+    /** After a setup session: its card becomes the default of the customer and the subscription. */
+    async adoptPaymentMethod(sessionId: string, customerId: string, subscriptionId: string | null) {
+      const session = await call('setup session read', () =>
+        stripe.checkout.sessions.retrieve(sessionId, { expand: ['setup_intent'] }),
+      );
+      const customer = typeof session.customer === 'string' ? session.customer : session.customer?.id;
+      if (session.mode !== 'setup' || session.status !== 'complete' || customer !== customerId) return false;
+      const intent = session.setup_intent as Stripe.SetupIntent | null;
+      const method =
+        typeof intent?.payment_method === 'string' ? intent.payment_method : intent?.payment_method?.id;
+      if (!method) return false;
+      await call('customer update', () =>
+        stripe.customers.update(customerId, { invoice_settings: { default_payment_method: method } }),
+      );
+      if (subscriptionId) {
+        await call('subscription update', () =>
+          stripe.subscriptions.update(subscriptionId, { default_payment_method: method }),
+        );
+      }
+      return true;
+    },
+
+    async paymentMethod(subscriptionId: string): Promise<{ brand: string; last4: string | null } | null> {
+      const subscription = await call('subscription read', () =>
+        stripe.subscriptions.retrieve(subscriptionId, { expand: ['default_payment_method'] }),
+      );
+      const method = subscription.default_payment_method;
+      if (!method || typeof method === 'string' || !method.card) return null;
+      return { brand: method.card.brand, last4: method.card.last4 };
+    },
+
+    /** Stripe's signature scheme with its 300 s tolerance; throws on anything else. */
+    verifyEvent(rawBody: string, signature: string): Stripe.Event {
+      return stripe.webhooks.constructEvent(rawBody, signature, config.webhookSecret, 300);
+    },
+  };
+}
+
+export type StripeGateway = ReturnType<typeof createStripeGateway>;

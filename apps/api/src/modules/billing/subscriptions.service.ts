@@ -1,0 +1,387 @@
+import { randomUUID } from 'node:crypto';
+import type { TBillingOverview, TPlanChangePreview, TSubscription } from '@cadence/contracts/billing';
+import { GENERIC_ERROR_MESSAGE } from '@cadence/contracts/error-messages';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../platform/db/schema';
+import { AppError, validationError } from '../../platform/http/app-error';
+import { billingRepository as repo, type SubscriptionRow } from './billing.repository';
+import { subscriptionFlags, toInvoiceDto, toPriceDto, toSubscriptionDto } from './billing-dto';
+import { type BillingNotifier, invoicePaidData, paymentFailedData } from './billing-notifications';
+import { GatewayError, type ProviderSubscription } from './gateways/gateway-types';
+import type { GatewayRegistry } from './gateways/gateways';
+
+type Deps = { db: Kysely<Database>; gateways: GatewayRegistry; notify: BillingNotifier; playerUrl: string };
+type ProviderName = 'stripe' | 'paypal';
+
+/** A provider that fails or cannot be reached: the spec's generic message, nothing changed here. */
+export async function viaProvider<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof GatewayError) throw new AppError('unavailable', GENERIC_ERROR_MESSAGE);
+    throw error;
+  }
+}
+
+export type InvoiceEvent = {
+  gatewayId: string;
+  amount: number;
+  currency: string;
+  paid: boolean;
+  periodStart: Date | null;
+  periodEnd: Date | null;
+};
+
+export function createSubscriptionsService({ db, gateways, notify, playerUrl }: Deps) {
+  async function gatewayFor(name: SubscriptionRow['gateway_name']) {
+    if (name === 'none') return null;
+    const gateway = (await gateways())[name];
+    if (!gateway) throw new AppError('unavailable', GENERIC_ERROR_MESSAGE);
+    return gateway;
+  }
+
+  async function describe(row: SubscriptionRow): Promise<TSubscription> {
+    const [product, price] = await Promise.all([
+      repo.findProduct(db, row.product_id),
+      row.price_id ? repo.findPrice(db, row.price_id) : undefined,
+    ]);
+    return toSubscriptionDto(row, {
+      product: product ? { id: product.id, name: product.name } : undefined,
+      price: price ? toPriceDto(price) : null,
+    });
+  }
+
+  async function requireOwn(userId: number, options: { isValid: boolean }) {
+    const row = options.isValid
+      ? await repo.findValidSubscription(db, userId)
+      : await repo.findLatestSubscription(db, userId);
+    if (!row) throw new AppError('not_found', 'You have no subscription.');
+    return row;
+  }
+
+  /**
+   * Makes our row match the provider's object (never the event's order or payload). A first
+   * sighting creates the row unless the user already holds another valid subscription: then the
+   * new one is refused (`duplicate`) and the caller cancels it at the provider.
+   */
+  async function applyProviderState(
+    gateway: ProviderName,
+    remote: ProviderSubscription,
+    hint: { userId?: number } = {},
+  ): Promise<{ row: SubscriptionRow | null; outcome: 'created' | 'updated' | 'duplicate' | 'ignored' }> {
+    const price = remote.priceGatewayId
+      ? await repo.findPriceByGatewayId(db, gateway, remote.priceGatewayId)
+      : undefined;
+    const customerUser = remote.customerId
+      ? await repo.findUserIdByCustomer(db, gateway, remote.customerId)
+      : undefined;
+    const userId = hint.userId ?? customerUser?.user_id ?? remote.userId;
+    if (!price || !userId || !(await repo.findUser(db, userId))) return { row: null, outcome: 'ignored' };
+    return db.transaction().execute(async (trx) => {
+      await repo.lockUser(trx, userId);
+      const existing = await repo.findSubscriptionByGateway(trx, gateway, remote.gatewayId);
+      const values = {
+        product_id: price.product_id,
+        price_id: price.id,
+        status: remote.status,
+        renews_at: remote.renewsAt,
+        ends_at: remote.endsAt,
+        updated_at: new Date(),
+      };
+      if (existing)
+        return { row: await repo.updateSubscription(trx, existing.id, values), outcome: 'updated' as const };
+      if (!subscriptionFlags({ status: remote.status, ends_at: remote.endsAt }).valid)
+        return { row: null, outcome: 'ignored' as const };
+      const other = await repo.findValidSubscription(trx, userId);
+      if (other) return { row: other, outcome: 'duplicate' as const };
+      const row = await repo.insertSubscription(trx, {
+        ...values,
+        user_id: userId,
+        gateway_name: gateway,
+        gateway_id: remote.gatewayId,
+      });
+      return { row, outcome: 'created' as const };
+    });
+  }
+
+  /** An invoice once per provider invoice; its notification once, when it is first seen paid or failed. */
+  async function recordInvoice(subscription: SubscriptionRow, invoice: InvoiceEvent) {
+    const uuid = randomUUID();
+    const result = await repo.upsertInvoice(db, {
+      uuid,
+      subscription_id: subscription.id,
+      gateway_id: invoice.gatewayId,
+      amount: invoice.amount,
+      currency: invoice.currency.toUpperCase(),
+      paid: invoice.paid,
+      period_start: invoice.periodStart,
+      period_end: invoice.periodEnd,
+    });
+    const product = await repo.findProduct(db, subscription.product_id);
+    const plan = product?.name ?? 'Subscription';
+    if (result.becamePaid)
+      await notify(
+        subscription.user_id,
+        'invoice_paid',
+        invoicePaidData({
+          plan,
+          amount: invoice.amount,
+          currency: invoice.currency.toUpperCase(),
+          uuid: result.uuid,
+        }),
+      );
+    else if (result.isNew && !invoice.paid)
+      await notify(subscription.user_id, 'payment_failed', paymentFailedData({ plan }));
+  }
+
+  /** Writes a provider answer for a row we already hold. */
+  async function store(row: SubscriptionRow, remote: ProviderSubscription) {
+    return db.transaction().execute(async (trx) =>
+      repo.updateSubscription(trx, row.id, {
+        status: remote.status,
+        renews_at: remote.renewsAt,
+        ends_at: remote.endsAt,
+        updated_at: new Date(),
+        ...(remote.priceGatewayId && row.gateway_name !== 'none'
+          ? await (async () => {
+              const price = await repo.findPriceByGatewayId(
+                trx,
+                row.gateway_name as ProviderName,
+                remote.priceGatewayId as string,
+              );
+              return price ? { price_id: price.id, product_id: price.product_id } : {};
+            })()
+          : {}),
+      }),
+    );
+  }
+
+  return {
+    applyProviderState,
+    recordInvoice,
+    describe,
+
+    async overview(userId: number): Promise<TBillingOverview> {
+      const row = await repo.findLatestSubscription(db, userId);
+      if (!row) return { subscription: null, payment_method: null, invoices: [] };
+      let paymentMethod: TBillingOverview['payment_method'] = null;
+      if (row.gateway_name === 'paypal') paymentMethod = { brand: 'paypal', last4: null };
+      if (row.gateway_name === 'stripe' && row.gateway_id) {
+        const stripe = (await gateways()).stripe;
+        // The card is shown when Stripe answers; /billing still opens when it does not.
+        paymentMethod = stripe ? await stripe.paymentMethod(row.gateway_id).catch(() => null) : null;
+      }
+      const invoices = await repo.invoicesOfUser(db, userId);
+      return {
+        subscription: await describe(row),
+        payment_method: paymentMethod,
+        invoices: invoices.map(toInvoiceDto),
+      };
+    },
+
+    async cancel(userId: number): Promise<TSubscription> {
+      const row = await requireOwn(userId, { isValid: true });
+      const gateway = await gatewayFor(row.gateway_name);
+      if (!gateway) {
+        const ends = row.renews_at ?? new Date();
+        return describe(
+          await repo.updateSubscription(db, row.id, {
+            ends_at: ends,
+            renews_at: null,
+            updated_at: new Date(),
+          }),
+        );
+      }
+      const remote = await viaProvider(() => gateway.setCancelAtPeriodEnd(row.gateway_id as string, true));
+      return describe(await store(row, remote));
+    },
+
+    async renew(userId: number): Promise<TSubscription> {
+      const row = await requireOwn(userId, { isValid: true });
+      if (!row.ends_at) return describe(row);
+      const gateway = await gatewayFor(row.gateway_name);
+      if (!gateway)
+        return describe(await repo.updateSubscription(db, row.id, { ends_at: null, updated_at: new Date() }));
+      const remote = await viaProvider(() => gateway.setCancelAtPeriodEnd(row.gateway_id as string, false));
+      return describe(await store(row, remote));
+    },
+
+    async planChangeTarget(userId: number, productId: number, priceId: number) {
+      const row = await requireOwn(userId, { isValid: true });
+      const [product, price] = await Promise.all([
+        repo.findProduct(db, productId),
+        repo.findPrice(db, priceId),
+      ]);
+      if (!product || product.hidden) throw new AppError('not_found');
+      if (!price || price.product_id !== product.id || price.archived)
+        throw validationError({ price_id: ['This price is not available for this plan.'] });
+      if (row.price_id === price.id)
+        throw validationError({ price_id: ['You are already subscribed to this price.'] });
+      return { row, product, price };
+    },
+
+    async previewChange(userId: number, productId: number, priceId: number): Promise<TPlanChangePreview> {
+      const { row, product, price } = await this.planChangeTarget(userId, productId, priceId);
+      const [current, currentPrice] = await Promise.all([
+        repo.findProduct(db, row.product_id),
+        row.price_id ? repo.findPrice(db, row.price_id) : undefined,
+      ]);
+      let amountDue = price.amount;
+      if (row.gateway_name === 'stripe') {
+        const stripe = await gatewayFor('stripe');
+        if (stripe?.name !== 'stripe' || !price.stripe_id)
+          throw new AppError('unavailable', GENERIC_ERROR_MESSAGE);
+        amountDue = (
+          await viaProvider(() => stripe.previewChange(row.gateway_id as string, price.stripe_id as string))
+        ).amountDue;
+      }
+      return {
+        amount_due: amountDue,
+        currency: price.currency,
+        from: { product: current?.name ?? '', price: currentPrice ? toPriceDto(currentPrice) : null },
+        to: { product: product.name, price: toPriceDto(price) },
+      };
+    },
+
+    async changePlan(userId: number, productId: number, priceId: number): Promise<TSubscription> {
+      const { row, price } = await this.planChangeTarget(userId, productId, priceId);
+      if (row.gateway_name === 'none')
+        return describe(
+          await repo.updateSubscription(db, row.id, {
+            product_id: price.product_id,
+            price_id: price.id,
+            updated_at: new Date(),
+          }),
+        );
+      if (row.gateway_name !== 'stripe')
+        throw validationError({
+          price_id: ['A PayPal subscription changes plan by cancelling and subscribing again.'],
+        });
+      const stripe = await gatewayFor('stripe');
+      if (stripe?.name !== 'stripe' || !price.stripe_id)
+        throw new AppError('unavailable', GENERIC_ERROR_MESSAGE);
+      const remote = await viaProvider(() =>
+        stripe.changePrice(row.gateway_id as string, price.stripe_id as string),
+      );
+      return describe(await store(row, remote));
+    },
+
+    async startPaymentMethodChange(userId: number): Promise<{ url: string }> {
+      const row = await requireOwn(userId, { isValid: true });
+      const customer = await repo.findCustomer(db, userId, 'stripe');
+      if (row.gateway_name !== 'stripe' || !customer)
+        throw validationError({
+          gateway: ['The payment method of this subscription is managed at its provider.'],
+        });
+      const stripe = await gatewayFor('stripe');
+      if (stripe?.name !== 'stripe') throw new AppError('unavailable', GENERIC_ERROR_MESSAGE);
+      return viaProvider(() =>
+        stripe.startPaymentMethodSetup({
+          customerId: customer.customer_id,
+          successUrl: `${playerUrl}/billing/change-payment-method/done?session_id={CHECKOUT_SESSION_ID}`,
+          cancelUrl: `${playerUrl}/billing/change-payment-method`,
+        }),
+      );
+    },
+
+    /** The done page's session must be this user's completed setup session: the query is not trusted. */
+    async finishPaymentMethodChange(userId: number, sessionId: string) {
+      const row = await requireOwn(userId, { isValid: true });
+      const customer = await repo.findCustomer(db, userId, 'stripe');
+      const stripe = await gatewayFor('stripe');
+      if (!customer || !stripe || stripe.name !== 'stripe') throw new AppError('not_found');
+      const isAdopted = await stripe
+        .adoptPaymentMethod(
+          sessionId,
+          customer.customer_id,
+          row.gateway_name === 'stripe' ? row.gateway_id : null,
+        )
+        .catch((error: unknown) => {
+          if (error instanceof GatewayError && error.isNotFound) return false;
+          throw error instanceof GatewayError ? new AppError('unavailable', GENERIC_ERROR_MESSAGE) : error;
+        });
+      if (!isAdopted) throw new AppError('not_found', 'This session does not belong to you.');
+      return this.overview(userId);
+    },
+
+    async invoice(userId: number, uuid: string, canViewAll: boolean) {
+      const invoice = await repo.findInvoice(db, uuid);
+      if (!invoice || (invoice.user_id !== userId && !canViewAll)) throw new AppError('not_found');
+      return { invoice: toInvoiceDto(invoice), plan: invoice.product_name };
+    },
+
+    // Admin (/admin/subscriptions)
+    async list(page: number, perPage: number) {
+      const { rows, total } = await repo.subscriptionsPage(db, page, perPage);
+      return {
+        data: rows.map((row) =>
+          toSubscriptionDto(row, {
+            product: { id: row.product_id, name: row.product_name },
+            user: { id: row.user_id, name: row.user_name, email: row.user_email },
+          }),
+        ),
+        current_page: page,
+        per_page: perPage,
+        total,
+        last_page: Math.max(1, Math.ceil(total / perPage)),
+      };
+    },
+
+    async adminSetCancelled(id: number, cancel: boolean): Promise<TSubscription> {
+      const row = await repo.findSubscription(db, id);
+      if (!row) throw new AppError('not_found');
+      const gateway = await gatewayFor(row.gateway_name);
+      if (!gateway)
+        return describe(
+          await repo.updateSubscription(db, row.id, {
+            ends_at: cancel ? new Date() : null,
+            status: 'active',
+            updated_at: new Date(),
+          }),
+        );
+      const remote = await viaProvider(() =>
+        cancel
+          ? gateway.cancelNow(row.gateway_id as string)
+          : gateway.setCancelAtPeriodEnd(row.gateway_id as string, false),
+      );
+      return describe(await store(row, remote));
+    },
+
+    /** A subscription given by hand (no provider): replaces nothing, refused while another is valid. */
+    async grant(input: {
+      user_id: number;
+      product_id: number;
+      price_id: number | null;
+      ends_at: string | null;
+    }) {
+      const [user, product, price] = await Promise.all([
+        repo.findUser(db, input.user_id),
+        repo.findProduct(db, input.product_id),
+        input.price_id ? repo.findPrice(db, input.price_id) : undefined,
+      ]);
+      if (!user) throw validationError({ user_id: ['This user does not exist.'] });
+      if (!product) throw validationError({ product_id: ['This plan does not exist.'] });
+      if (input.price_id && (!price || price.product_id !== product.id))
+        throw validationError({ price_id: ['This price is not available for this plan.'] });
+      return db.transaction().execute(async (trx) => {
+        await repo.lockUser(trx, user.id);
+        if (await repo.findValidSubscription(trx, user.id))
+          throw validationError({ user_id: ['This user already has a valid subscription.'] });
+        const row = await repo.insertSubscription(trx, {
+          user_id: user.id,
+          product_id: product.id,
+          price_id: price?.id ?? null,
+          gateway_name: 'none',
+          gateway_id: null,
+          status: 'active',
+          renews_at: null,
+          ends_at: input.ends_at,
+          updated_at: new Date(),
+        });
+        return toSubscriptionDto(row, { product: { id: product.id, name: product.name } });
+      });
+    },
+  };
+}
+
+export type SubscriptionsService = ReturnType<typeof createSubscriptionsService>;

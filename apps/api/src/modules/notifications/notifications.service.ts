@@ -1,0 +1,264 @@
+import {
+  NOTIFICATION_TYPES,
+  NOTIFICATIONS_PAGE_SIZE,
+  PREFERENCE_CHANNELS,
+  type TNotification,
+  type TNotificationData,
+  type TNotificationSubscriptions,
+  type TNotificationType,
+  type TPreferenceChannel,
+  type TUpdateSubscriptions,
+  ZNotificationDataSchema,
+} from '@cadence/contracts/notification';
+import type { TPagination } from '@cadence/contracts/pagination';
+import type { Kysely } from 'kysely';
+import type { Env } from '../../env';
+import type { Database } from '../../platform/db/schema';
+import type { JobQueue } from '../../platform/jobs/jobs';
+import type { Mailer } from '../../platform/mail/mailer';
+import type { RealtimeHub } from '../../platform/realtime/realtime-hub';
+import type { SettingsService } from '../settings/settings.service';
+import { notificationMail } from './notification-mail';
+import { notificationsRepository as repo } from './notifications.repository';
+import { createWebPush } from './web-push';
+
+type Db = Kysely<Database>;
+export const MAIL_JOB = 'notifications.mail';
+export const PUSH_JOB = 'notifications.push';
+/** A claim older than this belongs to a worker that died mid-send; the delivery may be retried. */
+const STALE_CLAIM_MS = 2 * 60_000;
+
+type Deps = { db: Db; settings: SettingsService; realtime: RealtimeHub; env: Env; appKey: string };
+type Delivery = { jobs: JobQueue; mailer: () => Mailer };
+type Route = { database: boolean; email: boolean };
+
+/**
+ * `notify(userId, type, data)`: the one way a feature tells a user something (design 5). It
+ * picks the channels (the type's defaults, or the user's preferences when they are integrated),
+ * writes the in-app row and pushes it to the user's open tabs (database/browser), queues a mail
+ * (email) and a Web Push to the user's browsers. See README.md in this folder.
+ */
+export function createNotificationsService({ db, settings, realtime, env, appKey }: Deps) {
+  const webPush = createWebPush({ db, appKey, appUrl: env.APP_URL });
+  let delivery: Delivery | null = null;
+
+  async function preferencesIntegrated(): Promise<boolean> {
+    return Boolean(await settings.get('notif.subs.integrated'));
+  }
+
+  async function routeFor(userId: number, type: TNotificationType): Promise<Route> {
+    const definition = NOTIFICATION_TYPES[type];
+    const defaults: readonly string[] = definition.channels;
+    if (!('group' in definition) || !(await preferencesIntegrated())) {
+      return { database: defaults.includes('database'), email: defaults.includes('email') };
+    }
+    const row = await db
+      .selectFrom('notification_subscriptions')
+      .select('channels')
+      .where('user_id', '=', userId)
+      .where('notif_id', '=', type)
+      .executeTakeFirst();
+    // Design 5: with preferences every channel starts on; browser means the in-app row plus push.
+    return { database: row?.channels.browser !== false, email: row?.channels.email !== false };
+  }
+
+  async function queueMail(to: string, userId: number | null, type: string, data: TNotificationData) {
+    if (!delivery) throw new Error('Notification delivery is not bound to a job queue.');
+    const siteName = String(await settings.get('branding.site_name'));
+    const mail = notificationMail(to, data, { siteName, playerUrl: env.PLAYER_URL });
+    const row = await db
+      .insertInto('mail_deliveries')
+      .values({ user_id: userId, to, type, subject: mail.subject, text: mail.text, html: mail.html })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    // The delivery id is the job id: enqueueing the same delivery twice collapses into one job.
+    await delivery.jobs.enqueue(MAIL_JOB, { deliveryId: row.id }, { jobId: row.id });
+  }
+
+  async function notify(
+    userId: number,
+    type: TNotificationType,
+    data: TNotificationData,
+  ): Promise<TNotification | null> {
+    const parsed = ZNotificationDataSchema.parse(data);
+    const user = await db
+      .selectFrom('users')
+      .select(['id', 'email'])
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    if (!user) return null;
+    const route = await routeFor(userId, type);
+    let notification: TNotification | null = null;
+    if (route.database) {
+      const inserted = await repo.insert(db, userId, type, parsed);
+      if (inserted) {
+        notification = inserted.notification;
+        await realtime.emitToUsers([userId], {
+          type: 'notification.created',
+          notification,
+          unreadCount: inserted.unreadCount,
+        });
+        if (delivery && (await webPush.hasSubscriptions(userId))) {
+          await delivery.jobs.enqueue(PUSH_JOB, { userId, notification }, { jobId: `${notification.id}` });
+        }
+      }
+    }
+    if (route.email) await queueMail(user.email, userId, type, parsed);
+    return notification;
+  }
+
+  /** Mail-only notification to an address that may have no account yet (design 5, W01). */
+  async function notifyEmail(address: string, type: TNotificationType, data: TNotificationData) {
+    await queueMail(address, null, type, ZNotificationDataSchema.parse(data));
+  }
+
+  /** The mail job: claims the delivery, sends, marks it sent; a retry of a sent delivery does nothing. */
+  async function deliverMail(payload: unknown) {
+    const { deliveryId } = payload as { deliveryId: string };
+    const claimed = await db
+      .updateTable('mail_deliveries')
+      .set((eb) => ({ claimed_at: new Date(), attempts: eb('attempts', '+', 1) }))
+      .where('id', '=', deliveryId)
+      .where('status', '=', 'pending')
+      .where((eb) =>
+        eb.or([eb('claimed_at', 'is', null), eb('claimed_at', '<', new Date(Date.now() - STALE_CLAIM_MS))]),
+      )
+      .returningAll()
+      .executeTakeFirst();
+    if (!claimed || !delivery) return;
+    try {
+      await delivery
+        .mailer()
+        .send({ to: claimed.to, subject: claimed.subject, text: claimed.text, html: claimed.html });
+    } catch (error) {
+      // Released so the queue's next attempt can claim it again.
+      await db
+        .updateTable('mail_deliveries')
+        .set({ claimed_at: null })
+        .where('id', '=', deliveryId)
+        .execute();
+      throw error;
+    }
+    await db
+      .updateTable('mail_deliveries')
+      .set({ status: 'sent', sent_at: new Date() })
+      .where('id', '=', deliveryId)
+      .execute();
+  }
+
+  async function deliverPush(payload: unknown) {
+    const { userId, notification } = payload as { userId: number; notification: TNotification };
+    await webPush.sendToUser(userId, { type: 'notification.created', notification });
+  }
+
+  /** Called once by the notifications plugin: the queue exists only after the jobs plugin ran. */
+  function bindDelivery(jobs: JobQueue, mailer: () => Mailer) {
+    delivery = { jobs, mailer };
+    jobs.register(MAIL_JOB, deliverMail);
+    jobs.register(PUSH_JOB, deliverPush);
+  }
+
+  async function list(
+    userId: number,
+    page: number,
+    perPage = NOTIFICATIONS_PAGE_SIZE,
+  ): Promise<TPagination<TNotification>> {
+    const { rows, total } = await repo.page(db, userId, page, perPage);
+    return {
+      pagination: {
+        data: rows,
+        current_page: page,
+        per_page: perPage,
+        total,
+        last_page: Math.max(1, Math.ceil(total / perPage)),
+      },
+    };
+  }
+
+  async function markAsRead(userId: number, input: { ids?: string[]; markAllAsUnread?: boolean }) {
+    const unreadCount = input.markAllAsUnread
+      ? await repo.markAllRead(db, userId)
+      : await repo.markRead(db, userId, input.ids ?? []);
+    await realtime.emitToUsers([userId], { type: 'notifications.read', unreadCount });
+    return unreadCount;
+  }
+
+  async function remove(userId: number, id: string) {
+    const result = await repo.remove(db, userId, id);
+    if (result.isDeleted) {
+      await realtime.emitToUsers([userId], { type: 'notifications.read', unreadCount: result.unreadCount });
+    }
+    return result;
+  }
+
+  async function subscriptions(userId: number): Promise<TNotificationSubscriptions> {
+    const groups = new Map<string, { notif_id: string; name: string }[]>();
+    for (const [notifId, definition] of Object.entries(NOTIFICATION_TYPES)) {
+      if (!('group' in definition)) continue;
+      const items = groups.get(definition.group) ?? [];
+      items.push({ notif_id: notifId, name: definition.name });
+      groups.set(definition.group, items);
+    }
+    const rows = await db
+      .selectFrom('notification_subscriptions')
+      .select(['notif_id', 'channels'])
+      .where('user_id', '=', userId)
+      .execute();
+    const stored = new Map(rows.map((row) => [row.notif_id, row.channels]));
+    const user_selections = [...groups.values()].flat().map(({ notif_id }) => {
+      const channels = stored.get(notif_id) ?? {};
+      return {
+        notif_id,
+        channels: Object.fromEntries(
+          PREFERENCE_CHANNELS.map((channel) => [channel, channels[channel] !== false]),
+        ) as Record<TPreferenceChannel, boolean>,
+      };
+    });
+    return {
+      available_channels: [...PREFERENCE_CHANNELS],
+      subscriptions: [...groups.entries()].map(([group_name, items]) => ({
+        group_name,
+        subscriptions: items,
+      })),
+      user_selections,
+    };
+  }
+
+  /** Stores the given types' channels (others keep theirs) in one transaction. */
+  async function updateSubscriptions(userId: number, input: TUpdateSubscriptions) {
+    await db.transaction().execute(async (trx) => {
+      for (const selection of input.selections) {
+        const current = await trx
+          .selectFrom('notification_subscriptions')
+          .select('channels')
+          .where('user_id', '=', userId)
+          .where('notif_id', '=', selection.notif_id)
+          .forUpdate()
+          .executeTakeFirst();
+        const channels = JSON.stringify({ ...(current?.channels ?? {}), ...selection.channels });
+        await trx
+          .insertInto('notification_subscriptions')
+          .values({ user_id: userId, notif_id: selection.notif_id, channels })
+          .onConflict((oc) => oc.columns(['user_id', 'notif_id']).doUpdateSet({ channels }))
+          .execute();
+      }
+    });
+  }
+
+  return {
+    notify,
+    notifyEmail,
+    bindDelivery,
+    list,
+    markAsRead,
+    remove,
+    subscriptions,
+    updateSubscriptions,
+    preferencesIntegrated,
+    webPush,
+    /** Exposed for the jobs tests and the CLI worker. */
+    deliverMail,
+  };
+}
+
+export type NotificationsService = ReturnType<typeof createNotificationsService>;

@@ -1,0 +1,119 @@
+import type { TPushSubscription } from '@cadence/contracts/notification';
+import type { Kysely } from 'kysely';
+import webPush from 'web-push';
+import type { Database } from '../../platform/db/schema';
+import { decryptSecret, encryptSecret } from '../settings/settings-crypto';
+
+type Db = Kysely<Database>;
+export type VapidKeys = { publicKey: string; privateKey: string };
+
+/**
+ * Web Push (RFC 8030/8291/8292) through the `web-push` library. The VAPID key pair is generated
+ * once, at first use after the first start, and kept in the database (private key encrypted with
+ * APP_KEY) so every replica signs with the same key and browsers' subscriptions stay valid.
+ */
+export function createWebPush({ db, appKey, appUrl }: { db: Db; appKey: string; appUrl: string }) {
+  let keys: Promise<VapidKeys> | null = null;
+
+  async function loadOrCreateKeys(): Promise<VapidKeys> {
+    const existing = await db.selectFrom('web_push_keys').selectAll().where('id', '=', 1).executeTakeFirst();
+    if (!existing) {
+      const fresh = webPush.generateVAPIDKeys();
+      // Two replicas starting together: the first insert wins, both read it back.
+      await db
+        .insertInto('web_push_keys')
+        .values({ id: 1, public_key: fresh.publicKey, private_key: encryptSecret(fresh.privateKey, appKey) })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .execute();
+      return loadOrCreateKeys();
+    }
+    return { publicKey: existing.public_key, privateKey: decryptSecret(existing.private_key, appKey) };
+  }
+
+  function vapidKeys(): Promise<VapidKeys> {
+    keys ??= loadOrCreateKeys().catch((error) => {
+      keys = null;
+      throw error;
+    });
+    return keys;
+  }
+
+  async function subscribe(userId: number, subscription: TPushSubscription) {
+    // An endpoint belongs to one browser profile: a new sign-in there takes it over.
+    await db
+      .insertInto('push_subscriptions')
+      .values({
+        user_id: userId,
+        endpoint: subscription.endpoint,
+        p256dh: subscription.keys.p256dh,
+        auth: subscription.keys.auth,
+      })
+      .onConflict((oc) =>
+        oc.column('endpoint').doUpdateSet({
+          user_id: userId,
+          p256dh: subscription.keys.p256dh,
+          auth: subscription.keys.auth,
+        }),
+      )
+      .execute();
+  }
+
+  async function unsubscribe(userId: number, endpoint: string) {
+    await db
+      .deleteFrom('push_subscriptions')
+      .where('user_id', '=', userId)
+      .where('endpoint', '=', endpoint)
+      .execute();
+  }
+
+  async function hasSubscriptions(userId: number): Promise<boolean> {
+    const row = await db
+      .selectFrom('push_subscriptions')
+      .select('id')
+      .where('user_id', '=', userId)
+      .limit(1)
+      .executeTakeFirst();
+    return Boolean(row);
+  }
+
+  /** Sends the payload to every browser of the user; gone subscriptions (404/410) are dropped. */
+  async function sendToUser(userId: number, payload: object): Promise<number> {
+    const subscriptions = await db
+      .selectFrom('push_subscriptions')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .execute();
+    if (subscriptions.length === 0) return 0;
+    const { publicKey, privateKey } = await vapidKeys();
+    const subject = `mailto:no-reply@${new URL(appUrl).hostname}`;
+    const body = JSON.stringify(payload);
+    let sent = 0;
+    const failures: unknown[] = [];
+    for (const row of subscriptions) {
+      try {
+        await webPush.sendNotification(
+          { endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } },
+          body,
+          {
+            vapidDetails: { subject, publicKey, privateKey },
+            TTL: 60 * 60 * 24,
+            timeout: 10_000,
+          },
+        );
+        sent += 1;
+      } catch (error) {
+        const status = (error as { statusCode?: number }).statusCode;
+        if (status === 404 || status === 410) {
+          await db.deleteFrom('push_subscriptions').where('id', '=', row.id).execute();
+        } else failures.push(error);
+      }
+    }
+    // Every endpoint failing for another reason is worth a retry of the job; some failing is not.
+    if (sent === 0 && failures.length > 0) throw failures[0];
+    return sent;
+  }
+
+  return { vapidKeys, subscribe, unsubscribe, hasSubscriptions, sendToUser };
+}
+
+export type WebPush = ReturnType<typeof createWebPush>;

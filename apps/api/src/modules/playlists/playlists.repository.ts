@@ -1,0 +1,213 @@
+import type { TPlaylistCreate } from '@cadence/contracts/playlist';
+import { type Kysely, type Selectable, sql } from 'kysely';
+import type { Database } from '../../platform/db/schema';
+import { deleteLinks } from '../catalogue/catalogue-links';
+import { nameMatches } from '../catalogue/catalogue-list';
+import { paginate, slugify, withSlug } from '../catalogue/catalogue-utils';
+import type { PlaylistsTable } from './playlists.tables';
+
+type Db = Kysely<Database>;
+export type PlaylistRow = Selectable<PlaylistsTable>;
+type PageOptions = { page: number; perPage: number };
+type Order = { column: `playlists.${string}`; direction: 'asc' | 'desc' };
+
+/** Every query of playlists, their tracks and their editors. */
+export function createPlaylistsRepository(db: Db) {
+  /** Appends or reorders hold this row lock so positions stay unique and dense. */
+  const lockPlaylist = (trx: Kysely<Database>, id: number) =>
+    trx.selectFrom('playlists').select('id').where('id', '=', id).forUpdate().execute();
+  const touch = (trx: Kysely<Database>, id: number) =>
+    trx.updateTable('playlists').set({ updated_at: new Date() }).where('id', '=', id).execute();
+
+  return {
+    find: (id: number) => db.selectFrom('playlists').selectAll().where('id', '=', id).executeTakeFirst(),
+
+    async isEditor(userId: number, playlistId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('playlist_editor')
+        .select('user_id')
+        .where('playlist_id', '=', playlistId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return !!row;
+    },
+
+    editorsOf: (ids: number[]) =>
+      db
+        .selectFrom('playlist_editor')
+        .select(['playlist_id', 'user_id'])
+        .where('playlist_id', 'in', ids)
+        .execute(),
+
+    /** The visible tracks of one playlist in order, with their position and when they were added. */
+    tracksOf: (playlistId: number, limit: number) =>
+      db
+        .selectFrom('playlist_track as pt')
+        .innerJoin('tracks', 'tracks.id', 'pt.track_id')
+        .selectAll('tracks')
+        .select(['pt.position', 'pt.added_at'])
+        .where('pt.playlist_id', '=', playlistId)
+        .where('tracks.visibility', '!=', 'private')
+        .orderBy('pt.position')
+        .limit(limit)
+        .execute(),
+
+    listPublic(query: PageOptions & { query?: string }, order: Order) {
+      let base = db.selectFrom('playlists').where('playlists.public', '=', true);
+      if (query.query) base = base.where(nameMatches('playlists.name', query.query));
+      return paginate(base, query, (q) =>
+        q
+          .selectAll('playlists')
+          .orderBy(order.column as 'playlists.id', order.direction)
+          .orderBy('playlists.id', order.direction),
+      );
+    },
+
+    /** The user's own and collaborative playlists; `publicOnly` for other viewers. */
+    ofUser(userId: number, publicOnly: boolean, options: PageOptions) {
+      let base = db
+        .selectFrom('playlists')
+        .where((eb) =>
+          eb.or([
+            eb('playlists.owner_id', '=', userId),
+            eb.exists(
+              eb
+                .selectFrom('playlist_editor')
+                .select('playlist_editor.user_id')
+                .whereRef('playlist_editor.playlist_id', '=', 'playlists.id')
+                .where('playlist_editor.user_id', '=', userId),
+            ),
+          ]),
+        );
+      if (publicOnly) base = base.where('playlists.public', '=', true);
+      return paginate(base, options, (q) =>
+        q.selectAll('playlists').orderBy('playlists.updated_at', 'desc').orderBy('playlists.id', 'desc'),
+      );
+    },
+
+    async countOwnedBy(userId: number): Promise<number> {
+      const row = await db
+        .selectFrom('playlists')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .where('owner_id', '=', userId)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    insert: (ownerId: number, input: TPlaylistCreate) =>
+      db
+        .insertInto('playlists')
+        .values({
+          name: input.name,
+          slug: slugify(input.name),
+          description: input.description ?? null,
+          image: input.image ?? null,
+          public: input.public ?? true,
+          collaborative: input.collaborative ?? false,
+          owner_id: ownerId,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow(),
+
+    update: (id: number, input: Partial<TPlaylistCreate>) =>
+      db
+        .updateTable('playlists')
+        .set({ ...withSlug(input), updated_at: new Date() })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow(),
+
+    remove: (id: number) =>
+      db.transaction().execute(async (trx) => {
+        await deleteLinks(trx, ['likes', 'channelables'], 'playlist', [id]);
+        await trx.deleteFrom('playlists').where('id', '=', id).execute();
+      }),
+
+    /** Appends the tracks not already there, after the last position. */
+    appendTracks: (id: number, trackIds: number[], addedBy: number | null) =>
+      db.transaction().execute(async (trx) => {
+        await lockPlaylist(trx, id);
+        const last = await trx
+          .selectFrom('playlist_track')
+          .select(sql<number>`coalesce(max(position), -1)::int`.as('max'))
+          .where('playlist_id', '=', id)
+          .executeTakeFirstOrThrow();
+        const present = new Set(
+          (
+            await trx
+              .selectFrom('playlist_track')
+              .select('track_id')
+              .where('playlist_id', '=', id)
+              .where('track_id', 'in', trackIds)
+              .execute()
+          ).map((row) => row.track_id),
+        );
+        const fresh = trackIds.filter((trackId) => !present.has(trackId));
+        if (fresh.length > 0) {
+          await trx
+            .insertInto('playlist_track')
+            .values(
+              fresh.map((track_id, index) => ({
+                playlist_id: id,
+                track_id,
+                position: last.max + 1 + index,
+                added_by: addedBy,
+              })),
+            )
+            .execute();
+        }
+        await touch(trx, id);
+      }),
+
+    removeTracks: (id: number, trackIds: number[]) =>
+      db.transaction().execute(async (trx) => {
+        await trx
+          .deleteFrom('playlist_track')
+          .where('playlist_id', '=', id)
+          .where('track_id', 'in', trackIds)
+          .execute();
+        await touch(trx, id);
+      }),
+
+    /**
+     * Sets the order when `trackIds` names every track exactly once; false (nothing written)
+     * otherwise. One statement: positions come from the array order, one round trip at any size.
+     */
+    reorder: (id: number, trackIds: number[]): Promise<boolean> =>
+      db.transaction().execute(async (trx) => {
+        await lockPlaylist(trx, id);
+        const current = await trx
+          .selectFrom('playlist_track')
+          .select('track_id')
+          .where('playlist_id', '=', id)
+          .execute();
+        const currentIds = new Set(current.map((row) => row.track_id));
+        if (currentIds.size !== trackIds.length || trackIds.some((trackId) => !currentIds.has(trackId))) {
+          return false;
+        }
+        await sql`
+          update playlist_track pt set position = o.ord - 1
+            from unnest(${sql.val(trackIds)}::bigint[]) with ordinality as o(track_id, ord)
+           where pt.playlist_id = ${id} and pt.track_id = o.track_id
+        `.execute(trx);
+        await touch(trx, id);
+        return true;
+      }),
+
+    addEditor: (playlistId: number, userId: number) =>
+      db
+        .insertInto('playlist_editor')
+        .values({ playlist_id: playlistId, user_id: userId })
+        .onConflict((oc) => oc.columns(['playlist_id', 'user_id']).doNothing())
+        .execute(),
+
+    removeEditor: (playlistId: number, userId: number) =>
+      db
+        .deleteFrom('playlist_editor')
+        .where('playlist_id', '=', playlistId)
+        .where('user_id', '=', userId)
+        .execute(),
+  };
+}
+
+export type PlaylistsRepository = ReturnType<typeof createPlaylistsRepository>;

@@ -1,0 +1,11 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../platform/db/schema';
+
+/** Who may see each track: what other modules check before they link to one. */
+export function trackVisibility(db: Kysely<Database>, ids: number[]) {
+  return db.selectFrom('tracks').select(['id', 'visibility', 'owner_id']).where('id', 'in', ids).execute();
+}
+
+export async function countDownload(db: Kysely<Database>, trackId: number): Promise<void> {
+  await db.updateTable('tracks').set({ downloads: sql`downloads + 1` }).where('id', '=', trackId).execute();
+}

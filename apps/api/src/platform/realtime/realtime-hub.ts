@@ -1,0 +1,80 @@
+import type { PubSub } from '../redis/services';
+
+/** One open tab's socket as the hub sees it: enough to send text and to be counted. */
+export type RealtimeConnection = { userId: number; send: (json: string) => void };
+
+export type RealtimeEvent = { type: string; [key: string]: unknown };
+
+/** What every replica publishes and every replica hears: the users an event is for, and the event. */
+type Envelope = { userIds: number[]; event: RealtimeEvent };
+
+export const REALTIME_CHANNEL = 'realtime:events';
+
+export interface RealtimeHub {
+  /** Sends the event to every open tab of these users, on whichever replica they are connected. */
+  emitToUsers(userIds: readonly number[], event: RealtimeEvent): Promise<void>;
+  /** Registers a socket of this replica; resolves once this replica hears published events. */
+  attach(connection: RealtimeConnection): Promise<() => void>;
+  /** Open sockets on this replica (metrics, tests, the benchmark). */
+  localConnectionCount(): number;
+  close(): Promise<void>;
+}
+
+/**
+ * Fan-out through the shared pub/sub: with `REDIS_URL` it is Redis (every replica subscribes to
+ * one channel and delivers to its own sockets), otherwise the in-process bus. Redis pub/sub
+ * already degrades to this replica's own subscribers while Redis is away (redis-services.ts).
+ */
+export function createRealtimeHub(pubsub: PubSub): RealtimeHub {
+  const byUser = new Map<number, Set<RealtimeConnection>>();
+  let subscription: Promise<() => Promise<void>> | null = null;
+  let count = 0;
+
+  function deliver(message: unknown) {
+    const envelope = message as Envelope;
+    if (!envelope || !Array.isArray(envelope.userIds) || !envelope.event) return;
+    // Serialised once per event, not once per socket: a broadcast to many tabs stays cheap.
+    const json = JSON.stringify(envelope.event);
+    for (const userId of envelope.userIds) {
+      const connections = byUser.get(userId);
+      if (!connections) continue;
+      for (const connection of connections) connection.send(json);
+    }
+  }
+
+  function ensureSubscribed() {
+    subscription ??= pubsub.subscribe(REALTIME_CHANNEL, deliver);
+    return subscription;
+  }
+
+  return {
+    async emitToUsers(userIds, event) {
+      if (userIds.length === 0) return;
+      await pubsub.publish(REALTIME_CHANNEL, { userIds: [...new Set(userIds)], event } satisfies Envelope);
+    },
+    async attach(connection) {
+      await ensureSubscribed();
+      let set = byUser.get(connection.userId);
+      if (!set) {
+        set = new Set();
+        byUser.set(connection.userId, set);
+      }
+      set.add(connection);
+      count += 1;
+      let isAttached = true;
+      return () => {
+        if (!isAttached) return;
+        isAttached = false;
+        count -= 1;
+        set.delete(connection);
+        if (set.size === 0 && byUser.get(connection.userId) === set) byUser.delete(connection.userId);
+      };
+    },
+    localConnectionCount: () => count,
+    async close() {
+      const unsubscribe = await subscription?.catch(() => null);
+      subscription = null;
+      await unsubscribe?.();
+    },
+  };
+}

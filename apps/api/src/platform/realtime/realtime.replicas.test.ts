@@ -1,0 +1,95 @@
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { buildApp } from '../../app';
+import { createTestApp, createTestUser, isEmbeddedTarget, type TestApp } from '../../test/test-app';
+import { createRedisServices } from '../redis/redis-services';
+import type { SharedServices } from '../redis/services';
+
+/**
+ * Two api replicas (each its own app, listener and Redis connections, one database and one Redis
+ * key space, as behind a load balancer): an event raised on one reaches a socket on the other.
+ */
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const silent = { info: () => {}, warn: () => {}, error: () => {} };
+
+let t: TestApp;
+const replicas: { app: FastifyInstance; redis: SharedServices; url: string }[] = [];
+
+beforeAll(async () => {
+  if (isEmbeddedTarget) return;
+  t = await createTestApp();
+  const keyPrefix = `cadence_t_${randomBytes(6).toString('hex')}:`;
+  for (let i = 0; i < 2; i++) {
+    const redis = await createRedisServices({ url: REDIS_URL, keyPrefix, log: silent });
+    const app = await buildApp({
+      ...t.deps,
+      cache: redis.cache,
+      pubsub: redis.pubsub,
+      rateLimitStore: redis.rateLimitStore,
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    replicas.push({
+      app,
+      redis,
+      url: `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/v1/realtime`,
+    });
+  }
+}, 60_000);
+afterAll(async () => {
+  for (const replica of replicas) {
+    await replica.app.close();
+    await replica.redis.close();
+  }
+  await t?.close();
+});
+
+function openOn(url: string, cookie: string): Promise<{ ws: WebSocket; events: { type: string }[] }> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url, { headers: { cookie, origin: new URL(t.env.APP_URL).origin } });
+    const events: { type: string }[] = [];
+    ws.on('message', (data) => events.push(JSON.parse(data.toString())));
+    ws.once('error', reject);
+    ws.once('open', () => resolve({ ws, events }));
+  });
+}
+
+async function until(check: () => boolean, timeoutMs = 3_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe.skipIf(isEmbeddedTarget)('realtime across two replicas with Redis', () => {
+  it('delivers a notification raised on replica A to the socket on replica B, and only to its user', async () => {
+    const [a, b] = replicas as [(typeof replicas)[0], (typeof replicas)[0]];
+    const alice = await createTestUser(t.deps);
+    const bob = await createTestUser(t.deps);
+    const onB = await openOn(b.url, (await t.sessionCookie(alice)).cookie);
+    const bobOnA = await openOn(a.url, (await t.sessionCookie(bob)).cookie);
+    await until(
+      () =>
+        onB.events.some((e) => e.type === 'connected') && bobOnA.events.some((e) => e.type === 'connected'),
+    );
+
+    const started = performance.now();
+    await a.app.services.notifications.notify(alice, 'system_error', {
+      lines: [{ content: 'cross-replica' }],
+    });
+    await until(() => onB.events.some((e) => e.type === 'notification.created'));
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(b.app.services.realtime.localConnectionCount()).toBe(1);
+
+    await b.app.services.realtime.emitToUsers([bob], { type: 'rooms.joined', room: 1 });
+    await until(() => bobOnA.events.some((e) => e.type === 'rooms.joined'));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(bobOnA.events.some((e) => e.type === 'notification.created')).toBe(false);
+    expect(onB.events.some((e) => e.type === 'rooms.joined')).toBe(false);
+    onB.ws.close();
+    bobOnA.ws.close();
+  });
+});

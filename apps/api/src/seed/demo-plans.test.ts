@@ -1,0 +1,32 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { seedDemoPlans } from './demo-plans';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDemoPlans(t.deps.db);
+  await t.app.services.settings.save({ client: { billing: { enable: true } } });
+  // Building the app (PGlite in the embedded mode) is slow on a busy 2-core machine.
+}, 180_000);
+afterAll(async () => t?.close());
+
+describe('demo plans (SEED_DEMO_CATALOGUE)', () => {
+  it('a free plan and a paid plan with monthly and yearly prices, each telling the admin to replace it', async () => {
+    const response = await t.app.inject({ url: '/api/v1/billing/products' });
+    const plans = response.json().pagination.data;
+    expect(plans.map((plan: { name: string; free: boolean }) => [plan.name, plan.free])).toEqual([
+      ['Basic', true],
+      ['Pro Unlimited', false],
+    ]);
+    expect(
+      plans[1].prices.map((p: { amount: number; interval_count: number }) => [p.amount, p.interval_count]),
+    ).toEqual([
+      [800, 1],
+      [4300, 6],
+      [7600, 12],
+    ]);
+    for (const plan of plans) expect(plan.description).toContain('replace it in Admin > Plans');
+    expect(plans[0].permissions).toEqual(['files.create', 'music.create']);
+  });
+});

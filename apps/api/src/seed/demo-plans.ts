@@ -1,0 +1,80 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../platform/db/schema';
+
+const NOTE = 'Example plan from the demo seed: replace it in Admin > Plans before you sell.';
+
+/** Design 3 "Seeded plans", made with the demo catalogue so a fresh install shows a working pricing page. */
+const plans = [
+  {
+    name: 'Basic',
+    free: true,
+    recommended: false,
+    position: 1,
+    upload_minutes: 180,
+    features: ['3h upload time', 'Ads', 'Listen on any device', 'Unlimited streaming'],
+    prices: [] as { amount: number; interval: 'month'; interval_count: number }[],
+  },
+  {
+    name: 'Pro Unlimited',
+    free: false,
+    recommended: true,
+    position: 2,
+    upload_minutes: null,
+    features: ['Unlimited upload time', 'No ads', 'Download tracks', 'Pro badge'],
+    prices: [
+      { amount: 800, interval: 'month' as const, interval_count: 1 },
+      { amount: 4300, interval: 'month' as const, interval_count: 6 },
+      { amount: 7600, interval: 'month' as const, interval_count: 12 },
+    ],
+  },
+];
+
+/**
+ * Providers are not called from the seed (no credentials yet): saving a plan once in
+ * /admin/plans creates it at each enabled provider.
+ */
+export async function seedDemoPlans(trx: Kysely<Database> | Transaction<Database>): Promise<void> {
+  const permissions = await trx
+    .selectFrom('permissions')
+    .select(['id', 'name'])
+    .where('name', 'in', ['files.create', 'music.create'])
+    .execute();
+  for (const plan of plans) {
+    const { id } = await trx
+      .insertInto('products')
+      .values({
+        name: plan.name,
+        description: NOTE,
+        feature_list: JSON.stringify(plan.features),
+        position: plan.position,
+        recommended: plan.recommended,
+        free: plan.free,
+        upload_minutes: plan.upload_minutes,
+        stripe_id: null,
+        paypal_id: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    for (const price of plan.prices)
+      await trx
+        .insertInto('prices')
+        .values({ ...price, product_id: id, currency: 'USD', stripe_id: null, paypal_id: null })
+        .execute();
+    if (permissions.length > 0)
+      await trx
+        .insertInto('permissionables')
+        .values(
+          permissions.map((permission) => ({
+            permission_id: permission.id,
+            permissionable_type: 'plan' as const,
+            permissionable_id: id,
+            restrictions: JSON.stringify(
+              permission.name === 'music.create' && plan.upload_minutes !== null
+                ? [{ name: 'minutes', value: plan.upload_minutes }]
+                : [],
+            ),
+          })),
+        )
+        .execute();
+  }
+}

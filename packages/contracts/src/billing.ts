@@ -1,0 +1,158 @@
+import { z } from 'zod';
+
+/** Spec 3/4 price: amounts are integers in the currency's minor unit (cents), never floats. */
+export const BILLING_INTERVALS = ['day', 'month', 'year'] as const;
+export const ZBillingIntervalSchema = z.enum(BILLING_INTERVALS);
+export type TBillingInterval = z.infer<typeof ZBillingIntervalSchema>;
+
+export const BILLING_GATEWAYS = ['stripe', 'paypal', 'none'] as const;
+export type TBillingGateway = (typeof BILLING_GATEWAYS)[number];
+
+export const ZPriceSchema = z.object({
+  id: z.number(),
+  product_id: z.number(),
+  amount: z.int(),
+  currency: z.string(),
+  interval: ZBillingIntervalSchema,
+  interval_count: z.int(),
+  archived: z.boolean(),
+  /** Subscribers currently paying this price; such a price can be archived, never deleted. */
+  subscriptions_count: z.number().optional(),
+});
+export type TPrice = z.infer<typeof ZPriceSchema>;
+
+export const ZProductSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string().nullable(),
+  feature_list: z.array(z.string()),
+  position: z.number(),
+  recommended: z.boolean(),
+  free: z.boolean(),
+  hidden: z.boolean(),
+  /** Upload minutes a subscriber gets (music.create `minutes`); null = unlimited. */
+  upload_minutes: z.number().nullable(),
+  permissions: z.array(z.string()),
+  prices: z.array(ZPriceSchema),
+});
+export type TProduct = z.infer<typeof ZProductSchema>;
+
+const currency = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z]{3}$/, 'Enter a three-letter currency code.')
+  .transform((value) => value.toUpperCase());
+
+/** A price as the plan form sends it: `id` when it already exists. */
+export const ZPriceInputSchema = z.object({
+  id: z.int().positive().optional(),
+  amount: z.int().min(1).max(99_999_999),
+  currency,
+  interval: ZBillingIntervalSchema,
+  interval_count: z.int().min(1).max(365),
+  archived: z.boolean().default(false),
+});
+export type TPriceInput = z.input<typeof ZPriceInputSchema>;
+
+export const ZProductInputSchema = z
+  .object({
+    name: z.string().trim().min(1).max(120),
+    description: z.string().trim().max(2000).nullable().default(null),
+    feature_list: z.array(z.string().trim().min(1).max(200)).max(30).default([]),
+    position: z.int().min(0).max(10_000).default(0),
+    recommended: z.boolean().default(false),
+    free: z.boolean().default(false),
+    hidden: z.boolean().default(false),
+    upload_minutes: z.int().min(0).max(10_000_000).nullable().default(null),
+    permissions: z.array(z.string().min(1).max(100)).max(200).default([]),
+    prices: z.array(ZPriceInputSchema).max(20).default([]),
+  })
+  .refine((plan) => plan.free || plan.prices.length > 0, {
+    message: 'A paid plan needs at least one price.',
+    path: ['prices'],
+  })
+  .refine((plan) => !plan.free || plan.prices.length === 0, {
+    message: 'A free plan has no prices.',
+    path: ['prices'],
+  });
+export type TProductInput = z.input<typeof ZProductInputSchema>;
+
+export const ZSubscriptionSchema = z.object({
+  id: z.number(),
+  user_id: z.number(),
+  product_id: z.number(),
+  price_id: z.number().nullable(),
+  gateway_name: z.enum(BILLING_GATEWAYS),
+  gateway_id: z.string().nullable(),
+  status: z.string(),
+  /** Spec 3 `valid`: grants its plan now. */
+  valid: z.boolean(),
+  /** Spec 3 `active`: not cancelled, renewing. */
+  active: z.boolean(),
+  on_grace_period: z.boolean(),
+  renews_at: z.string().nullable(),
+  ends_at: z.string().nullable(),
+  created_at: z.string(),
+  product: z.object({ id: z.number(), name: z.string() }).optional(),
+  price: ZPriceSchema.nullable().optional(),
+  user: z.object({ id: z.number(), name: z.string(), email: z.string() }).optional(),
+});
+export type TSubscription = z.infer<typeof ZSubscriptionSchema>;
+
+export const ZInvoiceSchema = z.object({
+  id: z.number(),
+  uuid: z.string(),
+  subscription_id: z.number(),
+  amount: z.int(),
+  currency: z.string(),
+  paid: z.boolean(),
+  period_start: z.string().nullable(),
+  period_end: z.string().nullable(),
+  created_at: z.string(),
+});
+export type TInvoice = z.infer<typeof ZInvoiceSchema>;
+
+export const ZPaymentMethodSchema = z.object({ brand: z.string(), last4: z.string().nullable() });
+
+/** GET billing/subscription: what /billing shows. */
+export const ZBillingOverviewSchema = z.object({
+  subscription: ZSubscriptionSchema.nullable(),
+  payment_method: ZPaymentMethodSchema.nullable(),
+  invoices: z.array(ZInvoiceSchema),
+});
+export type TBillingOverview = z.infer<typeof ZBillingOverviewSchema>;
+
+export const ZCheckoutInputSchema = z.object({
+  product_id: z.int().positive(),
+  price_id: z.int().positive(),
+});
+export type TCheckoutInput = z.infer<typeof ZCheckoutInputSchema>;
+
+/** Where the browser goes next: the provider's page, or back into the app. */
+export const ZRedirectSchema = z.object({ url: z.string() });
+
+export const ZStripeDoneInputSchema = ZCheckoutInputSchema.extend({
+  session_id: z.string().min(1).max(255),
+});
+export const ZPaypalDoneInputSchema = ZCheckoutInputSchema.extend({
+  subscription_id: z.string().min(1).max(255),
+});
+export const ZSetupDoneInputSchema = z.object({ session_id: z.string().min(1).max(255) });
+
+export const ZSubscriptionAnswerSchema = z.object({ subscription: ZSubscriptionSchema });
+
+/** The plan-change confirm page (spec 2.8): what changes and what is charged now. */
+export const ZPlanChangePreviewSchema = z.object({
+  amount_due: z.int(),
+  currency: z.string(),
+  from: z.object({ product: z.string(), price: ZPriceSchema.nullable() }),
+  to: z.object({ product: z.string(), price: ZPriceSchema }),
+});
+export type TPlanChangePreview = z.infer<typeof ZPlanChangePreviewSchema>;
+
+export const ZGrantSubscriptionInputSchema = z.object({
+  user_id: z.int().positive(),
+  product_id: z.int().positive(),
+  price_id: z.int().positive().nullable().default(null),
+  ends_at: z.iso.datetime({ offset: true }).nullable().default(null),
+});

@@ -1,0 +1,200 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningApi, startApi } from './api-server';
+import { expectNoAxeViolations } from './axe';
+
+const ADMIN = { email: 'admin@e2e.test', password: 'e2e-admin-password' };
+const LISTENER = { email: 'new.artist@e2e.test', password: 'listener-password-1' };
+
+let api: RunningApi;
+let browser: Browser;
+let files: string;
+
+/** Three tagged MP3s (title, artist, album, number, genre, year, cover) rendered by ffmpeg. */
+function makeTaggedFiles(dir: string): string[] {
+  return [1, 2, 3].map((track) => {
+    const out = join(dir, `e2e-track-${track}.mp3`);
+    execFileSync('ffmpeg', [
+      '-v',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      `sine=frequency=${220 * track}:duration=4`,
+      '-f',
+      'lavfi',
+      '-i',
+      'color=c=blue:s=64x64:d=1',
+      '-map',
+      '0:a',
+      '-map',
+      '1:v',
+      '-frames:v',
+      '1',
+      '-c:a',
+      'libmp3lame',
+      '-b:a',
+      '64k',
+      '-c:v',
+      'mjpeg',
+      '-disposition:v',
+      'attached_pic',
+      '-id3v2_version',
+      '3',
+      '-metadata',
+      `title=Tagged Song ${track}`,
+      '-metadata',
+      'artist=The E2E Band',
+      '-metadata',
+      'album=Tagged E2E Album',
+      '-metadata',
+      `track=${track}`,
+      '-metadata',
+      'genre=Ambient',
+      '-metadata',
+      'date=2025',
+      out,
+    ]);
+    return out;
+  });
+}
+
+beforeAll(async () => {
+  files = mkdtempSync(join(tmpdir(), 'cadence-e2e-backstage-'));
+  [api, browser] = await Promise.all([
+    startApi(),
+    chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--autoplay-policy=no-user-gesture-required',
+      ],
+    }),
+  ]);
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await api?.stop();
+  if (files) rmSync(files, { recursive: true, force: true });
+});
+
+async function newContext(): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await context.addCookies([{ name: 'cookie_notice', value: 'true', url: api.url }]);
+  return context;
+}
+
+async function login(page: Page, who: { email: string; password: string }) {
+  await page.goto(`${api.url}/login`);
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password').fill(who.password);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+}
+
+async function expectAxeClean(page: Page) {
+  await expectNoAxeViolations(page);
+}
+
+describe('backstage: from listener to published artist', () => {
+  it('requests, gets approved, uploads three tagged files, publishes an album and plays it', async () => {
+    // 1. A listener registers and asks to become an artist with a proof file.
+    const listenerContext = await newContext();
+    const listener = await listenerContext.newPage();
+    await listener.goto(`${api.url}/register`);
+    await listener.getByLabel('Email').fill(LISTENER.email);
+    await listener.locator('input[name="password"]').fill(LISTENER.password);
+    await listener.locator('input[name="password_confirmation"]').fill(LISTENER.password);
+    await listener.getByRole('button', { name: 'Create account' }).click();
+    await listener.waitForURL((url) => !url.pathname.startsWith('/register'));
+
+    await listener.goto(`${api.url}/backstage/requests`);
+    await listener.getByRole('heading', { name: 'Artist requests' }).waitFor();
+    await expectAxeClean(listener);
+    await listener.getByRole('link', { name: /Become an artist/ }).click();
+    await listener.getByRole('heading', { name: 'Become an artist' }).waitFor();
+    await listener.getByLabel('Artist name').fill('The E2E Band');
+    await listener.getByLabel('Your role').fill('Singer');
+    const proof = join(files, 'label-letter.pdf');
+    writeFileSync(proof, '%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+    await listener
+      .locator('[data-testid=backstage-request-form] input[type=file]:not([accept^="image"])')
+      .setInputFiles(proof);
+    await listener
+      .locator('li[data-status=completed]', { hasText: 'label-letter.pdf' })
+      .waitFor({ timeout: 30_000 });
+    await expectAxeClean(listener);
+    await listener.getByRole('button', { name: 'Submit request' }).click();
+    await listener.waitForURL(/\/backstage\/requests\/\d+\/request-submitted$/);
+    await listener.getByTestId('request-status').getByText('pending').waitFor();
+    await expectAxeClean(listener);
+
+    // 2. The admin approves it from the review page, where the proof is listed.
+    const adminContext = await newContext();
+    const admin = await adminContext.newPage();
+    await login(admin, ADMIN);
+    await admin.goto(`${api.url}/admin/backstage-requests?status=pending`);
+    await admin.getByRole('link', { name: 'The E2E Band' }).click();
+    await admin.getByTestId('backstage-request').waitFor();
+    await admin.getByRole('link', { name: 'label-letter.pdf' }).waitFor();
+    await expectAxeClean(admin);
+    await admin.getByLabel('Notes for the requester').fill('Welcome aboard');
+    await admin.getByRole('button', { name: 'Approve' }).click();
+    await admin.getByTestId('request-status').getByText('approved').waitFor();
+
+    // 3. The listener, now an artist, uploads three tagged files and publishes them as an album.
+    const tracks = makeTaggedFiles(files);
+    await listener.goto(`${api.url}/backstage/upload`);
+    await listener.getByRole('heading', { name: 'Upload' }).waitFor();
+    await listener.getByTestId('upload-minutes').waitFor();
+    await listener.locator('[data-testid=backstage-upload] input[type=file]').setInputFiles(tracks);
+    await expect.poll(() => listener.getByTestId('track-draft').count(), { timeout: 60_000 }).toBe(3);
+    await expect(listener.getByLabel('Album name').inputValue()).resolves.toBe('Tagged E2E Album');
+    await expect(listener.getByTestId('track-draft').first().getByLabel('Title').inputValue()).resolves.toBe(
+      'Tagged Song 1',
+    );
+    await expectAxeClean(listener);
+    const published = listener.waitForResponse(
+      (response) => response.url().endsWith('/api/v1/backstage/publish') && response.status() === 201,
+    );
+    await listener.getByRole('button', { name: 'Publish album' }).click();
+    const { album_id: albumId } = (await (await published).json()) as { album_id: number };
+    await listener.getByTestId('publish-done').waitFor();
+
+    // 4. The album edit page shows the track list in order, keyboard reorderable.
+    await listener.getByRole('link', { name: 'Edit the album' }).click();
+    await listener.getByRole('heading', { name: 'Edit album' }).waitFor();
+    await expect.poll(() => listener.getByTestId('album-track-row').count()).toBe(3);
+    await expectAxeClean(listener);
+
+    // 5. It is in the player and plays.
+    await listener.goto(`${api.url}/album/${albumId}/the-e2e-band/tagged-e2e-album`);
+    await listener.getByText('Tagged Song 2').first().waitFor();
+    await listener.getByTestId('play-all').click();
+    await expect
+      .poll(
+        () =>
+          listener.evaluate(
+            () =>
+              (document.querySelector('[data-testid="player-audio"]') as HTMLAudioElement | null)
+                ?.currentTime ?? 0,
+          ),
+        { timeout: 20_000 },
+      )
+      .toBeGreaterThan(0.5);
+    await listenerContext.close();
+    await adminContext.close();
+  }, 240_000);
+});
