@@ -104,7 +104,16 @@ async function login(page: Page, who: { email: string; password: string }) {
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 }
 
+/** axe measures colours as drawn: let entrance animations (a toast fading in) finish first. */
 async function expectAxeClean(page: Page) {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+      ),
+  );
   await expectNoAxeViolations(page);
 }
 
@@ -153,6 +162,14 @@ describe('backstage: from listener to published artist', () => {
     await admin.getByLabel('Notes for the requester').fill('Welcome aboard');
     await admin.getByRole('button', { name: 'Approve' }).click();
     await admin.getByTestId('request-status').getByText('approved').waitFor();
+
+    // The listener hears of it: a notification row (spec 3 shape) on /notifications.
+    await listener.goto(`${api.url}/notifications`);
+    await listener
+      .getByTestId('notification-list')
+      .getByText('Your request to become an artist was approved.')
+      .waitFor();
+    await listener.getByTestId('notification-list').getByText('Welcome aboard').waitFor();
 
     // 3. The listener, now an artist, uploads three tagged files and publishes them as an album.
     const tracks = makeTaggedFiles(files);
