@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { adminListQuerySchema, ZIdFilterSchema } from './admin-list';
 
 /** Spec 3/4 price: amounts are integers in the currency's minor unit (cents), never floats. */
 export const BILLING_INTERVALS = ['day', 'month', 'year'] as const;
@@ -156,3 +157,15 @@ export const ZGrantSubscriptionInputSchema = z.object({
   price_id: z.int().positive().nullable().default(null),
   ends_at: z.iso.datetime({ offset: true }).nullable().default(null),
 });
+
+/** /admin/subscriptions filters: what a subscription grants now, its provider, its plan. */
+export const SUBSCRIPTION_STATE_FILTERS = ['active', 'on_grace', 'past_due', 'ended'] as const;
+export const ZAdminSubscriptionsQuerySchema = adminListQuerySchema(['created_at', 'renews_at', 'ends_at'], {
+  state: z.enum(SUBSCRIPTION_STATE_FILTERS).optional(),
+  gateway: z.enum(BILLING_GATEWAYS).optional(),
+  product: ZIdFilterSchema,
+});
+export type TAdminSubscriptionsQuery = z.infer<typeof ZAdminSubscriptionsQuerySchema>;
+
+/** /admin/plans: a search by name over the (few) plans, in their display order. */
+export const ZAdminPlansQuerySchema = adminListQuerySchema(['position']);

@@ -1,4 +1,6 @@
 import {
+  ZAdminPlansQuerySchema,
+  ZAdminSubscriptionsQuerySchema,
   ZGrantSubscriptionInputSchema,
   ZProductInputSchema,
   ZProductSchema,
@@ -7,9 +9,10 @@ import {
 } from '@cadence/contracts/billing';
 import { ZIdParamsSchema, ZMessageResponseSchema } from '@cadence/contracts/catalogue';
 import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
-import { paginationSchema, ZListQuerySchema } from '@cadence/contracts/pagination';
+import { paginationSchema } from '@cadence/contracts/pagination';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { auditBilling } from './billing-audit';
 
 const errors = {
   401: ZErrorEnvelopeSchema,
@@ -35,11 +38,12 @@ export const billingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Every plan, hidden ones and archived prices included',
+        querystring: ZAdminPlansQuerySchema,
         response: { 200: paginationSchema(ZProductSchema), ...errors },
       },
     },
-    async () => {
-      const data = await billing.plans.listAll();
+    async (request) => {
+      const data = await billing.plans.listAll(request.query.query);
       return {
         pagination: {
           data,
@@ -77,7 +81,16 @@ export const billingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZProductAnswerSchema, ...errors },
       },
     },
-    async (request) => ({ product: await billing.plans.save(null, request.body) }),
+    async (request) => {
+      const product = await billing.plans.save(null, request.body);
+      await auditBilling(request, {
+        action: 'plans.create',
+        subjectType: 'plans',
+        id: product.id,
+        after: product,
+      });
+      return { product };
+    },
   );
 
   app.put(
@@ -92,7 +105,19 @@ export const billingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZProductAnswerSchema, ...errors },
       },
     },
-    async (request) => ({ product: await billing.plans.save(Number(request.params.id), request.body) }),
+    async (request) => {
+      const id = Number(request.params.id);
+      const before = await billing.plans.get(id, { isAdmin: true });
+      const product = await billing.plans.save(id, request.body);
+      await auditBilling(request, {
+        action: 'plans.update',
+        subjectType: 'plans',
+        id,
+        before,
+        after: product,
+      });
+      return { product };
+    },
   );
 
   app.delete(
@@ -107,7 +132,10 @@ export const billingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await billing.plans.remove(Number(request.params.id));
+      const id = Number(request.params.id);
+      const before = await billing.plans.get(id, { isAdmin: true });
+      await billing.plans.remove(id);
+      await auditBilling(request, { action: 'plans.delete', subjectType: 'plans', id, before });
       return { message: 'Plan deleted' };
     },
   );
@@ -119,12 +147,12 @@ export const billingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Every subscription, newest first',
-        querystring: ZListQuerySchema,
+        querystring: ZAdminSubscriptionsQuerySchema,
         response: { 200: paginationSchema(ZSubscriptionSchema), ...errors },
       },
     },
     async (request) => ({
-      pagination: await billing.subscriptions.list(request.query.page, request.query.perPage),
+      pagination: await billing.subscriptions.list(request.query),
     }),
   );
 
@@ -139,7 +167,16 @@ export const billingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZSubscriptionAnswerSchema, ...errors },
       },
     },
-    async (request) => ({ subscription: await billing.subscriptions.grant(request.body) }),
+    async (request) => {
+      const subscription = await billing.subscriptions.grant(request.body);
+      await auditBilling(request, {
+        action: 'subscriptions.grant',
+        subjectType: 'subscriptions',
+        id: subscription.id,
+        after: subscription,
+      });
+      return { subscription };
+    },
   );
 
   for (const action of ['cancel', 'resume'] as const) {
@@ -154,12 +191,17 @@ export const billingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: ZSubscriptionAnswerSchema, ...errors },
         },
       },
-      async (request) => ({
-        subscription: await billing.subscriptions.adminSetCancelled(
-          Number(request.params.id),
-          action === 'cancel',
-        ),
-      }),
+      async (request) => {
+        const id = Number(request.params.id);
+        const subscription = await billing.subscriptions.adminSetCancelled(id, action === 'cancel');
+        await auditBilling(request, {
+          action: `subscriptions.${action}`,
+          subjectType: 'subscriptions',
+          id,
+          after: subscription,
+        });
+        return { subscription };
+      },
     );
   }
 };

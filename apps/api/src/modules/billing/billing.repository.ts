@@ -1,3 +1,4 @@
+import type { TAdminSubscriptionsQuery } from '@cadence/contracts/billing';
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema';
@@ -14,9 +15,13 @@ export const isValidSql = sql<boolean>`(subscriptions.status in ('active', 'tria
 
 /** All SQL of billing. */
 export const billingRepository = {
-  async products(db: Db, options: { includeHidden: boolean }) {
+  async products(db: Db, options: { includeHidden: boolean; query?: string }) {
     let query = db.selectFrom('products').selectAll().orderBy('position').orderBy('id');
     if (!options.includeHidden) query = query.where('hidden', '=', false);
+    if (options.query)
+      query = query.where((eb) =>
+        eb(eb.fn('strpos', [eb.fn('lower', ['name']), eb.val(options.query!.toLowerCase())]), '>', 0),
+      );
     return query.execute();
   },
 
@@ -188,22 +193,39 @@ export const billingRepository = {
   lockUser: (db: Db, userId: number) =>
     db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst(),
 
-  async subscriptionsPage(db: Db, page: number, perPage: number) {
+  /** /admin/subscriptions: a page of subscriptions with their user and plan, filtered and sorted. */
+  async subscriptionsPage(db: Db, input: TAdminSubscriptionsQuery) {
+    let base = db
+      .selectFrom('subscriptions')
+      .innerJoin('users', 'users.id', 'subscriptions.user_id')
+      .innerJoin('products', 'products.id', 'subscriptions.product_id');
+    if (input.query) {
+      const text = input.query.toLowerCase();
+      base = base.where((eb) =>
+        eb.or([
+          eb(eb.fn('strpos', [eb.fn('lower', ['users.email']), eb.val(text)]), '>', 0),
+          eb(eb.fn('strpos', [eb.fn('lower', ['users.name']), eb.val(text)]), '>', 0),
+        ]),
+      );
+    }
+    if (input.gateway) base = base.where('subscriptions.gateway_name', '=', input.gateway);
+    if (input.product) base = base.where('subscriptions.product_id', '=', input.product);
+    if (input.state === 'active') base = base.where(isValidSql).where('subscriptions.ends_at', 'is', null);
+    if (input.state === 'on_grace')
+      base = base.where(isValidSql).where('subscriptions.ends_at', 'is not', null);
+    if (input.state === 'past_due') base = base.where('subscriptions.status', '=', 'past_due');
+    if (input.state === 'ended') base = base.where(sql<boolean>`not ${isValidSql}`);
+    const orderColumn = `subscriptions.${input.orderBy ?? 'created_at'}` as const;
     const [rows, count] = await Promise.all([
-      db
-        .selectFrom('subscriptions')
-        .innerJoin('users', 'users.id', 'subscriptions.user_id')
-        .innerJoin('products', 'products.id', 'subscriptions.product_id')
+      base
         .selectAll('subscriptions')
         .select(['users.name as user_name', 'users.email as user_email', 'products.name as product_name'])
+        .orderBy(orderColumn, input.orderDir ?? 'desc')
         .orderBy('subscriptions.id', 'desc')
-        .limit(perPage)
-        .offset((page - 1) * perPage)
+        .limit(input.perPage)
+        .offset((input.page - 1) * input.perPage)
         .execute(),
-      db
-        .selectFrom('subscriptions')
-        .select((eb) => eb.fn.countAll<string | number>().as('total'))
-        .executeTakeFirstOrThrow(),
+      base.select((eb) => eb.fn.countAll<string | number>().as('total')).executeTakeFirstOrThrow(),
     ]);
     return { rows, total: Number(count.total) };
   },

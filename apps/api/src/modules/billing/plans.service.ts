@@ -82,8 +82,8 @@ export function createPlansService({ db, gateways }: Deps) {
       return withPrices(await repo.products(db, { includeHidden: false }), { isAdmin: false });
     },
 
-    async listAll(): Promise<TProduct[]> {
-      return withPrices(await repo.products(db, { includeHidden: true }), { isAdmin: true });
+    async listAll(query?: string): Promise<TProduct[]> {
+      return withPrices(await repo.products(db, { includeHidden: true, query }), { isAdmin: true });
     },
 
     async get(id: number, options: { isAdmin: boolean }): Promise<TProduct> {

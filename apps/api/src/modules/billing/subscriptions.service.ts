@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { TBillingOverview, TPlanChangePreview, TSubscription } from '@cadence/contracts/billing';
+import type {
+  TAdminSubscriptionsQuery,
+  TBillingOverview,
+  TPlanChangePreview,
+  TSubscription,
+} from '@cadence/contracts/billing';
 import { GENERIC_ERROR_MESSAGE } from '@cadence/contracts/error-messages';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
@@ -311,8 +316,9 @@ export function createSubscriptionsService({ db, gateways, notify, playerUrl }: 
     },
 
     // Admin (/admin/subscriptions)
-    async list(page: number, perPage: number) {
-      const { rows, total } = await repo.subscriptionsPage(db, page, perPage);
+    async list(input: TAdminSubscriptionsQuery) {
+      const { page, perPage } = input;
+      const { rows, total } = await repo.subscriptionsPage(db, input);
       return {
         data: rows.map((row) =>
           toSubscriptionDto(row, {
