@@ -11,7 +11,9 @@ import { adminCatalogueRoutes } from './modules/admin-catalogue/admin-catalogue.
 import { adminContentRoutes } from './modules/admin-content/admin-content.routes';
 import { adminOverviewRoutes } from './modules/admin-overview/admin-overview.routes';
 import { adminUsersRoutes } from './modules/admin-users/admin-users.routes';
+import { adsRoutes } from './modules/ads/ads.routes';
 import { albumsRoutes } from './modules/albums/albums.routes';
+import { appearanceRoutes } from './modules/appearance/appearance.routes';
 import { artistsRoutes } from './modules/artists/artists.routes';
 import { auditLogRoutes } from './modules/audit-log/audit-log.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -137,6 +139,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes);
   await app.register(bootstrapRoutes);
   await app.register(settingsRoutes);
+  await app.register(appearanceRoutes);
+  await app.register(adsRoutes);
   await app.register(valueListsRoutes);
   await app.register(searchRoutes);
   await app.register(similarArtistsRoutes);

@@ -1,3 +1,4 @@
+import { type TLandingSettings, ZLandingSchema } from '@cadence/contracts/appearance';
 import { ZMenuItemSchema, ZMenuSchema } from '@cadence/contracts/menu';
 import { ZRegistrationPolicySchema } from '@cadence/contracts/settings';
 import { z } from 'zod';
@@ -91,33 +92,6 @@ const envPort = (tab: SettingsTab, key: string, value: number | null = null) =>
   env(tab, key, z.int().min(1).max(65535).nullable(), value);
 
 const artistPageTab = z.object({ id: z.int().min(1), active: z.boolean() });
-const landingAction = z.object({ label: z.string(), type: z.enum(['route', 'link']), action: z.string() });
-const landingFeature = z.object({ title: z.string(), subtitle: z.string(), image: z.string() });
-const ZLandingSchema = z.object({
-  header_title: z.string(),
-  header_subtitle: z.string(),
-  header_image: z.string(),
-  header_image_opacity: z.number().min(0).max(1),
-  header_overlay_color_1: z.string(),
-  header_overlay_color_2: z.string(),
-  footer_title: z.string(),
-  footer_subtitle: z.string(),
-  footer_image: z.string(),
-  pricing_title: z.string(),
-  pricing_subtitle: z.string(),
-  show_trending_artists: z.boolean(),
-  show_pricing: z.boolean(),
-  actions: z.object({
-    input_text: z.string(),
-    input_button: z.string(),
-    cta1: landingAction,
-    cta2: landingAction,
-    cta3: landingAction,
-  }),
-  primary_features: z.array(landingFeature),
-  secondary_features: z.array(landingFeature.extend({ description: z.string() })),
-});
-export type TLandingSettings = z.infer<typeof ZLandingSchema>;
 
 const defaultLanding: TLandingSettings = {
   header_title: 'Connect on {site}',
@@ -438,6 +412,8 @@ export const settingDefinitions = {
   'ads.artist_bottom': adSlot(),
   'ads.album_above': adSlot(),
   'ads.disable': bool('ads', false),
+  // The Pro plan's "no ads": subscribers see no slot unless the admin turns this off.
+  'ads.hide_for_subscribers': bool('ads', true),
 
   // appearance editor
   'branding.site_name': setting('appearance', z.string(), 'Cadence', { env: 'APP_NAME', derived: true }),

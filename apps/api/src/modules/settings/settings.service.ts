@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Env } from '../../env';
 import type { Database } from '../../platform/db/schema';
 import { validationError } from '../../platform/http/app-error';
@@ -114,7 +114,11 @@ export function createSettingsService({ db, cache, env, appKey }: Deps) {
    * Keeps changed values only, validating each against its definition, in one transaction.
    * A value equal to its default, or empty where the default is empty, deletes the row.
    */
-  async function save(input: { server?: Record<string, unknown>; client?: Record<string, unknown> }) {
+  async function save(
+    input: { server?: Record<string, unknown>; client?: Record<string, unknown> },
+    /** Inside a caller's transaction: the caller drops the cache once it commits. */
+    options: { trx?: Transaction<Database> } = {},
+  ) {
     const stored = await rows();
     const errors: Record<string, string> = {};
     const writes: { key: string; value: unknown }[] = [];
@@ -148,7 +152,7 @@ export function createSettingsService({ db, cache, env, appKey }: Deps) {
     if (Object.keys(errors).length > 0) throw validationError(errors);
     if (writes.length === 0) return { changed: [] as string[] };
 
-    await db.transaction().execute(async (trx) => {
+    const write = async (trx: Transaction<Database>) => {
       const removals: string[] = [];
       for (const { key, value } of writes) {
         const definition = definitions[key] as SettingDefinition;
@@ -162,7 +166,12 @@ export function createSettingsService({ db, cache, env, appKey }: Deps) {
         await settingsRepository.upsert(trx, key, isSecret ? encryptSecret(json, appKey) : json, isSecret);
       }
       await settingsRepository.remove(trx, removals);
-    });
+    };
+    if (options.trx) {
+      await write(options.trx);
+      return { changed: writes.map((entry) => entry.key) };
+    }
+    await db.transaction().execute(write);
     await dropCache();
     return { changed: writes.map((write) => write.key) };
   }

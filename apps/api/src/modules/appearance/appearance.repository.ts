@@ -1,0 +1,48 @@
+import type { TAppearanceTheme } from '@cadence/contracts/appearance';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../platform/db/schema';
+
+type Theme = Omit<TAppearanceTheme, 'id'>;
+
+function columns(theme: Theme) {
+  const family = theme.values['--be-font-family'];
+  return {
+    name: theme.name,
+    is_dark: theme.is_dark,
+    default_light: theme.default_light,
+    default_dark: theme.default_dark,
+    values: JSON.stringify(theme.values),
+    font: family ? JSON.stringify({ family }) : null,
+  };
+}
+
+/** Site themes only (`user_id` null); users' own themes are not the editor's. */
+export const appearanceRepository = {
+  async siteThemeIds(db: Kysely<Database> | Transaction<Database>): Promise<number[]> {
+    const rows = await db.selectFrom('themes').select('id').where('user_id', 'is', null).execute();
+    return rows.map((row) => row.id);
+  },
+
+  async insertTheme(trx: Transaction<Database>, theme: Theme): Promise<number> {
+    const row = await trx
+      .insertInto('themes')
+      .values({ ...columns(theme), user_id: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  },
+
+  async updateTheme(trx: Transaction<Database>, id: number, theme: Theme): Promise<void> {
+    await trx
+      .updateTable('themes')
+      .set({ ...columns(theme), updated_at: new Date() })
+      .where('id', '=', id)
+      .where('user_id', 'is', null)
+      .execute();
+  },
+
+  async deleteThemes(trx: Transaction<Database>, ids: number[]): Promise<void> {
+    if (ids.length === 0) return;
+    await trx.deleteFrom('themes').where('id', 'in', ids).where('user_id', 'is', null).execute();
+  },
+};
