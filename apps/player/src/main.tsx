@@ -2,8 +2,10 @@
 import '@cadence/app-shell/zod-without-eval';
 import { mountApp } from '@cadence/app-shell/mount-app';
 import { createQueryClient } from '@cadence/app-shell/query-client';
+import { isInAppearanceEditor } from '@cadence/app-shell/use-logout';
 import { inlinedResponses } from '@cadence/http-client/inlined-responses';
 import { lazy, Suspense } from 'react';
+import { startCustomCode } from './features/appearance-editor/custom-code';
 import { createRoutes } from './router';
 import './app.css';
 
@@ -23,6 +25,13 @@ declare global {
 inlinedResponses.prime(window.initialResponses);
 window.initialResponses = undefined;
 const queryClient = createQueryClient();
+// Custom code follows bootstrap data, which mountApp loads next.
+startCustomCode();
+if (isInAppearanceEditor()) {
+  void import('./features/appearance-editor/appearance-editor-bridge').then((m) =>
+    m.startAppearanceEditorBridge(),
+  );
+}
 
 void mountApp({
   routes: createRoutes(queryClient),

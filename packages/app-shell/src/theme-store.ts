@@ -16,9 +16,12 @@ export function getThemeChoice(): string | null {
   return choice;
 }
 
-/** Remembers the choice in the `be-active-theme` cookie (7 days, path /). */
-export function setThemeChoice(next: string): void {
-  writeCookie(THEME_COOKIE, next);
+/**
+ * Remembers the choice in the `be-active-theme` cookie (7 days, path /); `persist: false` only
+ * for this page (the appearance editor's preview must not change the editor's own theme).
+ */
+export function setThemeChoice(next: string, { persist = true }: { persist?: boolean } = {}): void {
+  if (persist) writeCookie(THEME_COOKIE, next);
   choice = next;
   notify();
 }

@@ -8,8 +8,12 @@ import { setBootstrapData } from './bootstrap-store';
 import { toast } from './toast-store';
 import { trans } from './trans';
 
+const isEditorAddress = (search: string) => new URLSearchParams(search).get('appearanceEditor') === 'true';
+/** Read at start: the preview keeps being the editor's after it navigates to a page without the flag. */
+const startedInEditor = typeof window !== 'undefined' && isEditorAddress(window.location.search);
+
 export function isInAppearanceEditor(search = window.location.search): boolean {
-  return new URLSearchParams(search).get('appearanceEditor') === 'true';
+  return startedInEditor || isEditorAddress(search);
 }
 
 /**

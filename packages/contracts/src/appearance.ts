@@ -131,6 +131,9 @@ export type TAppearanceResponse = z.infer<typeof ZAppearanceResponseSchema>;
 /** The source every editor message carries (spec 5 "Appearance editor frame messages"). */
 export const APPEARANCE_EDITOR_SOURCE = 'be-appearance-editor';
 
+/** The preview's one message to the editor: `{source, type: 'ready'}` once it listens. */
+export const APPEARANCE_PREVIEW_SOURCE = 'be-appearance-preview';
+
 /** Messages the editor posts to the preview frame; anything else is ignored by the player. */
 export const ZAppearanceEditorMessageSchema = z.discriminatedUnion('type', [
   z.object({

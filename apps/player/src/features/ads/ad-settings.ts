@@ -1,16 +1,15 @@
-export const AD_SLOTS = [
-  'general_top',
-  'general_bottom',
-  'artist_top',
-  'artist_bottom',
-  'album_above',
-] as const;
-export type TAdSlot = (typeof AD_SLOTS)[number];
+import { AD_SLOTS, type TAdSlot } from '@cadence/contracts/ads';
 
-/** The HTML of a slot from `settings.ads`, or null when ads are disabled or the slot is empty. */
-export function readAdHtml(settings: unknown, slot: TAdSlot): string | null {
+export { AD_SLOTS, type TAdSlot };
+
+/**
+ * The code of a slot from `settings.ads`, or null when ads are disabled, the slot is empty, or
+ * the listener subscribes and `ads.hide_for_subscribers` is on (the Pro plan's "no ads").
+ */
+export function readAdHtml(settings: unknown, slot: TAdSlot, isSubscribed = false): string | null {
   const ads = (settings as { ads?: Record<string, unknown> } | null)?.ads;
   if (!ads || ads.disable === true) return null;
+  if (isSubscribed && ads.hide_for_subscribers !== false) return null;
   const html = ads[slot];
   return typeof html === 'string' && html.trim() !== '' ? html : null;
 }

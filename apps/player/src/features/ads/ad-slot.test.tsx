@@ -1,32 +1,53 @@
 import { setBootstrapData } from '@cadence/app-shell/bootstrap-store';
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { bootstrapFixture } from '../../test/bootstrap-fixture';
+import { bootstrapFixture, userFixture } from '../../test/bootstrap-fixture';
 import { AdSlot } from './ad-slot';
 
-function withAds(ads: Record<string, unknown>) {
+function withAds(ads: Record<string, unknown>, subscribed = false) {
   const data = bootstrapFixture();
-  setBootstrapData({ ...data, settings: { ...data.settings, ads } as typeof data.settings });
+  const user = subscribed ? userFixture({ subscriptions: [{ valid: true, active: true }] }) : data.user;
+  setBootstrapData({ ...data, user, settings: { ...data.settings, ads } as typeof data.settings });
 }
 
 describe('AdSlot', () => {
-  it('renders the configured slot, sanitised, once the sanitiser chunk loads', async () => {
-    withAds({ artist_top: '<p>Buy <b>now</b></p><img src="/x.png" onerror="alert(1)">', disable: false });
+  it('renders the slot in a sandboxed frame without the site origin, sized to what the frame reports', () => {
+    withAds({ artist_top: '<script>document.write("ad")</script>', disable: false });
     render(<AdSlot slot="artist_top" />);
-    const slot = await screen.findByRole('complementary', { name: 'Advertisement' });
-    await screen.findByText('now');
-    expect(slot.innerHTML).toContain('<b>now</b>');
-    expect(slot.innerHTML).not.toContain('onerror');
+    const frame = screen.getByTitle('Advertisement') as HTMLIFrameElement;
+    expect(frame.getAttribute('sandbox')).toBe('allow-scripts allow-popups allow-popups-to-escape-sandbox');
+    expect(frame.getAttribute('src')).toMatch(/\/api\/v1\/ads\/artist_top\/frame\?v=/);
+    expect(frame.style.height).toBe('0px');
+    // A message from anything but the frame is ignored; the frame's own height is applied.
+    act(() => {
+      window.dispatchEvent(new MessageEvent('message', { data: { source: 'cadence-ad-frame', height: 90 } }));
+    });
+    expect(frame.style.height).toBe('0px');
+    act(() => {
+      window.dispatchEvent(
+        new MessageEvent('message', {
+          data: { source: 'cadence-ad-frame', height: 90.2 },
+          source: frame.contentWindow,
+        }),
+      );
+    });
+    expect(frame.style.height).toBe('91px');
   });
 
-  it('renders nothing for an empty slot or when ads are disabled', () => {
+  it('renders nothing for an empty slot, when ads are disabled, or for a subscriber unless allowed', () => {
     withAds({ artist_top: '<p>Ad</p>', album_above: '', disable: true });
-    const { container } = render(
+    const { container, rerender } = render(
       <>
         <AdSlot slot="artist_top" />
         <AdSlot slot="album_above" />
       </>,
     );
     expect(container.innerHTML).toBe('');
+    act(() => withAds({ artist_top: '<p>Ad</p>' }, true));
+    rerender(<AdSlot slot="artist_top" />);
+    expect(container.innerHTML).toBe('');
+    act(() => withAds({ artist_top: '<p>Ad</p>', hide_for_subscribers: false }, true));
+    rerender(<AdSlot slot="artist_top" />);
+    expect(container.querySelector('iframe[title="Advertisement"]')).not.toBeNull();
   });
 });

@@ -1,25 +1,23 @@
+import { useAuth } from '@cadence/app-shell/use-auth';
 import { useSettings } from '@cadence/app-shell/use-bootstrap-data';
 import { useTrans } from '@cadence/app-shell/use-trans';
 import { clsx } from 'clsx';
-import { lazy, Suspense } from 'react';
+import { AdFrame } from './ad-frame';
 import { readAdHtml, type TAdSlot } from './ad-settings';
-
-const AdHtml = lazy(() => import('./ad-html'));
 
 /** One of the five ad slots of spec 2.12; renders nothing unless configured and ads are on. */
 export function AdSlot({ slot, className }: { slot: TAdSlot; className?: string }) {
   const { trans } = useTrans();
-  const html = readAdHtml(useSettings(), slot);
+  const { isSubscribed } = useAuth();
+  const html = readAdHtml(useSettings(), slot, isSubscribed);
   if (!html) return null;
   return (
     <aside
       aria-label={trans('Advertisement')}
-      className={clsx('flex justify-center overflow-hidden', className)}
+      className={clsx('overflow-hidden', className)}
       data-testid={`ad-${slot}`}
     >
-      <Suspense fallback={null}>
-        <AdHtml html={html} />
-      </Suspense>
+      <AdFrame slot={slot} code={html} title={trans('Advertisement')} />
     </aside>
   );
 }
