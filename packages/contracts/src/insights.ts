@@ -113,3 +113,124 @@ export function csvCell(value: string | number | null | undefined): string {
 export function toCsv(rows: (string | number | null)[][]): string {
   return rows.map((row) => row.map(csvCell).join(',')).join('\r\n');
 }
+
+/* ---------- Admin reports (spec 2.12: /admin/plays and /admin/visitors) ---------- */
+
+/** Reports take the same range query as insights (7d, 30d, 90d, 12m or custom from/to). */
+export const ZReportQuerySchema = ZInsightsQuerySchema;
+
+const ZRanked = z.array(z.object({ id: z.number(), name: z.string(), plays: z.number() }));
+
+export const ZPlaysReportSchema = z.object({
+  range: z.object({ from: z.string(), to: z.string() }),
+  previous: z.object({ from: z.string(), to: z.string() }),
+  totals: z.object({
+    plays: z.number(),
+    previous_plays: z.number(),
+    listeners: z.number(),
+    previous_listeners: z.number(),
+  }),
+  plays: z.array(ZPoint),
+  top_tracks: ZRanked,
+  top_albums: ZRanked,
+  top_artists: ZRanked,
+  top_genres: ZRanked,
+  countries: ZBreakdown,
+  devices: ZBreakdown,
+  platforms: ZBreakdown,
+  browsers: ZBreakdown,
+  sources: ZBreakdown,
+});
+export type TPlaysReport = z.infer<typeof ZPlaysReportSchema>;
+
+/** The kinds of player page a visit is counted under (never the full address: no ids, no queries). */
+export const PAGE_KINDS = [
+  'home',
+  'landing',
+  'discover',
+  'search',
+  'artist',
+  'album',
+  'track',
+  'playlist',
+  'user',
+  'radio',
+  'channel',
+  'library',
+  'lyrics',
+  'tag',
+  'account',
+  'notifications',
+  'pricing',
+  'billing',
+  'auth',
+  'page',
+  'embed',
+  'other',
+] as const;
+export type TPageKind = (typeof PAGE_KINDS)[number];
+
+/** The first-party beacon the player sends on each page it shows. */
+export const ZPageViewSchema = z.object({
+  page_kind: z.enum(PAGE_KINDS),
+  /** `document.referrer`; only its host is kept, and only when it is another site. */
+  referrer: z.string().max(2048).optional(),
+});
+export type TPageView = z.infer<typeof ZPageViewSchema>;
+export const ZPageViewResponseSchema = z.object({ recorded: z.boolean() });
+
+export const ZVisitorsReportSchema = z.object({
+  range: z.object({ from: z.string(), to: z.string() }),
+  previous: z.object({ from: z.string(), to: z.string() }),
+  totals: z.object({
+    views: z.number(),
+    previous_views: z.number(),
+    visitors: z.number(),
+    previous_visitors: z.number(),
+  }),
+  views: z.array(ZPoint),
+  visitors: z.array(ZPoint),
+  page_kinds: ZBreakdown,
+  referrers: ZBreakdown,
+  countries: ZBreakdown,
+  devices: ZBreakdown,
+});
+export type TVisitorsReport = z.infer<typeof ZVisitorsReportSchema>;
+
+/** The page kind of a player path: `/album/1/a/b` is an album page (first segment decides). */
+export function pageKindOf(pathname: string): TPageKind {
+  const first = pathname.split('/').filter(Boolean)[0] ?? '';
+  if (first === '') return 'home';
+  const map: Record<string, TPageKind> = {
+    landing: 'landing',
+    discover: 'discover',
+    search: 'search',
+    artist: 'artist',
+    album: 'album',
+    track: 'track',
+    playlist: 'playlist',
+    user: 'user',
+    radio: 'radio',
+    channel: 'channel',
+    library: 'library',
+    lyrics: 'lyrics',
+    tag: 'tag',
+    'account-settings': 'account',
+    notifications: 'notifications',
+    pricing: 'pricing',
+    billing: 'billing',
+    checkout: 'billing',
+    login: 'auth',
+    register: 'auth',
+    'forgot-password': 'auth',
+    password: 'auth',
+    workspace: 'auth',
+    pages: 'page',
+    contact: 'page',
+    '404': 'other',
+    offline: 'other',
+    'api-docs': 'other',
+  };
+  if (pathname.endsWith('/embed')) return 'embed';
+  return map[first] ?? 'channel';
+}

@@ -1,7 +1,18 @@
 import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
-import { ZInsightsParamsSchema, ZInsightsQuerySchema, ZInsightsSchema } from '@cadence/contracts/insights';
+import {
+  ZInsightsParamsSchema,
+  ZInsightsQuerySchema,
+  ZInsightsSchema,
+  ZPageViewResponseSchema,
+  ZPageViewSchema,
+  ZPlaysReportSchema,
+  ZReportQuerySchema,
+  ZVisitorsReportSchema,
+} from '@cadence/contracts/insights';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createInsightsService } from './insights.service';
+import { createReportsRepository } from './reports.repository';
+import { createReportsService } from './reports.service';
 
 const errors = {
   401: ZErrorEnvelopeSchema,
@@ -13,6 +24,19 @@ const errors = {
 /** Insights of a track, album or artist (its managers, or catalogue editors), from the daily roll-ups. */
 export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createInsightsService(app.deps.db);
+  const { env } = app.deps;
+  const reports = createReportsService({
+    repository: createReportsRepository(app.deps.db),
+    settings: {
+      cookieNoticeEnabled: async () => (await app.services.settings.get('cookie_notice.enable')) === true,
+      retentionDays: async () => Number(await app.services.settings.get('analytics.retention_days')),
+    },
+    salt: app.deps.appKey,
+    ownHosts: [env.APP_URL, env.PLAYER_URL, env.ADMIN_URL, env.BACKSTAGE_URL].map((url) =>
+      new URL(url).hostname.toLowerCase().replace(/^www\./, ''),
+    ),
+  });
+
   app.get(
     '/api/v1/insights/:subject/:id',
     {
@@ -26,5 +50,48 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.insights(request, request.params, request.query),
+  );
+
+  app.get(
+    '/api/v1/admin/reports/plays',
+    {
+      config: { access: { permission: 'admin.access', signedIn: true } },
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Plays report: plays over time, top tracks/albums/artists/genres, countries, devices, sources',
+        querystring: ZReportQuerySchema,
+        response: { 200: ZPlaysReportSchema, 401: errors[401], 403: errors[403], 422: errors[422] },
+      },
+    },
+    async (request) => reports.plays(request.query),
+  );
+
+  app.get(
+    '/api/v1/admin/reports/visitors',
+    {
+      config: { access: { permission: 'admin.access', signedIn: true } },
+      schema: {
+        tags: ['admin'],
+        summary: 'Visitors report: page views and unique visitors by page kind, referrer, country, device',
+        querystring: ZReportQuerySchema,
+        response: { 200: ZVisitorsReportSchema, 401: errors[401], 403: errors[403], 422: errors[422] },
+      },
+    },
+    async (request) => reports.visitors(request.query),
+  );
+
+  app.post(
+    '/api/v1/page-views',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['insights'],
+        summary: 'First-party visit beacon of the player (honours Do Not Track, GPC and the cookie notice)',
+        body: ZPageViewSchema,
+        response: { 200: ZPageViewResponseSchema, 422: errors[422] },
+      },
+    },
+    async (request) => reports.recordView(request, request.body),
   );
 };

@@ -9,7 +9,10 @@ const TICK_MS = 60_000;
 
 /** Admin logs tab "schedule" (spec 2.12) and the timer that runs the scheduled tasks. */
 export const scheduleRoutes: FastifyPluginAsyncZod = async (app) => {
-  const schedule = createScheduleService({ db: app.deps.db, tasks: scheduledTasks(app.deps.db) });
+  const schedule = createScheduleService({
+    db: app.deps.db,
+    tasks: scheduledTasks(app.deps.db, app.services.settings),
+  });
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
   app.addHook('onReady', async () => {

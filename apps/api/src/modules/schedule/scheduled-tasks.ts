@@ -1,14 +1,21 @@
 import type { Kysely } from 'kysely';
 import { pruneExpiredSessions } from '../../platform/auth/session.service';
 import type { Database } from '../../platform/db/schema';
+import { createReportsRepository } from '../insights/reports.repository';
+import { pruneAnalytics } from '../insights/reports.service';
+import type { SettingsService } from '../settings/settings.service';
 import { createSimilarArtistsService } from '../similar-artists/similar-artists.service';
 import type { ScheduledTask } from './schedule.service';
 
 const HOUR = 60 * 60 * 1000;
 
 /** The product's recurring work. */
-export function scheduledTasks(db: Kysely<Database>): ScheduledTask[] {
+export function scheduledTasks(
+  db: Kysely<Database>,
+  settings: Pick<SettingsService, 'get'>,
+): ScheduledTask[] {
   const similarArtists = createSimilarArtistsService(db);
+  const analytics = createReportsRepository(db);
   return [
     {
       name: 'sessions:prune',
@@ -22,6 +29,13 @@ export function scheduledTasks(db: Kysely<Database>): ScheduledTask[] {
       everyMs: 24 * HOUR,
       run: async () =>
         `Recomputed similar artists of ${(await similarArtists.recompute({})).artists} artists`,
+    },
+    {
+      name: 'analytics:prune',
+      description: 'Delete raw plays and page views older than the analytics retention (roll-ups stay)',
+      everyMs: 24 * HOUR,
+      run: () =>
+        pruneAnalytics(analytics, async () => Number(await settings.get('analytics.retention_days'))),
     },
   ];
 }

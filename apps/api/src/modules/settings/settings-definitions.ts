@@ -293,6 +293,8 @@ export const settingDefinitions = {
   analytics_property_id: envText('analytics', 'analytics_property_id'),
   'analytics.tracking_code': text('analytics', ''),
   'analytics.gchart_api_key': text('analytics', ''),
+  // Days raw plays and page views are kept before the daily prune (0 keeps them; roll-ups always stay).
+  'analytics.retention_days': setting('analytics', z.int().min(0).max(36_500), 0, { scope: 'server' }),
 
   // logging
   sentry_dsn: envText('logging', 'sentry_dsn'),
