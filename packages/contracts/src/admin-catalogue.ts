@@ -112,3 +112,6 @@ export const ZBulkDeleteSchema = z.object({
 });
 export type TBulkDelete = z.infer<typeof ZBulkDeleteSchema>;
 export const ZBulkDeleteResponseSchema = z.object({ deleted: z.number(), message: z.string() });
+
+/** The payload of the job that removes deleted items' files from storage. */
+export const ZPurgeFilesJobSchema = z.object({ fileEntryIds: z.array(z.number().int().positive()) });

@@ -188,3 +188,6 @@ export const ZBackstageOverviewSchema = z.object({
   minutes: ZUploadMinutesSchema,
 });
 export type TBackstageOverview = z.infer<typeof ZBackstageOverviewSchema>;
+
+/** GET backstage-requests/{id}/files/{fileId}: one proof file of one request. */
+export const ZRequestFileParamsSchema = z.object({ id: ZIdSchema, fileId: ZIdSchema });

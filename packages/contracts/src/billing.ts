@@ -169,3 +169,13 @@ export type TAdminSubscriptionsQuery = z.infer<typeof ZAdminSubscriptionsQuerySc
 
 /** /admin/plans: a search by name over the (few) plans, in their display order. */
 export const ZAdminPlansQuerySchema = adminListQuerySchema(['position']);
+
+/** One plan, as GET billing/products/{id} and the admin's plan writes answer it. */
+export const ZProductAnswerSchema = z.object({ product: ZProductSchema });
+
+export const ZInvoiceParamsSchema = z.object({ uuid: z.uuid() });
+/** The printable receipt: the invoice and the plan's name. */
+export const ZInvoiceAnswerSchema = z.object({ invoice: ZInvoiceSchema, plan: z.string() });
+
+/** What a provider webhook is answered: received, and whether it was seen before. */
+export const ZWebhookReceivedSchema = z.object({ received: z.literal(true), duplicate: z.boolean() });

@@ -142,3 +142,8 @@ export type TRealtimeEvent =
   | { type: 'notification.created'; notification: TNotification; unreadCount: number }
   | { type: 'notifications.read'; unreadCount: number }
   | { type: string; [key: string]: unknown };
+
+/** The server's VAPID public key for Web Push subscriptions. */
+export const ZPushKeyResponseSchema = z.object({ publicKey: z.string() });
+/** DELETE notifications/push/subscriptions: the browser's subscription to forget. */
+export const ZPushUnsubscribeSchema = z.object({ endpoint: z.string().max(2000) });

@@ -93,4 +93,33 @@ describe('validation messages under form fields', () => {
     expect(playlistPosts).toBe(1);
     await context.close();
   });
+
+  it("an admin form shows the contract's line before any request and the server's line on its field", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await loginAsAdmin(page);
+    let rolePosts = 0;
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/v1/roles') rolePosts += 1;
+    });
+    await page.goto(`${api.url}/admin/roles/new`);
+    const name = page.getByRole('textbox', { name: 'Name' });
+    await name.waitFor();
+
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.getByText('The name field is required.').waitFor();
+    await expect(name.getAttribute('aria-invalid')).resolves.toBe('true');
+    await expect(name.evaluate((input) => input === document.activeElement)).resolves.toBe(true);
+    expect(rolePosts).toBe(0);
+
+    // Only the server knows the name is taken: its line lands under the same field, focused.
+    await name.fill('Artists');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.getByText('The name has already been taken.').waitFor();
+    expect(rolePosts).toBe(1);
+    await expect(name.getAttribute('aria-invalid')).resolves.toBe('true');
+    await expect(name.evaluate((input) => input === document.activeElement)).resolves.toBe(true);
+    await expectNoAxeViolations(page, 'the new role form with a server error');
+    await context.close();
+  });
 });

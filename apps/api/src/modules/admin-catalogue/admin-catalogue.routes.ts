@@ -5,13 +5,14 @@ import {
   ZAdminTrackPageSchema,
   ZBulkDeleteResponseSchema,
   ZBulkDeleteSchema,
+  ZPurgeFilesJobSchema,
 } from '@cadence/contracts/admin-catalogue';
 import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
 import type { PermissionName } from '@cadence/permissions/catalogue';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Database } from '../../platform/db/schema';
 import { type AdminModel, adminQueryParts } from './admin-filters';
 import { albumRows, artistRows, trackRows } from './admin-rows';
@@ -26,7 +27,6 @@ import {
 import { keysetPage } from './keyset';
 
 const errors = { 401: ZErrorEnvelopeSchema, 403: ZErrorEnvelopeSchema, 422: ZErrorEnvelopeSchema };
-const ZPurgePayloadSchema = z.object({ fileEntryIds: z.array(z.number().int().positive()) });
 
 type Table<Row> = {
   noun: 'tracks' | 'albums' | 'artists';
@@ -84,7 +84,7 @@ function registerTable<Row>(app: FastifyInstance, table: Table<Row>) {
 /** The admin's tracks, albums and artists tables and their bulk deletes. */
 export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.jobs.register(PURGE_FILES_JOB, async (payload) => {
-    await app.services.fileEntries.purge(ZPurgePayloadSchema.parse(payload).fileEntryIds);
+    await app.services.fileEntries.purge(ZPurgeFilesJobSchema.parse(payload).fileEntryIds);
   });
   registerTable(app, {
     noun: 'tracks',

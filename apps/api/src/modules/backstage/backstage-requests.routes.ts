@@ -5,11 +5,11 @@ import {
   ZBackstageRequestListSchema,
   ZBackstageRequestResponseSchema,
   ZBackstageReviewSchema,
+  ZRequestFileParamsSchema,
 } from '@cadence/contracts/backstage';
-import { ZIdParamsSchema, ZIdSchema } from '@cadence/contracts/catalogue';
+import { ZIdParamsSchema } from '@cadence/contracts/catalogue';
 import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireUser } from '../../platform/auth/access';
 import { AppError } from '../../platform/http/app-error';
 import { sendStoredFile } from '../public-storage/send-stored-file';
@@ -82,7 +82,7 @@ export const backstageRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['backstage'],
         summary: "A request's proof file: private to its requester and reviewers",
-        params: z.object({ id: ZIdSchema, fileId: ZIdSchema }),
+        params: ZRequestFileParamsSchema,
       },
     },
     async (request, reply) => {

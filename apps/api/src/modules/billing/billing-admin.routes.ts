@@ -2,6 +2,7 @@ import {
   ZAdminPlansQuerySchema,
   ZAdminSubscriptionsQuerySchema,
   ZGrantSubscriptionInputSchema,
+  ZProductAnswerSchema,
   ZProductInputSchema,
   ZProductSchema,
   ZSubscriptionAnswerSchema,
@@ -11,7 +12,6 @@ import { ZIdParamsSchema, ZMessageResponseSchema } from '@cadence/contracts/cata
 import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
 import { paginationSchema } from '@cadence/contracts/pagination';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { auditBilling } from './billing-audit';
 
 const errors = {
@@ -25,7 +25,6 @@ const errors = {
 const tags = ['billing admin'];
 const plans = { access: { permission: 'plans.update' as const } };
 const subscriptionsAccess = { access: { permission: 'subscriptions.update' as const } };
-const ZProductAnswerSchema = z.object({ product: ZProductSchema });
 
 /** /admin/plans and /admin/subscriptions (spec 2.12). They work with billing off, so plans can be prepared. */
 export const billingAdminRoutes: FastifyPluginAsyncZod = async (app) => {

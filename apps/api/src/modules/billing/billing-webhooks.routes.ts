@@ -1,9 +1,8 @@
+import { ZWebhookReceivedSchema } from '@cadence/contracts/billing';
 import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 
-const ZReceivedSchema = z.object({ received: z.literal(true), duplicate: z.boolean() });
-const responses = { 200: ZReceivedSchema, 400: ZErrorEnvelopeSchema, 404: ZErrorEnvelopeSchema };
+const responses = { 200: ZWebhookReceivedSchema, 400: ZErrorEnvelopeSchema, 404: ZErrorEnvelopeSchema };
 
 /**
  * Provider webhooks. The body stays the exact bytes received (a signature covers them), so this

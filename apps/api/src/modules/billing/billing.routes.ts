@@ -1,9 +1,11 @@
 import {
   ZBillingOverviewSchema,
   ZCheckoutInputSchema,
-  ZInvoiceSchema,
+  ZInvoiceAnswerSchema,
+  ZInvoiceParamsSchema,
   ZPaypalDoneInputSchema,
   ZPlanChangePreviewSchema,
+  ZProductAnswerSchema,
   ZProductSchema,
   ZRedirectSchema,
   ZSetupDoneInputSchema,
@@ -14,7 +16,6 @@ import { ZIdParamsSchema } from '@cadence/contracts/catalogue';
 import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
 import { paginationSchema } from '@cadence/contracts/pagination';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { can } from '../../platform/auth/can';
 import { AppError } from '../../platform/http/app-error';
 import { currentUser } from '../auth/require-user';
@@ -67,7 +68,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'One visible plan',
         params: ZIdParamsSchema,
-        response: { 200: z.object({ product: ZProductSchema }), ...errors },
+        response: { 200: ZProductAnswerSchema, ...errors },
       },
     },
     async (request) => ({ product: await billing.plans.get(Number(request.params.id), { isAdmin: false }) }),
@@ -236,8 +237,8 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'One invoice (the printable receipt)',
-        params: z.object({ uuid: z.uuid() }),
-        response: { 200: z.object({ invoice: ZInvoiceSchema, plan: z.string() }), ...errors },
+        params: ZInvoiceParamsSchema,
+        response: { 200: ZInvoiceAnswerSchema, ...errors },
       },
     },
     async (request) => {

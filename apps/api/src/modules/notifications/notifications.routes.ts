@@ -6,13 +6,14 @@ import {
   ZNotificationListQuerySchema,
   ZNotificationSchema,
   ZNotificationSubscriptionsSchema,
+  ZPushKeyResponseSchema,
   ZPushSubscriptionSchema,
+  ZPushUnsubscribeSchema,
   ZUnreadCountSchema,
   ZUpdateSubscriptionsSchema,
 } from '@cadence/contracts/notification';
 import { paginationSchema } from '@cadence/contracts/pagination';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireUser } from '../../platform/auth/access';
 import { AppError } from '../../platform/http/app-error';
 
@@ -108,7 +109,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "The server's VAPID public key for Web Push subscriptions",
-        response: { 200: z.object({ publicKey: z.string() }), ...errors },
+        response: { 200: ZPushKeyResponseSchema, ...errors },
       },
     },
     async () => ({ publicKey: (await notifications.webPush.vapidKeys()).publicKey }),
@@ -138,7 +139,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Forget this browser's Web Push subscription",
-        body: z.object({ endpoint: z.string().max(2000) }),
+        body: ZPushUnsubscribeSchema,
         response: { 200: ZMessageResponseSchema, ...errors },
       },
     },
