@@ -9,6 +9,7 @@ import {
   createNotificationsService,
   type NotificationsService,
 } from './modules/notifications/notifications.service';
+import { createSitemapService, type SitemapService } from './modules/seo/sitemap.service';
 import { createSettingsService, type SettingsService } from './modules/settings/settings.service';
 import { createValueListsService, type ValueListsService } from './modules/value-lists/value-lists.service';
 import type { AppDeps } from './platform/app-deps';
@@ -26,6 +27,8 @@ export type Services = {
   /** `notifications.notify(userId, type, data)`: see modules/notifications/README.md. */
   notifications: NotificationsService;
   billing: BillingServices;
+  /** sitemap.xml and its files (modules/seo), written by the scheduled `sitemap:generate`. */
+  sitemap: SitemapService;
 };
 
 declare module 'fastify' {
@@ -77,6 +80,11 @@ export function createServices(deps: AppDeps): Services {
       notify: async (userId, type, data) => {
         await notifications.notify(userId, type, data);
       },
+    }),
+    sitemap: createSitemapService({
+      db: deps.db,
+      disk: () => storage.get('public'),
+      baseUrl: deps.env.PLAYER_URL,
     }),
   };
 }

@@ -24,6 +24,8 @@ import { billingPlugin } from './modules/billing/billing.plugin';
 import { bootstrapRoutes } from './modules/bootstrap/bootstrap.routes';
 import { channelsRoutes } from './modules/channels/channels.routes';
 import { commentsRoutes } from './modules/comments/comments.routes';
+import { contactRoutes } from './modules/contact/contact.routes';
+import { customPagesRoutes } from './modules/custom-pages/custom-pages.routes';
 import { fileEntriesRoutes } from './modules/file-entries/file-entries.routes';
 import { genresRoutes } from './modules/genres/genres.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -45,6 +47,7 @@ import { rolesRoutes } from './modules/roles/roles.routes';
 import { s3UploadsRoutes } from './modules/s3-uploads/s3-uploads.routes';
 import { scheduleRoutes } from './modules/schedule/schedule.routes';
 import { searchRoutes } from './modules/search/search.routes';
+import { seoRoutes } from './modules/seo/seo.routes';
 import { sessionsRoutes } from './modules/sessions/sessions.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { similarArtistsRoutes } from './modules/similar-artists/similar-artists.routes';
@@ -203,6 +206,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Billing (issue 14): plans, checkout, subscriptions, provider webhooks.
   await app.register(billingPlugin);
   await app.register(publicStorageRoutes);
+
+  // Site presentation (issue 13): custom pages, the contact form, robots.txt and sitemaps.
+  await app.register(customPagesRoutes);
+  await app.register(contactRoutes);
+  await app.register(seoRoutes);
   await app.register(spaPlugin);
 
   return app;

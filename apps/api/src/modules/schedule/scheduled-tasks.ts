@@ -4,6 +4,7 @@ import type { Database } from '../../platform/db/schema';
 import { createReportsRepository } from '../insights/reports.repository';
 import { pruneAnalytics } from '../insights/reports.service';
 import type { SettingsService } from '../settings/settings.service';
+import type { SitemapService } from '../seo/sitemap.service';
 import { createSimilarArtistsService } from '../similar-artists/similar-artists.service';
 import type { ScheduledTask } from './schedule.service';
 
@@ -13,6 +14,7 @@ const HOUR = 60 * 60 * 1000;
 export function scheduledTasks(
   db: Kysely<Database>,
   settings: Pick<SettingsService, 'get'>,
+  sitemap: SitemapService,
 ): ScheduledTask[] {
   const similarArtists = createSimilarArtistsService(db);
   const analytics = createReportsRepository(db);
@@ -36,6 +38,15 @@ export function scheduledTasks(
       everyMs: 24 * HOUR,
       run: () =>
         pruneAnalytics(analytics, async () => Number(await settings.get('analytics.retention_days'))),
+    },
+    {
+      name: 'sitemap:generate',
+      description: 'Write sitemap.xml and its files (at most 50,000 urls each)',
+      everyMs: 24 * HOUR,
+      run: async () => {
+        const { files, urls } = await sitemap.generate();
+        return `Wrote ${urls} urls in ${files} sitemap files`;
+      },
     },
   ];
 }

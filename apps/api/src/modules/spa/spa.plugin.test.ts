@@ -26,7 +26,7 @@ async function writeApp(staticDir: string, name: string, base: string) {
   await writeFile(prebuilt, prebuiltScript);
   await writeFile(`${prebuilt}.br`, brotliCompressSync(prebuiltScript));
   await writeFile(`${prebuilt}.gz`, gzipSync(prebuiltScript));
-  await writeFile(path.join(dist, 'robots.txt'), 'User-agent: *');
+  await writeFile(path.join(dist, 'humans.txt'), 'User-agent: *');
   if (name === 'player') {
     const chunks = { album: ['/assets/album-page-1.js', '/assets/x.js"><script>alert(1)</script>'] };
     await writeFile(path.join(dist, 'first-page-chunks.json'), JSON.stringify(chunks));
@@ -155,7 +155,7 @@ describe('single-node SPA serving', () => {
       headers: { 'accept-encoding': 'br' },
     });
     expect(admin.headers['content-encoding']).toBe('br');
-    const robots = await t.app.inject({ url: '/robots.txt' });
+    const robots = await t.app.inject({ url: '/humans.txt' });
     expect(robots.body).toBe('User-agent: *');
     expect(robots.headers['cache-control']).not.toContain('immutable');
   });

@@ -8,6 +8,7 @@ import { AppError } from '../../platform/http/app-error';
 import { declarePublicRoutes } from '../../platform/http/route-access';
 import { scriptNonce, withNonce } from '../../platform/http/security-headers';
 import { bootstrapDataFor } from '../bootstrap/bootstrap.routes';
+import { applyPageSeo, renderPageSeo } from '../seo/seo-head';
 import { appForPath, injectBootstrap, isSpaPath, type SpaApp, spaApps } from './spa-apps';
 import {
   firstPageOf,
@@ -125,11 +126,20 @@ async function spa(app: FastifyInstance) {
     const preloads = lcpImagePreload(initial) + routeChunkPreloads(await firstPageChunks(spa), page);
     // The template's own inline scripts and the bootstrap data carry the nonce; nothing else can.
     const nonce = scriptNonce(reply);
+    let pageHtml = injectBootstrap(withNonce(html, nonce), data, initialResponses(initial), preloads, nonce);
+    if (spa.name === 'player') {
+      const seoInitial = initial ? { kind: initial.page.kind, body: initial.body } : null;
+      pageHtml = applyPageSeo(
+        pageHtml,
+        await renderPageSeo(app, request, { pathname, bootstrap: data, initial: seoInitial }),
+        nonce,
+      );
+    }
     return reply
       .code(200)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
-      .send(injectBootstrap(withNonce(html, nonce), data, initialResponses(initial), preloads, nonce));
+      .send(pageHtml);
   });
 }
 

@@ -20,6 +20,7 @@ import * as createNotifications from './2026-11-26T12-00_create-notifications';
 import * as createBilling from './2026-11-26T13-00_create-billing';
 import * as createAnalyticsRollups from './2026-11-26T15-00_create-analytics-rollups';
 import * as createReports from './2026-11-26T16-00_create-reports';
+import * as createCustomPages from './2026-11-27T13-00_create-custom-pages';
 
 /** Imported statically so the tsup bundle carries them; keys are the frozen migration names. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T15-00_create-analytics-rollups': createAnalyticsRollups,
   '2026-11-26T16-00_create-reports': createReports,
   '2026-11-26T13-00_create-billing': createBilling,
+  '2026-11-27T13-00_create-custom-pages': createCustomPages,
 };

@@ -1,0 +1,238 @@
+import type { TBootstrapData } from '@cadence/contracts/bootstrap';
+import { pageRequests, pageRequestUrl } from '@cadence/contracts/page-requests';
+import { defaultSeoTemplates } from '@cadence/contracts/seo';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  albumDocument,
+  artistDocument,
+  channelDocument,
+  customPageDocument,
+  landingDocument,
+  playlistDocument,
+  profileDocument,
+  searchDocument,
+  type TSeoDocument,
+  type TSeoSite,
+  trackDocument,
+} from './seo-documents';
+import { escapeHtml, renderSeoTemplate } from './seo-template';
+import { absoluteUrl } from './seo-urls';
+
+/** The head tags and the crawler-readable main text of one player page. */
+export type TPageSeo = { head: string; main: string };
+/** The first page's GET answered by the spa module (modules/spa spa-initial-data.ts), when it has one. */
+export type TInitialBody = { kind: string; body: unknown } | null;
+
+const FORWARDED_HEADERS = ['cookie', 'authorization', 'accept-language', 'user-agent'] as const;
+/** Single-segment player paths that are never a channel (spec 2.4-2.9, 2.11). */
+const NOT_CHANNELS = new Set([
+  'login',
+  'register',
+  'forgot-password',
+  'contact',
+  'library',
+  'notifications',
+  'lyrics',
+  'offline',
+  '404',
+  'account-settings',
+  'pricing',
+  'billing',
+  'checkout',
+  'api-docs',
+  'search',
+  'landing',
+  'pages',
+]);
+
+/** The api's own answer to a GET, as the browser's user would get it, or null when it says no. */
+async function fetchAs(app: FastifyInstance, request: FastifyRequest, url: string): Promise<unknown | null> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  for (const name of FORWARDED_HEADERS) {
+    const value = request.headers[name];
+    if (typeof value === 'string') headers[name] = value;
+  }
+  try {
+    const response = await app.inject({ method: 'GET', url, headers, remoteAddress: request.ip });
+    return response.statusCode === 200 ? response.json() : null;
+  } catch (error) {
+    request.log.warn({ err: error, url }, 'seo data not loaded');
+    return null;
+  }
+}
+
+const decode = (segment: string) => {
+  try {
+    return decodeURIComponent(segment).trim();
+  } catch {
+    return '';
+  }
+};
+
+type Load = (url: string) => Promise<unknown | null>;
+/** The page's data: the spa's inlined answer when it is this kind, else the api's own GET. */
+const bodyOf = async <T>(initial: TInitialBody, kind: string, load: Load, url: string) =>
+  ((initial?.kind === kind ? initial.body : await load(url)) as T | null) ?? null;
+
+/** Which document a player path shows; undefined when it is not a page with its own SEO. */
+async function documentFor(
+  pathname: string,
+  site: TSeoSite,
+  bootstrap: TBootstrapData,
+  initial: TInitialBody,
+  load: Load,
+): Promise<TSeoDocument | null | undefined> {
+  const parts = pathname.split('/').filter(Boolean);
+  const [first, second] = parts;
+  const id = second && /^\d+$/.test(second) ? Number(second) : null;
+  const settings = bootstrap.settings as TBootstrapData['settings'] & {
+    landing?: { header_title?: string; header_subtitle?: string };
+  };
+  const homeType = settings.homepage.type;
+  const isLanding =
+    (first === 'landing' && parts.length === 1) || (parts.length === 0 && /^landing/.test(homeType));
+  if (isLanding) {
+    const replaceSite = (text = '') => text.replace(/\{site\}|\{\{site_name\}\}/g, site.siteName);
+    return landingDocument(site, {
+      title: replaceSite(settings.landing?.header_title) || site.siteName,
+      subtitle: replaceSite(settings.landing?.header_subtitle),
+    });
+  }
+  const page = async <T>(kind: string, url: string, build: (body: T) => TSeoDocument) => {
+    const body = await bodyOf<T>(initial, kind, load, url);
+    return body ? build(body) : null;
+  };
+  switch (first) {
+    case 'album':
+      if (id === null || parts.length !== 4) return undefined;
+      return page('album', pageRequestUrl(pageRequests.album(id)), (body) =>
+        albumDocument(site, body as never),
+      );
+    case 'track':
+      if (id === null || parts.length !== 3) return undefined;
+      return page('track', pageRequestUrl(pageRequests.track(id)), (body) =>
+        trackDocument(site, body as never),
+      );
+    case 'artist':
+      if (id === null || parts.length > 3) return undefined;
+      return page('artist', pageRequestUrl(pageRequests.artist(id)), (body) =>
+        artistDocument(site, body as never),
+      );
+    case 'playlist':
+      if (id === null || parts.length !== 3) return undefined;
+      return page('playlist', pageRequestUrl(pageRequests.playlist(id)), (body) =>
+        playlistDocument(site, body as never),
+      );
+    case 'search': {
+      const query = second ? decode(second) : '';
+      if (!query) return searchDocument(site, '', null);
+      const body = await bodyOf(initial, 'searchAll', load, pageRequestUrl(pageRequests.searchAll(query)));
+      return searchDocument(site, query, body as never);
+    }
+    case 'user':
+      if (id === null || parts.length < 3) return undefined;
+      return page('profile', `/api/v1/users/${id}/profile`, (body) => profileDocument(site, body as never));
+    case 'pages': {
+      const key = parts.length === 3 && id !== null ? String(id) : parts.length === 2 ? second : null;
+      if (!key) return undefined;
+      return page('customPage', `/api/v1/custom-pages/${encodeURIComponent(decode(key))}`, (body) =>
+        customPageDocument(body as never),
+      );
+    }
+    default:
+      break;
+  }
+  // Channels: `/`, `/channel/{slug}[/{restriction}]` and `/{slug}[/{restriction}]`.
+  const slug =
+    parts.length === 0
+      ? initial?.kind === 'channel'
+        ? ''
+        : null
+      : first === 'channel'
+        ? (second ?? null)
+        : parts.length <= 2 && first && !NOT_CHANNELS.has(first)
+          ? first
+          : null;
+  if (slug === null) return undefined;
+  const channelPath = pathname.replace(/\/$/, '') || '/';
+  const url = slug ? pageRequestUrl(pageRequests.channel(decode(slug))) : '';
+  const body = initial?.kind === 'channel' ? initial.body : url ? await load(url) : null;
+  return body ? channelDocument(site, channelPath, body as never) : null;
+}
+
+async function templateFor(app: FastifyInstance, document: TSeoDocument): Promise<string> {
+  const key = document.key;
+  if (key === 'custom_page') return defaultSeoTemplates.custom_page;
+  const override = await app.services.settings.get(`seo.${key}` as const).catch(() => null);
+  return typeof override === 'string' && override.trim() ? override : defaultSeoTemplates[document.key];
+}
+
+function fallbackHead(site: TSeoSite, url: string, isMissing: boolean): string {
+  const name = escapeHtml(site.siteName);
+  return [
+    `<title>${name}</title>`,
+    site.siteDescription ? `<meta name="description" content="${escapeHtml(site.siteDescription)}">` : '',
+    `<meta property="og:site_name" content="${name}">`,
+    `<meta property="og:title" content="${name}">`,
+    `<meta property="og:url" content="${escapeHtml(url)}">`,
+    '<meta name="twitter:card" content="summary">',
+    isMissing ? '<meta name="robots" content="noindex">' : '',
+  ]
+    .filter(Boolean)
+    .join('\n');
+}
+
+/**
+ * The SEO of the player page at `pathname` (design settings-and-permissions.md section 6): the
+ * template of its kind rendered with its data, plus its main text. Data comes through the api's
+ * own routes as this visitor, so a private playlist or a hidden track says nothing here either.
+ */
+export async function renderPageSeo(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  input: { pathname: string; bootstrap: TBootstrapData; initial: TInitialBody },
+): Promise<TPageSeo> {
+  const { bootstrap, pathname, initial } = input;
+  const settings = bootstrap.settings as TBootstrapData['settings'] & {
+    branding: { site_description?: string };
+  };
+  const site: TSeoSite = {
+    siteName: settings.branding.site_name,
+    siteDescription: settings.branding.site_description ?? '',
+    baseUrl: app.deps.env.PLAYER_URL.replace(/\/$/, ''),
+  };
+  const document = await documentFor(pathname, site, bootstrap, initial, (url) => fetchAs(app, request, url));
+  if (!document) {
+    return {
+      head: fallbackHead(site, absoluteUrl(site.baseUrl, pathname) ?? site.baseUrl, document === null),
+      main: '',
+    };
+  }
+  const image = absoluteUrl(site.baseUrl, document.image);
+  const head = renderSeoTemplate(await templateFor(app, document), {
+    ...document.vars,
+    site_name: site.siteName,
+    url: absoluteUrl(site.baseUrl, document.path),
+    image,
+    twitter_card: image ? 'summary_large_image' : 'summary',
+  });
+  return { head, main: document.main };
+}
+
+/**
+ * The page's head in place of the template's `<title>`, and its main text at the top of the
+ * body inside `<noscript>`: read by crawlers that run no JavaScript, inert for browsers that do.
+ */
+export function applyPageSeo(html: string, seo: TPageSeo, nonce: string): string {
+  // JSON-LD is data, never run; the nonce keeps the page's rule "every inline script has it". Any
+  // other script an admin's template holds gets none, so the CSP does not run it.
+  const head = seo.head.replace(
+    /<script type="application\/ld\+json">/g,
+    `<script type="application/ld+json" nonce="${nonce}">`,
+  );
+  const withHead = /<title>[\s\S]*?<\/title>/i.test(html)
+    ? html.replace(/<title>[\s\S]*?<\/title>/i, () => head)
+    : html.replace('</head>', () => `${head}</head>`);
+  if (!seo.main) return withHead;
+  return withHead.replace(/<body([^>]*)>/i, (tag) => `${tag}<noscript><main>${seo.main}</main></noscript>`);
+}
