@@ -33,7 +33,12 @@ describe('scheduler', () => {
       }),
     );
     const ran = (await Promise.all(replicas.map((replica) => replica.tick(now)))).flat();
-    expect(ran.sort()).toEqual(['analytics:prune', 'sessions:prune', 'similar-artists:recompute', 'sitemap:generate']);
+    expect(ran.sort()).toEqual([
+      'analytics:prune',
+      'sessions:prune',
+      'similar-artists:recompute',
+      'sitemap:generate',
+    ]);
     // Within the same slot nothing is due any more; the next hour's slot runs the hourly task.
     expect(await replicas[0]?.tick(new Date('2030-01-01T10:59:00Z'))).toEqual([]);
     expect(await replicas[1]?.tick(new Date('2030-01-01T11:00:00Z'))).toEqual(['sessions:prune']);

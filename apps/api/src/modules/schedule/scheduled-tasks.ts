@@ -3,8 +3,8 @@ import { pruneExpiredSessions } from '../../platform/auth/session.service';
 import type { Database } from '../../platform/db/schema';
 import { createReportsRepository } from '../insights/reports.repository';
 import { pruneAnalytics } from '../insights/reports.service';
-import type { SettingsService } from '../settings/settings.service';
 import type { SitemapService } from '../seo/sitemap.service';
+import type { SettingsService } from '../settings/settings.service';
 import { createSimilarArtistsService } from '../similar-artists/similar-artists.service';
 import type { ScheduledTask } from './schedule.service';
 
