@@ -102,6 +102,24 @@ export const routes: RouteObject[] = [
             Component: m.BackstageRequestPage,
           })),
       },
+      {
+        path: 'plays',
+        lazy: () =>
+          import('./routes/reports/plays-report-page').then((m) => ({ Component: m.PlaysReportPage })),
+      },
+      {
+        path: 'visitors',
+        lazy: () =>
+          import('./routes/reports/visitors-report-page').then((m) => ({ Component: m.VisitorsReportPage })),
+      },
+      ...(['tracks', 'albums', 'artists'] as const).map((subject) => ({
+        path: `${subject}/:id/insights`,
+        loader: accessLoader({ permissions: [`${subject}.update`] }),
+        lazy: () =>
+          import('./routes/reports/insights-page').then((m) => ({
+            Component: () => <m.AdminInsightsPage subject={subject} />,
+          })),
+      })),
       ...musicRoutes,
       { path: '*', element: <NotFoundPage /> },
     ],

@@ -8,6 +8,8 @@ const requestGuard = accessLoader({ permissions: ['backstageRequests.create'] })
 const createGuard = accessLoader({ permissions: ['music.create'] });
 const requestForm = (type: 'become_artist' | 'verify_artist' | 'claim_artist') => () =>
   import('./routes/request-form-page').then((m) => ({ Component: () => <m.RequestFormPage type={type} /> }));
+const insights = (subject: 'tracks' | 'albums' | 'artists') => () =>
+  import('./routes/insights-page').then((m) => ({ Component: () => <m.InsightsPage subject={subject} /> }));
 const edit =
   (name: 'NewTrackPage' | 'EditTrackPage' | 'NewAlbumPage' | 'EditAlbumPage' | 'EditArtistPage') => () =>
     import('./routes/music-edit-pages').then((m) => ({ Component: m[name] }));
@@ -46,6 +48,9 @@ export const routes: RouteObject[] = [
       { path: 'albums/new', loader: createGuard, lazy: edit('NewAlbumPage') },
       { path: 'albums/:albumId/edit', lazy: edit('EditAlbumPage') },
       { path: 'artists/:artistId/edit', lazy: edit('EditArtistPage') },
+      { path: 'tracks/:trackId/insights', lazy: insights('tracks') },
+      { path: 'albums/:albumId/insights', lazy: insights('albums') },
+      { path: 'artists/:artistId/insights', lazy: insights('artists') },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

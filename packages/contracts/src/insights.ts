@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { TPlaySource } from './play';
 
 export const INSIGHT_RANGES = ['7d', '30d', '90d', '12m', 'custom'] as const;
 export type TInsightRange = (typeof INSIGHT_RANGES)[number];
@@ -233,4 +234,23 @@ export function pageKindOf(pathname: string): TPageKind {
   };
   if (pathname.endsWith('/embed')) return 'embed';
   return map[first] ?? 'channel';
+}
+
+/** Where a play started, from the player page the listener pressed play on (insights "sources"). */
+export function playSourceOf(pathname: string): TPlaySource {
+  const kind = pageKindOf(pathname);
+  const sources: Partial<Record<TPageKind, TPlaySource>> = {
+    album: 'album',
+    artist: 'artist',
+    playlist: 'playlist',
+    search: 'search',
+    track: 'track',
+    library: 'library',
+    radio: 'radio',
+    channel: 'channel',
+    home: 'channel',
+    discover: 'channel',
+    embed: 'embed',
+  };
+  return sources[kind] ?? 'other';
 }

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
@@ -91,7 +91,7 @@ afterAll(async () => {
 });
 
 async function newContext(): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
   await context.addCookies([{ name: 'cookie_notice', value: 'true', url: api.url }]);
   return context;
 }
@@ -118,7 +118,7 @@ async function expectAxeClean(page: Page) {
 }
 
 describe('backstage: from listener to published artist', () => {
-  it('requests, gets approved, uploads three tagged files, publishes an album and plays it', async () => {
+  it('requests, gets approved, uploads three tagged files, publishes an album, plays it and sees the play in the insights', async () => {
     // 1. A listener registers and asks to become an artist with a proof file.
     const listenerContext = await newContext();
     const listener = await listenerContext.newPage();
@@ -199,6 +199,11 @@ describe('backstage: from listener to published artist', () => {
     // 5. It is in the player and plays.
     await listener.goto(`${api.url}/album/${albumId}/the-e2e-band/tagged-e2e-album`);
     await listener.getByText('Tagged Song 2').first().waitFor();
+    // The play counts once half of the 4 s track was heard, reported from the album page.
+    const played = listener.waitForResponse(
+      (response) => /\/api\/v1\/tracks\/\d+\/plays$/.test(response.url()) && response.status() === 200,
+      { timeout: 30_000 },
+    );
     await listener.getByTestId('play-all').click();
     await expect
       .poll(
@@ -211,6 +216,58 @@ describe('backstage: from listener to published artist', () => {
         { timeout: 20_000 },
       )
       .toBeGreaterThan(0.5);
+    const play = await played;
+    expect(play.request().postDataJSON()).toMatchObject({ source: 'album' });
+    expect(await play.json()).toMatchObject({ recorded: true });
+
+    // 6. The artist opens the album's insights: the play, by device and by source.
+    await listener.goto(`${api.url}/backstage/albums/${albumId}/insights`);
+    await listener.getByRole('heading', { name: 'Album insights' }).waitFor();
+    await listener.getByText('Tagged E2E Album').first().waitFor();
+    const devices = listener.getByTestId('insights-devices');
+    await devices.getByText('Show the figures as a table').click();
+    await expect(devices.getByRole('row', { name: /Desktop\s+1\s+0/ }).count()).resolves.toBe(1);
+    const sources = listener.getByTestId('insights-sources');
+    await expect(
+      sources.getByRole('img', { name: /^Sources:/ }).getAttribute('aria-label'),
+    ).resolves.toContain('Album page 1');
+    await sources.getByText('Show the figures as a table').click();
+    await expect(sources.getByRole('row', { name: /Album page\s+1\s+0/ }).count()).resolves.toBe(1);
+    await expect(
+      listener.getByTestId('insights-top-tracks').getByText('Tagged Song 1').count(),
+    ).resolves.toBe(1);
+    await expectAxeClean(listener);
+    const [download] = await Promise.all([
+      listener.waitForEvent('download'),
+      listener.getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
+    const csv = readFileSync((await download.path()) as string, 'utf8');
+    expect(csv).toContain('"Album page","1","0"');
+    expect(csv).toContain('"Tagged Song 1","1"');
+    // Another period is one choice away, and the address keeps it.
+    await listener.getByLabel('Period', { exact: true }).selectOption('12m');
+    await listener.waitForURL(/range=12m/);
+    await listener.getByTestId('insights-plays').waitFor();
+
+    // 7. The admin's site-wide reports: plays and visitors.
+    await admin.goto(`${api.url}/admin/plays`);
+    await admin.getByRole('heading', { name: 'Plays report' }).waitFor();
+    await admin.getByTestId('report-top-tracks').getByText('Tagged Song 1').waitFor();
+    await admin.getByTestId('report-sources').getByText('Show the figures as a table').click();
+    await expect(
+      admin
+        .getByTestId('report-sources')
+        .getByRole('row', { name: /Album page\s+1\s+0/ })
+        .count(),
+    ).resolves.toBe(1);
+    await expectAxeClean(admin);
+    await admin.goto(`${api.url}/admin/visitors`);
+    await admin.getByRole('heading', { name: 'Visitors report' }).waitFor();
+    const pages = admin.getByTestId('report-page-kinds');
+    await pages.getByText('Show the figures as a table').click();
+    // The listener's album page visit was counted by the player's own beacon.
+    await expect(pages.getByRole('row', { name: /Album pages\s+\d+/ }).count()).resolves.toBe(1);
+    await expectAxeClean(admin);
     await listenerContext.close();
     await adminContext.close();
   }, 240_000);

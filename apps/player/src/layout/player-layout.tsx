@@ -2,6 +2,7 @@ import { useSettings } from '@cadence/app-shell/use-bootstrap-data';
 import { lazy, Suspense, useMemo } from 'react';
 import { Outlet } from 'react-router';
 import { AdSlot } from '../features/ads/ad-slot';
+import { usePageViewBeacon } from '../features/analytics/use-page-view-beacon';
 import { AudioHost } from '../features/playback/audio-host';
 import { readPlayerSettings } from '../features/playback/player-settings';
 import { MobilePlayer } from '../features/player-ui/mobile-player';
@@ -29,6 +30,7 @@ export function PlayerLayout() {
   const playerSettings = useMemo(() => readPlayerSettings(settings), [settings]);
   const { isQueueOpen, isNowPlayingOpen } = usePlayerUi();
   const isMobile = useIsMobile();
+  usePageViewBeacon();
   return (
     <div className="flex h-dvh flex-col bg-bg font-sans text-fg">
       <div className="flex min-h-0 flex-1">

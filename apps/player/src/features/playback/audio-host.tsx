@@ -16,7 +16,11 @@ export function AudioHost({ source = 'player' }: { source?: 'player' | 'embed' }
     const spares = [nextRef.current, warmRef.current].filter((element) => element !== null);
     const store = getPlayer();
     const detachDriver = attachAudioDriver(store, [audio, ...spares], {
-      reportPlay: (trackId, listenedMs) => reportPlay(trackId, listenedMs, source),
+      reportPlay: (trackId, listenedMs) => {
+        const item = store.currentItem();
+        const queued = item?.track.id === trackId ? item.source : undefined;
+        reportPlay(trackId, listenedMs, source === 'embed' ? 'embed' : (queued ?? source));
+      },
       onTrackError: (name) =>
         toast.danger(trans('Could not play ":name", skipping to the next track.', { name })),
     });

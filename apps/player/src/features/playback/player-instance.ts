@@ -1,3 +1,5 @@
+import { playSourceOf } from '@cadence/contracts/insights';
+import type { TPlaySource } from '@cadence/contracts/play';
 import { apiClient } from '@cadence/http-client/http-client';
 import { getPlayerSettings } from './player-settings';
 import { createPlayerStore, type TPlayerStore } from './player-store';
@@ -20,6 +22,7 @@ export function getPlayer(): TPlayerStore {
       storage: safeLocalStorage(),
       defaultVolume: settings.defaultVolume,
       defaultRepeat: settings.defaultRepeat,
+      sourceOf: () => playSourceOf(window.location.pathname),
     });
   }
   return instance;
@@ -46,7 +49,8 @@ export function useEphemeralPlayer(): void {
 
 let isEphemeral = false;
 
-export function reportPlay(trackId: number, listenedMs: number, source: 'player' | 'embed' = 'player'): void {
+/** Reports a counted play with where it started (the queued item's source; `embed` inside an embed). */
+export function reportPlay(trackId: number, listenedMs: number, source: TPlaySource = 'player'): void {
   apiClient.post(`tracks/${trackId}/plays`, { duration_played_ms: listenedMs, source }).catch(() => {
     // A lost play report must never interrupt listening.
   });

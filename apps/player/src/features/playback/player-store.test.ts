@@ -20,6 +20,21 @@ function memoryStorage() {
 }
 
 describe('player store', () => {
+  it('tags queued tracks with the page they were queued from (the play source)', () => {
+    let page: 'album' | 'search' = 'album';
+    const store = createPlayerStore({ sourceOf: () => page });
+    store.playTracks([track(1), track(2)]);
+    page = 'search';
+    store.addToQueue([track(3)]);
+    store.addToQueue([track(4)], 'radio');
+    expect(store.getSnapshot().queue.items.map((item) => item.source)).toEqual([
+      'album',
+      'album',
+      'search',
+      'radio',
+    ]);
+  });
+
   it('starts from the settings defaults', () => {
     const store = createPlayerStore({ defaultVolume: 45, defaultRepeat: 'one' });
     expect(store.getSnapshot()).toMatchObject({ volume: 45, isMuted: false, isPlaying: false });

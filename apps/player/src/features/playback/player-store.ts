@@ -1,3 +1,4 @@
+import type { TPlaySource } from '@cadence/contracts/play';
 import type { TPlayerTrack, TQueueItem, TRepeatMode } from './player-track';
 import {
   emptyQueue,
@@ -33,6 +34,8 @@ export interface TPlayerStoreOptions {
   defaultVolume?: number;
   defaultRepeat?: TRepeatMode;
   env?: Partial<TReducerEnv>;
+  /** Where tracks queued now come from (the page on screen); their plays report it as the source. */
+  sourceOf?: () => TPlaySource | undefined;
 }
 
 export const PLAYER_STORAGE_KEY = 'cadence.player';
@@ -173,15 +176,17 @@ export function createPlayerStore(options: TPlayerStoreOptions = {}) {
       command({ type: 'prepare', track, preload });
     },
 
-    playTracks(tracks: TPlayerTrack[], startIndex = 0) {
+    playTracks(tracks: TPlayerTrack[], startIndex = 0, source = options.sourceOf?.()) {
       if (tracks.length === 0) return;
       dispatch(
-        { type: 'playNow', tracks, startIndex },
+        { type: 'playNow', tracks, startIndex, source },
         { isPlaying: true, position: 0, duration: 0, playId: state.playId + 1 },
       );
     },
-    playNext: (tracks: TPlayerTrack[]) => dispatch({ type: 'playNext', tracks }),
-    addToQueue: (tracks: TPlayerTrack[]) => dispatch({ type: 'addToQueue', tracks }),
+    playNext: (tracks: TPlayerTrack[], source = options.sourceOf?.()) =>
+      dispatch({ type: 'playNext', tracks, source }),
+    addToQueue: (tracks: TPlayerTrack[], source = options.sourceOf?.()) =>
+      dispatch({ type: 'addToQueue', tracks, source }),
     remove: (key: string) => dispatch({ type: 'remove', key }),
     move: (from: number, to: number) => dispatch({ type: 'move', from, to }),
     clear: () => dispatch({ type: 'clear' }, { isPlaying: false }),

@@ -1,3 +1,4 @@
+import type { TPlaySource } from '@cadence/contracts/play';
 import { apiUrl } from '@cadence/http-client/api-base-url';
 
 /** What the player needs of a track; every catalogue list (search, channel, album, radio) maps to it. */
@@ -18,6 +19,8 @@ export interface TPlayerTrack {
 export interface TQueueItem {
   key: string;
   track: TPlayerTrack;
+  /** Where the listener queued it (album page, playlist, search...): the play's insights source. */
+  source?: TPlaySource;
 }
 
 export type TRepeatMode = 'off' | 'all' | 'one';

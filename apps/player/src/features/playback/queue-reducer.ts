@@ -1,3 +1,4 @@
+import type { TPlaySource } from '@cadence/contracts/play';
 import type { TPlayerTrack, TQueueItem, TRepeatMode } from './player-track';
 
 export interface TQueueState {
@@ -11,9 +12,9 @@ export interface TQueueState {
 }
 
 export type TQueueAction =
-  | { type: 'playNow'; tracks: TPlayerTrack[]; startIndex?: number }
-  | { type: 'playNext'; tracks: TPlayerTrack[] }
-  | { type: 'addToQueue'; tracks: TPlayerTrack[] }
+  | { type: 'playNow'; tracks: TPlayerTrack[]; startIndex?: number; source?: TPlaySource }
+  | { type: 'playNext'; tracks: TPlayerTrack[]; source?: TPlaySource }
+  | { type: 'addToQueue'; tracks: TPlayerTrack[]; source?: TPlaySource }
   | { type: 'remove'; key: string }
   | { type: 'move'; from: number; to: number }
   | { type: 'clear' }
@@ -34,8 +35,10 @@ export function emptyQueue(repeat: TRepeatMode = 'all'): TQueueState {
   return { items: [], currentIndex: -1, isShuffled: false, unshuffledKeys: null, repeat };
 }
 
-function toItems(tracks: TPlayerTrack[], env: TReducerEnv): TQueueItem[] {
-  return tracks.map((track) => ({ key: env.makeKey(), track }));
+function toItems(tracks: TPlayerTrack[], env: TReducerEnv, source?: TPlaySource): TQueueItem[] {
+  return tracks.map((track) =>
+    source ? { key: env.makeKey(), track, source } : { key: env.makeKey(), track },
+  );
 }
 
 function shuffled<T>(list: T[], random: () => number): T[] {
@@ -72,7 +75,7 @@ function insertAt(items: TQueueItem[], index: number, added: TQueueItem[]): TQue
 export function queueReducer(state: TQueueState, action: TQueueAction, env: TReducerEnv): TQueueState {
   switch (action.type) {
     case 'playNow': {
-      const items = toItems(action.tracks, env);
+      const items = toItems(action.tracks, env, action.source);
       if (items.length === 0) return state;
       const start = Math.min(Math.max(action.startIndex ?? 0, 0), items.length - 1);
       const base: TQueueState = { ...state, items, currentIndex: start, unshuffledKeys: null };
@@ -84,7 +87,7 @@ export function queueReducer(state: TQueueState, action: TQueueAction, env: TRed
       };
     }
     case 'playNext': {
-      const added = toItems(action.tracks, env);
+      const added = toItems(action.tracks, env, action.source);
       if (state.currentIndex < 0)
         return {
           ...state,
@@ -98,7 +101,7 @@ export function queueReducer(state: TQueueState, action: TQueueAction, env: TRed
       };
     }
     case 'addToQueue': {
-      const added = toItems(action.tracks, env);
+      const added = toItems(action.tracks, env, action.source);
       const items = [...state.items, ...added];
       return {
         ...state,

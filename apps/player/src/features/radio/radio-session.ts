@@ -52,7 +52,11 @@ export async function startRadio(seedType: string, seedId: string, store: TPlaye
       .then((next) => (next.tracks.length > 0 ? next : fetchRadio(seedType, seedId, upcoming)))
       .then((next) => {
         if (next.tracks.length === 0) isExhausted = true;
-        else store.addToQueue(next.tracks.map((track) => toPlayerTrack(track)));
+        else
+          store.addToQueue(
+            next.tracks.map((track) => toPlayerTrack(track)),
+            'radio',
+          );
       })
       .catch(() => {
         isExhausted = true;
