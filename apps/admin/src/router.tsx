@@ -82,6 +82,22 @@ export const routes: RouteObject[] = [
         ],
       },
       {
+        path: 'settings',
+        loader: accessLoader({ permissions: ['settings.update'] }),
+        children: [
+          {
+            index: true,
+            lazy: () =>
+              import('./routes/settings/settings-page').then((m) => ({ Component: m.SettingsPage })),
+          },
+          {
+            path: ':tab',
+            lazy: () =>
+              import('./routes/settings/settings-page').then((m) => ({ Component: m.SettingsPage })),
+          },
+        ],
+      },
+      {
         path: 'audit-log',
         loader: accessLoader({ permissions: ['logs.view'] }),
         lazy: () => import('./routes/audit-log-page').then((m) => ({ Component: m.AuditLogPage })),

@@ -38,12 +38,19 @@ export interface SettingDefinition<S extends z.ZodType = z.ZodType> {
   env?: string;
   /** Read-only, computed by the api from env and config; the default is a placeholder. */
   derived?: true;
+  /**
+   * Env-level but read at each use (the mailer, the site name): when its variable is unset, the
+   * admin may store it (secrets encrypted) and every replica reads it from the database. A set
+   * variable wins and the setting is read-only. Other env-level settings are chosen at start.
+   */
+  runtime?: true;
 }
 
 interface Options {
   scope?: SettingScope;
   env?: string;
   derived?: true;
+  runtime?: true;
 }
 
 function setting<S extends z.ZodType>(
@@ -60,12 +67,18 @@ function setting<S extends z.ZodType>(
   };
   if (options.env) definition.env = options.env;
   if (options.derived) definition.derived = true;
+  if (options.runtime) definition.runtime = true;
   return definition;
 }
 
 const bool = (tab: SettingsTab, value: boolean, options?: Options) =>
   setting(tab, z.boolean(), value, options);
-const text = (tab: SettingsTab, value: string, options?: Options) => setting(tab, z.string(), value, options);
+/** Longest text a setting takes unless it says otherwise (HTML and custom code take more). */
+export const SETTING_TEXT_MAX = 1000;
+const maxText = (max: number) => z.string().max(max);
+const text = (tab: SettingsTab, value: string, options?: Options, max = SETTING_TEXT_MAX) =>
+  setting(tab, maxText(max), value, options);
+const list = (max: number) => z.array(z.string().trim().min(1).max(100)).max(max);
 const oneOf = <const T extends readonly [string, ...string[]]>(
   tab: SettingsTab,
   values: T,
@@ -83,13 +96,20 @@ function env<S extends z.ZodType>(
   schema: S,
   defaultValue: z.infer<S>,
   scope: 'server' | 'secret' = 'server',
+  runtime = false,
 ): SettingDefinition<S> {
-  return setting(tab, schema, defaultValue, { scope, env: key.toUpperCase() });
+  return setting(tab, schema, defaultValue, {
+    scope,
+    env: key.toUpperCase(),
+    ...(runtime ? { runtime: true as const } : {}),
+  });
 }
-const envText = (tab: SettingsTab, key: string) => env(tab, key, z.string(), '');
-const envSecret = (tab: SettingsTab, key: string) => env(tab, key, z.string(), '', 'secret');
+const envText = (tab: SettingsTab, key: string) => env(tab, key, maxText(SETTING_TEXT_MAX), '');
+const envSecret = (tab: SettingsTab, key: string) => env(tab, key, maxText(SETTING_TEXT_MAX), '', 'secret');
 const envPort = (tab: SettingsTab, key: string, value: number | null = null) =>
   env(tab, key, z.int().min(1).max(65535).nullable(), value);
+/** Outgoing mail: read by the mailer at each message, so storable by the admin (checked first). */
+const mailText = (key: string) => env('outgoing-email', key, maxText(255), '', 'server', true);
 
 const artistPageTab = z.object({ id: z.int().min(1), active: z.boolean() });
 
@@ -135,7 +155,7 @@ const defaultLanding: TLandingSettings = {
 };
 
 const seoOverride = () => setting('appearance', z.string().nullable(), null, { scope: 'server' });
-const adSlot = () => text('ads', '');
+const adSlot = () => text('ads', '', undefined, 20_000);
 
 /**
  * Every settings key: DB keys (client/secret/server), env-level ones (`env`) and derived
@@ -148,7 +168,7 @@ export const settingDefinitions = {
     ['landingPage', 'loginPage', 'registerPage', 'channel', 'customPage'],
     'channel',
   ),
-  'homepage.value': setting('general', z.string().nullable(), 'discover'),
+  'homepage.value': setting('general', maxText(255).nullable(), 'discover'),
   'themes.default_id': setting('general', z.int().min(0), 0),
   'themes.user_change': bool('general', true),
   app_url: setting('general', z.string(), '', { scope: 'server', env: 'APP_URL', derived: true }),
@@ -159,14 +179,14 @@ export const settingDefinitions = {
   'billing.paypal.enable': bool('subscriptions', false),
   'billing.paypal_test_mode': bool('subscriptions', true),
   'billing.stripe_test_mode': bool('internal', true, { scope: 'server' }),
-  'billing.accepted_cards': setting('subscriptions', z.array(z.string()), [
+  'billing.accepted_cards': setting('subscriptions', list(20), [
     'visa',
     'mastercard',
     'american-express',
     'discover',
   ]),
-  'billing.invoice.address': text('subscriptions', ''),
-  'billing.invoice.notes': text('subscriptions', ''),
+  'billing.invoice.address': text('subscriptions', '', undefined, 2000),
+  'billing.invoice.notes': text('subscriptions', '', undefined, 2000),
   stripe_key: envText('subscriptions', 'stripe_key'),
   stripe_secret: envSecret('subscriptions', 'stripe_secret'),
   stripe_webhook_secret: envSecret('subscriptions', 'stripe_webhook_secret'),
@@ -182,7 +202,8 @@ export const settingDefinitions = {
   'dates.format': oneOf('localization', ['auto', 'numeric', 'short', 'long'], 'short'),
   'i18n.enable': bool('localization', true),
   'dates.locale': text('localization', 'en_US'),
-  'i18n.default_localization': derived('localization', z.string(), 'en'),
+  // Set on the localizations page ("Set as default"): the language of new users and guests.
+  'i18n.default_localization': setting('localization', z.string().trim().min(2).max(10), 'en'),
 
   // authentication
   require_email_confirmation: bool('authentication', false),
@@ -195,7 +216,7 @@ export const settingDefinitions = {
   'social.twitter.enable': bool('authentication', false),
   'social.envato.enable': bool('authentication', false),
   'envato.enable': bool('authentication', false),
-  'auth.domain_blacklist': text('authentication', '', { scope: 'server' }),
+  'auth.domain_blacklist': text('authentication', '', { scope: 'server' }, 5000),
   google_id: envText('authentication', 'google_id'),
   google_secret: envSecret('authentication', 'google_secret'),
   facebook_id: envText('authentication', 'facebook_id'),
@@ -210,8 +231,8 @@ export const settingDefinitions = {
   'uploads.chunk_size': setting('uploading', bytes.min(1), 5242880),
   'uploads.max_size': setting('uploading', bytes.nullable(), null),
   'uploads.available_space': setting('uploading', bytes.nullable(), null),
-  'uploads.allowed_extensions': setting('uploading', z.array(z.string()), []),
-  'uploads.blocked_extensions': setting('uploading', z.array(z.string()), []),
+  'uploads.allowed_extensions': setting('uploading', list(200), []),
+  'uploads.blocked_extensions': setting('uploading', list(200), []),
   'uploads.s3_direct_upload': bool('uploading', false),
   uploads_disk_driver: env(
     'uploading',
@@ -260,19 +281,28 @@ export const settingDefinitions = {
   'uploads.disable_tus': derived('uploading', z.boolean(), false),
 
   // outgoing-email
-  mail_from_address: envText('outgoing-email', 'mail_from_address'),
-  mail_from_name: envText('outgoing-email', 'mail_from_name'),
+  mail_from_address: env(
+    'outgoing-email',
+    'mail_from_address',
+    z.union([z.literal(''), z.email().max(255)]),
+    '',
+    'server',
+    true,
+  ),
+  mail_from_name: mailText('mail_from_name'),
   mail_driver: env(
     'outgoing-email',
     'mail_driver',
     z.enum(['smtp', 'mailgun', 'postmark', 'ses', 'sendmail', 'gmail_api', 'log']),
     'log',
+    'server',
+    true,
   ),
-  mail_host: envText('outgoing-email', 'mail_host'),
-  mail_port: envPort('outgoing-email', 'mail_port'),
-  mail_username: envText('outgoing-email', 'mail_username'),
-  mail_password: envSecret('outgoing-email', 'mail_password'),
-  mail_encryption: env('outgoing-email', 'mail_encryption', z.enum(['', 'tls', 'ssl']), ''),
+  mail_host: mailText('mail_host'),
+  mail_port: env('outgoing-email', 'mail_port', z.int().min(1).max(65535).nullable(), null, 'server', true),
+  mail_username: mailText('mail_username'),
+  mail_password: env('outgoing-email', 'mail_password', maxText(255), '', 'secret', true),
+  mail_encryption: env('outgoing-email', 'mail_encryption', z.enum(['', 'tls', 'ssl']), '', 'server', true),
   mailgun_domain: envText('outgoing-email', 'mailgun_domain'),
   mailgun_secret: envSecret('outgoing-email', 'mailgun_secret'),
   mailgun_endpoint: envText('outgoing-email', 'mailgun_endpoint'),
@@ -280,7 +310,9 @@ export const settingDefinitions = {
   ses_secret: envSecret('outgoing-email', 'ses_secret'),
   ses_region: envText('outgoing-email', 'ses_region'),
   postmark_token: envSecret('outgoing-email', 'postmark_token'),
-  'mail.contact_page_address': text('outgoing-email', '', { scope: 'server' }),
+  'mail.contact_page_address': setting('outgoing-email', z.union([z.literal(''), z.email().max(255)]), '', {
+    scope: 'server',
+  }),
 
   // cache
   cache_driver: env('cache', 'cache_driver', z.enum(['memory', 'none', 'redis', 'memcached']), 'memory'),
@@ -291,8 +323,8 @@ export const settingDefinitions = {
 
   // analytics
   analytics_property_id: envText('analytics', 'analytics_property_id'),
-  'analytics.tracking_code': text('analytics', ''),
-  'analytics.gchart_api_key': text('analytics', ''),
+  'analytics.tracking_code': text('analytics', '', undefined, 50),
+  'analytics.gchart_api_key': text('analytics', '', undefined, 255),
   // Days raw plays and page views are kept before the daily prune (0 keeps them; roll-ups always stay).
   'analytics.retention_days': setting('analytics', z.int().min(0).max(36_500), 0, { scope: 'server' }),
 
@@ -339,8 +371,8 @@ export const settingDefinitions = {
   'realtime.pusher_cluster': derived('websockets', z.string(), ''),
 
   // recaptcha (v3)
-  'recaptcha.site_key': text('recaptcha', ''),
-  'recaptcha.secret_key': text('recaptcha', '', { scope: 'secret' }),
+  'recaptcha.site_key': text('recaptcha', '', undefined, 255),
+  'recaptcha.secret_key': text('recaptcha', '', { scope: 'secret' }, 255),
   'recaptcha.enable.register': bool('recaptcha', false),
   'recaptcha.enable.contact': bool('recaptcha', false),
 
@@ -373,7 +405,7 @@ export const settingDefinitions = {
   spotify_secret: envSecret('providers', 'spotify_secret'),
   lastfm_api_key: envSecret('providers', 'lastfm_api_key'),
   // One key per line; the api rotates them, so they never reach browsers.
-  youtube_api_key: text('providers', '', { scope: 'secret' }),
+  youtube_api_key: text('providers', '', { scope: 'secret' }, 5000),
   'youtube.search_method': text('providers', 'site', { scope: 'server' }),
   'youtube.region_code': text('providers', 'us', { scope: 'server' }),
   'youtube.suggested_quality': text('providers', 'default'),
@@ -418,15 +450,19 @@ export const settingDefinitions = {
   'ads.hide_for_subscribers': bool('ads', true),
 
   // appearance editor
-  'branding.site_name': setting('appearance', z.string(), 'Cadence', { env: 'APP_NAME', derived: true }),
+  // APP_NAME wins when set; otherwise the admin names the site (settings, general tab).
+  'branding.site_name': setting('general', z.string().trim().min(1).max(100), 'Cadence', {
+    env: 'APP_NAME',
+    runtime: true,
+  }),
   'branding.site_description': text('appearance', ''),
   'branding.logo_light': text('appearance', 'images/logo-light.svg'),
   'branding.logo_dark': text('appearance', 'images/logo-dark.svg'),
   'branding.logo_light_mobile': text('appearance', ''),
   'branding.logo_dark_mobile': text('appearance', ''),
   'branding.favicon': text('appearance', ''),
-  'custom_code.css': text('appearance', ''),
-  'custom_code.html': text('appearance', ''),
+  'custom_code.css': text('appearance', '', undefined, 100_000),
+  'custom_code.html': text('appearance', '', undefined, 100_000),
   // Stored here but delivered as bootstrapData.menus, not inside settings.
   menus: setting('appearance', z.array(ZMenuSchema), defaultMenus, { scope: 'server' }),
   landing: setting('appearance', ZLandingSchema, defaultLanding),

@@ -1,22 +1,34 @@
+import { ZMessageResponseSchema } from '@cadence/contracts/auth';
 import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
 import {
+  ZQueueJobParamsSchema,
+  ZQueueStatusSchema,
   ZSaveSettingsResponseSchema,
   ZSettingsPayloadSchema,
   ZSettingsResponseSchema,
 } from '@cadence/contracts/settings-api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sessionCacheKey } from '../../platform/auth/session-cache';
+import { AppError } from '../../platform/http/app-error';
+import { recordAudit } from '../audit-log/record-audit';
+
+const errors = { 401: ZErrorEnvelopeSchema, 403: ZErrorEnvelopeSchema, 422: ZErrorEnvelopeSchema };
+const canView = { access: { permission: 'settings.view', signedIn: true } } as const;
+const canUpdate = { access: { permission: 'settings.update', signedIn: true } } as const;
+const tags = ['settings'];
 
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { settings } = app.services;
+  const { cache, db } = app.deps;
 
   app.get(
     '/api/v1/settings',
     {
-      config: { access: { permission: 'settings.view' } },
+      config: canView,
       schema: {
-        tags: ['settings'],
-        summary: 'All settings for the admin area (secrets masked)',
-        response: { 200: ZSettingsResponseSchema, 401: ZErrorEnvelopeSchema, 403: ZErrorEnvelopeSchema },
+        tags,
+        summary: 'All settings for the admin area (secrets masked, env-level keys with their variable)',
+        response: { 200: ZSettingsResponseSchema, ...errors },
       },
     },
     async () => settings.adminView(),
@@ -25,17 +37,97 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/settings',
     {
-      config: { access: { permission: 'settings.update' } },
+      config: canUpdate,
       schema: {
-        tags: ['settings'],
-        summary: 'Save changed settings',
+        tags,
+        summary: 'Save changed settings (new outgoing-mail settings send a test message first)',
         body: ZSettingsPayloadSchema,
-        response: { 200: ZSaveSettingsResponseSchema, 422: ZErrorEnvelopeSchema },
+        response: { 200: ZSaveSettingsResponseSchema, ...errors },
       },
     },
     async (request) => {
-      const { changed } = await settings.save(request.body);
+      const { changed } = await settings.save(request.body, {
+        context: {
+          actorId: request.user?.id ?? null,
+          actorEmail: request.user?.email,
+          ipAddress: request.ip,
+        },
+      });
       return { message: 'Settings saved.', changed };
+    },
+  );
+
+  app.post(
+    '/api/v1/settings/cache/clear',
+    {
+      config: canUpdate,
+      schema: {
+        tags,
+        summary: 'Clear the caches (settings, bootstrap data, cached sessions): rebuilt from the database',
+        response: { 200: ZMessageResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await settings.dropCache();
+      await cache.deletePrefix(sessionCacheKey(''));
+      await recordAudit(db, {
+        actorId: request.user?.id ?? null,
+        action: 'cache.clear',
+        subjectType: 'settings',
+        ipAddress: request.ip,
+      });
+      return { message: 'Cache cleared.' };
+    },
+  );
+
+  app.get(
+    '/api/v1/settings/queue',
+    {
+      config: canView,
+      schema: {
+        tags,
+        summary: 'The job queue: driver, worker state, counts and the latest failed jobs',
+        response: { 200: ZQueueStatusSchema, ...errors },
+      },
+    },
+    async () => {
+      const status = await app.jobs.status();
+      return {
+        driver: app.jobs.kind,
+        worker: status.worker,
+        counts: status.counts,
+        failed: status.failed.map((job) => ({
+          id: job.id,
+          name: job.name,
+          failed_at: job.failedAt ? job.failedAt.toISOString() : null,
+          attempts: job.attempts,
+          error: job.error.slice(0, 1000),
+        })),
+      };
+    },
+  );
+
+  app.post(
+    '/api/v1/settings/queue/failed/:jobId/retry',
+    {
+      config: canUpdate,
+      schema: {
+        tags,
+        summary: 'Run a failed job again',
+        params: ZQueueJobParamsSchema,
+        response: { 200: ZMessageResponseSchema, 404: ZErrorEnvelopeSchema, ...errors },
+      },
+    },
+    async (request) => {
+      if (!(await app.jobs.retry(request.params.jobId))) throw new AppError('not_found');
+      await recordAudit(db, {
+        actorId: request.user?.id ?? null,
+        action: 'queue.retry',
+        subjectType: 'settings',
+        subjectId: request.params.jobId,
+        ipAddress: request.ip,
+      });
+      return { message: 'Job queued again.' };
     },
   );
 };

@@ -4,6 +4,7 @@ import type { Env } from '../../env';
 import type { Database } from '../../platform/db/schema';
 import { validationError } from '../../platform/http/app-error';
 import type { Cache } from '../../platform/redis/services';
+import { recordAudit } from '../audit-log/record-audit';
 import { settingsRepository } from './settings.repository';
 import { decryptSecret, encryptSecret } from './settings-crypto';
 import {
@@ -17,6 +18,7 @@ import {
   settingDefinitions,
   settingKeys,
 } from './settings-definitions';
+import { checkMailSettings, isMailKey, type MailCheckContext } from './settings-validators';
 
 /** Every key under this prefix is dropped on each save (settings rows and bootstrap parts). */
 export const SETTINGS_CACHE_PREFIX = 'settings:';
@@ -34,6 +36,11 @@ function isEmpty(value: unknown): boolean {
 function isDbKey(definition: SettingDefinition): boolean {
   return !definition.env && !definition.derived;
 }
+
+/** Who saves: recorded in the audit log; the mail check writes to their address. */
+export type SaveContext = { actorId: number | null; actorEmail?: string; ipAddress?: string | null };
+
+export type EnvSettingInfo = { variable: string; is_locked: boolean };
 
 export function createSettingsService({ db, cache, env, appKey }: Deps) {
   async function rows(): Promise<Record<string, string>> {
@@ -69,8 +76,18 @@ export function createSettingsService({ db, cache, env, appKey }: Deps) {
     return readEnvSetting(key as SettingKey, env.vars);
   }
 
+  /** A runtime env setting is locked when its variable is set: the variable wins. */
+  function isEnvSet(definition: SettingDefinition): boolean {
+    return Boolean(definition.env && env.vars[definition.env]?.trim());
+  }
+
+  function isStorable(definition: SettingDefinition): boolean {
+    return isDbKey(definition) || (Boolean(definition.runtime) && !isEnvSet(definition));
+  }
+
   function resolve(key: string, stored: Record<string, string>): unknown {
     const definition = definitions[key] as SettingDefinition;
+    if (definition.runtime && !isEnvSet(definition)) return decode(key, stored[key]);
     if (definition.derived || definition.env) return derivedValue(key);
     return decode(key, stored[key]);
   }
@@ -96,40 +113,82 @@ export function createSettingsService({ db, cache, env, appKey }: Deps) {
     return nestSettings(flat);
   }
 
-  /** The admin view (settings.view): env-level keys under `server`, DB keys under `client`; secrets masked. */
+  /**
+   * The admin view (settings.view): env-level keys under `server` (flat), DB keys under `client`
+   * (nested); secrets masked; `env` says which variable each env-level key reads and whether it
+   * is locked (set in the environment, or chosen at start).
+   */
   async function adminView() {
     const stored = await rows();
     const mask = (key: string, value: unknown) =>
       definitions[key]?.scope === 'secret' ? (isEmpty(value) ? '' : SECRET_MASK) : value;
-    const server = Object.fromEntries(
-      settingKeys((d) => Boolean(d.env) && !d.derived).map((key) => [key, mask(key, derivedValue(key))]),
+    const envKeys = settingKeys((d) => Boolean(d.env) && (!d.derived || Boolean(d.runtime)));
+    const server = Object.fromEntries(envKeys.map((key) => [key, mask(key, resolve(key, stored))]));
+    const envInfo: Record<string, EnvSettingInfo> = Object.fromEntries(
+      envKeys.map((key) => {
+        const definition = definitions[key] as SettingDefinition;
+        return [key, { variable: definition.env as string, is_locked: !isStorable(definition) }];
+      }),
     );
     const client = Object.fromEntries(
       settingKeys(isDbKey).map((key) => [key, mask(key, resolve(key, stored))]),
     );
-    return { server, client: nestSettings(client) };
+    return {
+      server,
+      client: nestSettings(client),
+      env: envInfo,
+      mail: { is_setup: await isMailSetup(), is_url_override: Boolean(env.MAIL_URL) },
+    };
+  }
+
+  /** Mail leaves the server (MAIL_URL, or the SMTP driver with a host): other tabs warn otherwise. */
+  async function isMailSetup(): Promise<boolean> {
+    if (env.MAIL_URL) return true;
+    const stored = await rows();
+    return resolve('mail_driver', stored) === 'smtp' && Boolean(resolve('mail_host', stored));
   }
 
   /**
-   * Keeps changed values only, validating each against its definition, in one transaction.
-   * A value equal to its default, or empty where the default is empty, deletes the row.
+   * Keeps changed values only, validating each against its definition, in one transaction with
+   * its audit record. A value equal to its default, or empty where the default is empty, deletes
+   * the row. New outgoing-mail settings send a test message first: a failure saves nothing.
    */
   async function save(
     input: { server?: Record<string, unknown>; client?: Record<string, unknown> },
-    /** Inside a caller's transaction: the caller drops the cache once it commits. */
-    options: { trx?: Transaction<Database> } = {},
+    options: {
+      /** Inside a caller's transaction: the caller audits and drops the cache once it commits. */
+      trx?: Transaction<Database>;
+      context?: SaveContext;
+    } = {},
   ) {
+    const context = options.context ?? { actorId: null };
     const stored = await rows();
     const errors: Record<string, string> = {};
     const writes: { key: string; value: unknown }[] = [];
 
+    const consider = (key: string, value: unknown) => {
+      const definition = definitions[key] as SettingDefinition;
+      if (definition.scope === 'secret' && value === SECRET_MASK) return;
+      const parsed = definition.schema.safeParse(value ?? definition.default);
+      if (!parsed.success) {
+        errors[key] = parsed.error.issues[0]?.message ?? 'Invalid value.';
+        return;
+      }
+      if (isDeepStrictEqual(parsed.data, resolve(key, stored))) return;
+      writes.push({ key, value: parsed.data });
+    };
+
     for (const [key, value] of Object.entries(flattenSettings(input.server ?? {}))) {
       const definition = definitions[key];
-      if (!definition?.env || definition.derived) {
+      if (!definition?.env || (definition.derived && !definition.runtime)) {
         errors[key] = 'Unknown setting.';
         continue;
       }
-      if (value === SECRET_MASK || isDeepStrictEqual(value, derivedValue(key))) continue;
+      if (isStorable(definition)) {
+        consider(key, value);
+        continue;
+      }
+      if (value === SECRET_MASK || isDeepStrictEqual(value, resolve(key, stored))) continue;
       errors[key] = `This setting is read from the ${definition.env} environment variable.`;
     }
 
@@ -138,19 +197,16 @@ export function createSettingsService({ db, cache, env, appKey }: Deps) {
         errors[key] = 'Unknown setting.';
         continue;
       }
-      const definition = definitions[key] as SettingDefinition;
-      if (definition.scope === 'secret' && value === SECRET_MASK) continue;
-      const parsed = definition.schema.safeParse(value ?? definition.default);
-      if (!parsed.success) {
-        errors[key] = parsed.error.issues[0]?.message ?? 'Invalid value.';
-        continue;
-      }
-      if (isDeepStrictEqual(parsed.data, resolve(key, stored))) continue;
-      writes.push({ key, value: parsed.data });
+      consider(key, value);
     }
 
     if (Object.keys(errors).length > 0) throw validationError(errors);
     if (writes.length === 0) return { changed: [] as string[] };
+
+    if (writes.some((write) => isMailKey(write.key)) && !env.MAIL_URL) {
+      const next = (key: string) => writes.find((write) => write.key === key)?.value ?? resolve(key, stored);
+      await checkMailSettings(next, mailCheckContext(context, next));
+    }
 
     const write = async (trx: Transaction<Database>) => {
       const removals: string[] = [];
@@ -171,9 +227,26 @@ export function createSettingsService({ db, cache, env, appKey }: Deps) {
       await write(options.trx);
       return { changed: writes.map((entry) => entry.key) };
     }
-    await db.transaction().execute(write);
+    await db.transaction().execute(async (trx) => {
+      await write(trx);
+      await recordAudit(trx, {
+        actorId: context.actorId,
+        action: 'settings.update',
+        subjectType: 'settings',
+        before: Object.fromEntries(writes.map(({ key }) => [key, resolve(key, stored)])),
+        after: Object.fromEntries(writes.map(({ key, value }) => [key, value])),
+        ipAddress: context.ipAddress ?? null,
+      });
+    });
     await dropCache();
     return { changed: writes.map((write) => write.key) };
+  }
+
+  function mailCheckContext(context: SaveContext, next: (key: string) => unknown): MailCheckContext {
+    const siteName = String(next('branding.site_name'));
+    const fallbackFrom = `no-reply@${new URL(env.APP_URL).hostname}`;
+    const from = String(next('mail_from_address') || fallbackFrom);
+    return { siteName, from, to: context.actorEmail || from };
   }
 
   async function dropCache() {
@@ -189,7 +262,7 @@ export function createSettingsService({ db, cache, env, appKey }: Deps) {
     return { value: encryptSecret(json, appKey), isPrivate: true };
   }
 
-  return { get, getAll, clientSettings, adminView, save, dropCache, encode };
+  return { get, getAll, clientSettings, adminView, isMailSetup, save, dropCache, encode };
 }
 
 export type SettingsService = ReturnType<typeof createSettingsService>;

@@ -72,4 +72,38 @@ describe('jobs', () => {
     });
     await behavesAsAQueue(queue);
   });
+
+  it.skipIf(isEmbeddedTarget)(
+    'lists failed BullMQ jobs and retries one',
+    async () => {
+      const queue = createRedisQueue({
+        url: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+        queueName: `cadence-test-${randomBytes(4).toString('hex')}`,
+        isWorker: true,
+        log: silent,
+      });
+      let calls = 0;
+      queue.register('fails-thrice', async () => {
+        calls += 1;
+        if (calls <= 3) throw new Error(`attempt ${calls}`);
+      });
+      await queue.enqueue('fails-thrice', { n: 1 });
+      const deadline = Date.now() + 20_000;
+      let status = await queue.status();
+      while (status.failed.length === 0 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        status = await queue.status();
+      }
+      expect(status.worker).toBe('running');
+      expect(status.counts.failed).toBe(1);
+      expect(status.failed[0]).toMatchObject({ name: 'fails-thrice', attempts: 3, error: 'attempt 3' });
+      expect(await queue.retry(status.failed[0]?.id as string)).toBe(true);
+      await queue.drain();
+      expect(calls).toBe(4);
+      expect((await queue.status()).counts.failed).toBe(0);
+      expect(await queue.retry('missing')).toBe(false);
+      await queue.close();
+    },
+    30_000,
+  );
 });

@@ -6,6 +6,22 @@ export type EnqueueOptions = {
   jobId?: string;
 };
 
+export type FailedJob = {
+  id: string;
+  name: string;
+  failedAt: Date | null;
+  attempts: number;
+  error: string;
+};
+
+export type QueueStatus = {
+  /** `separate process`: this replica only enqueues (`QUEUE_WORKER=false`). */
+  worker: 'running' | 'paused' | 'separate process';
+  counts: { waiting: number; active: number; failed: number };
+  /** The most recent failures first (at most 50). */
+  failed: FailedJob[];
+};
+
 export interface JobQueue {
   readonly kind: 'in-process' | 'redis';
   register(name: string, handler: JobHandler): void;
@@ -13,6 +29,10 @@ export interface JobQueue {
   /** Resolves when nothing is waiting or running (tests, CLI commands before exit). */
   drain(): Promise<void>;
   close(): Promise<void>;
+  /** What the admin's queue tab shows. */
+  status(): Promise<QueueStatus>;
+  /** Runs a failed job again; false when no failed job has this id. */
+  retry(id: string): Promise<boolean>;
 }
 
 export type JobLog = { error: (details: object, message: string) => void };

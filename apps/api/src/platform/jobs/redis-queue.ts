@@ -67,5 +67,30 @@ export function createRedisQueue(options: RedisQueueOptions): JobQueue {
       await worker?.close();
       await queue.close();
     },
+    async status() {
+      const counts = await queue.getJobCounts('waiting', 'delayed', 'prioritized', 'active', 'failed');
+      const jobs = await queue.getFailed(0, 49);
+      return {
+        worker: worker ? (worker.isPaused() ? 'paused' : 'running') : 'separate process',
+        counts: {
+          waiting: (counts.waiting ?? 0) + (counts.delayed ?? 0) + (counts.prioritized ?? 0),
+          active: counts.active ?? 0,
+          failed: counts.failed ?? 0,
+        },
+        failed: jobs.map((job) => ({
+          id: String(job.id),
+          name: job.name,
+          failedAt: job.finishedOn ? new Date(job.finishedOn) : null,
+          attempts: job.attemptsMade,
+          error: job.failedReason ?? '',
+        })),
+      };
+    },
+    async retry(id) {
+      const job = await queue.getJob(id);
+      if (!job || !(await job.isFailed())) return false;
+      await job.retry('failed');
+      return true;
+    },
   };
 }

@@ -68,3 +68,27 @@ export function closeTransports(): void {
   for (const transport of transports.values()) transport.close();
   transports.clear();
 }
+
+export type CheckMail = { from: string; to: string; subject: string; text: string };
+
+/**
+ * Sends one message over a fresh connection (no pool, short timeouts): how new outgoing-mail
+ * settings prove themselves before they are saved. Rejects with nodemailer's error.
+ */
+export async function sendCheckMail(config: SmtpConfig, message: CheckMail): Promise<void> {
+  const { default: nodemailer } = await import('nodemailer');
+  const transport = nodemailer.createTransport({
+    host: config.host,
+    port: config.port,
+    secure: config.secure,
+    ...(config.user ? { auth: { user: config.user, pass: config.pass ?? '' } } : {}),
+    connectionTimeout: 8_000,
+    greetingTimeout: 8_000,
+    socketTimeout: 15_000,
+  });
+  try {
+    await transport.sendMail(message);
+  } finally {
+    transport.close();
+  }
+}

@@ -1,0 +1,368 @@
+import { AD_SLOTS } from '@cadence/contracts/ad-slots';
+import type { TSettingField, TSettingsSection } from './settings-fields';
+
+const opts = (...pairs: [string, string][]) => pairs.map(([value, label]) => ({ value, label }));
+const text = (key: string, label: string, help?: string): TSettingField => ({
+  key,
+  label,
+  kind: 'text',
+  ...(help ? { help } : {}),
+});
+const secret = (key: string, label: string, help?: string): TSettingField => ({
+  key,
+  label,
+  kind: 'secret',
+  ...(help ? { help } : {}),
+});
+const toggle = (key: string, label: string, help?: string): TSettingField => ({
+  key,
+  label,
+  kind: 'switch',
+  ...(help ? { help } : {}),
+});
+
+export const cacheSections: TSettingsSection[] = [
+  {
+    description: 'Chosen when the server starts: Redis when REDIS_URL is set, memory otherwise.',
+    fields: [
+      text('cache_driver', 'Cache driver', 'memory (default), none or redis; memcached is reserved.'),
+      text('memcached_host', 'Memcached host'),
+      { key: 'memcached_port', label: 'Memcached port', kind: 'number' },
+    ],
+  },
+];
+
+export const analyticsSections: TSettingsSection[] = [
+  {
+    fields: [
+      {
+        key: 'analytics.tracking_code',
+        label: 'Google Analytics measurement ID',
+        help: 'The measurement ID only (G-XXXXXXX), not the whole snippet.',
+        kind: 'text',
+        max: 50,
+      },
+      {
+        key: 'analytics.gchart_api_key',
+        label: 'Google Maps API key',
+        help: 'Browser key for the world map of the reports; restrict it to this site’s address.',
+        kind: 'text',
+        max: 255,
+      },
+      text('analytics_property_id', 'Analytics property ID', 'GA4 property whose visits the reports read.'),
+    ],
+  },
+];
+
+export const loggingSections: TSettingsSection[] = [
+  {
+    fields: [
+      text(
+        'sentry_dsn',
+        'Sentry DSN',
+        'Error reporting: server faults are sent to this project; its public DSN reaches the apps.',
+      ),
+    ],
+  },
+];
+
+export const queueSections: TSettingsSection[] = [
+  {
+    description: 'Chosen when the server starts.',
+    fields: [
+      text(
+        'queue_driver',
+        'Queue driver',
+        'sync runs jobs in the api process (default); redis puts them on BullMQ for worker processes. database, sqs and beanstalkd are reserved.',
+      ),
+      text('sqs_queue_key', 'SQS key'),
+      secret('sqs_queue_secret', 'SQS secret'),
+      text('sqs_queue_prefix', 'SQS prefix'),
+      text('sqs_queue_name', 'SQS queue name'),
+      text('sqs_queue_region', 'SQS region'),
+    ],
+  },
+];
+
+export const websocketsSections: TSettingsSection[] = [
+  {
+    fields: [
+      toggle(
+        'realtime.enable',
+        'Enable realtime',
+        'Push notifications and listening activity to open pages over the api’s socket.',
+      ),
+    ],
+  },
+  {
+    title: 'Broadcast driver',
+    description: 'Chosen when the server starts.',
+    fields: [
+      text(
+        'broadcast_driver',
+        'Broadcast driver',
+        'null (off), reverb (the local server over Redis), pusher or ably.',
+      ),
+      text('pusher_app_id', 'Pusher app ID'),
+      text('pusher_key', 'Pusher key'),
+      secret('pusher_secret', 'Pusher secret'),
+      text('pusher_cluster', 'Pusher cluster'),
+      text('reverb_app_id', 'Reverb app ID'),
+      text('reverb_key', 'Reverb key'),
+      secret('reverb_secret', 'Reverb secret'),
+      text('reverb_host', 'Reverb host'),
+      { key: 'reverb_port', label: 'Reverb port', kind: 'number' },
+      text('reverb_scheme', 'Reverb scheme'),
+      text('ably_app_id', 'Ably app ID'),
+      text('ably_key', 'Ably key'),
+      secret('ably_secret', 'Ably secret'),
+    ],
+  },
+];
+
+export const recaptchaSections: TSettingsSection[] = [
+  {
+    description: 'Google reCAPTCHA v3: invisible checks on the forms below.',
+    fields: [
+      {
+        key: 'recaptcha.site_key',
+        label: 'Site key',
+        help: 'Public key used by browsers.',
+        kind: 'text',
+        max: 255,
+      },
+      {
+        key: 'recaptcha.secret_key',
+        label: 'Secret key',
+        help: 'Kept encrypted on the server; never sent to browsers.',
+        kind: 'secret',
+        max: 255,
+      },
+      toggle('recaptcha.enable.register', 'Protect registration', 'Check sign-ups with reCAPTCHA.'),
+      toggle('recaptcha.enable.contact', 'Protect contact page', 'Check contact messages with reCAPTCHA.'),
+    ],
+  },
+];
+
+export const gdprSections: TSettingsSection[] = [
+  {
+    fields: [
+      toggle('cookie_notice.enable', 'Cookie notice', 'Show a cookie notice until the visitor accepts it.'),
+      {
+        key: 'cookie_notice.button',
+        label: 'Notice link',
+        help: 'An optional link in the notice, such as your privacy policy.',
+        kind: 'json',
+      },
+      {
+        key: 'cookie_notice.position',
+        label: 'Notice position',
+        kind: 'select',
+        options: opts(['top', 'Top'], ['bottom', 'Bottom']),
+      },
+      {
+        key: 'registration.policies',
+        label: 'Registration policies',
+        help: 'Each policy is a required checkbox on the sign-up form, linking to its page.',
+        kind: 'json',
+      },
+    ],
+  },
+];
+
+export const searchSections: TSettingsSection[] = [
+  {
+    title: 'Local search',
+    description: 'Chosen when the server starts.',
+    fields: [
+      text(
+        'scout_driver',
+        'Search driver',
+        'postgres (full text and trigrams, default); meilisearch, elasticsearch and algolia are reserved.',
+      ),
+      text('scout_mysql_mode', 'MySQL mode', 'basic, extended or fulltext; unused on PostgreSQL.'),
+      text('algolia_app_id', 'Algolia app ID'),
+      secret('algolia_secret', 'Algolia secret'),
+    ],
+  },
+];
+
+export const providersSections: TSettingsSection[] = [
+  {
+    fields: [
+      {
+        key: 'artist_provider',
+        label: 'Artist provider',
+        help: 'Import and refresh artist metadata when the page is visited.',
+        kind: 'select',
+        options: opts(['off', 'Off'], ['spotify', 'Spotify']),
+      },
+      {
+        key: 'album_provider',
+        label: 'Album provider',
+        help: 'Import and refresh album metadata when the page is visited.',
+        kind: 'select',
+        options: opts(['off', 'Off'], ['spotify', 'Spotify']),
+      },
+      {
+        key: 'search_provider',
+        label: 'Search provider',
+        help: 'Where player search looks; local results win on ties.',
+        kind: 'select',
+        options: opts(['local', 'Local'], ['spotify', 'Spotify'], ['local_and_spotify', 'Local and Spotify']),
+      },
+      {
+        key: 'artist_bio_provider',
+        label: 'Artist biography provider',
+        kind: 'select',
+        options: opts(['wikipedia', 'Wikipedia'], ['local', 'Local']),
+      },
+      {
+        key: 'wikipedia_language',
+        label: 'Wikipedia language',
+        help: 'Two-letter language code (en).',
+        kind: 'text',
+        max: 2,
+      },
+      toggle('player.lyrics_automate', 'Find lyrics automatically'),
+      {
+        key: 'youtube_api_key',
+        label: 'YouTube API keys',
+        help: 'One key per line: the api rotates them for the video fallback. Kept on the server.',
+        kind: 'secret',
+        max: 5000,
+      },
+      {
+        key: 'youtube.suggested_quality',
+        label: 'YouTube suggested quality',
+        kind: 'select',
+        options: opts(
+          ['default', 'Default'],
+          ['small', 'Small'],
+          ['medium', 'Medium'],
+          ['large', 'Large'],
+          ['hd720', 'HD 720'],
+          ['hd1080', 'HD 1080'],
+        ),
+      },
+    ],
+  },
+  {
+    title: 'Credentials',
+    fields: [
+      text('spotify_id', 'Spotify client ID'),
+      secret('spotify_secret', 'Spotify client secret'),
+      secret('lastfm_api_key', 'Last.fm API key'),
+    ],
+  },
+];
+
+export const playerSections: TSettingsSection[] = [
+  {
+    title: 'General',
+    fields: [
+      {
+        key: 'player.sort_method',
+        label: 'Popularity from',
+        help: 'Rank popular tracks by the provider’s popularity or by local plays.',
+        kind: 'select',
+        options: opts(['external', 'Provider'], ['local', 'Local plays']),
+      },
+      {
+        key: 'player.seekbar_type',
+        label: 'Seekbar',
+        help: 'Waveform for uploaded tracks, or a plain line.',
+        kind: 'select',
+        options: opts(['line', 'Line'], ['waveform', 'Waveform']),
+      },
+      toggle('player.hide_queue', 'Hide queue', 'Queue sidebar closed by default.'),
+      toggle('player.hide_radio_button', 'Hide radio button', 'Hide “Go to radio”.'),
+      toggle('player.enable_repost', 'Enable reposts', 'Users may repost tracks and albums.'),
+      toggle('player.track_comments', 'Enable comments', 'Comments on tracks and albums.'),
+      toggle(
+        'player.show_upload_button',
+        'Show upload button',
+        'Upload button in the sidebar for users allowed to upload.',
+      ),
+      toggle(
+        'player.show_become_artist_button',
+        'Show “Become artist”',
+        'Offer the backstage request to users who are not artists.',
+      ),
+      toggle(
+        'uploads.auto_match',
+        'Match uploads to metadata',
+        'Prefill track and album forms from file tags, creating missing artists and albums.',
+      ),
+    ],
+  },
+  {
+    title: 'Controls',
+    fields: [
+      {
+        key: 'player.default_volume',
+        label: 'Default volume',
+        help: 'Starting volume, 0 to 100.',
+        kind: 'number',
+        min: 0,
+        max: 100,
+      },
+      {
+        key: 'player.repeat_default',
+        label: 'Default repeat',
+        kind: 'select',
+        options: opts(['none', 'Off'], ['one', 'Repeat one'], ['all', 'Repeat all']),
+      },
+      toggle('player.hide_lyrics', 'Hide lyrics button'),
+      toggle('player.hide_video_button', 'Hide video button'),
+      toggle('player.hide_video', 'Hide video'),
+      toggle(
+        'player.enable_download',
+        'Enable downloads',
+        'Download button on tracks with a file, for users allowed to download.',
+      ),
+      toggle(
+        'player.mobile.auto_open_overlay',
+        'Open video on mobile play',
+        'Open the video overlay when playing on a phone.',
+      ),
+    ],
+  },
+  {
+    title: 'Artist page',
+    fields: [
+      {
+        key: 'player.default_artist_view',
+        label: 'Album layout',
+        kind: 'select',
+        options: opts(['list', 'List'], ['grid', 'Grid']),
+      },
+      toggle('artist_page.show_description', 'Show short biography', 'Short biography in the artist header.'),
+      {
+        key: 'artist_page.tabs',
+        label: 'Artist page tabs',
+        help: 'Which tabs artist pages show, in this order.',
+        kind: 'json',
+      },
+    ],
+  },
+];
+
+/** The ads page (site presentation) edits these too; their keys exist now (spec 2.12). */
+export const adsSection: TSettingsSection = {
+  title: 'Ads',
+  description: 'HTML for each ad slot; empty shows nothing there.',
+  fields: [
+    toggle('ads.disable', 'Disable ads', 'Hide every ad slot.'),
+    ...AD_SLOTS.map(
+      (slot): TSettingField => ({
+        key: slot.key,
+        label: slot.label,
+        help: slot.advice,
+        kind: 'textarea',
+        max: 20_000,
+        rows: 3,
+      }),
+    ),
+  ],
+};

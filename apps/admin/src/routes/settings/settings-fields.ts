@@ -1,0 +1,398 @@
+/**
+ * What each settings tab shows: every setting of the design (settings-and-permissions.md 2) with
+ * its label and help text. Keys are the api's keys; env-level keys are told apart by the api's
+ * `env` answer (their variable, and whether the admin may store them).
+ */
+export type TFieldKind =
+  | 'switch'
+  | 'select'
+  | 'text'
+  | 'email'
+  | 'number'
+  | 'bytes'
+  | 'textarea'
+  | 'secret'
+  | 'list'
+  /** A structured value (list of objects, menu item) edited by a tab's own editor. */
+  | 'json';
+
+export type TSettingField = {
+  key: string;
+  label: string;
+  help?: string;
+  kind: TFieldKind;
+  options?: { value: string; label: string }[];
+  /** Longest text the api takes (it refuses longer with a 422). */
+  max?: number;
+  min?: number;
+  rows?: number;
+};
+
+export type TSettingsSection = { title?: string; description?: string; fields: TSettingField[] };
+
+const opts = (...pairs: [string, string][]) => pairs.map(([value, label]) => ({ value, label }));
+const envText = (key: string, label: string, help?: string): TSettingField => ({
+  key,
+  label,
+  kind: 'text',
+  ...(help ? { help } : {}),
+});
+const envSecret = (key: string, label: string, help?: string): TSettingField => ({
+  key,
+  label,
+  kind: 'secret',
+  ...(help ? { help } : {}),
+});
+const toggle = (key: string, label: string, help?: string): TSettingField => ({
+  key,
+  label,
+  kind: 'switch',
+  ...(help ? { help } : {}),
+});
+
+export const generalSections: TSettingsSection[] = [
+  {
+    fields: [
+      {
+        key: 'branding.site_name',
+        label: 'Site name',
+        help: 'Shown in the header of every app, in page titles and in emails.',
+        kind: 'text',
+        max: 100,
+      },
+      {
+        key: 'homepage.type',
+        label: 'Homepage type',
+        help: 'What the site shows at its root address.',
+        kind: 'select',
+        options: opts(
+          ['landingPage', 'Landing page'],
+          ['loginPage', 'Login page'],
+          ['registerPage', 'Register page'],
+          ['channel', 'Channel'],
+          ['customPage', 'Custom page'],
+        ),
+      },
+      {
+        key: 'homepage.value',
+        label: 'Homepage channel or page',
+        help: 'Slug or id of the channel or custom page used as home (for the channel and custom page types).',
+        kind: 'text',
+        max: 255,
+      },
+      {
+        key: 'themes.default_id',
+        label: 'Default theme',
+        help: 'Theme for visitors who have not chosen one; System follows the device.',
+        kind: 'select',
+      },
+      toggle('themes.user_change', 'Allow theme change', 'Users may switch between dark and light theme.'),
+      envText('app_url', 'Primary site URL', 'The address the site is served from.'),
+    ],
+  },
+];
+
+export const subscriptionsSections: TSettingsSection[] = [
+  {
+    fields: [
+      toggle('billing.enable', 'Enable subscriptions', 'All plan and checkout features on or off.'),
+      toggle('billing.stripe.enable', 'Stripe', 'Accept card payments through Stripe.'),
+      toggle('billing.paypal.enable', 'PayPal', 'Accept payments through PayPal.'),
+      toggle(
+        'billing.paypal_test_mode',
+        'PayPal sandbox',
+        'Use the PayPal sandbox instead of live payments.',
+      ),
+      {
+        key: 'billing.accepted_cards',
+        label: 'Accepted cards',
+        help: 'Card logos shown at checkout, separated by commas (visa, mastercard, american-express, discover).',
+        kind: 'list',
+      },
+      {
+        key: 'billing.invoice.address',
+        label: 'Invoice address',
+        help: 'Printed on every invoice.',
+        kind: 'textarea',
+        max: 2000,
+      },
+      {
+        key: 'billing.invoice.notes',
+        label: 'Invoice notes',
+        help: 'Printed at the bottom of every invoice.',
+        kind: 'textarea',
+        max: 2000,
+      },
+    ],
+  },
+  {
+    title: 'Stripe',
+    fields: [
+      envText('stripe_key', 'Publishable key', 'Sent to browsers for card entry.'),
+      envSecret('stripe_secret', 'Secret key'),
+      envSecret('stripe_webhook_secret', 'Webhook signing secret'),
+    ],
+  },
+  {
+    title: 'PayPal',
+    fields: [
+      envText('paypal_client_id', 'Client ID', 'Sent to browsers for the PayPal buttons.'),
+      envSecret('paypal_secret', 'Secret'),
+      envText('paypal_webhook_id', 'Webhook ID'),
+    ],
+  },
+];
+
+export const localizationSections: TSettingsSection[] = [
+  {
+    fields: [
+      {
+        key: 'dates.default_timezone',
+        label: 'Default timezone',
+        help: 'For new users and guests; auto uses the browser’s timezone.',
+        kind: 'select',
+      },
+      {
+        key: 'locale.default',
+        label: 'Default language',
+        help: 'Language for new users and guests; auto follows the browser. Lines are translated on the Localizations page.',
+        kind: 'select',
+      },
+      {
+        key: 'dates.format',
+        label: 'Date verbosity',
+        help: 'How much of a date is shown across the site.',
+        kind: 'select',
+        options: opts(['auto', 'Auto'], ['numeric', 'Numeric'], ['short', 'Short'], ['long', 'Long']),
+      },
+      toggle(
+        'i18n.enable',
+        'Enable translations',
+        'Off: the site uses one language and hides the language picker.',
+      ),
+      {
+        key: 'dates.locale',
+        label: 'Formatting locale',
+        help: 'Locale used to format dates and numbers (en_US).',
+        kind: 'text',
+        max: 20,
+      },
+    ],
+  },
+];
+
+export const authenticationSections: TSettingsSection[] = [
+  {
+    fields: [
+      toggle(
+        'require_email_confirmation',
+        'Require email confirmation',
+        'New users must confirm their email address before using the site.',
+      ),
+      toggle(
+        'registration.disable',
+        'Disable registration',
+        'Hide sign-up; invited people can still register.',
+      ),
+      toggle(
+        'social.require_account',
+        'Social login needs an account',
+        'Social login only works for accounts that connected that service first.',
+      ),
+      toggle(
+        'single_device_login',
+        'Single device login',
+        'Only one logged-in device per account at a time.',
+      ),
+      toggle('social.compact_buttons', 'Compact social buttons', 'Show social login buttons as icons only.'),
+      {
+        key: 'auth.domain_blacklist',
+        label: 'Blocked email domains',
+        help: 'Comma-separated email domains refused at sign-up and login.',
+        kind: 'textarea',
+        max: 5000,
+      },
+    ],
+  },
+  ...(
+    [
+      ['google', 'Google'],
+      ['facebook', 'Facebook'],
+      ['twitter', 'Twitter'],
+      ['envato', 'Envato'],
+    ] as const
+  ).map(
+    ([service, name]): TSettingsSection => ({
+      title: `${name} login`,
+      fields: [
+        toggle(`social.${service}.enable`, `Enable ${name} login`),
+        ...(service === 'envato'
+          ? [toggle('envato.enable', 'Envato integration', 'Envato login is offered only with this on.')]
+          : []),
+        envText(`${service}_id`, `${name} client ID`),
+        envSecret(`${service}_secret`, `${name} client secret`),
+        ...(service === 'envato' ? [envSecret('envato_personal_token', 'Envato personal token')] : []),
+      ],
+    }),
+  ),
+];
+
+const bytesHelp = 'In bytes; empty means no limit.';
+export const uploadingSections: TSettingsSection[] = [
+  {
+    fields: [
+      {
+        key: 'uploads.chunk_size',
+        label: 'Chunk size',
+        help: 'Size in bytes of each chunk of resumable and multipart uploads.',
+        kind: 'bytes',
+        min: 1,
+      },
+      { key: 'uploads.max_size', label: 'Maximum file size', help: bytesHelp, kind: 'bytes' },
+      {
+        key: 'uploads.available_space',
+        label: 'Available space per user',
+        help: `${bytesHelp} A user’s own setting overrides it.`,
+        kind: 'bytes',
+      },
+      {
+        key: 'uploads.allowed_extensions',
+        label: 'Allowed extensions',
+        help: 'Comma-separated (mp3, flac); empty allows every type.',
+        kind: 'list',
+      },
+      {
+        key: 'uploads.blocked_extensions',
+        label: 'Blocked extensions',
+        help: 'Comma-separated extensions always refused.',
+        kind: 'list',
+      },
+      toggle(
+        'uploads.s3_direct_upload',
+        'Direct upload to S3',
+        'Browsers upload straight to the S3 bucket (needs CORS on the bucket).',
+      ),
+    ],
+  },
+  {
+    title: 'Storage',
+    description: 'Chosen when the server starts.',
+    fields: [
+      envText(
+        'uploads_disk_driver',
+        'Uploads storage',
+        'Private uploads: local, s3, digitalocean_s3 or backblaze_s3.',
+      ),
+      envText(
+        'public_disk_driver',
+        'Public storage',
+        'Avatars and artwork: local, s3, digitalocean_s3 or backblaze_s3.',
+      ),
+      envText(
+        'static_file_delivery',
+        'Static file delivery',
+        'none, or xaccel to hand bytes to a fronting nginx.',
+      ),
+      { key: 'uploads_disable_tus', label: 'Disable resumable uploads', kind: 'switch' },
+    ],
+  },
+  {
+    title: 'S3',
+    fields: [
+      envText('storage_s3_key', 'Access key'),
+      envSecret('storage_s3_secret', 'Secret key'),
+      envText('storage_s3_region', 'Region'),
+      envText('storage_s3_bucket', 'Bucket'),
+      envText('storage_s3_endpoint', 'Endpoint', 'For S3-compatible services; empty for AWS.'),
+    ],
+  },
+  ...(
+    [
+      ['digitalocean', 'DigitalOcean Spaces'],
+      ['backblaze', 'Backblaze B2'],
+    ] as const
+  ).map(
+    ([name, title]): TSettingsSection => ({
+      title,
+      fields: [
+        envText(`storage_${name}_key`, 'Access key'),
+        envSecret(`storage_${name}_secret`, 'Secret key'),
+        envText(`storage_${name}_region`, 'Region'),
+        envText(`storage_${name}_bucket`, 'Bucket'),
+      ],
+    }),
+  ),
+  {
+    title: 'FTP and Dropbox (reserved)',
+    description: 'Cadence ships local and S3-compatible storage; these drivers are reserved.',
+    fields: [
+      envText('storage_ftp_host', 'FTP host'),
+      envText('storage_ftp_username', 'FTP username'),
+      envSecret('storage_ftp_password', 'FTP password'),
+      envText('storage_ftp_root', 'FTP root folder'),
+      { key: 'storage_ftp_port', label: 'FTP port', kind: 'number' },
+      { key: 'storage_ftp_passive', label: 'FTP passive mode', kind: 'switch' },
+      { key: 'storage_ftp_ssl', label: 'FTP over SSL', kind: 'switch' },
+      envText('storage_dropbox_app_key', 'Dropbox app key'),
+      envSecret('storage_dropbox_app_secret', 'Dropbox app secret'),
+      envSecret('storage_dropbox_refresh_token', 'Dropbox refresh token'),
+    ],
+  },
+];
+
+export const outgoingEmailSections: TSettingsSection[] = [
+  {
+    fields: [
+      {
+        key: 'mail_from_address',
+        label: 'From address',
+        help: 'Address mail is sent from; empty uses no-reply at the site’s domain.',
+        kind: 'email',
+        max: 255,
+      },
+      { key: 'mail_from_name', label: 'From name', help: 'Name mail is sent as.', kind: 'text', max: 255 },
+      {
+        key: 'mail_driver',
+        label: 'Mail driver',
+        help: 'SMTP sends mail; Log keeps it in the outgoing-email log only.',
+        kind: 'select',
+        options: opts(['smtp', 'SMTP'], ['log', 'Log']),
+      },
+      {
+        key: 'mail.contact_page_address',
+        label: 'Contact page address',
+        help: 'Where messages from the contact page go.',
+        kind: 'email',
+        max: 255,
+      },
+    ],
+  },
+  {
+    title: 'SMTP',
+    fields: [
+      { key: 'mail_host', label: 'SMTP host', kind: 'text', max: 255 },
+      { key: 'mail_port', label: 'SMTP port', help: 'Empty: 465 with SSL, else 587.', kind: 'number' },
+      { key: 'mail_username', label: 'SMTP username', kind: 'text', max: 255 },
+      { key: 'mail_password', label: 'SMTP password', kind: 'secret', max: 255 },
+      {
+        key: 'mail_encryption',
+        label: 'SMTP encryption',
+        kind: 'select',
+        options: opts(['', 'None'], ['tls', 'TLS'], ['ssl', 'SSL']),
+      },
+    ],
+  },
+  {
+    title: 'Other drivers (reserved)',
+    description: 'Cadence sends over SMTP or writes to the log; these services are reserved.',
+    fields: [
+      envText('mailgun_domain', 'Mailgun domain'),
+      envSecret('mailgun_secret', 'Mailgun secret'),
+      envText('mailgun_endpoint', 'Mailgun endpoint', 'Empty for the US region.'),
+      envText('ses_key', 'SES key'),
+      envSecret('ses_secret', 'SES secret'),
+      envText('ses_region', 'SES region'),
+      envSecret('postmark_token', 'Postmark token'),
+    ],
+  },
+];

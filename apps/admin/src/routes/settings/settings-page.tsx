@@ -1,0 +1,230 @@
+import { PageTabs } from '@cadence/admin-kit/page-tabs';
+import { NotFoundPage } from '@cadence/app-shell/error-pages';
+import { useBootstrapData } from '@cadence/app-shell/use-bootstrap-data';
+import { useTrans } from '@cadence/app-shell/use-trans';
+import type { TSettingsResponse } from '@cadence/contracts/settings-api';
+import type { TValueListsResponse } from '@cadence/contracts/value-lists';
+import { apiClient } from '@cadence/http-client/http-client';
+import { Spinner } from '@cadence/ui/spinner';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { ClearCachePanel, QueuePanel } from './settings-actions';
+import { ArtistTabsEditor, CookieButtonEditor, PoliciesEditor } from './settings-editors';
+import {
+  authenticationSections,
+  generalSections,
+  localizationSections,
+  outgoingEmailSections,
+  subscriptionsSections,
+  type TSettingsSection,
+  uploadingSections,
+} from './settings-fields';
+import {
+  adsSection,
+  analyticsSections,
+  cacheSections,
+  gdprSections,
+  loggingSections,
+  playerSections,
+  providersSections,
+  queueSections,
+  recaptchaSections,
+  searchSections,
+  websocketsSections,
+} from './settings-fields-system';
+import { settingsQuery } from './settings-queries';
+import { SettingsTabForm } from './settings-tab-form';
+
+/** Spec 2.12: the sixteen tabs, general first (the default). */
+const TABS = [
+  ['general', 'General'],
+  ['subscriptions', 'Subscriptions'],
+  ['localization', 'Localization'],
+  ['authentication', 'Authentication'],
+  ['uploading', 'Uploading'],
+  ['outgoing-email', 'Outgoing email'],
+  ['cache', 'Cache'],
+  ['analytics', 'Analytics'],
+  ['logging', 'Logging'],
+  ['queue', 'Queue'],
+  ['websockets', 'Websockets'],
+  ['recaptcha', 'Recaptcha'],
+  ['gdpr', 'GDPR'],
+  ['search', 'Search'],
+  ['providers', 'Automation'],
+  ['player', 'Player'],
+] as const;
+type TTabId = (typeof TABS)[number][0];
+
+const SECTIONS: Record<TTabId, TSettingsSection[]> = {
+  general: [...generalSections, adsSection],
+  subscriptions: subscriptionsSections,
+  localization: localizationSections,
+  authentication: authenticationSections,
+  uploading: uploadingSections,
+  'outgoing-email': outgoingEmailSections,
+  cache: cacheSections,
+  analytics: analyticsSections,
+  logging: loggingSections,
+  queue: queueSections,
+  websockets: websocketsSections,
+  recaptcha: recaptchaSections,
+  gdpr: gdprSections,
+  search: searchSections,
+  providers: providersSections,
+  player: playerSections,
+};
+
+function Notice({ children, tone = 'info' }: { children: ReactNode; tone?: 'info' | 'warning' }) {
+  return (
+    <div
+      role={tone === 'warning' ? 'status' : undefined}
+      className={`rounded-panel border p-3 text-sm ${tone === 'warning' ? 'border-warning bg-warning/10' : 'border-divider bg-bg-alt'}`}
+    >
+      {children}
+    </div>
+  );
+}
+
+function useValueLists(isNeeded: boolean) {
+  return useQuery({
+    queryKey: ['value-lists', 'timezones,localizations'],
+    queryFn: () => apiClient.get<TValueListsResponse>('value-lists/timezones,localizations'),
+    staleTime: Number.POSITIVE_INFINITY,
+    enabled: isNeeded,
+  });
+}
+
+function TabContent({ tab, data }: { tab: TTabId; data: TSettingsResponse }) {
+  const { trans } = useTrans();
+  const bootstrap = useBootstrapData();
+  const lists = useValueLists(tab === 'localization');
+  const sections = SECTIONS[tab];
+  const form = (props: Partial<Parameters<typeof SettingsTabForm>[0]> = {}) => (
+    // A fresh form per tab: each tab saves its own settings.
+    <SettingsTabForm key={tab} data={data} sections={sections} {...props} />
+  );
+  switch (tab) {
+    case 'general':
+      return form({
+        options: {
+          'themes.default_id': [
+            { value: '0', label: trans('System') },
+            ...bootstrap.themes.all.map((theme) => ({ value: String(theme.id), label: theme.name })),
+          ],
+        },
+        notice: (
+          <Notice>
+            {trans('Channels decide what the homepage and the browse pages show.')}{' '}
+            <Link to="/channels/docs" className="text-primary underline">
+              {trans('Read how channels work')}
+            </Link>
+          </Notice>
+        ),
+      });
+    case 'localization': {
+      if (lists.isPending) return <Spinner label={trans('Loading...')} />;
+      const auto = { value: 'auto', label: trans('Auto') };
+      return form({
+        options: {
+          'dates.default_timezone': [
+            auto,
+            ...Object.values(lists.data?.timezones ?? {}).flatMap((group) =>
+              group.map((zone) => ({ value: zone.value, label: zone.text })),
+            ),
+          ],
+          'locale.default': [
+            auto,
+            ...(lists.data?.localizations ?? []).map((item) => ({ value: item.language, label: item.name })),
+          ],
+        },
+      });
+    }
+    case 'authentication':
+      return form({
+        notice: !data.mail.is_setup && (
+          <Notice tone="warning">
+            {trans(
+              'Outgoing mail is not set up: confirmation and password reset mails only reach the outgoing-email log.',
+            )}{' '}
+            <Link to="/settings/outgoing-email" className="text-primary underline">
+              {trans('Set up outgoing email')}
+            </Link>
+          </Notice>
+        ),
+      });
+    case 'outgoing-email':
+      return form({
+        notice: (
+          <Notice tone={data.mail.is_url_override ? 'warning' : 'info'}>
+            {data.mail.is_url_override
+              ? trans('The MAIL_URL environment variable is set: it overrides these settings.')
+              : trans(
+                  'Saving SMTP settings sends a test message to your address through them; nothing is saved if it fails.',
+                )}
+          </Notice>
+        ),
+      });
+    case 'cache':
+      return (
+        <div className="flex flex-col gap-8">
+          {form()}
+          <ClearCachePanel />
+        </div>
+      );
+    case 'queue':
+      return (
+        <div className="flex flex-col gap-8">
+          <QueuePanel />
+          {form()}
+        </div>
+      );
+    case 'search':
+      return form({
+        notice: (
+          <Notice>
+            {trans(
+              'PostgreSQL search reads the catalogue tables directly: new and edited records are found at once, with nothing to import.',
+            )}
+          </Notice>
+        ),
+      });
+    case 'gdpr':
+      return form({
+        editors: { 'cookie_notice.button': CookieButtonEditor, 'registration.policies': PoliciesEditor },
+      });
+    case 'player':
+      return form({ editors: { 'artist_page.tabs': ArtistTabsEditor } });
+    default:
+      return form();
+  }
+}
+
+/** /admin/settings/{tab}: the sixteen settings tabs of spec 2.12 (general by default). */
+export function SettingsPage() {
+  const { trans } = useTrans();
+  const { tab = 'general' } = useParams();
+  const billingIntegrated = useBootstrapData().settings.billing.integrated;
+  const settings = useQuery(settingsQuery());
+  const tabs = TABS.filter(([id]) => id !== 'subscriptions' || billingIntegrated);
+  const current = tabs.find(([id]) => id === tab);
+  if (!current) return <NotFoundPage />;
+  return (
+    <section className="flex flex-col gap-6" data-testid="admin-settings-page">
+      <h1 className="text-2xl font-semibold">{trans('Settings')}</h1>
+      <PageTabs
+        label={trans('Settings sections')}
+        tabs={tabs.map(([id, label]) => ({
+          to: id === 'general' ? '/settings' : `/settings/${id}`,
+          label: trans(label),
+          end: true,
+        }))}
+      />
+      <h2 className="sr-only">{trans(current[1])}</h2>
+      {settings.isPending && <Spinner label={trans('Loading...')} />}
+      {settings.isError && <p role="alert">{trans('There was an issue. Please try again.')}</p>}
+      {settings.data && <TabContent tab={current[0]} data={settings.data} />}
+    </section>
+  );
+}

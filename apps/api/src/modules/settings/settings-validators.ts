@@ -1,0 +1,92 @@
+import { AppError } from '../../platform/http/app-error';
+import { resolveSmtpConfig, sendCheckMail } from '../../platform/mail/mail-transport';
+
+/** The answer when a group's new credentials fail their check (design section 1). */
+export const COULD_NOT_PERSIST = 'Could not persist settings.';
+
+const MAIL_KEYS = new Set([
+  'mail_driver',
+  'mail_host',
+  'mail_port',
+  'mail_username',
+  'mail_password',
+  'mail_encryption',
+  'mail_from_address',
+  'mail_from_name',
+]);
+
+/** Drivers the mailer speaks; the others of the design are reserved. */
+const MAIL_DRIVERS = new Set(['smtp', 'log']);
+
+export function isMailKey(key: string): boolean {
+  return MAIL_KEYS.has(key);
+}
+
+export type MailCheckContext = { siteName: string; from: string; to: string };
+
+type SmtpFailure = Error & { code?: string; responseCode?: number };
+
+/** Which field a failed SMTP dialogue points at, and a line an admin can act on. */
+function describeFailure(error: SmtpFailure): { field: string; message: string } {
+  if (error.code === 'EAUTH' || error.responseCode === 535) {
+    return { field: 'mail_password', message: 'The mail server refused this username or password.' };
+  }
+  if (error.code === 'EENVELOPE') {
+    return { field: 'mail_from_address', message: `The mail server refused the message: ${error.message}` };
+  }
+  if (error.code === 'ETLS' || /ssl|tls|wrong version number/i.test(error.message)) {
+    return {
+      field: 'mail_encryption',
+      message: 'The mail server does not speak this encryption on this port.',
+    };
+  }
+  return {
+    field: 'mail_host',
+    message: `Could not connect to the mail server (${error.code ?? 'error'}): check the host and port.`,
+  };
+}
+
+/**
+ * Tries the outgoing-mail settings about to be saved: the SMTP driver sends a test message to
+ * the admin saving them; the log driver needs nothing. Throws a 422 keyed by the failing field
+ * (and `mail_group`) so nothing is saved.
+ */
+export async function checkMailSettings(
+  next: (key: string) => unknown,
+  context: MailCheckContext,
+): Promise<void> {
+  const driver = String(next('mail_driver'));
+  if (!MAIL_DRIVERS.has(driver)) {
+    throw new AppError('validation', COULD_NOT_PERSIST, {
+      mail_driver: 'Cadence sends mail over SMTP or writes it to the log: this driver is not available.',
+      mail_group: 'This driver is not available.',
+    });
+  }
+  if (driver === 'log') return;
+  const config = resolveSmtpConfig(undefined, {
+    mail_driver: driver,
+    mail_host: String(next('mail_host') ?? ''),
+    mail_port: (next('mail_port') as number | null) ?? null,
+    mail_username: String(next('mail_username') ?? ''),
+    mail_password: String(next('mail_password') ?? ''),
+    mail_encryption: String(next('mail_encryption') ?? ''),
+  });
+  if (!config) {
+    throw new AppError('validation', COULD_NOT_PERSIST, {
+      mail_host: 'The SMTP host is required.',
+      mail_group: 'The SMTP host is required.',
+    });
+  }
+  const name = String(next('mail_from_name') || context.siteName).replaceAll('"', '');
+  try {
+    await sendCheckMail(config, {
+      from: `"${name}" <${context.from}>`,
+      to: context.to,
+      subject: `Test message from ${context.siteName}`,
+      text: `This message was sent by ${context.siteName} to check its outgoing mail settings. They work.`,
+    });
+  } catch (error) {
+    const { field, message } = describeFailure(error as SmtpFailure);
+    throw new AppError('validation', COULD_NOT_PERSIST, { [field]: message, mail_group: message });
+  }
+}
