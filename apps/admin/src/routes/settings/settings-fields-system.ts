@@ -354,6 +354,11 @@ export const adsSection: TSettingsSection = {
   description: 'HTML for each ad slot; empty shows nothing there.',
   fields: [
     toggle('ads.disable', 'Disable ads', 'Hide every ad slot.'),
+    toggle(
+      'ads.hide_for_subscribers',
+      'Hide ads for subscribers',
+      'Subscribers see no ad slot (the Pro plan’s “no ads”).',
+    ),
     ...AD_SLOTS.map(
       (slot): TSettingField => ({
         key: slot.key,

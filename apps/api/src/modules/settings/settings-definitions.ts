@@ -529,6 +529,14 @@ function envCandidates(raw: string): unknown[] {
   return candidates;
 }
 
+/** Whether the environment gives an env-level setting a value (it then wins over a stored one). */
+export function isEnvSettingSet(
+  definition: SettingDefinition,
+  vars: Readonly<Record<string, string | undefined>>,
+): boolean {
+  return Boolean(definition.env && vars[definition.env]?.trim());
+}
+
 /** Reads an env-level setting from raw variables; unset or invalid values give the default. */
 export function readEnvSetting<K extends SettingKey>(
   key: K,

@@ -9,6 +9,7 @@ import { settingsRepository } from './settings.repository';
 import { decryptSecret, encryptSecret } from './settings-crypto';
 import {
   flattenSettings,
+  isEnvSettingSet,
   isSettingKey,
   nestSettings,
   readEnvSetting,
@@ -43,6 +44,8 @@ export type SaveContext = { actorId: number | null; actorEmail?: string; ipAddre
 export type EnvSettingInfo = { variable: string; is_locked: boolean };
 
 export function createSettingsService({ db, cache, env, appKey }: Deps) {
+  // Env-level settings are read from the validated env's raw variables, in this one place.
+  const variables = env.vars;
   async function rows(): Promise<Record<string, string>> {
     const cached = await cache.get<Record<string, string>>(ROWS_CACHE_KEY);
     if (cached) return cached;
@@ -73,12 +76,12 @@ export function createSettingsService({ db, cache, env, appKey }: Deps) {
     // Features an operator turns on (design 1: shipped off): `NOTIF_SUBS_INTEGRATED=true`, `WORKSPACES_INTEGRATED=true`.
     if (key === 'notif.subs.integrated') return env.vars.NOTIF_SUBS_INTEGRATED === 'true';
     if (key === 'workspaces.integrated') return env.vars.WORKSPACES_INTEGRATED === 'true';
-    return readEnvSetting(key as SettingKey, env.vars);
+    return readEnvSetting(key as SettingKey, variables);
   }
 
   /** A runtime env setting is locked when its variable is set: the variable wins. */
   function isEnvSet(definition: SettingDefinition): boolean {
-    return Boolean(definition.env && env.vars[definition.env]?.trim());
+    return isEnvSettingSet(definition, variables);
   }
 
   function isStorable(definition: SettingDefinition): boolean {
