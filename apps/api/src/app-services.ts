@@ -12,6 +12,8 @@ import {
 import { createSitemapService, type SitemapService } from './modules/seo/sitemap.service';
 import { createSettingsService, type SettingsService } from './modules/settings/settings.service';
 import { createValueListsService, type ValueListsService } from './modules/value-lists/value-lists.service';
+import { createWorkspaceInvites, type WorkspaceInvites } from './modules/workspaces/workspace-invites';
+import { createWorkspacesService, type WorkspacesService } from './modules/workspaces/workspaces.service';
 import type { AppDeps } from './platform/app-deps';
 import { createRealtimeHub, type RealtimeHub } from './platform/realtime/realtime-hub';
 import { createStorage, type Storage } from './platform/storage/get-storage';
@@ -29,6 +31,8 @@ export type Services = {
   billing: BillingServices;
   /** sitemap.xml and its files (modules/seo), written by the scheduled `sitemap:generate`. */
   sitemap: SitemapService;
+  workspaces: WorkspacesService;
+  workspaceInvites: WorkspaceInvites;
 };
 
 declare module 'fastify' {
@@ -54,6 +58,7 @@ export function createServices(deps: AppDeps): Services {
     env: deps.env,
     appKey: deps.appKey,
   });
+  const workspaces = createWorkspacesService({ db: deps.db, realtime });
   return {
     settings,
     bootstrap: createBootstrapService({
@@ -86,5 +91,7 @@ export function createServices(deps: AppDeps): Services {
       disk: () => storage.get('public'),
       baseUrl: deps.env.PLAYER_URL,
     }),
+    workspaces,
+    workspaceInvites: createWorkspaceInvites({ db: deps.db, workspaces, notifications }),
   };
 }

@@ -61,6 +61,8 @@ import { tusRoutes } from './modules/tus/tus.routes';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { valueListsRoutes } from './modules/value-lists/value-lists.routes';
+import { workspaceScopePlugin } from './modules/workspaces/workspace-scope.plugin';
+import { workspacesRoutes } from './modules/workspaces/workspaces.routes';
 import type { AppDeps } from './platform/app-deps';
 import { authPlugin } from './platform/auth/auth.plugin';
 import { corsPlugin } from './platform/http/cors';
@@ -135,6 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(rateLimitPlugin, { store: deps.rateLimitStore, max: env.RATE_LIMIT_MAX });
   await app.register(csrfPlugin, { appUrl: env.APP_URL, trustedOrigins: appOrigins(env) });
   await app.register(authPlugin);
+  await app.register(workspaceScopePlugin);
   await app.register(routeAccessPlugin);
   await app.register(openApiPlugin, { appUrl: env.APP_URL });
   await app.register(jobsPlugin);
@@ -176,6 +179,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(mailLogRoutes);
 
   await app.register(notificationsPlugin);
+  await app.register(workspacesRoutes);
 
   // The music domain: catalogue, library, social and streaming.
   await app.register(artistsRoutes);

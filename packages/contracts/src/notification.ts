@@ -33,6 +33,11 @@ export const NOTIFICATION_TYPES = {
     group: 'Workspaces',
     name: 'Workspace invitations',
   },
+  workspace_invitation_declined: {
+    channels: ['database'],
+    group: 'Workspaces',
+    name: 'Declined invitations to my workspaces',
+  },
   invoice_paid: { channels: ['email', 'database'], group: 'Billing', name: 'Payment receipts' },
   payment_failed: { channels: ['email', 'database'], group: 'Billing', name: 'Failed payments' },
   csv_export_ready: { channels: ['email', 'database'], group: 'Exports', name: 'My export is ready' },

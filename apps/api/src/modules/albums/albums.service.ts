@@ -29,7 +29,9 @@ import { assertTracksUsable, replaceAlbumTracks } from './album-tracks';
 import type { AlbumsTable } from './albums.tables';
 
 type Db = Kysely<Database>;
-type AlbumRow = Omit<Selectable<AlbumsTable>, 'release_date'> & { release_date: string | null };
+type AlbumRow = Omit<Selectable<AlbumsTable>, 'release_date' | 'workspace_id'> & {
+  release_date: string | null;
+};
 export type AlbumListQuery = CatalogueListQuery & {
   artistId?: number;
   genre?: string;

@@ -12,6 +12,8 @@ export interface AlbumsTable {
   image: string | null;
   description: string | null;
   owner_id: number | null;
+  /** The workspace that was active when it was created (null: its owner's personal one). */
+  workspace_id: ColumnType<number | null, number | null | undefined, number | null>;
   plays: Generated<number>;
   views: Generated<number>;
   record_type: Generated<TRecordType>;

@@ -22,7 +22,11 @@ export async function assertCanCreditArtists(
   if (await canAny(request, ['music.update', 'artists.update', 'albums.update', 'tracks.update'])) return;
   if ((await restrictionOf(request, 'music.create', 'artist_selection')) === 1) return;
   if (!request.user) throw new AppError('unauthenticated');
-  const managed = await managedArtistIds(db, request.user.id);
+  // Inside a workspace its members publish under any artist a member manages (a label's roster).
+  const managers = request.workspaceId
+    ? await request.server.services.workspaces.memberIds(request.workspaceId)
+    : [request.user.id];
+  const managed = await managedArtistIds(db, managers);
   if (unique.every((id) => managed.has(id))) return;
   throw new AppError('forbidden', 'You can only publish under artists you manage.');
 }

@@ -45,7 +45,13 @@ function toRefMap(
 }
 
 /** Ids of the artists a user manages (owner or editor). */
-export async function managedArtistIds(db: Db, userId: number): Promise<Set<number>> {
-  const rows = await db.selectFrom('user_artist').select('artist_id').where('user_id', '=', userId).execute();
+export async function managedArtistIds(db: Db, userId: number | number[]): Promise<Set<number>> {
+  const userIds = Array.isArray(userId) ? userId : [userId];
+  if (userIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('user_artist')
+    .select('artist_id')
+    .where('user_id', 'in', userIds)
+    .execute();
   return new Set(rows.map((row) => row.artist_id));
 }

@@ -17,6 +17,8 @@ export interface ArtistsTable {
   links: ColumnType<TLinkJson[], string | undefined, string>;
   plays: Generated<number>;
   views: Generated<number>;
+  /** The workspace that was active when it was created (null: its owner's personal one). */
+  workspace_id: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

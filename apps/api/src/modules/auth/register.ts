@@ -15,12 +15,11 @@ import { consumeRecaptchaPass, verifyRecaptchaToken } from './recaptcha';
 import { startSession } from './session-start';
 import { MINUTE_MS, throttle } from './throttle';
 
-/**
- * Invites (workspace or otherwise) may bypass `registration.disable`; no invite store exists
- * yet, so no invite is valid and a disabled registration stays closed.
- */
-async function isValidInvite(_inviteId: unknown, _inviteType: unknown): Promise<boolean> {
-  return false;
+/** Spec 2.4/4: `registration.disable` has one exception, a valid invitation for this email. */
+async function isValidInvite(request: FastifyRequest, payload: TRegisterPayload): Promise<boolean> {
+  if (payload.invite_id === undefined) return false;
+  if (payload.invite_type !== undefined && payload.invite_type !== 'workspace') return false;
+  return request.server.services.workspaceInvites.isValidFor(String(payload.invite_id), payload.email);
 }
 
 async function passesRecaptcha(request: FastifyRequest, token: string | undefined) {
@@ -36,9 +35,7 @@ export async function register(request: FastifyRequest, reply: FastifyReply, pay
   const { settings } = request.server.services;
   await throttle(rateLimitStore, [{ key: `register:${request.ip}`, max: 10, windowMs: MINUTE_MS }]);
 
-  const isInvite =
-    payload.invite_id !== undefined && (await isValidInvite(payload.invite_id, payload.invite_type));
-  if ((await settings.get('registration.disable')) && !isInvite) {
+  if ((await settings.get('registration.disable')) && !(await isValidInvite(request, payload))) {
     throw new AppError('forbidden', REGISTRATION_DISABLED_MESSAGE);
   }
   if (!(await passesRecaptcha(request, payload.recaptcha_token))) {

@@ -10,7 +10,7 @@ import type {
   ZPublishSchema,
 } from '@cadence/contracts/backstage';
 import type { FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { z } from 'zod';
 import type { AuthUser } from '../../platform/auth/auth-user';
 import type { Database } from '../../platform/db/schema';
@@ -175,6 +175,7 @@ export function createBackstageMusicService(deps: Deps) {
             description: album.description ?? null,
             record_type: 'album',
             owner_id: user.id,
+            workspace_id: request.workspaceId || null,
           })
           .returning('id')
           .executeTakeFirstOrThrow();
@@ -202,6 +203,7 @@ export function createBackstageMusicService(deps: Deps) {
             released_at: input.album?.release_date ? new Date(input.album.release_date) : new Date(),
             visibility: 'public',
             owner_id: user.id,
+            workspace_id: request.workspaceId || null,
           })
           .returning('id')
           .executeTakeFirstOrThrow();
@@ -311,25 +313,34 @@ export function createBackstageMusicService(deps: Deps) {
 
   /** The backstage home: the artists the user manages, their music, requests and minutes. */
   async function overview(request: FastifyRequest, user: AuthUser): Promise<TBackstageOverview> {
+    // With a workspace active (membership checked by the workspace scope) its music is listed.
+    const inScope = <Q extends SelectQueryBuilder<Database, 'albums' | 'tracks', object>>(query: Q): Q =>
+      (request.workspaceId
+        ? query.where('workspace_id', '=', request.workspaceId)
+        : query.where('owner_id', '=', user.id)) as Q;
+    const managers = request.workspaceId
+      ? await request.server.services.workspaces.memberIds(request.workspaceId)
+      : [user.id];
     const artists = await db
       .selectFrom('user_artist as ua')
       .innerJoin('artists as a', 'a.id', 'ua.artist_id')
       .select(['a.id', 'a.name', 'a.image_small', 'a.verified'])
-      .where('ua.user_id', '=', user.id)
+      .distinct()
+      .where('ua.user_id', 'in', managers)
       .orderBy('a.name')
       .execute();
     const [albums, tracks, requests, minutes] = await Promise.all([
       db
         .selectFrom('albums')
         .select(['id', 'name', 'image', 'plays'])
-        .where('owner_id', '=', user.id)
+        .$call(inScope)
         .orderBy('created_at', 'desc')
         .limit(50)
         .execute(),
       db
         .selectFrom('tracks')
         .select(['id', 'name', 'album_id', 'duration', 'plays'])
-        .where('owner_id', '=', user.id)
+        .$call(inScope)
         .orderBy('created_at', 'desc')
         .limit(100)
         .execute(),

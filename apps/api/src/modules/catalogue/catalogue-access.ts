@@ -1,3 +1,4 @@
+import { workspaceRoleCan } from '@cadence/contracts/workspace';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { canAny } from '../../platform/auth/access';
@@ -25,6 +26,18 @@ export async function managesCreditedItem(
   return !!row;
 }
 
+/** The user's role in the workspace the album or track belongs to (members manage its music). */
+async function workspaceRoleOn(db: Db, request: FastifyRequest, kind: CreditedKind, id: number) {
+  if (!request.user) return null;
+  const row = await db
+    .selectFrom(kind === 'album' ? 'albums' : 'tracks')
+    .select('workspace_id')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row?.workspace_id) return null;
+  return request.server.services.workspaces.roleOf(row.workspace_id, request.user.id);
+}
+
 /** Owners and their artists' managers manage their own; `*.update`/`*.delete` cover other people's (spec 6). */
 export async function assertCanManageCredited(
   db: Db,
@@ -36,5 +49,6 @@ export async function assertCanManageCredited(
   if (await canAny(request, [`music.${action}`, `${kind}s.${action}`])) return;
   if (!request.user) throw new AppError('unauthenticated');
   if (await managesCreditedItem(db, request.user.id, kind, item)) return;
+  if (workspaceRoleCan(await workspaceRoleOn(db, request, kind, item.id), `music.${action}`)) return;
   throw new AppError('forbidden');
 }

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { Timestamp } from '../../platform/db/column-types';
 
 export interface PlaylistsTable {
@@ -10,6 +10,8 @@ export interface PlaylistsTable {
   public: Generated<boolean>;
   collaborative: Generated<boolean>;
   owner_id: number;
+  /** The workspace that was active when it was created (null: its owner's personal one). */
+  workspace_id: ColumnType<number | null, number | null | undefined, number | null>;
   plays: Generated<number>;
   views: Generated<number>;
   created_at: Timestamp;

@@ -25,6 +25,8 @@ export interface TracksTable {
   plays: Generated<number>;
   downloads: Generated<number>;
   owner_id: number | null;
+  /** The workspace that was active when it was created (null: its owner's personal one). */
+  workspace_id: ColumnType<number | null, number | null | undefined, number | null>;
   released_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   visibility: Generated<TVisibility>;
   created_at: Timestamp;
