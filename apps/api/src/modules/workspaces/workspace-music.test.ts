@@ -15,7 +15,7 @@ afterAll(async () => t?.close());
 async function uploadAudio(headers: Headers, workspaceId: number): Promise<number> {
   const form = new FormData();
   const bytes = await makeTaggedMp3(
-    { title: 'Team Song', artist: 'X', track: 1, genre: 'Pop', year: 2024 },
+    { title: 'Team Song', artist: 'X', album: 'EP', track: 1, genre: 'Pop', year: 2024 },
     1,
   );
   form.append('file', new Blob([new Uint8Array(bytes)], { type: 'audio/mpeg' }), 'team.mp3');
