@@ -3,10 +3,12 @@ import { accessLoader } from '@cadence/app-shell/require-access';
 import { RouteErrorBoundary } from '@cadence/app-shell/route-error-boundary';
 import type { RouteObject } from 'react-router';
 import { AdminLayout } from './layout/admin-layout';
+import { appearanceRoutes } from './routes/appearance/appearance-routes';
 import { musicRoutes } from './routes/music/music-routes';
 
 /** Spec 2.12: everything under /admin requires admin.access (spec 6 route rule). */
 export const routes: RouteObject[] = [
+  ...appearanceRoutes,
   {
     element: <AdminLayout />,
     loader: accessLoader({ permissions: ['admin.access'] }),
@@ -137,6 +139,11 @@ export const routes: RouteObject[] = [
           })),
       })),
       ...musicRoutes,
+      {
+        path: 'ads',
+        loader: accessLoader({ permissions: ['settings.update'] }),
+        lazy: () => import('./routes/ads/ads-page').then((m) => ({ Component: m.AdsPage })),
+      },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

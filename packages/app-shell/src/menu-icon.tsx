@@ -77,6 +77,9 @@ const MENU_ICONS: Record<string, ComponentType<SVGProps<SVGSVGElement>>> = {
   users: UsersIcon,
 };
 
+/** The names an item may pick (the appearance editor's icon choice). */
+export const MENU_ICON_NAMES = Object.keys(MENU_ICONS);
+
 export function MenuIcon({ name, className }: { name?: string | null; className?: string }) {
   const Icon = MENU_ICONS[name ?? ''] ?? MusicIcon;
   return <Icon aria-hidden className={className ?? 'size-5 shrink-0'} />;

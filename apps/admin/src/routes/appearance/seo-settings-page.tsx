@@ -1,0 +1,59 @@
+import { useTrans } from '@cadence/app-shell/use-trans';
+import { SEO_TEMPLATE_KEYS, type TSeoTemplateKey } from '@cadence/contracts/appearance';
+import { Button } from '@cadence/ui/button';
+import { useAppearanceEditor } from './appearance-editor-context';
+import { BackLink } from './back-link';
+import { SectionHeader, TextArea } from './editor-fields';
+
+const LABELS: Record<TSeoTemplateKey, string> = {
+  artist_page: 'Artist page',
+  album_page: 'Album page',
+  track_page: 'Track page',
+  playlist_page: 'Playlist page',
+  landing_page: 'Landing page',
+  channel_page: 'Channel page',
+  user_profile_page: 'User profile page',
+  search_page: 'Search page',
+};
+
+/**
+ * /admin/appearance/seo-settings: one head template per page (design 6). An override replaces the
+ * shipped template until "Reset to original"; the api renders them, so the preview does not change.
+ */
+export function SeoSettingsPage() {
+  const { trans } = useTrans();
+  const { draft, update } = useAppearanceEditor();
+  const set = (key: TSeoTemplateKey, value: string | null) =>
+    update((next) => {
+      next.settings.seo[key] = value;
+    });
+  return (
+    <div className="flex flex-col gap-6">
+      <BackLink to="/appearance" />
+      <SectionHeader title={trans('SEO')} />
+      <p className="text-sm text-muted">
+        {trans('An empty template uses the original one. Changes apply to pages served after you save.')}
+      </p>
+      {SEO_TEMPLATE_KEYS.map((key) => {
+        const value = draft.settings.seo[key];
+        return (
+          <div key={key} className="flex flex-col gap-2">
+            <TextArea
+              label={trans(LABELS[key])}
+              value={value ?? ''}
+              onChange={(next) => set(key, next === '' ? null : next)}
+              rows={6}
+              isCode
+              description={value === null ? trans('Using the original template.') : undefined}
+            />
+            <div>
+              <Button size="xs" variant="outline" isDisabled={value === null} onPress={() => set(key, null)}>
+                {trans('Reset to original')}
+              </Button>
+            </div>
+          </div>
+        );
+      })}
+    </div>
+  );
+}
