@@ -12,12 +12,12 @@ const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag2
 export type AxeViolation = { id: string; impact: string | null; help: string; targets: string[] };
 
 /** The violations on the page as it is now (injects axe-core once per document). */
-export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+export async function axeViolations(page: Page, exclude: readonly string[] = []): Promise<AxeViolation[]> {
   const hasAxe = await page.evaluate(() => 'axe' in window);
   // Evaluated through the DevTools protocol, not a <script> tag: the product's CSP (nonces only)
   // would block an injected tag, and the check must not loosen the policy it runs under.
   if (!hasAxe) await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async (tags) => {
+  return page.evaluate(async ({ tags, exclude }) => {
     type AxeResult = {
       violations: {
         id: string;
@@ -28,7 +28,8 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
     };
     const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<AxeResult> } })
       .axe;
-    const result = await axe.run(document, {
+    const context = exclude.length > 0 ? { exclude: exclude.map((selector) => [selector]) } : document;
+    const result = await axe.run(context, {
       runOnly: { type: 'tag', values: tags },
       resultTypes: ['violations'],
     });
@@ -38,12 +39,17 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
       help: violation.help,
       targets: violation.nodes.map((node) => node.target.map(String).join(' ')),
     }));
-  }, WCAG_TAGS);
+  }, { tags: WCAG_TAGS, exclude: [...exclude] });
 }
 
 /** Fails with a readable list (rule, help, the nodes) when the page has any violation. */
-export async function expectNoAxeViolations(page: Page, where = page.url()): Promise<void> {
-  const violations = await axeViolations(page);
+export async function expectNoAxeViolations(
+  page: Page,
+  where = page.url(),
+  /** Parts audited by their own tests (a page framed inside this one, for example). */
+  exclude: readonly string[] = [],
+): Promise<void> {
+  const violations = await axeViolations(page, exclude);
   if (violations.length === 0) return;
   const lines = violations.map(
     (violation) =>

@@ -179,7 +179,7 @@ export function MenuItemPage() {
       <div>
         <Button
           size="sm"
-          variant="danger"
+          variant="outline"
           onPress={() => {
             updateMenus((menus) => void menus[menuIndex]?.items.splice(itemIndex, 1));
             navigate(back);

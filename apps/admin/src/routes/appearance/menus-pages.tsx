@@ -174,7 +174,7 @@ export function MenuEditorPage() {
       <div>
         <Button
           size="sm"
-          variant="danger"
+          variant="outline"
           onPress={() => {
             updateMenus((menus) => void menus.splice(menuIndex, 1));
             navigate('/appearance/menus');

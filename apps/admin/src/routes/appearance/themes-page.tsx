@@ -122,7 +122,7 @@ export function ThemesPage() {
               </Button>
               <Button
                 size="xs"
-                variant="danger"
+                variant="outline"
                 isDisabled={themes.length <= 1}
                 onPress={() => remove(index)}
                 aria-label={trans('Delete :name', { name: theme.name })}
