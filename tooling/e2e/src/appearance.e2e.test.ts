@@ -36,9 +36,9 @@ async function audit(page: Page, name: string) {
   await page.waitForLoadState('networkidle');
   await page.mouse.move(1, 1);
   // Colours mid-transition (the Save button turning on) would be measured half-way.
-  await poll(() => page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length)).toBe(
-    0,
-  );
+  await poll(() =>
+    page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length),
+  ).toBe(0);
   await page
     .locator('[role="status"][data-type]')
     .waitFor({ state: 'detached', timeout: 10_000 })
@@ -60,7 +60,10 @@ async function preview(page: Page): Promise<Frame> {
 }
 
 const cssVariable = (target: Page | Frame, name: string) =>
-  target.evaluate((variable) => getComputedStyle(document.documentElement).getPropertyValue(variable).trim(), name);
+  target.evaluate(
+    (variable) => getComputedStyle(document.documentElement).getPropertyValue(variable).trim(),
+    name,
+  );
 
 async function save(page: Page) {
   await page.getByRole('button', { name: 'Save', exact: true }).click();
@@ -119,7 +122,7 @@ describe('appearance editor, menus and ads in the browser', () => {
     await guest.context().close();
   });
 
-  it("refuses to log out inside the preview, without a request", async () => {
+  it('refuses to log out inside the preview, without a request', async () => {
     await admin.goto(`${api.url}/admin/appearance`);
     const frame = await preview(admin);
     const logouts: string[] = [];
@@ -202,7 +205,9 @@ describe('appearance editor, menus and ads in the browser', () => {
     expect(await page.evaluate(() => document.cookie)).toContain('XSRF-TOKEN');
     const slot = page.getByTestId('ad-frame-general_top');
     await slot.waitFor();
-    expect(await slot.getAttribute('sandbox')).toBe('allow-scripts allow-popups allow-popups-to-escape-sandbox');
+    expect(await slot.getAttribute('sandbox')).toBe(
+      'allow-scripts allow-popups allow-popups-to-escape-sandbox',
+    );
     const adFrame = page.frames().find((frame) => frame.url().includes('/api/v1/ads/general_top/frame'));
     expect(adFrame).toBeDefined();
     await poll(() => adFrame?.locator('#ad').textContent()).toBe('ran | cookies blocked | page blocked');

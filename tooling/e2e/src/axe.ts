@@ -17,29 +17,32 @@ export async function axeViolations(page: Page, exclude: readonly string[] = [])
   // Evaluated through the DevTools protocol, not a <script> tag: the product's CSP (nonces only)
   // would block an injected tag, and the check must not loosen the policy it runs under.
   if (!hasAxe) await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async ({ tags, exclude }) => {
-    type AxeResult = {
-      violations: {
-        id: string;
-        impact: string | null;
-        help: string;
-        nodes: { target: unknown[] }[];
-      }[];
-    };
-    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<AxeResult> } })
-      .axe;
-    const context = exclude.length > 0 ? { exclude: exclude.map((selector) => [selector]) } : document;
-    const result = await axe.run(context, {
-      runOnly: { type: 'tag', values: tags },
-      resultTypes: ['violations'],
-    });
-    return result.violations.map((violation) => ({
-      id: violation.id,
-      impact: violation.impact,
-      help: violation.help,
-      targets: violation.nodes.map((node) => node.target.map(String).join(' ')),
-    }));
-  }, { tags: WCAG_TAGS, exclude: [...exclude] });
+  return page.evaluate(
+    async ({ tags, exclude }) => {
+      type AxeResult = {
+        violations: {
+          id: string;
+          impact: string | null;
+          help: string;
+          nodes: { target: unknown[] }[];
+        }[];
+      };
+      const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<AxeResult> } })
+        .axe;
+      const context = exclude.length > 0 ? { exclude: exclude.map((selector) => [selector]) } : document;
+      const result = await axe.run(context, {
+        runOnly: { type: 'tag', values: tags },
+        resultTypes: ['violations'],
+      });
+      return result.violations.map((violation) => ({
+        id: violation.id,
+        impact: violation.impact,
+        help: violation.help,
+        targets: violation.nodes.map((node) => node.target.map(String).join(' ')),
+      }));
+    },
+    { tags: WCAG_TAGS, exclude: [...exclude] },
+  );
 }
 
 /** Fails with a readable list (rule, help, the nodes) when the page has any violation. */

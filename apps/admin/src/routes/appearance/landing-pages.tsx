@@ -252,7 +252,11 @@ function FeaturesPage({ kind }: { kind: 'primary_features' | 'secondary_features
               onChange={(v) => setField(index, 'image', v)}
             />
             <div>
-              <Button size="xs" variant="outline" onPress={() => change((l) => void l[kind].splice(index, 1))}>
+              <Button
+                size="xs"
+                variant="outline"
+                onPress={() => change((l) => void l[kind].splice(index, 1))}
+              >
                 {trans('Remove feature')}
               </Button>
             </div>
