@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSession } from '../../platform/auth/session.service';
+import { hashToken } from '../../platform/auth/tokens';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { actor, insertAlbum, insertArtist, insertTrack } from '../catalogue/catalogue.test-helper';
 import { createReportsRepository } from './reports.repository';
@@ -195,5 +197,56 @@ describe('analytics retention', () => {
     expect(plays.map((row) => row.listener_hash)).not.toContain('old');
     expect(plays.length).toBeGreaterThanOrEqual(3);
     expect(await t.deps.db.selectFrom('play_daily').select('plays').execute()).toEqual(dailyBefore);
+  });
+});
+
+describe('locations from the offline GeoIP database', () => {
+  it('fills the country and city of plays, page views and sessions from the address, never keeping it', async () => {
+    const listener = await actor(t, ['music.view', 'music.play']);
+    const played = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/tracks/${trackIds[1]}/plays`,
+      remoteAddress: '81.2.69.160',
+      headers: { ...listener.headers, 'user-agent': DESKTOP },
+      payload: { duration_played_ms: 9_000, source: 'radio' },
+    });
+    expect(played.json().recorded).toBe(true);
+    const viewed = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/page-views',
+      remoteAddress: '81.2.69.160',
+      payload: { page_kind: 'radio' },
+    });
+    expect(viewed.json()).toEqual({ recorded: true });
+
+    const plays = (
+      await t.app.inject({ url: '/api/v1/admin/reports/plays?range=7d', headers: admin.headers })
+    ).json();
+    expect(plays.countries).toContainEqual({ value: 'GB', plays: 1, previous: 0 });
+    const editor = await actor(t, ['music.update']);
+    const insights = (
+      await t.app.inject({ url: `/api/v1/insights/tracks/${trackIds[1]}?range=7d`, headers: editor.headers })
+    ).json();
+    expect(insights.cities).toEqual([{ value: 'Bracknell, GB', plays: 1, previous: 0 }]);
+    const visits = (
+      await t.app.inject({ url: '/api/v1/admin/reports/visitors?range=7d', headers: admin.headers })
+    ).json();
+    expect(visits.countries).toContainEqual({ value: 'GB', plays: 1, previous: 0 });
+    const stored = await t.deps.db
+      .selectFrom('plays')
+      .select(['country', 'city'])
+      .where('source', '=', 'radio')
+      .execute();
+    expect(stored).toEqual([{ country: 'GB', city: 'Bracknell' }]);
+    const views = await t.deps.db.selectFrom('page_views').selectAll().execute();
+    expect(JSON.stringify(views)).not.toContain('81.2.69.160');
+
+    const session = await createSession(t.deps.db, listener.id, { ipAddress: '81.2.69.160' });
+    const row = await t.deps.db
+      .selectFrom('sessions')
+      .select(['city', 'country'])
+      .where('id', '=', hashToken(session.token))
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ city: 'Bracknell', country: 'GB' });
   });
 });

@@ -7,6 +7,7 @@ import {
   type TVisitorsReport,
 } from '@cadence/contracts/insights';
 import type { FastifyRequest } from 'fastify';
+import { lookupLocation } from '../../platform/geoip/geoip';
 import { countryFromHeaders, parseUserAgent } from '../plays/user-agent';
 import type { Range, ReportsRepository } from './reports.repository';
 
@@ -169,7 +170,7 @@ export function createReportsService(deps: {
       viewedAt,
       pageKind: view.page_kind,
       referrerHost: referrerHost(view.referrer, deps.ownHosts),
-      country: countryFromHeaders(request.headers),
+      country: countryFromHeaders(request.headers) ?? (await lookupLocation(request.ip)).country,
       device: parseUserAgent(request.headers['user-agent']).device,
       visitorHash,
     });

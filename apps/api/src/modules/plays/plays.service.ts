@@ -5,6 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import { hashToken } from '../../platform/auth/tokens';
 import type { Database } from '../../platform/db/schema';
+import { lookupLocation } from '../../platform/geoip/geoip';
 import type { Cache } from '../../platform/redis/services';
 import { isoRequired, mapPage, type Page, paginate } from '../catalogue/catalogue-utils';
 import { findVisibleTrack } from '../tracks/track-access';
@@ -50,7 +51,10 @@ export function createPlaysService(db: Db, cache: Cache, salt = '') {
       return { recorded: false, plays: Number(track.plays), threshold_ms: threshold };
     }
     const client = parseUserAgent(request.headers['user-agent']);
-    const country = countryFromHeaders(request.headers);
+    // A CDN's country header wins; otherwise the offline GeoIP database (the address is not kept).
+    const location = await lookupLocation(request.ip);
+    const country = countryFromHeaders(request.headers) ?? location.country;
+    const city = location.city;
     const hash = listenerHash(request, salt);
     const playedAt = new Date();
     await db
@@ -64,7 +68,7 @@ export function createPlaysService(db: Db, cache: Cache, salt = '') {
         device: client.device,
         browser: client.browser,
         country,
-        city: null,
+        city,
         source: input.source,
         listener_hash: hash,
       })
@@ -78,6 +82,7 @@ export function createPlaysService(db: Db, cache: Cache, salt = '') {
         ['browser', client.browser],
         ['source', input.source],
         ['country', country],
+        ['city', city && country ? `${city}, ${country}` : city],
       ] as const
     ).flatMap(([dimension, value]) =>
       value ? [{ track_id: trackId, day, dimension, value, plays: 1 }] : [],

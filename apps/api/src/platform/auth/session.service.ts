@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { lookupLocation } from '../geoip/geoip';
 import { SESSION_COOKIE } from '../http/csrf';
 import { generateToken, hashToken } from './tokens';
 
@@ -16,11 +17,15 @@ export type SessionMeta = {
 export async function createSession(db: Kysely<Database>, userId: number, meta: SessionMeta = {}) {
   const token = generateToken();
   const expiresAt = new Date(Date.now() + (meta.ttlMs ?? SESSION_TTL_MS));
+  // The sessions panel's city and country (spec 2.6), from the offline GeoIP database.
+  const location = await lookupLocation(meta.ipAddress ?? undefined);
   await db
     .insertInto('sessions')
     .values({
       id: hashToken(token),
       user_id: userId,
+      city: location.city,
+      country: location.country,
       ip_address: meta.ipAddress ?? null,
       user_agent: meta.userAgent?.slice(0, 500) ?? null,
       expires_at: expiresAt,
