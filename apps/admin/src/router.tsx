@@ -100,6 +100,33 @@ export const routes: RouteObject[] = [
         ],
       },
       {
+        path: 'custom-pages',
+        loader: accessLoader({ permissions: ['custom_pages.update'] }),
+        children: [
+          {
+            index: true,
+            lazy: () =>
+              import('./routes/custom-pages/custom-pages-page').then((m) => ({
+                Component: m.CustomPagesPage,
+              })),
+          },
+          {
+            path: 'new',
+            lazy: () =>
+              import('./routes/custom-pages/custom-page-edit-page').then((m) => ({
+                Component: m.CustomPageEditPage,
+              })),
+          },
+          {
+            path: ':pageId/edit',
+            lazy: () =>
+              import('./routes/custom-pages/custom-page-edit-page').then((m) => ({
+                Component: m.CustomPageEditPage,
+              })),
+          },
+        ],
+      },
+      {
         path: 'audit-log',
         loader: accessLoader({ permissions: ['logs.view'] }),
         lazy: () => import('./routes/audit-log-page').then((m) => ({ Component: m.AuditLogPage })),

@@ -24,6 +24,19 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
     path: 'landing',
     lazy: () => import('./routes/landing-page').then((m) => ({ Component: m.LandingPage })),
   },
+  // The site's own pages (spec 2.9, 2.13): a plain frame with the site's navbar and footer.
+  {
+    path: 'pages/:pageSlug',
+    lazy: () => import('./features/custom-pages/custom-page').then((m) => ({ Component: m.CustomPage })),
+  },
+  {
+    path: 'pages/:pageId/:pageSlug',
+    lazy: () => import('./features/custom-pages/custom-page').then((m) => ({ Component: m.CustomPage })),
+  },
+  {
+    path: 'contact',
+    lazy: () => import('./features/contact/contact-page').then((m) => ({ Component: m.ContactPage })),
+  },
   {
     element: <PlayerLayout />,
     errorElement: <RouteErrorBoundary />,
