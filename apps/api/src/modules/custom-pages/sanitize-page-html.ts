@@ -57,6 +57,8 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
   transformTags: {
+    // An image the author gave no text is treated as decoration rather than read as its file name.
+    img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, alt: attribs.alt ?? '' } }),
     a: (tagName, attribs) => ({
       tagName,
       attribs:
