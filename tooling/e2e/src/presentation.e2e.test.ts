@@ -116,7 +116,11 @@ describe('custom pages', () => {
     await settle(admin);
     await expectNoAxeViolations(admin, '/admin/custom-pages/{id}/edit');
 
-    const made = await call<{ page: { slug: string; body: string } }>(admin, 'GET', 'custom-pages/editor-made-page');
+    const made = await call<{ page: { slug: string; body: string } }>(
+      admin,
+      'GET',
+      'custom-pages/editor-made-page',
+    );
     expect(made.page.body).toContain('<h2>Written in the editor.</h2>');
 
     const { page } = await call<{ page: { id: number; slug: string } }>(admin, 'POST', 'custom-pages', {
@@ -141,13 +145,21 @@ describe('custom pages', () => {
       await guest.getByRole('heading', { name: 'XSS corpus', level: 1 }).waitFor();
       await guest.getByRole('link', { name: 'real link' }).waitFor();
       // Give anything deferred (error events, toggles, autofocus) its chance, and press what could be pressed.
-      await guest.locator('p', { hasText: 'click me' }).click().catch(() => {});
-      await guest.getByText('a javascript link').click().catch(() => {});
+      await guest
+        .locator('p', { hasText: 'click me' })
+        .click()
+        .catch(() => {});
+      await guest
+        .getByText('a javascript link')
+        .click()
+        .catch(() => {});
       await guest.waitForTimeout(500);
       expect(await guest.evaluate(() => (window as unknown as { __xss: string[] }).__xss)).toEqual([]);
       expect(new URL(guest.url()).pathname).toBe(path);
       const body = await guest.getByTestId('custom-page-body').innerHTML();
-      expect(body).not.toMatch(/<script|onerror|onload|onclick|javascript:|<iframe|<object|<embed|<svg|<form/i);
+      expect(body).not.toMatch(
+        /<script|onerror|onload|onclick|javascript:|<iframe|<object|<embed|<svg|<form/i,
+      );
     }
     expect(dialogs).toEqual([]);
     await settle(guest);
@@ -210,7 +222,9 @@ describe('embeds', () => {
     await page.goto(`${api.url}/album/${album.id}/a/b/embed`);
     const heading = page.getByRole('heading', { level: 1 });
     await poll(() => heading.innerText()).toBe(album.name);
-    await expect(page.getByTestId('embed-player').innerText()).resolves.toContain(album.artists[0]?.name ?? '');
+    await expect(page.getByTestId('embed-player').innerText()).resolves.toContain(
+      album.artists[0]?.name ?? '',
+    );
     await settle(page);
     await expectNoAxeViolations(page, 'album embed');
     await context.close();
