@@ -168,7 +168,7 @@ describe('custom pages', () => {
     // The seeded footer pages, and the not-found page for a missing one.
     await guest.goto(`${api.url}/pages/privacy-policy`);
     await guest.getByRole('heading', { name: 'Privacy Policy' }).waitFor();
-    await expect(guest.getByTestId('custom-page-body').innerText()).resolves.toContain('replace this text');
+    await expect(guest.getByTestId('custom-page-body').textContent()).resolves.toContain('replace this text');
     await settle(guest);
     await expectNoAxeViolations(guest, '/pages/privacy-policy');
     await guest.goto(`${api.url}/pages/no-such-page`);
@@ -221,8 +221,8 @@ describe('embeds', () => {
     };
     await page.goto(`${api.url}/album/${album.id}/a/b/embed`);
     const heading = page.getByRole('heading', { level: 1 });
-    await poll(() => heading.innerText()).toBe(album.name);
-    await expect(page.getByTestId('embed-player').innerText()).resolves.toContain(
+    await poll(() => heading.textContent()).toBe(album.name);
+    await expect(page.getByTestId('embed-player').textContent()).resolves.toContain(
       album.artists[0]?.name ?? '',
     );
     await settle(page);
