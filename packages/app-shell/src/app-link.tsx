@@ -36,11 +36,12 @@ interface AppLinkProps {
   href: string;
   target?: string | null;
   className?: string | ((state: { isActive: boolean }) => string);
+  onClick?: () => void;
   children: ReactNode;
 }
 
 /** A NavLink for this app's paths, a plain anchor (full page load) for anything else. */
-export function AppLink({ href, target, className, children }: AppLinkProps) {
+export function AppLink({ href, target, className, onClick, children }: AppLinkProps) {
   const link = useAppLink(href);
   if (link.kind === 'document') {
     const resolved = typeof className === 'function' ? className({ isActive: false }) : className;
@@ -50,13 +51,20 @@ export function AppLink({ href, target, className, children }: AppLinkProps) {
         target={target ?? undefined}
         rel={target === '_blank' ? 'noreferrer' : undefined}
         className={resolved}
+        onClick={onClick}
       >
         {children}
       </a>
     );
   }
   return (
-    <NavLink to={link.to} end={link.to === '/'} target={target ?? undefined} className={className}>
+    <NavLink
+      to={link.to}
+      end={link.to === '/'}
+      target={target ?? undefined}
+      className={className}
+      onClick={onClick}
+    >
       {children}
     </NavLink>
   );

@@ -1,6 +1,7 @@
 import { AccountMenu } from '@cadence/app-shell/account-menu';
 import { AppLink } from '@cadence/app-shell/app-link';
 import { MenuIcon } from '@cadence/app-shell/menu-icon';
+import { NotificationBell } from '@cadence/app-shell/notifications/notification-bell';
 import { SiteLogo } from '@cadence/app-shell/site-logo';
 import { useMenuItems } from '@cadence/app-shell/use-menu';
 import { useTrans } from '@cadence/app-shell/use-trans';
@@ -31,7 +32,8 @@ export function AdminLayout() {
         </nav>
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="flex h-14 shrink-0 items-center justify-end border-b border-divider px-4">
+        <header className="flex h-14 shrink-0 items-center justify-end gap-2 border-b border-divider px-4">
+          <NotificationBell />
           <AccountMenu />
         </header>
         <main className="flex-1 overflow-y-auto p-6">

@@ -1,4 +1,5 @@
 import { AccountMenu } from '@cadence/app-shell/account-menu';
+import { NotificationBell } from '@cadence/app-shell/notifications/notification-bell';
 import { SiteLogo } from '@cadence/app-shell/site-logo';
 import { useTrans } from '@cadence/app-shell/use-trans';
 import { Link, Outlet } from 'react-router';
@@ -12,7 +13,8 @@ export function BackstageLayout() {
           <SiteLogo className="h-8 w-auto" />
           <span className="text-sm font-semibold text-muted">{trans('Backstage')}</span>
         </Link>
-        <div className="ml-auto">
+        <div className="ml-auto flex items-center gap-2">
+          <NotificationBell />
           <AccountMenu />
         </div>
       </header>

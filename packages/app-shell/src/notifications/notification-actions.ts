@@ -1,6 +1,6 @@
 import type { TNotification } from '@cadence/contracts/notification';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useOpenAppLink } from '../app-link';
 
 export type ButtonActionHandler = (notification: TNotification, action: string) => Promise<void>;
 type Registered = (notification: TNotification) => Promise<void>;
@@ -13,12 +13,12 @@ export function registerNotificationAction(action: string, handler: Registered) 
 }
 
 export function useButtonActions(): ButtonActionHandler {
-  const navigate = useNavigate();
+  const openAppLink = useOpenAppLink();
   const queryClient = useQueryClient();
   return async (notification, action) => {
     const handler = registry.get(action);
     if (handler) await handler(notification);
-    else if (action.startsWith('/')) navigate(action);
+    else if (action.startsWith('/')) openAppLink(action);
     else if (/^https?:\/\//.test(action)) window.location.assign(action);
     void queryClient.invalidateQueries({ queryKey: ['notifications', 'list'] });
   };

@@ -2,8 +2,8 @@ import type { TNotification } from '@cadence/contracts/notification';
 import { Button } from '@cadence/ui/button';
 import { useQueryClient } from '@tanstack/react-query';
 import { clsx } from 'clsx';
-import { Link } from 'react-router';
 import { formatRelativeTime } from '../account-settings/relative-time';
+import { AppLink } from '../app-link';
 import { useBootstrapData } from '../use-bootstrap-data';
 import { useTrans } from '../use-trans';
 import { type ButtonActionHandler, useButtonActions } from './notification-actions';
@@ -56,13 +56,13 @@ export function NotificationList({
                   // biome-ignore lint/suspicious/noArrayIndexKey: lines have no id and never reorder
                   <p key={index} className="break-words">
                     {index === 0 && main ? (
-                      <Link
-                        to={main.action}
+                      <AppLink
+                        href={main.action}
                         onClick={() => void open(notification)}
                         className="outline-none hover:underline focus-visible:ring-2 focus-visible:ring-focus"
                       >
                         {text}
-                      </Link>
+                      </AppLink>
                     ) : (
                       text
                     )}

@@ -2,7 +2,7 @@ import { Button } from '@cadence/ui/button';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RefObject } from 'react';
 import { Dialog, Heading, Popover } from 'react-aria-components';
-import { Link } from 'react-router';
+import { AppLink } from '../app-link';
 import { useTrans } from '../use-trans';
 import { EmptyNotifications } from './empty-notifications';
 import { NotificationList } from './notification-list';
@@ -64,13 +64,13 @@ function NotificationPopoverBody({ hasUnread, onClose }: { hasUnread: boolean; o
           <NotificationList notifications={items} onNavigate={onClose} />
         )}
       </div>
-      <Link
-        to="/notifications"
+      <AppLink
+        href="/notifications"
         onClick={onClose}
         className="border-t border-divider px-4 py-2 text-center text-sm text-primary outline-none hover:underline focus-visible:ring-2 focus-visible:ring-focus"
       >
         {trans('View all')}
-      </Link>
+      </AppLink>
     </div>
   );
 }

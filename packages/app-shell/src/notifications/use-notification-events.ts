@@ -1,4 +1,7 @@
+import type { TBootstrapData } from '@cadence/contracts/bootstrap';
+import { apiClient } from '@cadence/http-client/http-client';
 import { useQueryClient } from '@tanstack/react-query';
+import { setBootstrapData } from '../bootstrap-store';
 import type { RealtimeEvent } from '../realtime/realtime-client';
 import { useRealtimeConnection, useRealtimeEvent } from '../realtime/use-realtime';
 import { setUnreadCount } from './notification-queries';
@@ -14,4 +17,15 @@ export function useNotificationEvents() {
   useRealtimeEvent('notification.created', refresh);
   useRealtimeEvent('notifications.read', refresh);
   useRealtimeEvent('connected', refresh);
+  // This session was logged out (in another tab or by "log out other sessions"): this tab
+  // becomes a guest too, as after its own logout (spec 4).
+  useRealtimeEvent('session.ended', () => {
+    void apiClient
+      .get<{ bootstrapData: TBootstrapData }>('bootstrap-data')
+      .then(({ bootstrapData }) => {
+        setBootstrapData(bootstrapData);
+        queryClient.clear();
+      })
+      .catch(() => undefined);
+  });
 }

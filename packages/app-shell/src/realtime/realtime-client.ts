@@ -8,6 +8,8 @@ const MIN_DELAY_MS = 1_000;
 const MAX_DELAY_MS = 30_000;
 /** The server sends a heartbeat every 25 s; silence for longer than this means a dead connection. */
 const SILENCE_MS = 60_000;
+/** The server closes a logged-out session's sockets with this code: reconnecting would be refused. */
+export const SESSION_ENDED_CLOSE_CODE = 4401;
 
 /** Exponential backoff with full jitter: many tabs reconnecting after a restart spread out. */
 export function backoffDelay(attempt: number, random = Math.random): number {
@@ -54,9 +56,10 @@ export function createRealtimeClient(onEvent: Handler, url = realtimeUrl()) {
         // Not JSON: nothing a tab can act on.
       }
     };
-    ws.onclose = () => {
+    ws.onclose = (event) => {
       clearTimeout(silenceTimer);
       if (socket === ws) socket = null;
+      if (event?.code === SESSION_ENDED_CLOSE_CODE) isStopped = true;
       if (isStopped) return;
       retryTimer = setTimeout(connect, backoffDelay(attempt));
       attempt += 1;

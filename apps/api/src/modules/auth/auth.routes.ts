@@ -83,7 +83,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const token = request.cookies[SESSION_COOKIE];
-      if (token) await revokeSession(app.deps, hashToken(token));
+      if (token) {
+        const sessionId = hashToken(token);
+        await revokeSession(app.deps, sessionId);
+        // The session's open sockets (this tab's and the others') close with it, on every replica.
+        if (request.user) await app.services.realtime.endSessions(request.user.id, [sessionId]);
+      }
       clearSessionCookie(request, reply);
       request.user = null;
       request.sessionId = null;

@@ -55,7 +55,8 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!(await checkPassword(user.password, request.body.password))) {
         throw validationError({ password: WRONG_PASSWORD_MESSAGE });
       }
-      await revokeUserSessions(app.deps, user.id, request.sessionId);
+      const ended = await revokeUserSessions(app.deps, user.id, request.sessionId);
+      await app.services.realtime.endSessions(user.id, ended);
       return { message: LOGGED_OUT_OTHER_SESSIONS_MESSAGE };
     },
   );

@@ -58,14 +58,13 @@ export async function revokeUserSessions(
   deps: SessionDeps,
   userId: number,
   exceptSessionId: string | null = null,
-): Promise<void> {
+): Promise<string[]> {
   let query = deps.db.deleteFrom('sessions').where('user_id', '=', userId);
   if (exceptSessionId) query = query.where('id', '!=', exceptSessionId);
   const rows = await query.returning('id').execute();
-  await markSessionsRevoked(
-    deps.cache,
-    rows.map((row) => row.id),
-  );
+  const ids = rows.map((row) => row.id);
+  await markSessionsRevoked(deps.cache, ids);
+  return ids;
 }
 
 /**

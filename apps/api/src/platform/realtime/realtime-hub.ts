@@ -1,18 +1,32 @@
 import type { PubSub } from '../redis/services';
 
-/** One open tab's socket as the hub sees it: enough to send text and to be counted. */
-export type RealtimeConnection = { userId: number; send: (json: string) => void };
+/** One open tab's socket as the hub sees it: enough to send text, to be counted and to be ended. */
+export type RealtimeConnection = {
+  userId: number;
+  send: (json: string) => void;
+  /** The session the socket was opened with (null for a bearer token). */
+  sessionId?: string | null;
+  close?: (code: number, reason: string) => void;
+};
+
+/** Close code for a socket whose session ended (logout): the tab must not reconnect with it. */
+export const SESSION_ENDED_CLOSE_CODE = 4401;
 
 export type RealtimeEvent = { type: string; [key: string]: unknown };
 
-/** What every replica publishes and every replica hears: the users an event is for, and the event. */
-type Envelope = { userIds: number[]; event: RealtimeEvent };
+/**
+ * What every replica publishes and every replica hears: the users an event is for, and the event.
+ * With `endSessions` the event goes only to those sessions' sockets, which are then closed.
+ */
+type Envelope = { userIds: number[]; event: RealtimeEvent; endSessions?: string[] };
 
 export const REALTIME_CHANNEL = 'realtime:events';
 
 export interface RealtimeHub {
   /** Sends the event to every open tab of these users, on whichever replica they are connected. */
   emitToUsers(userIds: readonly number[], event: RealtimeEvent): Promise<void>;
+  /** Tells these sessions' sockets (on every replica) that the session ended, and closes them. */
+  endSessions(userId: number, sessionIds: readonly string[]): Promise<void>;
   /** Registers a socket of this replica; resolves once this replica hears published events. */
   attach(connection: RealtimeConnection): Promise<() => void>;
   /** Open sockets on this replica (metrics, tests, the benchmark). */
@@ -35,10 +49,19 @@ export function createRealtimeHub(pubsub: PubSub): RealtimeHub {
     if (!envelope || !Array.isArray(envelope.userIds) || !envelope.event) return;
     // Serialised once per event, not once per socket: a broadcast to many tabs stays cheap.
     const json = JSON.stringify(envelope.event);
+    const ending = Array.isArray(envelope.endSessions) ? new Set(envelope.endSessions) : null;
     for (const userId of envelope.userIds) {
       const connections = byUser.get(userId);
       if (!connections) continue;
-      for (const connection of connections) connection.send(json);
+      for (const connection of [...connections]) {
+        if (!ending) {
+          connection.send(json);
+          continue;
+        }
+        if (!connection.sessionId || !ending.has(connection.sessionId)) continue;
+        connection.send(json);
+        connection.close?.(SESSION_ENDED_CLOSE_CODE, 'Session ended');
+      }
     }
   }
 
@@ -51,6 +74,14 @@ export function createRealtimeHub(pubsub: PubSub): RealtimeHub {
     async emitToUsers(userIds, event) {
       if (userIds.length === 0) return;
       await pubsub.publish(REALTIME_CHANNEL, { userIds: [...new Set(userIds)], event } satisfies Envelope);
+    },
+    async endSessions(userId, sessionIds) {
+      if (sessionIds.length === 0) return;
+      await pubsub.publish(REALTIME_CHANNEL, {
+        userIds: [userId],
+        event: { type: 'session.ended' },
+        endSessions: [...sessionIds],
+      } satisfies Envelope);
     },
     async attach(connection) {
       await ensureSubscribed();

@@ -56,6 +56,8 @@ export async function realtimeRoutes(app: FastifyInstance, options: Options = {}
       sockets.set(socket, state);
       const detach = await realtime.attach({
         userId: user.id,
+        sessionId: request.authVia === 'session' ? request.sessionId : null,
+        close: (code, reason) => socket.close(code, reason),
         send: (json) => {
           if (socket.readyState !== socket.OPEN) return;
           if (socket.bufferedAmount > MAX_BUFFERED_BYTES) socket.terminate();

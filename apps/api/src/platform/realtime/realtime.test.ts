@@ -120,6 +120,37 @@ describe('the realtime socket', () => {
     for (const socket of [tab1, tab2, bobTab]) socket.ws.close();
   });
 
+  it("closes a session's sockets (every tab) when it logs out; other sessions stay connected", async () => {
+    const userId = await createTestUser(t.deps);
+    const { cookie, xsrf } = await t.sessionCookie(userId);
+    const other = await sessionHeaders(userId);
+    const [tab1, tab2, elsewhere] = await Promise.all([
+      open({ cookie, origin }),
+      open({ cookie, origin }),
+      open(other),
+    ]);
+    for (const socket of [tab1, tab2, elsewhere]) await socket.next('connected');
+    const closed = (socket: Socket) =>
+      new Promise<number>((resolve) => socket.ws.once('close', (code) => resolve(code)));
+    const closes = [closed(tab1), closed(tab2)];
+
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/auth/logout',
+      headers: { cookie, 'x-xsrf-token': xsrf },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await tab1.next('session.ended')).toEqual({ type: 'session.ended' });
+    expect(await Promise.all(closes)).toEqual([4401, 4401]);
+    // The logged-out session cannot open a new one.
+    await expect(open({ cookie, origin })).rejects.toThrow('refused 401');
+    // The user's other session keeps its socket and still hears events.
+    await t.app.services.realtime.emitToUsers([userId], { type: 'comments.created', trackId: 2 });
+    expect(await elsewhere.next('comments.created')).toEqual({ type: 'comments.created', trackId: 2 });
+    expect(elsewhere.events.some((event) => event.type === 'session.ended')).toBe(false);
+    elsewhere.ws.close();
+  });
+
   it('answers the tab heartbeat probe and counts open sockets', async () => {
     const userId = await createTestUser(t.deps);
     const socket = await open(await sessionHeaders(userId));
