@@ -45,12 +45,15 @@ function ChartFrame({
   children,
   table,
   testId,
+  height = 224,
 }: {
   title: string;
   summary: string;
   children: ReactNode;
   table: ReactNode;
   testId?: string;
+  /** Pixels; bar charts grow with their rows. */
+  height?: number;
 }) {
   const { trans } = useTrans();
   const headingId = useId();
@@ -63,7 +66,7 @@ function ChartFrame({
       <h2 id={headingId} className="text-base font-semibold">
         {title}
       </h2>
-      <div role="img" aria-label={summary} className="h-56 w-full min-w-0">
+      <div role="img" aria-label={summary} className="w-full min-w-0" style={{ height }}>
         {children}
       </div>
       <details className="text-sm">
@@ -160,7 +163,7 @@ export function TimeSeriesChart({
             }}
           />
           <Line
-            type="monotone"
+            type="linear"
             dataKey="previous"
             name={previousLabel}
             stroke={MUTED}
@@ -169,7 +172,7 @@ export function TimeSeriesChart({
             isAnimationActive={false}
           />
           <Line
-            type="monotone"
+            type="linear"
             dataKey="value"
             name={valueLabel}
             stroke={PRIMARY}
@@ -211,6 +214,7 @@ export function BreakdownChart({
       title={title}
       summary={summary}
       testId={testId}
+      height={data.length === 0 ? 96 : Math.max(96, data.length * 32 + 40)}
       table={
         <table className="w-full text-sm">
           <caption className="sr-only">{title}</caption>

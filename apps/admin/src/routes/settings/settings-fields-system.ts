@@ -50,6 +50,14 @@ export const analyticsSections: TSettingsSection[] = [
         max: 255,
       },
       text('analytics_property_id', 'Analytics property ID', 'GA4 property whose visits the reports read.'),
+      {
+        key: 'analytics.retention_days',
+        label: 'Keep raw plays and visits for (days)',
+        help: 'Older plays and page views are deleted every night; daily totals, insights and reports keep their history. 0 keeps everything.',
+        kind: 'number',
+        min: 0,
+        max: 36500,
+      },
     ],
   },
 ];
