@@ -47,7 +47,8 @@ export const ZReportSchema = z.object({
 export type TReport = z.infer<typeof ZReportSchema>;
 
 export const ZReportListQuerySchema = z.object({
-  status: z.enum(['open', 'resolved']).default('open'),
+  /** Without a status: every report, the open ones first. */
+  status: z.enum(['open', 'resolved']).optional(),
   reportable_type: z.enum(REPORTABLE_TYPES).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   perPage: z.coerce.number().int().min(1).max(100).default(25),

@@ -41,6 +41,11 @@ describe('list state in the address', () => {
   it('goes back to page 1 when the search, a filter, the sort or the page size changes; keeps other params', () => {
     const current = new URLSearchParams('tab=x&page=4&query=a');
     expect(writeListState(current, { query: 'ann ' }, options).toString()).toBe('tab=x&query=ann');
+    const keyset = new URLSearchParams('query=old&cursor=abc&trail=x,y');
+    expect(writeListState(keyset, { query: 'new' }, { pageKeys: ['cursor', 'trail'] }).toString()).toBe(
+      'query=new',
+    );
+    expect(writeListState(keyset, { page: 2 }, { pageKeys: ['cursor', 'trail'] }).get('cursor')).toBe('abc');
     expect(writeListState(current, { filters: { role: '1' } }, options).toString()).toBe(
       'tab=x&query=a&role=1',
     );

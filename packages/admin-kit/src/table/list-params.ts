@@ -22,6 +22,8 @@ export type TListOptions = {
   defaultOrderBy?: string | null;
   defaultOrderDir?: TOrderDir;
   defaultPerPage?: number;
+  /** More address keys that a new search, filter or sort drops with the page (e.g. keyset cursors). */
+  pageKeys?: readonly string[];
 };
 
 export const PER_PAGE_CHOICES = [15, 25, 50, 100] as const;
@@ -82,6 +84,7 @@ export function writeListState(
   for (const [key, value] of Object.entries(patch.filters ?? {})) set(key, value);
   if (patch.page !== undefined) set('page', patch.page, 1);
   else if (resetsPage) next.delete('page');
+  if (resetsPage) for (const key of options.pageKeys ?? []) next.delete(key);
   return next;
 }
 

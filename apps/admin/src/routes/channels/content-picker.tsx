@@ -103,7 +103,11 @@ export function ContentPicker({
                 variant="outline"
                 isDisabled={isChosen(item)}
                 onPress={() => onAdd(item)}
-                aria-label={trans('Add :name', { name: item.name })}
+                aria-label={
+                  isChosen(item)
+                    ? trans('Added :name', { name: item.name })
+                    : trans('Add :name', { name: item.name })
+                }
               >
                 {isChosen(item) ? trans('Added') : trans('Add')}
               </Button>

@@ -44,6 +44,8 @@ export function KeysetTablePage<T>(props: TKeysetTablePageProps<T>) {
     filterKeys: [...props.filters.map((filter) => filter.key), ...chipKeys],
     defaultOrderBy: 'date',
     defaultPerPage: 25,
+    // One address write drops the cursors with the page: two writes in a row would lose the first.
+    pageKeys: ['cursor', 'trail'],
   });
   const [params, setParams] = useSearchParams();
   const cursor = params.get('cursor') ?? '';
@@ -72,11 +74,6 @@ export function KeysetTablePage<T>(props: TKeysetTablePageProps<T>) {
       else copy.delete('trail');
       return copy;
     });
-  // Any change of search, filter or sort drops the cursors (useListParams resets `page` only).
-  const change: typeof update = (patch) => {
-    update(patch);
-    goTo(null, []);
-  };
 
   const { rowLabel } = props;
   const columns = useMemo(
@@ -125,14 +122,14 @@ export function KeysetTablePage<T>(props: TKeysetTablePageProps<T>) {
         <TableSearch
           value={state.query}
           label={trans('Search')}
-          onSearch={(text) => change({ query: text })}
+          onSearch={(text) => update({ query: text })}
         />
         {props.filters.map((filter) => (
           <TableFilter
             key={filter.key}
             filter={filter}
             value={state.filters[filter.key] ?? ''}
-            onChange={(value) => change({ filters: { [filter.key]: value } })}
+            onChange={(value) => update({ filters: { [filter.key]: value } })}
           />
         ))}
         {chipKeys
@@ -142,7 +139,7 @@ export function KeysetTablePage<T>(props: TKeysetTablePageProps<T>) {
               key={key}
               size="sm"
               variant="outline"
-              onPress={() => change({ filters: { [key]: null } })}
+              onPress={() => update({ filters: { [key]: null } })}
             >
               {trans(':label: #:id (remove filter)', {
                 label: props.chipLabels?.[key] ?? key,
@@ -172,7 +169,7 @@ export function KeysetTablePage<T>(props: TKeysetTablePageProps<T>) {
         <TableEmpty
           isNarrowed={isNarrowed}
           onClearFilters={() =>
-            change({
+            update({
               query: '',
               filters: Object.fromEntries(
                 [...props.filters.map((f) => f.key), ...chipKeys].map((k) => [k, null]),
@@ -188,7 +185,7 @@ export function KeysetTablePage<T>(props: TKeysetTablePageProps<T>) {
             data={page.data}
             getRowId={props.getRowId}
             sort={state}
-            onSortChange={(sort) => change(sort)}
+            onSortChange={(sort) => update(sort)}
             rowSelection={selection}
             onRowSelectionChange={setSelection}
             isStale={query.isPlaceholderData}
@@ -197,7 +194,9 @@ export function KeysetTablePage<T>(props: TKeysetTablePageProps<T>) {
             aria-label={trans('Pagination')}
             className="flex flex-wrap items-center justify-between gap-3 text-sm"
           >
-            <span className="text-muted">{trans(':total results', { total })}</span>
+            <span className="text-muted">
+              {trans(total === '1' ? ':total result' : ':total results', { total })}
+            </span>
             <div className="flex gap-2">
               <Button
                 size="sm"

@@ -17,6 +17,42 @@ export const musicRoutes: RouteObject[] = [
     ...page('tracks.view', () => import('./tracks-page').then((m) => ({ Component: m.TracksPage }))),
   },
   {
+    path: 'tracks/new',
+    ...page('tracks.create', () =>
+      import('./music-edit-pages').then((m) => ({ Component: m.AdminTrackPage })),
+    ),
+  },
+  {
+    path: 'tracks/:id/edit',
+    ...page('tracks.update', () =>
+      import('./music-edit-pages').then((m) => ({ Component: m.AdminTrackPage })),
+    ),
+  },
+  {
+    path: 'albums/new',
+    ...page('albums.create', () =>
+      import('./music-edit-pages').then((m) => ({ Component: m.AdminAlbumPage })),
+    ),
+  },
+  {
+    path: 'albums/:id/edit',
+    ...page('albums.update', () =>
+      import('./music-edit-pages').then((m) => ({ Component: m.AdminAlbumPage })),
+    ),
+  },
+  {
+    path: 'artists/new',
+    ...page('artists.create', () =>
+      import('./music-edit-pages').then((m) => ({ Component: m.AdminArtistPage })),
+    ),
+  },
+  {
+    path: 'artists/:id/edit',
+    ...page('artists.update', () =>
+      import('./music-edit-pages').then((m) => ({ Component: m.AdminArtistPage })),
+    ),
+  },
+  {
     path: 'albums',
     ...page('albums.view', () => import('./albums-page').then((m) => ({ Component: m.AlbumsPage }))),
   },

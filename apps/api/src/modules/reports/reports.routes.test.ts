@@ -73,8 +73,14 @@ describe('moderation reports', () => {
       .executeTakeFirstOrThrow();
     expect(row.public).toBe(false);
     expect(
-      (await t.app.inject({ url: '/api/v1/reports', headers: admin.headers })).json().pagination.total,
+      (await t.app.inject({ url: '/api/v1/reports?status=open', headers: admin.headers })).json().pagination
+        .total,
     ).toBe(0);
+    const everything = (await t.app.inject({ url: '/api/v1/reports', headers: admin.headers })).json();
+    expect(everything.pagination.data.map((report: { status: string }) => report.status)).toEqual([
+      'resolved',
+      'resolved',
+    ]);
     expect((await resolve(first.json().report.id, 'dismiss')).statusCode).toBe(422);
   });
 

@@ -83,15 +83,17 @@ export function createReportsService(db: Db) {
     },
 
     async list(query: {
-      status: 'open' | 'resolved';
+      status?: 'open' | 'resolved';
       reportable_type?: TReport['reportable_type'];
       page: number;
       perPage: number;
     }): Promise<TPagination<TReport>> {
-      let base = db.selectFrom('reports').where('status', '=', query.status);
+      let base = db.selectFrom('reports');
+      if (query.status) base = base.where('status', '=', query.status);
       if (query.reportable_type) base = base.where('reportable_type', '=', query.reportable_type);
+      // 'open' sorts before 'resolved': the queue to work through comes first.
       const page = await paginate(base, query, (q) =>
-        q.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'),
+        q.selectAll().orderBy('status', 'asc').orderBy('created_at', 'desc').orderBy('id', 'desc'),
       );
       return { pagination: { ...page.pagination, data: await toDtos(page.pagination.data) } };
     },

@@ -67,6 +67,7 @@ export function MediaCard({ title, subtitle, image, to, isRound, onPlay, isPrior
 export function MediaGrid({ children, isCarousel }: { children: ReactNode; isCarousel?: boolean }) {
   return (
     <div
+      data-layout={isCarousel ? 'carousel' : 'grid'}
       className={clsx(
         isCarousel
           ? 'grid snap-x auto-cols-[minmax(9rem,11rem)] grid-flow-col gap-2 overflow-x-auto pb-2'
