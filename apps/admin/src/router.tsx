@@ -4,6 +4,7 @@ import { RouteErrorBoundary } from '@cadence/app-shell/route-error-boundary';
 import type { RouteObject } from 'react-router';
 import { AdminLayout } from './layout/admin-layout';
 import { appearanceRoutes } from './routes/appearance/appearance-routes';
+import { billingRoutes } from './routes/billing/billing-routes';
 import { musicRoutes } from './routes/music/music-routes';
 
 /** Spec 2.12: everything under /admin requires admin.access (spec 6 route rule). */
@@ -171,6 +172,7 @@ export const routes: RouteObject[] = [
         loader: accessLoader({ permissions: ['settings.update'] }),
         lazy: () => import('./routes/ads/ads-page').then((m) => ({ Component: m.AdsPage })),
       },
+      ...billingRoutes,
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -4,6 +4,7 @@ import { OfflinePage } from '@cadence/app-shell/offline-page';
 import { RouteErrorBoundary } from '@cadence/app-shell/route-error-boundary';
 import type { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router';
+import { billingRoutes } from './features/billing/billing-routes';
 import { homeChannelSlug, prefetchChannel } from './features/channels/channel-prefetch';
 import { PlayerLayout } from './layout/player-layout';
 import { accountRoutes } from './routes/account/account-routes';
@@ -55,6 +56,7 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
         lazy: () => import('./routes/lyrics-page').then((m) => ({ Component: m.LyricsPage })),
       },
       ...accountRoutes,
+      ...billingRoutes,
       ...playerRoutes(queryClient),
       { path: 'offline', element: <OfflinePage /> },
       { path: '404', element: <NotFoundPage /> },

@@ -176,6 +176,7 @@ export const ZProductAnswerSchema = z.object({ product: ZProductSchema });
 export const ZInvoiceParamsSchema = z.object({ uuid: z.uuid() });
 /** The printable receipt: the invoice and the plan's name. */
 export const ZInvoiceAnswerSchema = z.object({ invoice: ZInvoiceSchema, plan: z.string() });
+export type TInvoiceAnswer = z.infer<typeof ZInvoiceAnswerSchema>;
 
 /** What a provider webhook is answered: received, and whether it was seen before. */
 export const ZWebhookReceivedSchema = z.object({ received: z.literal(true), duplicate: z.boolean() });

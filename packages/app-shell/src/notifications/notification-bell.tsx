@@ -21,7 +21,6 @@ export function NotificationBell({ className }: { className?: string }) {
       <button
         ref={triggerRef}
         type="button"
-        aria-label={count > 0 ? trans('Notifications (:count unread)', { count }) : trans('Notifications')}
         aria-haspopup="dialog"
         aria-expanded={isOpen}
         data-testid="notification-bell"
@@ -31,12 +30,15 @@ export function NotificationBell({ className }: { className?: string }) {
         className={`relative size-10 items-center justify-center rounded-full text-fg outline-none hover:bg-fg-base/5 focus-visible:ring-3 focus-visible:ring-focus ${className ?? 'flex'}`}
       >
         <BellIcon aria-hidden className="size-5" />
+        {/* Named by its content, so the visible count is part of the name (WCAG 2.5.3). */}
+        <span className="sr-only">{trans('Notifications')}</span>
         {count > 0 && (
           <span
             data-testid="notification-badge"
             className="absolute top-1 right-1 flex h-4 min-w-4 items-center justify-center rounded-full bg-danger px-1 text-[10px] font-semibold text-white"
           >
             {count > 99 ? '99+' : count}
+            <span className="sr-only"> {trans('unread')}</span>
           </span>
         )}
       </button>

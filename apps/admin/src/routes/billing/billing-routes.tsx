@@ -1,0 +1,22 @@
+import { accessLoader } from '@cadence/app-shell/require-access';
+import type { RouteObject } from 'react-router';
+
+const planEdit = () => import('./plan-edit-page').then((m) => ({ Component: m.PlanEditPage }));
+
+/** Spec 2.12 plans (new, {productId}/edit) and subscriptions, each behind its permission. */
+export const billingRoutes: RouteObject[] = [
+  {
+    path: 'plans',
+    loader: accessLoader({ permissions: ['plans.update'] }),
+    children: [
+      { index: true, lazy: () => import('./plans-page').then((m) => ({ Component: m.PlansPage })) },
+      { path: 'new', lazy: planEdit },
+      { path: ':productId/edit', lazy: planEdit },
+    ],
+  },
+  {
+    path: 'subscriptions',
+    loader: accessLoader({ permissions: ['subscriptions.update'] }),
+    lazy: () => import('./subscriptions-page').then((m) => ({ Component: m.SubscriptionsPage })),
+  },
+];
