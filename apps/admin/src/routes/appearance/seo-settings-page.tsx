@@ -1,5 +1,6 @@
 import { useTrans } from '@cadence/app-shell/use-trans';
 import { SEO_TEMPLATE_KEYS, type TSeoTemplateKey } from '@cadence/contracts/appearance';
+import { defaultSeoTemplates } from '@cadence/contracts/seo';
 import { Button } from '@cadence/ui/button';
 import { useAppearanceEditor } from './appearance-editor-context';
 import { BackLink } from './back-link';
@@ -32,19 +33,24 @@ export function SeoSettingsPage() {
       <BackLink to="/appearance" />
       <SectionHeader title={trans('SEO')} />
       <p className="text-sm text-muted">
-        {trans('An empty template uses the original one. Changes apply to pages served after you save.')}
+        {trans(
+          'Each template is the head of a page. Placeholders such as {{album.name}} are filled in and escaped. Changes apply to pages served after you save.',
+        )}
       </p>
       {SEO_TEMPLATE_KEYS.map((key) => {
         const value = draft.settings.seo[key];
+        const original = defaultSeoTemplates[key];
         return (
           <div key={key} className="flex flex-col gap-2">
             <TextArea
               label={trans(LABELS[key])}
-              value={value ?? ''}
-              onChange={(next) => set(key, next === '' ? null : next)}
+              value={value ?? original}
+              onChange={(next) => set(key, next === original || next.trim() === '' ? null : next)}
               rows={6}
               isCode
-              description={value === null ? trans('Using the original template.') : undefined}
+              description={
+                value === null ? trans('The original template.') : trans('Changed from the original.')
+              }
             />
             <div>
               <Button size="xs" variant="outline" isDisabled={value === null} onPress={() => set(key, null)}>
