@@ -129,7 +129,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(drainPlugin);
   await app.register(requestIdPlugin);
-  await app.register(securityHeadersPlugin, { appUrl: env.APP_URL, storageOrigins: storageOrigins(env) });
+  await app.register(securityHeadersPlugin, {
+    appUrl: env.APP_URL,
+    storageOrigins: storageOrigins(env),
+    appOrigins: appOrigins(env),
+  });
   await app.register(corsPlugin, { origins: appOrigins(env) });
   await app.register(methodOverridePlugin);
   await app.register(cookie, { secret: deps.appKey });

@@ -19,6 +19,15 @@ describe('security headers', () => {
     expect((await t.app.inject({ url: '/health' })).headers['strict-transport-security']).toBeUndefined();
   });
 
+  it("lets the product's own admin origin frame its pages (the appearance editor's preview), nobody else", async () => {
+    t = await createTestApp({
+      isSeeded: false,
+      env: { APP_URL: 'http://localhost:4000', ADMIN_URL: 'http://admin.localhost:4001' },
+    });
+    const csp = String((await t.app.inject({ url: '/health' })).headers['content-security-policy']);
+    expect(csp).toContain("frame-ancestors 'self' http://admin.localhost:4001");
+  });
+
   it('knows the embed pages, and only them', () => {
     expect(isEmbedPath('/track/1/a-song/embed')).toBe(true);
     expect(isEmbedPath('/album/3/an-artist/an-album/embed?autoplay=1')).toBe(true);

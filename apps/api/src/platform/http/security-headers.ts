@@ -8,6 +8,8 @@ export type SecurityHeadersOptions = {
   appUrl: string;
   /** Origins the pages load media or images from, or upload to, besides their own (S3, CDN). */
   storageOrigins: readonly string[];
+  /** The product's other app origins (ADMIN_URL...): the appearance editor frames the player. */
+  appOrigins?: readonly string[];
 };
 
 /** Embeds are meant to be framed by any site; every other page only by the product itself. */
@@ -59,7 +61,8 @@ export const securityHeadersPlugin = fp(
     const storage = options.storageOrigins.filter(Boolean);
     const recaptcha = ['https://www.google.com', 'https://www.gstatic.com'];
     const nonceSource = (_req: IncomingMessage, res: ServerResponse) => `'nonce-${nonceFor(res)}'`;
-    const frameAncestors = (req: IncomingMessage) => (isEmbedPath(req.url ?? '/') ? '*' : self);
+    const ownApps = [self, ...(options.appOrigins ?? [])].join(' ');
+    const frameAncestors = (req: IncomingMessage) => (isEmbedPath(req.url ?? '/') ? '*' : ownApps);
 
     await app.register(helmet, {
       global: true,
