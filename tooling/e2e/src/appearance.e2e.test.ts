@@ -122,6 +122,25 @@ describe('appearance editor, menus and ads in the browser', () => {
     await guest.context().close();
   });
 
+  it('has no accessibility violation on any other section of the editor', async () => {
+    const sections: [string, string][] = [
+      ['general', 'General'],
+      ['seo-settings', 'SEO'],
+      ['custom-code', 'Custom code'],
+      ['themes/0/radius', 'Radius'],
+      ['landing-page', 'Landing page'],
+      ['landing-page/general', 'General'],
+      ['landing-page/action-buttons', 'Action buttons'],
+      ['landing-page/primary-features', 'Primary features'],
+      ['landing-page/secondary-features', 'Secondary features'],
+    ];
+    for (const [path, heading] of sections) {
+      await admin.goto(`${api.url}/admin/appearance/${path}`);
+      await admin.getByRole('heading', { level: 1, name: heading }).waitFor();
+      await audit(admin, `appearance-${path}`);
+    }
+  });
+
   it('refuses to log out inside the preview, without a request', async () => {
     await admin.goto(`${api.url}/admin/appearance`);
     const frame = await preview(admin);
@@ -153,12 +172,22 @@ describe('appearance editor, menus and ads in the browser', () => {
     await poll(() => admin.getByRole('checkbox', { name: 'users', exact: true }).isChecked()).toBe(true);
     await audit(admin, 'appearance-menu-item');
 
-    // Back in the menu: the new item is last; move it first from the keyboard.
+    // Back in the menu the new item is last: drag it first, then move it from the keyboard.
     await admin.getByRole('link', { name: 'Primary' }).first().click();
+    const rows = admin.getByTestId('sortable-row');
+    await poll(() => rows.last().textContent()).toContain('Members lounge');
+    await rows.last().dragTo(rows.first());
+    await poll(() => rows.first().textContent()).toContain('Members lounge');
     const handle = admin.getByRole('button', { name: 'Reorder Members lounge' });
     await handle.focus();
+    await admin.keyboard.press('End');
+    await poll(() => rows.last().textContent()).toContain('Members lounge');
     await admin.keyboard.press('Home');
-    await poll(() => admin.getByTestId('sortable-row').first().textContent()).toContain('Members lounge');
+    await poll(() => rows.first().textContent()).toContain('Members lounge');
+    await admin.keyboard.press('ArrowDown');
+    await poll(() => rows.nth(1).textContent()).toContain('Members lounge');
+    await admin.keyboard.press('ArrowUp');
+    await poll(() => rows.first().textContent()).toContain('Members lounge');
     await save(admin);
 
     const guest = await (await browser.newContext()).newPage();
