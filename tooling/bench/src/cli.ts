@@ -6,6 +6,7 @@ import { bootstrapThroughput } from './benchmarks/bootstrap-throughput';
 import { clickToSound } from './benchmarks/click-to-sound';
 import { idleRss } from './benchmarks/idle-rss';
 import { importBenchmarks } from './benchmarks/import';
+import { insightsBenchmarks } from './benchmarks/insights';
 import { loginThroughput } from './benchmarks/login';
 import { pgliteVsPostgres } from './benchmarks/pglite-vs-postgres';
 import { playerBundle } from './benchmarks/player-bundle';
@@ -45,6 +46,7 @@ const BENCHMARKS: TBenchmark[] = [
   ...importBenchmarks,
   pgliteVsPostgres,
   loginThroughput,
+  ...insightsBenchmarks,
 ];
 
 const USAGE = `usage: pnpm bench [name...] [--smoke] [--generator wrk|autocannon] [--database embedded|postgres] [--self-check]
