@@ -37,11 +37,16 @@ function PolicyLabel({ policy }: { policy: TRegistrationPolicy }) {
   const { trans } = useTrans();
   const link =
     policy.type === 'route' ? (
-      <Link to={policy.action} target="_blank" className="text-primary hover:underline">
+      <Link to={policy.action} target="_blank" className="text-primary underline underline-offset-2">
         {trans(policy.label)}
       </Link>
     ) : (
-      <a href={policy.action} target="_blank" rel="noreferrer" className="text-primary hover:underline">
+      <a
+        href={policy.action}
+        target="_blank"
+        rel="noreferrer"
+        className="text-primary underline underline-offset-2"
+      >
         {trans(policy.label)}
       </a>
     );
@@ -129,7 +134,7 @@ export function RegisterPage({ isWorkspaceJoin = false }: RegisterPageProps) {
       </AuthForm>
       <SocialLoginButtons />
       <p className="mt-8 text-center text-sm text-muted">
-        <Link to={loginLink} className="text-primary hover:underline">
+        <Link to={loginLink} className="text-primary underline underline-offset-2">
           {trans('Already have an account? Sign in.')}
         </Link>
       </p>

@@ -14,7 +14,8 @@ const variantClasses: Record<TButtonVariant, string> = {
   primary: 'bg-primary text-on-primary hover:bg-primary/90 active:bg-primary/80 data-disabled:bg-disabled',
   outline: 'border border-divider text-fg hover:bg-fg-base/5 active:bg-fg-base/10',
   text: 'text-fg hover:bg-fg-base/5 active:bg-fg-base/10',
-  danger: 'bg-danger text-white hover:bg-danger/90 active:bg-danger/80 data-disabled:bg-disabled',
+  // The page's background colour on the danger colour: dark red with white in light themes, light red with near-black in dark ones (4.5:1 either way).
+  danger: 'bg-danger text-bg hover:bg-danger/90 active:bg-danger/80 data-disabled:bg-disabled',
 };
 
 const sizeClasses: Record<TButtonSize, string> = {

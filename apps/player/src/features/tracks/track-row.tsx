@@ -17,7 +17,8 @@ import { formatDurationMs } from '../player-ui/format-time';
 import { Artwork } from '../player-ui/track-artwork';
 
 /** Fixed row heights keep a virtualised list's offsets exact, so back navigation lands on the same row. */
-export const rowHeight = (showArtwork: boolean) => (showArtwork ? 52 : 44);
+/** Two 24 px lines (the track's link over its artists' links: WCAG 2.2 target size) and padding. */
+export const rowHeight = (showArtwork: boolean) => (showArtwork ? 56 : 52);
 
 /** Header and rows are separate grids, so every column but the flexible ones has a fixed width. */
 export const gridColumns = (isAlbumHidden: boolean) =>
@@ -133,16 +134,23 @@ export const TrackRow = memo(function TrackRow({
             <Link
               to={trackUrl(track)}
               tabIndex={tabIndex}
-              className={clsx('block truncate hover:underline', isCurrent ? 'text-primary' : 'text-fg')}
+              className={clsx(
+                'block truncate leading-6 hover:underline',
+                isCurrent ? 'text-primary' : 'text-fg',
+              )}
             >
               {track.name}
             </Link>
           )}
-          <span className="block truncate text-xs text-muted">
+          <span className="block truncate text-xs leading-6 text-muted">
             {track.artists.map((artist, position) => (
               <Fragment key={artist.id}>
                 {position > 0 && ', '}
-                <Link to={artistUrl(artist)} tabIndex={tabIndex} className="hover:underline">
+                <Link
+                  to={artistUrl(artist)}
+                  tabIndex={tabIndex}
+                  className="inline-block min-h-6 align-top hover:underline"
+                >
                   {artist.name}
                 </Link>
               </Fragment>

@@ -210,8 +210,8 @@ describe('TrackTable', () => {
     );
     await waitFor(() => expect(rows().length).toBeLessThan(VIRTUALISE_FROM), { timeout: 20_000 });
     expect(rows().length).toBeGreaterThan(5);
-    expect(rows().length).toBeLessThanOrEqual(Math.ceil(600 / 52) + 2 * 8 + 1);
-    expect(screen.getByTestId('track-table-body').style.height).toBe(`${5000 * 52}px`);
+    expect(rows().length).toBeLessThanOrEqual(Math.ceil(600 / 56) + 2 * 8 + 1);
+    expect(screen.getByTestId('track-table-body').style.height).toBe(`${5000 * 56}px`);
     expect(screen.getByRole('grid').getAttribute('aria-rowcount')).toBe('5001');
     expect(row(0).getAttribute('aria-rowindex')).toBe('2');
   }, 30_000);
