@@ -7,6 +7,7 @@ import { useHref, useNavigate } from 'react-router';
 import { setBootstrapData } from './bootstrap-store';
 import { toast } from './toast-store';
 import { trans } from './trans';
+import { setActiveWorkspaceId } from './workspaces/workspace-queries';
 
 const isEditorAddress = (search: string) => new URLSearchParams(search).get('appearanceEditor') === 'true';
 /** Read at start: the preview keeps being the editor's after it navigates to a page without the flag. */
@@ -35,6 +36,8 @@ export function useLogout(): { logout: () => Promise<void>; isPending: boolean }
     try {
       const { bootstrapData } = await apiClient.post<{ bootstrapData: TBootstrapData }>('auth/logout');
       setBootstrapData(bootstrapData);
+      // The next account on this browser starts in its personal workspace (spec 4: default 0).
+      setActiveWorkspaceId(0);
       queryClient.clear();
       if (isPlayerApp) navigate('/login');
       else window.location.assign('/login');

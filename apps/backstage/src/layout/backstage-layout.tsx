@@ -2,6 +2,7 @@ import { AccountMenu } from '@cadence/app-shell/account-menu';
 import { NotificationBell } from '@cadence/app-shell/notifications/notification-bell';
 import { SiteLogo } from '@cadence/app-shell/site-logo';
 import { useTrans } from '@cadence/app-shell/use-trans';
+import { WorkspaceSwitcher } from '@cadence/app-shell/workspaces/workspace-switcher';
 import { Link, Outlet } from 'react-router';
 
 export function BackstageLayout() {
@@ -14,6 +15,7 @@ export function BackstageLayout() {
           <span className="text-sm font-semibold text-muted">{trans('Backstage')}</span>
         </Link>
         <div className="ml-auto flex items-center gap-2">
+          <WorkspaceSwitcher />
           <NotificationBell />
           <AccountMenu />
         </div>

@@ -2,6 +2,7 @@ import { NotificationBell } from '@cadence/app-shell/notifications/notification-
 import { useAuth } from '@cadence/app-shell/use-auth';
 import { useSettings } from '@cadence/app-shell/use-bootstrap-data';
 import { useTrans } from '@cadence/app-shell/use-trans';
+import { WorkspaceSwitcher } from '@cadence/app-shell/workspaces/workspace-switcher';
 import { buttonClasses } from '@cadence/ui/button-styles';
 import { PlainIconButton } from '@cadence/ui/plain-icon-button';
 import ChevronLeftIcon from 'lucide-react/icons/chevron-left';
@@ -30,6 +31,7 @@ export function TopBar() {
       <div className="ml-auto flex items-center gap-2">
         {isLoggedIn ? (
           <>
+            <WorkspaceSwitcher className="hidden md:flex" />
             <NotificationBell className="hidden md:flex" />
             <UserMenu />
           </>

@@ -20,6 +20,8 @@ const notificationSettings = page(
   () => import('@cadence/app-shell/notifications/notification-settings-page'),
   'NotificationSettingsPage',
 );
+const workspaces = page(() => import('@cadence/app-shell/workspaces/workspaces-page'), 'WorkspacesPage');
+const workspace = page(() => import('@cadence/app-shell/workspaces/workspace-page'), 'WorkspacePage');
 const search = page(() => import('./search-page'), 'SearchPage');
 const tag = page(() => import('./tag-page'), 'TagPage');
 const user = page(() => import('./user-page'), 'UserPage');
@@ -83,6 +85,8 @@ export const playerRoutes = (queryClient: QueryClient): RouteObject[] => {
       lazy: notificationSettings,
     },
     { path: 'library/:section', loader: accessLoader({ requireLogin: true }), lazy: library },
+    { path: 'workspaces', loader: accessLoader({ requireLogin: true }), lazy: workspaces },
+    { path: 'workspaces/:workspaceId', loader: accessLoader({ requireLogin: true }), lazy: workspace },
     { path: 'channel/:slugOrId', loader: channelLoader, lazy: channel },
     { path: 'channel/:slugOrId/:restriction', loader: channelLoader, lazy: channel },
     // Ranked after every static path, so /login, /discover... keep their own pages.

@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useSettings } from '../use-bootstrap-data';
 import { useTrans } from '../use-trans';
+import { joinInvite, workspaceInviteId } from '../workspaces/invite-actions';
 import { AuthForm, AuthSubmitButton, EmailField } from './auth-form';
 import { AuthLayout } from './auth-layout';
 import { authRequests } from './auth-requests';
@@ -66,6 +67,8 @@ export function LoginPage({ isWorkspaceJoin = false }: LoginPageProps) {
         setIsPending(false);
         return;
       }
+      const inviteId = workspaceInviteId(searchParams, isWorkspaceJoin);
+      if (inviteId) await joinInvite(inviteId);
       completeSignIn(response.bootstrapData);
     } catch (error) {
       form.onServerError(error);
@@ -73,7 +76,7 @@ export function LoginPage({ isWorkspaceJoin = false }: LoginPageProps) {
     }
   };
 
-  const registerLink = isWorkspaceJoin ? '/workspace/join/register' : '/register';
+  const registerLink = isWorkspaceJoin ? `/workspace/join/register?${searchParams.toString()}` : '/register';
   return (
     <AuthLayout heading={heading}>
       <AuthForm formRef={form.formRef} onSubmit={submit} testId="login-form">

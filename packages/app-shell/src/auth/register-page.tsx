@@ -6,6 +6,7 @@ import { setBootstrapData } from '../bootstrap-store';
 import { toast } from '../toast-store';
 import { useSettings } from '../use-bootstrap-data';
 import { useTrans } from '../use-trans';
+import { joinInvite, workspaceInviteId } from '../workspaces/invite-actions';
 import { AuthForm, AuthSubmitButton, EmailField } from './auth-form';
 import { AuthLayout } from './auth-layout';
 import { authRequests } from './auth-requests';
@@ -105,6 +106,9 @@ export function RegisterPage({ isWorkspaceJoin = false }: RegisterPageProps) {
         navigate('/');
         return;
       }
+      // Spec 2.4: the invitee who just signed up through the link joins the team at once.
+      const workspaceInvite = workspaceInviteId(searchParams, isWorkspaceJoin);
+      if (workspaceInvite) await joinInvite(workspaceInvite);
       completeSignIn(response.bootstrapData, { replace: true });
     } catch (error) {
       form.onServerError(error);
@@ -119,7 +123,7 @@ export function RegisterPage({ isWorkspaceJoin = false }: RegisterPageProps) {
       siteName: settings.branding.site_name,
     },
   );
-  const loginLink = isWorkspaceJoin ? '/workspace/join/login' : '/login';
+  const loginLink = isWorkspaceJoin ? `/workspace/join/login?${searchParams.toString()}` : '/login';
   return (
     <AuthLayout heading={heading}>
       <AuthForm formRef={form.formRef} onSubmit={submit} testId="register-form">

@@ -2,6 +2,7 @@ import type { TNotification } from '@cadence/contracts/notification';
 import { Button } from '@cadence/ui/button';
 import { useQueryClient } from '@tanstack/react-query';
 import { clsx } from 'clsx';
+import '../workspaces/register-invite-actions';
 import { formatRelativeTime } from '../account-settings/relative-time';
 import { AppLink } from '../app-link';
 import { useBootstrapData } from '../use-bootstrap-data';

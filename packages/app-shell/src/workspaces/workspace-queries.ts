@@ -1,0 +1,71 @@
+import type { TMessageResponse } from '@cadence/contracts/auth';
+import {
+  DEFAULT_WORKSPACE,
+  type TAssignableWorkspaceRole,
+  type TInviteMembers,
+  type TWorkspace,
+  type TWorkspaceDetails,
+  type TWorkspaceInvite,
+  type TWorkspaceListResponse,
+  WORKSPACE_COOKIE,
+} from '@cadence/contracts/workspace';
+import { apiClient } from '@cadence/http-client/http-client';
+import { queryOptions } from '@tanstack/react-query';
+import { readCookie, writeCookie } from '../cookies';
+
+/** Spec 4: the active workspace lives in the `activeWorkspaceId` cookie (0, the default, when absent). */
+export function activeWorkspaceId(): number {
+  const value = Number(readCookie(WORKSPACE_COOKIE));
+  return Number.isInteger(value) && value > 0 ? value : DEFAULT_WORKSPACE.id;
+}
+
+export function setActiveWorkspaceId(id: number): void {
+  writeCookie(WORKSPACE_COOKIE, String(id));
+}
+
+/**
+ * Switching reloads the page: the api answers bootstrap data, permissions and every list for
+ * the workspace in the cookie, so nothing cached for the previous one survives.
+ */
+export function switchWorkspace(id: number, path?: string): void {
+  setActiveWorkspaceId(id);
+  if (path) window.location.assign(path);
+  else window.location.reload();
+}
+
+// The personal workspace is named explicitly: these calls work whatever the cookie says.
+const personal = { workspaceId: DEFAULT_WORKSPACE.id };
+
+export const myWorkspacesQuery = () =>
+  queryOptions({
+    queryKey: ['workspaces', 'mine'],
+    queryFn: ({ signal }) =>
+      apiClient.get<TWorkspaceListResponse>('me/workspaces', { signal, params: personal }),
+  });
+
+export const workspaceQuery = (id: number) =>
+  queryOptions({
+    queryKey: ['workspaces', 'details', id],
+    queryFn: ({ signal }) =>
+      apiClient.get<{ workspace: TWorkspaceDetails }>(`workspace/${id}`, { signal, params: personal }),
+  });
+
+export const workspaceRequests = {
+  create: (name: string) => apiClient.post<{ workspace: TWorkspace }>('workspace', { name, ...personal }),
+  rename: (id: number, name: string) =>
+    apiClient.put<{ workspace: TWorkspace }>(`workspace/${id}`, { name, ...personal }),
+  remove: (id: number) => apiClient.delete<TMessageResponse>(`workspace/${id}`),
+  invite: (id: number, body: TInviteMembers) =>
+    apiClient.post<{ invites: TWorkspaceInvite[] }>(`workspace/${id}/invite`, { ...body, ...personal }),
+  cancelInvite: (id: number, inviteId: string) =>
+    apiClient.delete<TMessageResponse>(`workspace/${id}/invite/${inviteId}`),
+  changeRole: (id: number, userId: number, role: TAssignableWorkspaceRole) =>
+    apiClient.put<TMessageResponse>(`workspace/${id}/member/${userId}`, { role, ...personal }),
+  removeMember: (id: number, userId: number) =>
+    apiClient.delete<TMessageResponse>(`workspace/${id}/member/${userId}`),
+  /** Spec 7 `GET workspace/join/{inviteId}`. */
+  join: (inviteId: string) =>
+    apiClient.get<{ message: string; workspace: TWorkspace }>(`workspace/join/${inviteId}`),
+  /** Spec 7 `DELETE workspace/invite/{inviteId}`. */
+  decline: (inviteId: string) => apiClient.delete<TMessageResponse>(`workspace/invite/${inviteId}`),
+};
