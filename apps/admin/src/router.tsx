@@ -128,6 +128,24 @@ export const routes: RouteObject[] = [
         ],
       },
       {
+        path: 'localizations',
+        loader: accessLoader({ permissions: ['localizations.update'] }),
+        children: [
+          {
+            index: true,
+            lazy: () =>
+              import('./routes/localizations/localizations-page').then((m) => ({
+                Component: m.LocalizationsPage,
+              })),
+          },
+          {
+            path: ':localeId/translate',
+            lazy: () =>
+              import('./routes/localizations/translate-page').then((m) => ({ Component: m.TranslatePage })),
+          },
+        ],
+      },
+      {
         path: 'audit-log',
         loader: accessLoader({ permissions: ['logs.view'] }),
         lazy: () => import('./routes/audit-log-page').then((m) => ({ Component: m.AuditLogPage })),

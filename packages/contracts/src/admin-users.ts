@@ -32,6 +32,8 @@ export const ZAdminUsersQuerySchema = adminListQuerySchema(ADMIN_USERS_SORTABLE,
   role: ZIdFilterSchema,
   banned: ZBooleanFilterSchema,
   email_verified: ZBooleanFilterSchema,
+  /** Holds a valid subscription (a live status, not past its end). */
+  subscribed: ZBooleanFilterSchema,
 });
 export type TAdminUsersQuery = z.infer<typeof ZAdminUsersQuerySchema>;
 

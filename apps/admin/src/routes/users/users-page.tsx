@@ -111,6 +111,7 @@ export function UsersPage() {
         },
         { key: 'banned', label: trans('Suspended'), options: yesNo },
         { key: 'email_verified', label: trans('Email verified'), options: yesNo },
+        { key: 'subscribed', label: trans('Subscribed'), options: yesNo },
       ]}
       actions={<Button onPress={() => void addUser()}>{trans('Add user')}</Button>}
       emptyMessage={trans('No users yet')}

@@ -1,5 +1,5 @@
 import type { TAdminUserListItem, TAdminUsersQuery } from '@cadence/contracts/admin-users';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { adminPage, mapAdminPage, searchColumns } from '../../platform/db/admin-list';
 import type { Database } from '../../platform/db/schema';
 
@@ -21,6 +21,12 @@ export async function listUsers(db: Kysely<Database>, params: TAdminUsersQuery) 
     base = base.where('users.banned_at', params.banned ? 'is not' : 'is', null);
   if (params.email_verified !== undefined)
     base = base.where('users.email_verified_at', params.email_verified ? 'is not' : 'is', null);
+  if (params.subscribed !== undefined) {
+    // Valid as the permission resolver counts it: a live status, not past its end.
+    const valid = sql<boolean>`exists (select 1 from subscriptions s where s.user_id = users.id
+      and s.status in ('active', 'trialing', 'past_due') and (s.ends_at is null or s.ends_at > now()))`;
+    base = base.where(params.subscribed ? valid : sql<boolean>`not ${valid}`);
+  }
   if (params.role) {
     const roleId = params.role;
     base = base.where((eb) =>
