@@ -167,13 +167,27 @@ async function templateFor(app: FastifyInstance, document: TSeoDocument): Promis
   return typeof override === 'string' && override.trim() ? override : defaultSeoTemplates[document.key];
 }
 
-function fallbackHead(site: TSeoSite, url: string, isMissing: boolean): string {
+/** Pages without data of their own still say what they are. */
+const PAGE_TITLES: Record<string, string> = {
+  contact: 'Contact us',
+  login: 'Login',
+  register: 'Register',
+  'forgot-password': 'Forgot your password?',
+  lyrics: 'Lyrics',
+  library: 'Your music',
+  pricing: 'Pricing',
+};
+
+function fallbackHead(site: TSeoSite, pathname: string, isMissing: boolean): string {
   const name = escapeHtml(site.siteName);
+  const url = absoluteUrl(site.baseUrl, pathname) ?? site.baseUrl;
+  const page = PAGE_TITLES[pathname.split('/').filter(Boolean)[0] ?? ''];
+  const title = page && !isMissing ? `${escapeHtml(page)} - ${name}` : name;
   return [
-    `<title>${name}</title>`,
+    `<title>${title}</title>`,
     site.siteDescription ? `<meta name="description" content="${escapeHtml(site.siteDescription)}">` : '',
     `<meta property="og:site_name" content="${name}">`,
-    `<meta property="og:title" content="${name}">`,
+    `<meta property="og:title" content="${title}">`,
     `<meta property="og:url" content="${escapeHtml(url)}">`,
     '<meta name="twitter:card" content="summary">',
     isMissing ? '<meta name="robots" content="noindex">' : '',
@@ -204,7 +218,7 @@ export async function renderPageSeo(
   const document = await documentFor(pathname, site, bootstrap, initial, (url) => fetchAs(app, request, url));
   if (!document) {
     return {
-      head: fallbackHead(site, absoluteUrl(site.baseUrl, pathname) ?? site.baseUrl, document === null),
+      head: fallbackHead(site, pathname, document === null),
       main: '',
     };
   }

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestApp, createTestUser, type TestApp } from '../../test/test-app';
 import { insertAlbum, insertArtist, insertTrack } from '../catalogue/catalogue.test-helper';
 
 let t: TestApp;
@@ -152,9 +152,63 @@ describe('listener pages for crawlers and link previews', () => {
     expect(landing.title).toBe('Cadence - Listen to music free.');
     expect(landing.ogType).toBe('website');
 
+    expect(head((await crawl('/contact')).html).title).toBe('Contact us - Cadence');
+
     const missing = await crawl('/album/999999/x/y');
     expect(missing.html).toContain('<meta name="robots" content="noindex">');
     expect(head(missing.html).title).toBe('Cadence');
+  });
+
+  it('renders playlists (public only), user profiles and channels', async () => {
+    const ownerId = await createTestUser(t.deps);
+    await t.deps.db.updateTable('users').set({ name: 'Mia Curator' }).where('id', '=', ownerId).execute();
+    const addPlaylist = async (name: string, isPublic: boolean) => {
+      const { id } = await t.deps.db
+        .insertInto('playlists')
+        .values({ name, slug: name.toLowerCase().replace(/\s+/g, '-'), owner_id: ownerId, public: isPublic })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await t.deps.db
+        .insertInto('playlist_track')
+        .values(
+          trackIds.map((trackId, position) => ({
+            playlist_id: id,
+            track_id: trackId,
+            position,
+            added_by: ownerId,
+          })),
+        )
+        .execute();
+      return id;
+    };
+    const publicId = await addPlaylist('Late Night Mix', true);
+    const privateId = await addPlaylist('Secret Mix', false);
+
+    const playlist = head((await crawl(`/playlist/${publicId}/late-night-mix`)).html);
+    expect(playlist.title).toBe('Late Night Mix by Mia Curator - Cadence');
+    expect(playlist.ogType).toBe('music.playlist');
+    expect(playlist.canonical).toBe(`${BASE}/playlist/${publicId}/late-night-mix`);
+    expect(playlist.jsonLd).toMatchObject({ '@type': 'MusicPlaylist', numTracks: '2' });
+    expect(playlist.jsonLd.track.map((track: { name: string }) => track.name)).toEqual([
+      'First Light',
+      'Harbour',
+    ]);
+    expect(playlist.main).toContain('Harbour');
+
+    // A guest may not see a private playlist: its page says nothing of it.
+    const hidden = await crawl(`/playlist/${privateId}/secret-mix`);
+    expect(hidden.html).not.toContain('Secret Mix');
+    expect(hidden.html).toContain('<meta name="robots" content="noindex">');
+
+    const profile = head((await crawl(`/user/${ownerId}/mia-curator`)).html);
+    expect(profile.title).toBe('Mia Curator - Cadence');
+    expect(profile.ogType).toBe('profile');
+    expect(profile.canonical).toBe(`${BASE}/user/${ownerId}/mia-curator`);
+
+    const channel = head((await crawl('/popular-albums')).html);
+    expect(channel.ogType).toBe('website');
+    expect(channel.canonical).toBe(`${BASE}/popular-albums`);
+    expect(channel.main).toContain('<h1>');
   });
 
   it("uses the admin's template override (seo.album_page) and still escapes its values", async () => {
