@@ -98,6 +98,11 @@ function call<T = unknown>(page: Page, method: string, path: string, body?: unkn
 /** Zero WCAG 2.2 A/AA violations once the page has settled (toasts and animations done). */
 async function expectAxeClean(page: Page) {
   await page.waitForTimeout(400);
+  // react-aria announces a pending button (Create account) by pointing at its label; that
+  // announcement outlives the page it came from for 7 s. It is the previous page's, not this one's.
+  await expect
+    .poll(() => page.locator('[data-live-announcer] [role="img"]').count(), { timeout: 10_000 })
+    .toBe(0);
   const violations = await axeViolations(page);
   const nodes = await Promise.all(
     violations.flatMap((violation) =>

@@ -15,7 +15,6 @@ function SubscriptionActionPage({
   text,
   confirmLabel,
   doneMessage,
-  isDanger,
   testId,
 }: {
   action: 'cancel' | 'renew';
@@ -23,7 +22,6 @@ function SubscriptionActionPage({
   text: string;
   confirmLabel: string;
   doneMessage: string;
-  isDanger?: boolean;
   testId: string;
 }) {
   const { trans } = useTrans();
@@ -51,11 +49,7 @@ function SubscriptionActionPage({
           <p>{trans(text, { plan: subscription?.product?.name ?? '', date })}</p>
           {run.isError && <BillingError error={run.error} />}
           <div className="flex flex-wrap gap-3">
-            <Button
-              variant={isDanger ? 'danger' : 'primary'}
-              isDisabled={run.isPending || run.isSuccess}
-              onPress={() => run.mutate()}
-            >
+            <Button isDisabled={run.isPending || run.isSuccess} onPress={() => run.mutate()}>
               {trans(confirmLabel)}
             </Button>
             <Link to="/billing" className={buttonClasses({ variant: 'outline' })}>
@@ -77,7 +71,6 @@ export function CancelPage() {
       text="Your :plan plan will be cancelled at the end of the current period, on :date. You keep access until then."
       confirmLabel="Cancel plan"
       doneMessage="Your plan has been cancelled."
-      isDanger
       testId="cancel-page"
     />
   );
