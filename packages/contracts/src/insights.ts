@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { TPlaySource } from './play';
+import { PAGE_KINDS } from './page-kinds';
 
 export const INSIGHT_RANGES = ['7d', '30d', '90d', '12m', 'custom'] as const;
 export type TInsightRange = (typeof INSIGHT_RANGES)[number];
@@ -144,33 +144,6 @@ export const ZPlaysReportSchema = z.object({
 });
 export type TPlaysReport = z.infer<typeof ZPlaysReportSchema>;
 
-/** The kinds of player page a visit is counted under (never the full address: no ids, no queries). */
-export const PAGE_KINDS = [
-  'home',
-  'landing',
-  'discover',
-  'search',
-  'artist',
-  'album',
-  'track',
-  'playlist',
-  'user',
-  'radio',
-  'channel',
-  'library',
-  'lyrics',
-  'tag',
-  'account',
-  'notifications',
-  'pricing',
-  'billing',
-  'auth',
-  'page',
-  'embed',
-  'other',
-] as const;
-export type TPageKind = (typeof PAGE_KINDS)[number];
-
 /** The first-party beacon the player sends on each page it shows. */
 export const ZPageViewSchema = z.object({
   page_kind: z.enum(PAGE_KINDS),
@@ -198,59 +171,4 @@ export const ZVisitorsReportSchema = z.object({
 });
 export type TVisitorsReport = z.infer<typeof ZVisitorsReportSchema>;
 
-/** The page kind of a player path: `/album/1/a/b` is an album page (first segment decides). */
-export function pageKindOf(pathname: string): TPageKind {
-  const first = pathname.split('/').filter(Boolean)[0] ?? '';
-  if (first === '') return 'home';
-  const map: Record<string, TPageKind> = {
-    landing: 'landing',
-    discover: 'discover',
-    search: 'search',
-    artist: 'artist',
-    album: 'album',
-    track: 'track',
-    playlist: 'playlist',
-    user: 'user',
-    radio: 'radio',
-    channel: 'channel',
-    library: 'library',
-    lyrics: 'lyrics',
-    tag: 'tag',
-    'account-settings': 'account',
-    notifications: 'notifications',
-    pricing: 'pricing',
-    billing: 'billing',
-    checkout: 'billing',
-    login: 'auth',
-    register: 'auth',
-    'forgot-password': 'auth',
-    password: 'auth',
-    workspace: 'auth',
-    pages: 'page',
-    contact: 'page',
-    '404': 'other',
-    offline: 'other',
-    'api-docs': 'other',
-  };
-  if (pathname.endsWith('/embed')) return 'embed';
-  return map[first] ?? 'channel';
-}
-
-/** Where a play started, from the player page the listener pressed play on (insights "sources"). */
-export function playSourceOf(pathname: string): TPlaySource {
-  const kind = pageKindOf(pathname);
-  const sources: Partial<Record<TPageKind, TPlaySource>> = {
-    album: 'album',
-    artist: 'artist',
-    playlist: 'playlist',
-    search: 'search',
-    track: 'track',
-    library: 'library',
-    radio: 'radio',
-    channel: 'channel',
-    home: 'channel',
-    discover: 'channel',
-    embed: 'embed',
-  };
-  return sources[kind] ?? 'other';
-}
+export { PAGE_KINDS, pageKindOf, playSourceOf, type TPageKind } from './page-kinds';

@@ -261,6 +261,11 @@ describe('backstage: from listener to published artist', () => {
         .count(),
     ).resolves.toBe(1);
     await expectAxeClean(admin);
+    // The same insights for the admin, under /admin/albums/{id}/insights.
+    await admin.goto(`${api.url}/admin/albums/${albumId}/insights`);
+    await admin.getByRole('heading', { name: 'Album insights' }).waitFor();
+    await admin.getByTestId('insights-top-tracks').getByText('Tagged Song 1').waitFor();
+    await expectAxeClean(admin);
     await admin.goto(`${api.url}/admin/visitors`);
     await admin.getByRole('heading', { name: 'Visitors report' }).waitFor();
     const pages = admin.getByTestId('report-page-kinds');

@@ -1,4 +1,4 @@
-import { pageKindOf } from '@cadence/contracts/insights';
+import { pageKindOf } from '@cadence/contracts/page-kinds';
 import { apiClient } from '@cadence/http-client/http-client';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';

@@ -1,4 +1,4 @@
-import { playSourceOf } from '@cadence/contracts/insights';
+import { playSourceOf } from '@cadence/contracts/page-kinds';
 import type { TPlaySource } from '@cadence/contracts/play';
 import { apiClient } from '@cadence/http-client/http-client';
 import { getPlayerSettings } from './player-settings';
