@@ -1,4 +1,5 @@
 import { useTrans } from '@cadence/app-shell/use-trans';
+import { useEffect, useRef } from 'react';
 import { useAppearanceEditor } from './appearance-editor-context';
 import { BackLink } from './back-link';
 import { SectionHeader, TextArea } from './editor-fields';
@@ -6,14 +7,21 @@ import { SectionHeader, TextArea } from './editor-fields';
 /** /admin/appearance/custom-code: CSS for the player's head and HTML for its body, previewed live. */
 export function CustomCodePage() {
   const { trans } = useTrans();
-  const { draft, update } = useAppearanceEditor();
-  const set = (mode: 'css' | 'html', value: string) =>
-    update(
-      (next) => {
-        next.settings.custom_code[mode] = value;
-      },
-      { type: 'setCustomCode', mode, value },
-    );
+  const { draft, update, send } = useAppearanceEditor();
+  const htmlTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(htmlTimer.current), []);
+  const set = (mode: 'css' | 'html', value: string) => {
+    update((next) => {
+      next.settings.custom_code[mode] = value;
+    });
+    if (mode === 'css') {
+      send({ type: 'setCustomCode', mode, value });
+      return;
+    }
+    // Scripts run in the preview: wait for a pause in typing rather than run every half-typed line.
+    clearTimeout(htmlTimer.current);
+    htmlTimer.current = setTimeout(() => send({ type: 'setCustomCode', mode, value }), 600);
+  };
   return (
     <div className="flex flex-col gap-4">
       <BackLink to="/appearance" />
