@@ -14,6 +14,7 @@ import { adminUsersRoutes } from './modules/admin-users/admin-users.routes';
 import { adsRoutes } from './modules/ads/ads.routes';
 import { albumsRoutes } from './modules/albums/albums.routes';
 import { appearanceRoutes } from './modules/appearance/appearance.routes';
+import { customCodeOrigins } from './modules/appearance/custom-code-origins';
 import { artistsRoutes } from './modules/artists/artists.routes';
 import { auditLogRoutes } from './modules/audit-log/audit-log.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -135,6 +136,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     appUrl: env.APP_URL,
     storageOrigins: storageOrigins(env),
     appOrigins: appOrigins(env),
+    pageSources: async () =>
+      customCodeOrigins(
+        await app.services.settings.get('custom_code.css'),
+        await app.services.settings.get('custom_code.html'),
+      ),
   });
   await app.register(corsPlugin, { origins: appOrigins(env) });
   await app.register(methodOverridePlugin);

@@ -28,6 +28,25 @@ describe('security headers', () => {
     expect(csp).toContain("frame-ancestors 'self' http://admin.localhost:4001");
   });
 
+  it("allows the https hosts the admin's custom code names on pages, not on api calls", async () => {
+    t = await createTestApp({ isSeeded: false, env: { APP_URL: 'http://localhost:4000' } });
+    await t.app.services.settings.save({
+      client: {
+        custom_code: {
+          css: "@import url('https://fonts.example.com/css');",
+          html: '<script src="https://stats.example.org/a.js"></script>',
+        },
+      },
+    });
+    const page = await t.app.inject({ url: '/health', headers: { accept: 'text/html' } });
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toMatch(/script-src [^;]*https:\/\/stats\.example\.org/);
+    expect(csp).toMatch(/style-src [^;]*https:\/\/fonts\.example\.com/);
+    expect(csp).toMatch(/font-src [^;]*https:\/\/fonts\.example\.com/);
+    const api = await t.app.inject({ url: '/health', headers: { accept: 'application/json' } });
+    expect(String(api.headers['content-security-policy'])).not.toContain('example.org');
+  });
+
   it('knows the embed pages, and only them', () => {
     expect(isEmbedPath('/track/1/a-song/embed')).toBe(true);
     expect(isEmbedPath('/album/3/an-artist/an-album/embed?autoplay=1')).toBe(true);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from '@fastify/helmet';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 export type SecurityHeadersOptions = {
@@ -10,7 +10,19 @@ export type SecurityHeadersOptions = {
   storageOrigins: readonly string[];
   /** The product's other app origins (ADMIN_URL...): the appearance editor frames the player. */
   appOrigins?: readonly string[];
+  /**
+   * Origins a page may also load scripts, styles, fonts, frames and requests from, asked per
+   * page request (the admin's custom code names them); never asked for api calls.
+   */
+  pageSources?: () => Promise<readonly string[]>;
 };
+
+const pageSourcesOf = new WeakMap<ServerResponse, string>();
+
+/** Pages are what browsers navigate to; api calls ask for JSON and carry no custom code. */
+function isPageRequest(request: FastifyRequest): boolean {
+  return request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
+}
 
 /** Embeds are meant to be framed by any site; every other page only by the product itself. */
 const EMBED_PATH = /^\/(track|album)\/[^?#]+\/embed\/?(?:[?#]|$)/;
@@ -63,6 +75,16 @@ export const securityHeadersPlugin = fp(
     const nonceSource = (_req: IncomingMessage, res: ServerResponse) => `'nonce-${nonceFor(res)}'`;
     const ownApps = [self, ...(options.appOrigins ?? [])].join(' ');
     const frameAncestors = (req: IncomingMessage) => (isEmbedPath(req.url ?? '/') ? '*' : ownApps);
+    const { pageSources } = options;
+    const extra = (_req: IncomingMessage, res: ServerResponse) => pageSourcesOf.get(res) ?? '';
+    if (pageSources) {
+      // Before helmet's own hook, which writes the policy.
+      app.addHook('onRequest', async (request, reply) => {
+        if (!isPageRequest(request)) return;
+        const origins = await pageSources();
+        if (origins.length > 0) pageSourcesOf.set(reply.raw, origins.join(' '));
+      });
+    }
 
     await app.register(helmet, {
       global: true,
@@ -72,14 +94,14 @@ export const securityHeadersPlugin = fp(
           defaultSrc: [self],
           baseUri: [self],
           objectSrc: ["'none'"],
-          scriptSrc: [self, nonceSource, ...recaptcha],
+          scriptSrc: [self, nonceSource, ...recaptcha, extra],
           // Inline style attributes and the page's own <style> (theme variables) are allowed;
           // scripts are what a CSP must hold.
-          styleSrc: [self, "'unsafe-inline'"],
-          fontSrc: [self, 'data:'],
+          styleSrc: [self, "'unsafe-inline'", extra],
+          fontSrc: [self, 'data:', extra],
           imgSrc: [self, 'data:', 'blob:', 'https:', ...storage],
           mediaSrc: [self, 'blob:', 'https:', ...storage],
-          connectSrc: [self, socketOrigin, ...storage, ...recaptcha],
+          connectSrc: [self, socketOrigin, ...storage, ...recaptcha, extra],
           frameSrc: [self, 'https:', ...recaptcha],
           workerSrc: [self, 'blob:'],
           manifestSrc: [self],
