@@ -2,6 +2,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { albumBenchmarks } from './benchmarks/album-route';
 import { audioBenchmarks } from './benchmarks/audio-range';
+import { billingWebhooks } from './benchmarks/billing-webhooks';
 import { bootstrapThroughput } from './benchmarks/bootstrap-throughput';
 import { clickToSound } from './benchmarks/click-to-sound';
 import { idleRss } from './benchmarks/idle-rss';
@@ -47,6 +48,7 @@ const BENCHMARKS: TBenchmark[] = [
   pgliteVsPostgres,
   loginThroughput,
   ...insightsBenchmarks,
+  billingWebhooks,
 ];
 
 const USAGE = `usage: pnpm bench [name...] [--smoke] [--generator wrk|autocannon] [--database embedded|postgres] [--self-check]

@@ -1,0 +1,305 @@
+import { Agent, request } from 'node:http';
+import { type StripePeer, startStripePeer } from '@cadence/billing-peers/stripe-peer';
+import { alternate } from '../harness/alternate';
+import type { TBenchmark, TContext } from '../harness/benchmark';
+import { buildCeiling, PACKAGE_DIR } from '../harness/ceiling-build';
+import { findSparePort } from '../harness/ports';
+import { startServer, type TRunningServer } from '../harness/server-process';
+import { median } from '../harness/stats';
+
+/**
+ * Issue 14: 1,000 Stripe webhook events, 20 % of them duplicates, in shuffled order, sent by 20
+ * connections. Ours is the api's POST /api/v1/billing/webhooks/stripe (signature check, event id
+ * claimed once, the subscription read back from the provider, invoices and notifications); the
+ * twin is a Fastify app that only checks the signature with the same SDK call. After each ours
+ * run every subscription's state and invoices are compared with the provider's.
+ *
+ * The Stripe peer (tooling/billing-peers) runs in this process, on the load generator's core:
+ * the api's calls to it share that core with the sender, which is said in the details.
+ */
+const STRIPE = { secretKey: 'sk_test_bench', webhookSecret: 'whsec_bench' };
+const CONNECTIONS = 20;
+const DUPLICATE_SHARE = 0.2;
+const FAILED_RENEWAL_SHARE = 0.2;
+const XSRF = 'bench-billing-xsrf';
+
+type TSession = { cookie: string };
+type TSubscriber = TSession & { email: string; subscriptionId: string };
+
+const sizes = (context: TContext) =>
+  context.mode.name === 'smoke' ? { events: 100, subscribers: 5 } : { events: 1000, subscribers: 40 };
+
+function cookieHeader(response: Response, previous = ''): string {
+  const jar = new Map(
+    previous
+      .split('; ')
+      .filter(Boolean)
+      .map((pair) => pair.split('=', 2) as [string, string]),
+  );
+  for (const line of response.headers.getSetCookie()) {
+    const [pair = ''] = line.split(';');
+    const [name = '', ...value] = pair.split('=');
+    jar.set(name, value.join('='));
+  }
+  jar.set('XSRF-TOKEN', jar.get('XSRF-TOKEN') ?? XSRF);
+  return [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+}
+
+function xsrfOf(cookie: string): string {
+  return decodeURIComponent(/(?:^|; )XSRF-TOKEN=([^;]*)/.exec(cookie)?.[1] ?? XSRF);
+}
+
+let address = 0;
+/** One api call as a browser would make it: the session cookie, the XSRF echo, its own address. */
+async function call(server: TRunningServer, session: TSession, method: string, path: string, body?: unknown) {
+  address += 1;
+  const response = await fetch(`${server.baseUrl}${path}`, {
+    method,
+    headers: {
+      accept: 'application/json',
+      'content-type': 'application/json',
+      cookie: session.cookie,
+      'x-xsrf-token': xsrfOf(session.cookie),
+      'x-forwarded-for': `10.9.${(address >> 8) & 255}.${address & 255}`,
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text.slice(0, 300)}`);
+  session.cookie = cookieHeader(response, session.cookie);
+  return JSON.parse(text || 'null');
+}
+
+/** Billing on, one plan synced to the peer, subscribers who each paid through the hosted page. */
+async function prepare(server: TRunningServer, stripe: StripePeer, context: TContext, count: number) {
+  const env = server.spec.env;
+  const admin: TSession = { cookie: `XSRF-TOKEN=${XSRF}` };
+  await call(server, admin, 'POST', '/auth/login', {
+    email: env.ADMIN_EMAIL,
+    password: env.ADMIN_PASSWORD,
+    remember: false,
+  });
+  await call(server, admin, 'POST', '/api/v1/settings', {
+    client: { 'billing.enable': true, 'billing.stripe.enable': true },
+  });
+  const { product } = await call(server, admin, 'POST', '/api/v1/billing/admin/products', {
+    name: `Bench ${Date.now()}`,
+    prices: [{ amount: 800, currency: 'USD', interval: 'month', interval_count: 1 }],
+  });
+  const subscribers: TSubscriber[] = [];
+  const run = `${Date.now().toString(36)}`;
+  for (let index = 0; index < count; index += 1) {
+    const email = `bench-${run}-${index}@example.com`;
+    const session: TSession = { cookie: `XSRF-TOKEN=${XSRF}` };
+    const password = `bench-password-${index}`;
+    await call(server, session, 'POST', '/auth/register', {
+      email,
+      password,
+      password_confirmation: password,
+    });
+    const { url } = await call(server, session, 'POST', '/api/v1/billing/checkout/stripe', {
+      product_id: product.id,
+      price_id: product.prices[0].id,
+    });
+    const paid = await fetch(url, { method: 'POST', body: 'card=4242424242424242', redirect: 'manual' });
+    if (paid.status < 300 || paid.status > 303)
+      throw new Error(`the peer's checkout page answered ${paid.status}`);
+    const sessionId = String(new URL(paid.headers.get('location') ?? '').searchParams.get('session_id'));
+    const subscriptionId = String(
+      (stripe.store.session.get(sessionId) as { subscription?: string } | undefined)?.subscription,
+    );
+    subscribers.push({ ...session, email, subscriptionId });
+  }
+  context.log(`billing-webhooks: ${count} subscribers paid by card through the peer`);
+  return { admin, subscribers, product };
+}
+
+/** One run's payloads: renewals (a fifth of them failing) until `unique` events, then duplicates, shuffled. */
+async function nextEvents(stripe: StripePeer, subscribers: TSubscriber[], total: number) {
+  const unique = Math.round(total * (1 - DUPLICATE_SHARE));
+  const start = stripe.events.length;
+  for (let turn = 0; stripe.events.length - start < unique; turn += 1) {
+    const subscriber = subscribers[turn % subscribers.length] as TSubscriber;
+    const response = await fetch(`${stripe.url}/_peer/subscriptions/${subscriber.subscriptionId}/renew`, {
+      method: 'POST',
+      body: JSON.stringify({ fail: Math.random() < FAILED_RENEWAL_SHARE }),
+    });
+    if (!response.ok) throw new Error(`peer renewal answered ${response.status}`);
+  }
+  const fresh = stripe.events.slice(start, start + unique).map((event) => JSON.stringify(event));
+  const bodies = [...fresh];
+  while (bodies.length < total) bodies.push(fresh[Math.floor(Math.random() * fresh.length)] as string);
+  for (let index = bodies.length - 1; index > 0; index -= 1) {
+    const other = Math.floor(Math.random() * (index + 1));
+    [bodies[index], bodies[other]] = [bodies[other] as string, bodies[index] as string];
+  }
+  return { bodies, unique };
+}
+
+/** Sends every body over `CONNECTIONS` keep-alive connections; answers events/s and the duplicates seen. */
+async function send(baseUrl: string, path: string, bodies: string[], stripe: StripePeer) {
+  const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const target = new URL(path, baseUrl);
+  let next = 0;
+  let duplicates = 0;
+  const post = (body: string) =>
+    new Promise<string>((resolve, reject) => {
+      const outgoing = request(
+        target,
+        {
+          method: 'POST',
+          agent,
+          headers: {
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(body),
+            'stripe-signature': stripe.sign(body),
+          },
+        },
+        (response) => {
+          let text = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk: string) => {
+            text += chunk;
+          });
+          response.on('end', () =>
+            response.statusCode === 200
+              ? resolve(text)
+              : reject(new Error(`${path} answered ${response.statusCode}: ${text.slice(0, 200)}`)),
+          );
+        },
+      );
+      outgoing.on('error', reject);
+      outgoing.end(body);
+    });
+  const startedAt = performance.now();
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (next < bodies.length) {
+        const body = bodies[next] as string;
+        next += 1;
+        const answer = await post(body);
+        if (answer.includes('"duplicate":true')) duplicates += 1;
+      }
+    }),
+  );
+  const seconds = (performance.now() - startedAt) / 1000;
+  agent.destroy();
+  return { eventsPerSecond: bodies.length / seconds, duplicates };
+}
+
+/** Every subscription as the provider has it now: status, period end, and its invoices once each. */
+async function verify(server: TRunningServer, stripe: StripePeer, subscribers: TSubscriber[]) {
+  for (const subscriber of subscribers) {
+    const remote = stripe.store.subscription.get(subscriber.subscriptionId) as unknown as {
+      status: string;
+      items: { data: { current_period_end: number }[] };
+    };
+    const invoices = [...stripe.store.invoice.values()].filter(
+      (invoice) =>
+        (invoice as { parent?: { subscription_details?: { subscription?: string } } }).parent
+          ?.subscription_details?.subscription === subscriber.subscriptionId,
+    );
+    const overview = await call(server, subscriber, 'GET', '/api/v1/billing/subscription');
+    const periodEnd = new Date((remote.items.data[0]?.current_period_end ?? 0) * 1000).toISOString();
+    const problems = [
+      overview.subscription?.status !== remote.status &&
+        `status ${overview.subscription?.status} != ${remote.status}`,
+      overview.subscription?.renews_at !== periodEnd &&
+        `renews_at ${overview.subscription?.renews_at} != ${periodEnd}`,
+      overview.invoices.length !== invoices.length &&
+        `${overview.invoices.length} invoices != ${invoices.length}`,
+    ].filter(Boolean);
+    if (problems.length > 0) throw new Error(`${subscriber.email}: ${problems.join(', ')}`);
+  }
+}
+
+export const billingWebhooks: TBenchmark = {
+  name: 'billing-webhooks',
+  unit: 'events/s',
+  direction: 'ours-over-ceiling',
+  goalRatio: 0.5,
+  goalWords:
+    'webhook events/s (20 % duplicates, 20 connections) >= 0.5x a twin that only verifies signatures',
+  async run(context) {
+    const target = await context.ours();
+    if (target.label.startsWith('hello-fastify'))
+      throw new Error('billing-webhooks needs the api (no --self-check)');
+    const stripe = await startStripePeer(STRIPE);
+    const stripeEnv = {
+      STRIPE_SECRET: STRIPE.secretKey,
+      STRIPE_WEBHOOK_SECRET: STRIPE.webhookSecret,
+      STRIPE_API_BASE: stripe.url,
+    };
+    const spec = target.spec(await findSparePort());
+    const api = await startServer(
+      { ...spec, env: { ...spec.env, ...stripeEnv, TRUST_PROXY: 'true' } },
+      context.pinning,
+      target.startTimeoutMs,
+    );
+    const twinEntry = await buildCeiling('stripe-webhook-twin');
+    const twinPort = await findSparePort();
+    const twin = await startServer(
+      {
+        label: 'stripe-webhook-twin',
+        command: process.execPath,
+        args: [twinEntry],
+        cwd: PACKAGE_DIR,
+        env: {
+          PATH: process.env.PATH ?? '/usr/bin:/bin',
+          HOST: '127.0.0.1',
+          PORT: String(twinPort),
+          ...stripeEnv,
+        },
+        port: twinPort,
+        readyPath: '/',
+      },
+      context.pinning,
+      15_000,
+    );
+    const { events, subscribers: count } = sizes(context);
+    let admin: TSession | null = null;
+    try {
+      const prepared = await prepare(api, stripe, context, count);
+      admin = prepared.admin;
+      // The purchases' own events reach the api first, in order, as Stripe would have sent them.
+      const setup = stripe.events.map((event) => JSON.stringify(event));
+      await send(api.baseUrl, '/api/v1/billing/webhooks/stripe', setup, stripe);
+      await verify(api, stripe, prepared.subscribers);
+      const runs: Array<{ eventsPerSecond: number; duplicates: number; expectedDuplicates: number }> = [];
+      let current = { bodies: [] as string[], unique: 0 };
+      const samples = await alternate(context.mode.rounds * 2, async (side, pair) => {
+        context.log(`billing-webhooks: pair ${pair + 1}/${context.mode.rounds * 2} ${side}`);
+        if (side === 'ceiling') {
+          current = await nextEvents(stripe, prepared.subscribers, events);
+          return (await send(twin.baseUrl, '/webhook', current.bodies, stripe)).eventsPerSecond;
+        }
+        const run = await send(api.baseUrl, '/api/v1/billing/webhooks/stripe', current.bodies, stripe);
+        const expectedDuplicates = events - current.unique;
+        runs.push({ ...run, expectedDuplicates });
+        if (run.duplicates !== expectedDuplicates)
+          throw new Error(`${run.duplicates} events answered as duplicates, ${expectedDuplicates} sent`);
+        await verify(api, stripe, prepared.subscribers);
+        return run.eventsPerSecond;
+      });
+      return {
+        samples,
+        details: {
+          events,
+          subscribers: count,
+          connections: CONNECTIONS,
+          duplicateShare: DUPLICATE_SHARE,
+          failedRenewalShare: FAILED_RENEWAL_SHARE,
+          oursEventsPerSecondMedian: median(runs.map((run) => run.eventsPerSecond)),
+          runs,
+          note: 'the Stripe peer runs in the harness process, on the load generator core',
+        },
+      };
+    } finally {
+      if (admin)
+        await call(api, admin, 'POST', '/api/v1/settings', {
+          client: { 'billing.enable': false, 'billing.stripe.enable': false },
+        }).catch(() => undefined);
+      await Promise.all([api.stop(), twin.stop(), stripe.close()]);
+    }
+  },
+};
