@@ -3,9 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { bootstrapFixture } from '../../test/bootstrap-fixture';
 import { startCustomCode } from './custom-code';
 
-function withCode(custom_code: { css: string; html: string }) {
+function withCode(custom_code: { css: string; html: string }, favicon = '') {
   const data = bootstrapFixture();
-  setBootstrapData({ ...data, settings: { ...data.settings, custom_code } as typeof data.settings });
+  const branding = { ...data.settings.branding, favicon };
+  setBootstrapData({
+    ...data,
+    settings: { ...data.settings, branding, custom_code } as typeof data.settings,
+  });
 }
 
 describe('custom code', () => {
@@ -22,7 +26,12 @@ describe('custom code', () => {
     expect(script?.nonce).toBe('n0nce');
     expect(script?.textContent).toBe('window.x=1');
 
-    withCode({ css: '', html: '' });
+    const icon = document.createElement('link');
+    icon.rel = 'icon';
+    icon.href = '/favicon.svg';
+    document.head.append(icon);
+    withCode({ css: '', html: '' }, 'https://cdn.example.com/icon.png');
+    expect(icon.href).toBe('https://cdn.example.com/icon.png');
     expect(document.getElementById('be-custom-css')).toBeNull();
     expect(document.getElementById('be-custom-html')).toBeNull();
     stop();

@@ -1,3 +1,4 @@
+import { assetUrl } from '@cadence/app-shell/asset-url';
 import {
   getBootstrapData,
   hasBootstrapData,
@@ -7,14 +8,22 @@ import {
 const STYLE_ID = 'be-custom-css';
 const HTML_ID = 'be-custom-html';
 
-function readCustomCode(): { css: string; html: string } {
-  const code = hasBootstrapData()
-    ? (getBootstrapData().settings as { custom_code?: { css?: unknown; html?: unknown } }).custom_code
-    : undefined;
+function readCustomCode(): { css: string; html: string; favicon: string } {
+  if (!hasBootstrapData()) return { css: '', html: '', favicon: '' };
+  const settings = getBootstrapData().settings;
+  const code = (settings as { custom_code?: { css?: unknown; html?: unknown } }).custom_code;
   return {
     css: typeof code?.css === 'string' ? code.css : '',
     html: typeof code?.html === 'string' ? code.html : '',
+    favicon: settings.branding.favicon,
   };
+}
+
+/** The admin's favicon replaces the bundled one (an empty setting keeps the bundled one). */
+function applyFavicon(doc: Document, favicon: string) {
+  if (!favicon) return;
+  for (const link of doc.querySelectorAll<HTMLLinkElement>('link[rel~="icon"]'))
+    link.href = assetUrl(favicon);
 }
 
 /** The nonce the page's own inline scripts were allowed by (the CSP's), if the api gave one. */
@@ -57,13 +66,17 @@ function applyHtml(doc: Document, html: string) {
   doc.body.append(container);
 }
 
-/** Spec 2.12 custom code: the admin's CSS in the head and HTML in the body, kept in step with bootstrap data. */
+/**
+ * Spec 2.12 custom code: the admin's CSS in the head and HTML in the body (and the favicon), kept
+ * in step with bootstrap data.
+ */
 export function startCustomCode(doc: Document = document): () => void {
-  let applied = { css: '', html: '' };
+  let applied = { css: '', html: '', favicon: '' };
   const sync = () => {
     const next = readCustomCode();
     if (next.css !== applied.css) applyCss(doc, next.css);
     if (next.html !== applied.html) applyHtml(doc, next.html);
+    if (next.favicon !== applied.favicon) applyFavicon(doc, next.favicon);
     applied = next;
   };
   sync();
