@@ -146,6 +146,11 @@ export const routes: RouteObject[] = [
         ],
       },
       {
+        path: 'files',
+        loader: accessLoader({ permissions: ['files.update'] }),
+        lazy: () => import('./routes/files/files-page').then((m) => ({ Component: m.FilesPage })),
+      },
+      {
         path: 'audit-log',
         loader: accessLoader({ permissions: ['logs.view'] }),
         lazy: () => import('./routes/audit-log-page').then((m) => ({ Component: m.AuditLogPage })),

@@ -154,6 +154,8 @@ describe('settings set by the environment', () => {
       expect(view.json().server.mail_host).toBe('smtp.env.example');
       expect(view.json().env.mail_host).toEqual({ variable: 'MAIL_HOST', is_locked: true });
       expect(view.json().env.cache_driver).toEqual({ variable: 'CACHE_DRIVER', is_locked: true });
+      expect(view.json().env.app_url).toEqual({ variable: 'APP_URL', is_locked: true });
+      expect(view.json().server.app_url).toBe(locked.env.APP_URL);
       const refused = await locked.app.inject({
         method: 'POST',
         url: '/api/v1/settings',

@@ -125,7 +125,7 @@ export function createSettingsService({ db, cache, env, appKey }: Deps) {
     const stored = await rows();
     const mask = (key: string, value: unknown) =>
       definitions[key]?.scope === 'secret' ? (isEmpty(value) ? '' : SECRET_MASK) : value;
-    const envKeys = settingKeys((d) => Boolean(d.env) && (!d.derived || Boolean(d.runtime)));
+    const envKeys = settingKeys((d) => Boolean(d.env));
     const server = Object.fromEntries(envKeys.map((key) => [key, mask(key, resolve(key, stored))]));
     const envInfo: Record<string, EnvSettingInfo> = Object.fromEntries(
       envKeys.map((key) => {
