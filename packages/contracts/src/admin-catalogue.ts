@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZIdSchema, ZNamedRefSchema, ZUserRefSchema } from './catalogue';
+import { ZIdNameSchema, ZIdSchema, ZNamedRefSchema, ZUserRefSchema } from './catalogue';
 
 /**
  * The admin's tracks, albums and artists tables (spec 2.12, issue 12). Pages are keyset
@@ -52,8 +52,6 @@ export type TKeysetPage<T> = {
   };
 };
 
-const ZSmallRefSchema = z.object({ id: z.number(), name: z.string() });
-
 export const ZAdminTrackRowSchema = z.object({
   id: z.number(),
   name: z.string(),
@@ -61,8 +59,8 @@ export const ZAdminTrackRowSchema = z.object({
   duration: z.number().nullable(),
   plays: z.number(),
   visibility: z.enum(['public', 'unlisted', 'private']),
-  album: ZSmallRefSchema.nullable(),
-  artists: z.array(ZSmallRefSchema),
+  album: ZIdNameSchema.nullable(),
+  artists: z.array(ZIdNameSchema),
   owner: ZUserRefSchema.nullable(),
   genres: z.array(ZNamedRefSchema),
   has_audio: z.boolean(),
@@ -79,7 +77,7 @@ export const ZAdminAlbumRowSchema = z.object({
   plays: z.number(),
   record_type: z.string(),
   release_date: z.string().nullable(),
-  artists: z.array(ZSmallRefSchema),
+  artists: z.array(ZIdNameSchema),
   owner: ZUserRefSchema.nullable(),
   genres: z.array(ZNamedRefSchema),
   tracks_count: z.number(),
@@ -111,7 +109,6 @@ export const ZBulkDeleteSchema = z.object({
   ids: z.array(ZIdSchema).min(1, 'Choose at least one item.').max(500, 'Delete at most 500 items at once.'),
 });
 export type TBulkDelete = z.infer<typeof ZBulkDeleteSchema>;
-export const ZBulkDeleteResponseSchema = z.object({ deleted: z.number(), message: z.string() });
 
 /** The payload of the job that removes deleted items' files from storage. */
 export const ZPurgeFilesJobSchema = z.object({ fileEntryIds: z.array(z.number().int().positive()) });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZIdSchema, ZUserRefSchema } from './catalogue';
+import { ZIdNameSchema, ZIdSchema, ZUserRefSchema } from './catalogue';
 import { COMMENTABLE_TYPES } from './comment';
 import { ZGenreNameSchema } from './genre';
 import { paginationSchema } from './pagination';
@@ -7,7 +7,6 @@ import { paginationSchema } from './pagination';
 /** Admin pages over genres, playlists, lyrics and comments (spec 2.12, issue 12). */
 const page = z.coerce.number().int().min(1).max(100_000).default(1);
 const perPage = z.coerce.number().int().min(1).max(100).default(25);
-const ZSmallRefSchema = z.object({ id: z.number(), name: z.string() });
 
 /** `POST /api/v1/genres/merge`: `from` is folded into `into` and deleted, in one transaction. */
 export const ZGenreMergeSchema = z
@@ -51,8 +50,8 @@ export const ZAdminLyricsQuerySchema = z.object({
 });
 export const ZAdminLyricsRowSchema = z.object({
   id: z.number(),
-  track: ZSmallRefSchema,
-  artists: z.array(ZSmallRefSchema),
+  track: ZIdNameSchema,
+  artists: z.array(ZIdNameSchema),
   synced: z.boolean(),
   language: z.string().nullable(),
   source: z.string().nullable(),
@@ -76,7 +75,7 @@ export const ZAdminCommentQuerySchema = z.object({
 export const ZAdminCommentRowSchema = z.object({
   id: z.number(),
   commentable_type: z.enum(COMMENTABLE_TYPES),
-  commentable: ZSmallRefSchema.nullable(),
+  commentable: ZIdNameSchema.nullable(),
   parent_id: z.number().nullable(),
   depth: z.number(),
   /** The text as written: the admin sees deleted comments' content so a restore is informed. */

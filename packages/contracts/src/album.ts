@@ -5,6 +5,7 @@ import {
   ZArtistRefSchema,
   ZIdSchema,
   ZNamedRefSchema,
+  ZNameListSchema,
 } from './catalogue';
 import { ZTrackSchema } from './track';
 
@@ -45,8 +46,6 @@ export const ALBUM_SHOW_ALLOW = {
   loadCount: ['tracks', 'likes', 'comments', 'reposts'],
 } as const;
 export const ZAlbumShowQuerySchema = catalogueShowQuerySchema(ALBUM_SHOW_ALLOW);
-
-const ZNameListSchema = z.array(z.string().trim().min(1).max(100)).max(20);
 
 export const ZAlbumCreateSchema = z.object({
   name: z

@@ -6,6 +6,7 @@ import {
   ZArtistRefSchema,
   ZLinkSchema,
   ZNamedRefSchema,
+  ZNameListSchema,
 } from './catalogue';
 
 export const ZArtistSchema = z.object({
@@ -58,7 +59,6 @@ export const ARTIST_SHOW_ALLOW = {
 export const ZArtistShowQuerySchema = catalogueShowQuerySchema(ARTIST_SHOW_ALLOW);
 
 const ZImageRefSchema = z.string().trim().max(2000).nullish();
-const ZNameListSchema = z.array(z.string().trim().min(1).max(100)).max(20);
 
 export const ZArtistCreateSchema = z.object({
   name: z

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { adminListQuerySchema } from './admin-list';
-import { ZIdSchema, ZLinkSchema } from './catalogue';
+import { ZIdSchema, ZLinkSchema, ZNameListSchema } from './catalogue';
 import { paginationSchema } from './pagination';
 
 /** Spec 2.10 request kinds; the route segment is the kebab-case form (`become-artist`). */
@@ -111,8 +111,6 @@ export const ZTrackDraftSchema = z.object({
 export type TTrackDraft = z.infer<typeof ZTrackDraftSchema>;
 export const ZTrackDraftRequestSchema = z.object({ file_entry_id: ZIdSchema });
 export const ZTrackDraftResponseSchema = z.object({ draft: ZTrackDraftSchema });
-
-const ZNameListSchema = z.array(z.string().trim().min(1).max(100)).max(20);
 
 export const ZPublishTrackSchema = z.object({
   file_entry_id: ZIdSchema,

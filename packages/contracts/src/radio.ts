@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZIdNameSchema } from './catalogue';
 
 export const RADIO_SEED_TYPES = ['artist', 'track', 'genre', 'playlist', 'user'] as const;
 export const ZRadioSeedTypeSchema = z.enum(RADIO_SEED_TYPES);
@@ -37,16 +38,14 @@ export const ZRadioQuerySchema = z.object({
 });
 export type TRadioQuery = z.infer<typeof ZRadioQuerySchema>;
 
-const ZRefSchema = z.object({ id: z.number(), name: z.string() });
-
 export const ZRadioTrackSchema = z.object({
   id: z.number(),
   name: z.string(),
   image: z.string().nullable(),
   duration: z.number().nullable(),
   plays: z.number(),
-  album: ZRefSchema.nullable(),
-  artists: z.array(ZRefSchema),
+  album: ZIdNameSchema.nullable(),
+  artists: z.array(ZIdNameSchema),
 });
 export type TRadioTrack = z.infer<typeof ZRadioTrackSchema>;
 

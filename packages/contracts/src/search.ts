@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZIdNameSchema } from './catalogue';
 import { SEARCH_TYPES } from './search-types';
 
 export { SEARCH_TYPES };
@@ -37,16 +38,14 @@ export const ZSearchQuerySchema = z.object({
 });
 export type TSearchQuery = z.infer<typeof ZSearchQuerySchema>;
 
-const ZRefSchema = z.object({ id: z.number(), name: z.string() });
-
 export const ZSearchTrackSchema = z.object({
   id: z.number(),
   name: z.string(),
   image: z.string().nullable(),
   duration: z.number().nullable(),
   plays: z.number(),
-  album: ZRefSchema.nullable(),
-  artists: z.array(ZRefSchema),
+  album: ZIdNameSchema.nullable(),
+  artists: z.array(ZIdNameSchema),
 });
 export const ZSearchAlbumSchema = z.object({
   id: z.number(),
@@ -54,7 +53,7 @@ export const ZSearchAlbumSchema = z.object({
   image: z.string().nullable(),
   release_date: z.string().nullable(),
   plays: z.number(),
-  artists: z.array(ZRefSchema),
+  artists: z.array(ZIdNameSchema),
 });
 export const ZSearchArtistSchema = z.object({
   id: z.number(),
@@ -67,7 +66,7 @@ export const ZSearchPlaylistSchema = z.object({
   id: z.number(),
   name: z.string(),
   image: z.string().nullable(),
-  owner: ZRefSchema.nullable(),
+  owner: ZIdNameSchema.nullable(),
 });
 export const ZSearchUserSchema = z.object({ id: z.number(), name: z.string(), image: z.string().nullable() });
 export const ZSearchGenreSchema = z.object({

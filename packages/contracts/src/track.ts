@@ -6,6 +6,7 @@ import {
   ZArtistRefSchema,
   ZIdSchema,
   ZNamedRefSchema,
+  ZNameListSchema,
 } from './catalogue';
 
 export const TRACK_VISIBILITIES = ['public', 'unlisted', 'private'] as const;
@@ -59,7 +60,6 @@ export const TRACK_SHOW_ALLOW = {
 } as const;
 export const ZTrackShowQuerySchema = catalogueShowQuerySchema(TRACK_SHOW_ALLOW);
 
-const ZNameListSchema = z.array(z.string().trim().min(1).max(100)).max(20);
 const ZSrcSchema = z
   .string()
   .trim()

@@ -3,10 +3,10 @@ import {
   ZAdminArtistPageSchema,
   ZAdminCatalogueQuerySchema,
   ZAdminTrackPageSchema,
-  ZBulkDeleteResponseSchema,
   ZBulkDeleteSchema,
   ZPurgeFilesJobSchema,
 } from '@cadence/contracts/admin-catalogue';
+import { ZBulkDeleteResponseSchema } from '@cadence/contracts/admin-list';
 import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
 import type { PermissionName } from '@cadence/permissions/catalogue';
 import type { FastifyInstance } from 'fastify';
