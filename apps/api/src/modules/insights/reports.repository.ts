@@ -29,10 +29,16 @@ export function createReportsRepository(db: Db) {
 
     async listeners(range: Range): Promise<number> {
       const row = await db
-        .selectFrom('play_daily_listeners')
-        .select(sql<string>`count(distinct listener_hash)`.as('n'))
-        .where('day', '>=', asDate(range.from))
-        .where('day', '<=', asDate(range.to))
+        .selectFrom((eb) =>
+          eb
+            .selectFrom('play_daily_listeners')
+            .select('listener_hash')
+            .distinct()
+            .where('day', '>=', asDate(range.from))
+            .where('day', '<=', asDate(range.to))
+            .as('listeners'),
+        )
+        .select(sql<string>`count(*)`.as('n'))
         .executeTakeFirst();
       return Number(row?.n ?? 0);
     },
@@ -166,10 +172,16 @@ export function createReportsRepository(db: Db) {
 
     async uniqueVisitors(range: Range): Promise<number> {
       const row = await db
-        .selectFrom('page_views')
-        .select(sql<string>`count(distinct visitor_hash)`.as('n'))
-        .where('day', '>=', asDate(range.from))
-        .where('day', '<=', asDate(range.to))
+        .selectFrom((eb) =>
+          eb
+            .selectFrom('page_views')
+            .select('visitor_hash')
+            .distinct()
+            .where('day', '>=', asDate(range.from))
+            .where('day', '<=', asDate(range.to))
+            .as('visitors'),
+        )
+        .select(sql<string>`count(*)`.as('n'))
         .executeTakeFirst();
       return Number(row?.n ?? 0);
     },

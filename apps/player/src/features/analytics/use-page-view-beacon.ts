@@ -15,10 +15,12 @@ function asksNotToBeTracked(): boolean {
  * referring site. No third-party script; nothing is sent under Do Not Track or GPC.
  */
 export function usePageViewBeacon(): void {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  // The admin's appearance editor previews the player in a frame: not a visit.
+  const isPreview = new URLSearchParams(search).has('appearanceEditor') || window.self !== window.top;
   const isFirst = useRef(true);
   useEffect(() => {
-    if (asksNotToBeTracked()) return;
+    if (isPreview || asksNotToBeTracked()) return;
     const referrer = isFirst.current && document.referrer ? document.referrer : undefined;
     isFirst.current = false;
     apiClient
@@ -26,5 +28,5 @@ export function usePageViewBeacon(): void {
       .catch(() => {
         // A lost visit must never disturb the page.
       });
-  }, [pathname]);
+  }, [pathname, isPreview]);
 }
