@@ -18,8 +18,11 @@ import {
 import { escapeHtml, renderSeoTemplate } from './seo-template';
 import { absoluteUrl } from './seo-urls';
 
-/** The head tags and the crawler-readable main text of one player page. */
-export type TPageSeo = { head: string; main: string };
+/**
+ * The head tags and the crawler-readable main text of one player page, and the api answers read
+ * for them (URL -> body) that the page can be given with its HTML.
+ */
+export type TPageSeo = { head: string; main: string; responses: Record<string, unknown> };
 /** The first page's GET answered by the spa module (modules/spa spa-initial-data.ts), when it has one. */
 export type TInitialBody = { kind: string; body: unknown } | null;
 
@@ -215,11 +218,18 @@ export async function renderPageSeo(
     siteDescription: settings.branding.site_description ?? '',
     baseUrl: app.deps.env.PLAYER_URL.replace(/\/$/, ''),
   };
-  const document = await documentFor(pathname, site, bootstrap, initial, (url) => fetchAs(app, request, url));
+  const responses: Record<string, unknown> = {};
+  const load = async (url: string) => {
+    const body = await fetchAs(app, request, url);
+    if (body !== null) responses[url] = body;
+    return body;
+  };
+  const document = await documentFor(pathname, site, bootstrap, initial, load);
   if (!document) {
     return {
       head: fallbackHead(site, pathname, document === null),
       main: '',
+      responses,
     };
   }
   const image = absoluteUrl(site.baseUrl, document.image);
@@ -230,7 +240,7 @@ export async function renderPageSeo(
     image,
     twitter_card: image ? 'summary_large_image' : 'summary',
   });
-  return { head, main: document.main };
+  return { head, main: document.main, responses };
 }
 
 /**

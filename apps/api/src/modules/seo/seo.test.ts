@@ -138,7 +138,11 @@ describe('listener pages for crawlers and link previews', () => {
   });
 
   it('renders custom pages, channels and the landing page; an unknown album says noindex', async () => {
-    const about = head((await crawl('/pages/about-us')).html);
+    const aboutHtml = (await crawl('/pages/about-us')).html;
+    // What the SEO read is handed to the player with the HTML: it does not ask again.
+    const inlined = /window\.initialResponses=(.*?);<\/script>/s.exec(aboutHtml)?.[1];
+    expect(JSON.parse(inlined ?? '{}')['/api/v1/custom-pages/about-us'].page.slug).toBe('about-us');
+    const about = head(aboutHtml);
     expect(about.title).toBe('About Us - Cadence');
     expect(about.canonical).toBe(`${BASE}/pages/about-us`);
     expect(about.description).toContain('placeholder');

@@ -126,15 +126,25 @@ async function spa(app: FastifyInstance) {
     const preloads = lcpImagePreload(initial) + routeChunkPreloads(await firstPageChunks(spa), page);
     // The template's own inline scripts and the bootstrap data carry the nonce; nothing else can.
     const nonce = scriptNonce(reply);
-    let pageHtml = injectBootstrap(withNonce(html, nonce), data, initialResponses(initial), preloads, nonce);
-    if (spa.name === 'player') {
-      const seoInitial = initial ? { kind: initial.page.kind, body: initial.body } : null;
-      pageHtml = applyPageSeo(
-        pageHtml,
-        await renderPageSeo(app, request, { pathname, bootstrap: data, initial: seoInitial }),
-        nonce,
-      );
-    }
+    // The player's pages carry their SEO head and main text; what the SEO read through the api
+    // (a channel, a custom page, a profile) is inlined too, so the player does not ask again.
+    const seo =
+      spa.name === 'player'
+        ? await renderPageSeo(app, request, {
+            pathname,
+            bootstrap: data,
+            initial: initial ? { kind: initial.page.kind, body: initial.body } : null,
+          })
+        : null;
+    const responses = { ...initialResponses(initial), ...seo?.responses };
+    let pageHtml = injectBootstrap(
+      withNonce(html, nonce),
+      data,
+      Object.keys(responses).length > 0 ? responses : null,
+      preloads,
+      nonce,
+    );
+    if (seo) pageHtml = applyPageSeo(pageHtml, seo, nonce);
     return reply
       .code(200)
       .type('text/html; charset=utf-8')
