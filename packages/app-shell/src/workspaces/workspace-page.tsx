@@ -184,7 +184,7 @@ function InviteForm({ workspaceId, onSent }: { workspaceId: number; onSent: () =
         </select>
       </label>
       <div>
-        <Button type="submit" isPending={isSending}>
+        <Button type="submit" isDisabled={isSending}>
           {trans('Invite')}
         </Button>
       </div>

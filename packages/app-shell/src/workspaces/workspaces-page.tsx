@@ -89,7 +89,7 @@ export function WorkspacesPage() {
             errorMessage={error ?? undefined}
           />
           <div>
-            <Button type="submit" isPending={isSaving}>
+            <Button type="submit" isDisabled={isSaving}>
               {trans('Create workspace')}
             </Button>
           </div>

@@ -3,7 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { canAny, restrictionOf } from '../../platform/auth/access';
 import type { Database } from '../../platform/db/schema';
 import { AppError, validationError } from '../../platform/http/app-error';
-import { managedArtistIds } from './artist-refs';
+import { managedArtistIds, workspaceArtistIds } from './artist-refs';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -27,6 +27,8 @@ export async function assertCanCreditArtists(
     ? await request.server.services.workspaces.memberIds(request.workspaceId)
     : [request.user.id];
   const managed = await managedArtistIds(db, managers);
+  if (request.workspaceId)
+    for (const id of await workspaceArtistIds(db, request.workspaceId)) managed.add(id);
   if (unique.every((id) => managed.has(id))) return;
   throw new AppError('forbidden', 'You can only publish under artists you manage.');
 }

@@ -55,3 +55,9 @@ export async function managedArtistIds(db: Db, userId: number | number[]): Promi
     .execute();
   return new Set(rows.map((row) => row.artist_id));
 }
+
+/** Artists created while this workspace was active: its members publish under them. */
+export async function workspaceArtistIds(db: Db, workspaceId: number): Promise<number[]> {
+  const rows = await db.selectFrom('artists').select('id').where('workspace_id', '=', workspaceId).execute();
+  return rows.map((row) => Number(row.id));
+}

@@ -162,7 +162,13 @@ export function createArtistsService(db: Db) {
     const id = await db.transaction().execute(async (trx) => {
       const { id } = await trx
         .insertInto('artists')
-        .values({ name: input.name, slug: slugify(input.name), ...columnsOf(input, isEditor) })
+        .values({
+          name: input.name,
+          slug: slugify(input.name),
+          ...columnsOf(input, isEditor),
+          // Created with a workspace active, the artist belongs to it (spec 1).
+          workspace_id: request.workspaceId || null,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       if (!isEditor)

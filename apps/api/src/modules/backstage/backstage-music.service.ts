@@ -329,6 +329,16 @@ export function createBackstageMusicService(deps: Deps) {
       .where('ua.user_id', 'in', managers)
       .orderBy('a.name')
       .execute();
+    if (request.workspaceId) {
+      const own = await db
+        .selectFrom('artists as a')
+        .select(['a.id', 'a.name', 'a.image_small', 'a.verified'])
+        .where('a.workspace_id', '=', request.workspaceId)
+        .execute();
+      const known = new Set(artists.map((artist) => Number(artist.id)));
+      artists.push(...own.filter((artist) => !known.has(Number(artist.id))));
+      artists.sort((a, b) => a.name.localeCompare(b.name));
+    }
     const [albums, tracks, requests, minutes] = await Promise.all([
       db
         .selectFrom('albums')
