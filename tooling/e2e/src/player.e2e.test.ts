@@ -28,7 +28,7 @@ function launchPlayerBrowser(): Promise<Browser> {
   });
 }
 
-/** Comments, reposts and one ad slot on (with hostile markup the player must strip). */
+/** Comments, reposts and one ad slot on (with scripts that must run in the ad's frame only). */
 const PLAYER_SETTINGS = {
   'player.track_comments': 'true',
   'player.enable_repost': 'true',
@@ -432,7 +432,7 @@ describe('web player in Chromium', () => {
     await context.close();
   });
 
-  it('shows the landing page sections and a sanitised ad slot', async () => {
+  it('shows the landing page sections and an ad slot whose scripts stay in its frame', async () => {
     const { context, page } = await newPage();
     await page.goto(`${api.url}/landing`);
     await page.getByTestId('landing-page').waitFor();
@@ -442,8 +442,14 @@ describe('web player in Chromium', () => {
 
     await page.goto(api.url);
     const ad = page.getByTestId('ad-general_top');
-    await ad.getByTestId('ad-link').waitFor();
-    expect(await ad.innerHTML()).not.toMatch(/script|onerror/);
+    await ad.locator('iframe').waitFor();
+    expect(await ad.innerHTML()).not.toMatch(/<script|onerror/);
+    await page.frameLocator('[data-testid="ad-frame-general_top"]').getByTestId('ad-link').waitFor();
+    const adFrame = page.frames().find((frame) => frame.url().includes('/api/v1/ads/general_top/frame'));
+    // The ad's code ran, handlers included, in its sandboxed frame and never in the page.
+    await expect
+      .poll(() => adFrame?.evaluate(() => (window as { adRan?: number }).adRan), { timeout: 10_000 })
+      .toBe(2);
     expect(await page.evaluate(() => (window as { adRan?: number }).adRan)).toBeUndefined();
     await context.close();
   });
