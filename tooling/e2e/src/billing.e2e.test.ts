@@ -346,9 +346,28 @@ describe('billing in the browser', () => {
     await admin.getByRole('alertdialog').getByRole('button', { name: 'Cancel subscription' }).click();
     await expect.poll(() => row.getByTestId('subscription-state').textContent()).toBe('Ended');
 
+    // A plan given by hand, without a provider, to the listener whose subscription just ended.
+    await admin.getByLabel('Provider').selectOption('');
+    await admin.getByRole('button', { name: 'Grant subscription' }).click();
+    const dialog = admin.getByRole('dialog');
+    await dialog.getByLabel('User email').fill('nobody@e2e.test');
+    await dialog.getByLabel('Plan').selectOption({ label: 'Silver' });
+    await dialog.getByRole('button', { name: 'Grant' }).click();
+    await dialog.getByText('No user has this email.').waitFor();
+    await expectAxeClean(admin);
+    await dialog.getByLabel('User email').fill(WALLET.email);
+    await dialog.getByRole('button', { name: 'Grant' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const granted = admin
+      .getByRole('row')
+      .filter({ hasText: WALLET.email })
+      .filter({ hasText: 'None (by hand)' });
+    await expect.poll(() => granted.getByTestId('subscription-state').textContent()).toBe('Active');
+    expect(await granted.textContent()).toContain('Silver');
+
     const audit = await call<{ pagination: { data: { action: string }[] } }>(admin, 'GET', 'audit-log');
     expect(audit.body.pagination.data.map((entry) => entry.action)).toEqual(
-      expect.arrayContaining(['plans.create', 'subscriptions.cancel']),
+      expect.arrayContaining(['plans.create', 'subscriptions.cancel', 'subscriptions.grant']),
     );
   }, 120_000);
 

@@ -1,4 +1,6 @@
 import { DataTablePage } from '@cadence/admin-kit/data-table-page';
+import { adminListKey } from '@cadence/admin-kit/use-admin-list';
+import { openDialog } from '@cadence/app-shell/modal-store';
 import { useTrans } from '@cadence/app-shell/use-trans';
 import type { TProduct, TSubscription } from '@cadence/contracts/billing';
 import type { TPagination } from '@cadence/contracts/pagination';
@@ -9,6 +11,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { runRowAction } from '../music/run-action';
+import { GrantSubscriptionDialog } from './grant-subscription-dialog';
 import { PLANS_ENDPOINT } from './plans-page';
 
 const ENDPOINT = 'billing/admin/subscriptions';
@@ -160,6 +163,18 @@ export function SubscriptionsPage() {
           })),
         },
       ]}
+      actions={
+        <Button
+          onPress={async () => {
+            const granted = await openDialog<boolean>((close) => (
+              <GrantSubscriptionDialog plans={plans.data?.pagination.data ?? []} close={close} />
+            ));
+            if (granted) await queryClient.invalidateQueries({ queryKey: adminListKey(ENDPOINT) });
+          }}
+        >
+          {trans('Grant subscription')}
+        </Button>
+      }
       emptyMessage={trans('No subscriptions yet')}
     />
   );

@@ -88,7 +88,10 @@ export function createWebhooksService({ db, gateways, subscriptions }: Deps) {
           const reference = invoice.parent?.subscription_details?.subscription;
           const id = typeof reference === 'string' ? reference : reference?.id;
           if (!id || !invoice.id) return;
-          const row = await sync(id);
+          // The invoice needs its subscription row, not a fresh state: every state change also
+          // comes as a customer.subscription.* event, which reads the provider. Only a first
+          // sighting (an invoice ahead of its subscription's events) asks the provider here.
+          const row = (await repo.findSubscriptionByGateway(db, 'stripe', id)) ?? (await sync(id));
           if (!row) return;
           const line = invoice.lines?.data?.[0];
           const record: InvoiceEvent = {
