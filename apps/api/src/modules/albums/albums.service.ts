@@ -152,6 +152,7 @@ export function createAlbumsService(db: Db) {
           description: input.description ?? null,
           record_type: input.record_type ?? 'album',
           owner_id: user.id,
+          workspace_id: request.workspaceId || null,
         })
         .returning('id')
         .executeTakeFirstOrThrow();

@@ -94,7 +94,7 @@ export function createPlaylistsRepository(db: Db) {
       return Number(row.n);
     },
 
-    insert: (ownerId: number, input: TPlaylistCreate) =>
+    insert: (ownerId: number, input: TPlaylistCreate, workspaceId: number | null = null) =>
       db
         .insertInto('playlists')
         .values({
@@ -105,6 +105,7 @@ export function createPlaylistsRepository(db: Db) {
           public: input.public ?? true,
           collaborative: input.collaborative ?? false,
           owner_id: ownerId,
+          workspace_id: workspaceId,
         })
         .returningAll()
         .executeTakeFirstOrThrow(),

@@ -169,7 +169,7 @@ export function createPlaylistsService(db: Db) {
         );
       }
     }
-    const row = await playlists.insert(user.id, input);
+    const row = await playlists.insert(user.id, input, request.workspaceId || null);
     return (await toDtos([row], { with: ['owner'] }))[0] as TPlaylist;
   }
 

@@ -89,6 +89,7 @@ export function createTracksService(db: Db) {
           released_at: input.released_at ?? null,
           visibility: input.visibility ?? 'public',
           owner_id: user.id,
+          workspace_id: request.workspaceId || null,
         })
         .returning('id')
         .executeTakeFirstOrThrow();

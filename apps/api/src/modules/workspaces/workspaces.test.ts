@@ -295,6 +295,38 @@ describe('workspaceId on requests (spec 7)', () => {
     expect((await send(member, 'GET', `/api/v1/workspace/${id}`)).statusCode).toBe(403);
   });
 
+  it('gives playlists, tracks and albums created with a workspace active to that workspace', async () => {
+    const id = await createWorkspace(owner, 'Creations');
+    const member = await addMember(id);
+    await t.deps.db
+      .insertInto('permissionables')
+      .values({
+        permission_id: (
+          await t.deps.db
+            .selectFrom('permissions')
+            .select('id')
+            .where('name', '=', 'playlists.create')
+            .executeTakeFirstOrThrow()
+        ).id,
+        permissionable_type: 'user',
+        permissionable_id: member.id,
+      })
+      .execute();
+    const inside = await send(member, 'POST', `/api/v1/playlists?workspaceId=${id}`, { name: 'Team mix' });
+    expect(inside.statusCode, inside.body).toBeLessThan(300);
+    const outside = await send(member, 'POST', '/api/v1/playlists', { name: 'My mix' });
+    const rows = await t.deps.db
+      .selectFrom('playlists')
+      .select(['id', 'workspace_id'])
+      .where('id', 'in', [inside.json().playlist.id, outside.json().playlist.id])
+      .orderBy('id')
+      .execute();
+    expect(rows.map((row) => row.workspace_id)).toEqual([id, null]);
+    expect(
+      (await send(outsider, 'POST', `/api/v1/playlists?workspaceId=${id}`, { name: 'x' })).statusCode,
+    ).toBe(403);
+  });
+
   it('lets staff with workspaces.view read any workspace', async () => {
     const id = await createWorkspace(owner, 'Staff view');
     const staffId = await createTestUser(t.deps, { permissions: ['workspaces.view'] });
