@@ -1,89 +1,73 @@
+import { DataTable } from '@cadence/admin-kit/data-table';
+import { TablePagination } from '@cadence/admin-kit/table-pagination';
+import { TableEmpty, TableError, TableLoading } from '@cadence/admin-kit/table-states';
+import { useAdminList } from '@cadence/admin-kit/use-admin-list';
+import { useListParams } from '@cadence/admin-kit/use-list-params';
 import { useTrans } from '@cadence/app-shell/use-trans';
 import type { TErrorLogDownloadLink, TErrorLogEntry, TMailLogEntry } from '@cadence/contracts/error-log';
-import type { TPagination } from '@cadence/contracts/pagination';
 import type { TScheduleOverview } from '@cadence/contracts/schedule';
 import { apiClient } from '@cadence/http-client/http-client';
 import { Button } from '@cadence/ui/button';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useMemo } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { useSearchParams } from 'react-router';
 
 const TABS = ['schedule', 'error', 'outgoing-email'] as const;
+type TScheduledTask = TScheduleOverview['tasks'][number];
 type TLogTab = (typeof TABS)[number];
-const PER_PAGE = 20;
-
-const cell = 'border-b border-divider px-3 py-2 text-left align-top text-sm';
-const head = `${cell} font-medium text-muted`;
 
 function formatDate(iso: string | null): string {
   return iso ? new Date(iso).toLocaleString() : '—';
 }
 
-function Table({ label, columns, children }: { label: string; columns: string[]; children: ReactNode }) {
-  return (
-    <div className="overflow-x-auto">
-      <table className="w-full border-collapse" aria-label={label}>
-        <thead>
-          <tr>
-            {columns.map((column) => (
-              <th key={column} scope="col" className={head}>
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>{children}</tbody>
-      </table>
-    </div>
-  );
-}
+const noSort = { orderBy: null, orderDir: 'desc' as const };
+const wrap = { className: 'break-all' };
 
-function Status({ isLoading, isError, isEmpty }: { isLoading: boolean; isError: boolean; isEmpty: boolean }) {
-  const { trans } = useTrans();
-  if (isLoading) return <p className="text-muted">{trans('Loading...')}</p>;
-  if (isError) return <p role="alert">{trans('There was an issue. Please try again later.')}</p>;
-  if (isEmpty) return <p className="text-muted">{trans('Nothing to show yet.')}</p>;
-  return null;
-}
-
-function Pager({
-  page,
-  lastPage,
-  onPage,
+/**
+ * One paginated log on the admin kit's table: the page and page size in the address, the
+ * previous page kept on screen while the next loads, loading, empty and error states.
+ */
+function LogList<T extends { id: number }>({
+  endpoint,
+  label,
+  columns,
+  emptyMessage,
 }: {
-  page: number;
-  lastPage: number;
-  onPage: (page: number) => void;
+  endpoint: string;
+  label: string;
+  // biome-ignore lint/suspicious/noExplicitAny: column value types differ per column
+  columns: ColumnDef<T, any>[];
+  emptyMessage: string;
 }) {
-  const { trans } = useTrans();
-  if (lastPage <= 1) return null;
+  const [state, update] = useListParams();
+  const query = useAdminList<T>(endpoint, state);
+  const page = query.data?.pagination;
+  if (query.isPending) return <TableLoading />;
+  if (query.isError && !page) return <TableError onRetry={() => void query.refetch()} />;
+  if (!page) return null;
+  if (page.data.length === 0)
+    return <TableEmpty isNarrowed={false} message={emptyMessage} onClearFilters={() => {}} />;
   return (
-    <nav aria-label={trans('Pagination')} className="flex items-center gap-3 pt-3">
-      <Button variant="outline" size="sm" isDisabled={page <= 1} onPress={() => onPage(page - 1)}>
-        {trans('Previous')}
-      </Button>
-      <span className="text-sm text-muted">
-        {trans(':page of :last', { page: String(page), last: String(lastPage) })}
-      </span>
-      <Button variant="outline" size="sm" isDisabled={page >= lastPage} onPress={() => onPage(page + 1)}>
-        {trans('Next')}
-      </Button>
-    </nav>
+    <>
+      <DataTable
+        label={label}
+        columns={columns}
+        data={page.data}
+        getRowId={(row) => String(row.id)}
+        sort={noSort}
+        onSortChange={() => {}}
+        isStale={query.isPlaceholderData}
+      />
+      {query.isError && <TableError onRetry={() => void query.refetch()} />}
+      <TablePagination
+        info={page}
+        onPage={(next) => update({ page: next })}
+        onPerPage={(perPage) => update({ perPage })}
+      />
+    </>
   );
-}
-
-function usePageParam(): [number, (page: number) => void] {
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  return [
-    page,
-    (next) =>
-      setParams((current) => {
-        current.set('page', String(next));
-        return current;
-      }),
-  ];
 }
 
 function SchedulePanel() {
@@ -92,62 +76,99 @@ function SchedulePanel() {
     queryKey: ['logs', 'schedule'],
     queryFn: () => apiClient.get<TScheduleOverview>('logs/schedule'),
   });
-  const tasks = query.data?.tasks ?? [];
+  const columns = useMemo<ColumnDef<TScheduledTask>[]>(
+    () => [
+      {
+        id: 'task',
+        header: trans('Task'),
+        cell: ({ row }) => (
+          <>
+            <div className="font-medium">{row.original.name}</div>
+            <div className="text-muted">{row.original.description}</div>
+          </>
+        ),
+      },
+      {
+        id: 'every',
+        header: trans('Every'),
+        cell: ({ row }) => trans(':count minutes', { count: String(row.original.every_minutes) }),
+      },
+      {
+        id: 'last_run',
+        header: trans('Last run'),
+        cell: ({ row }) =>
+          row.original.runs[0] ? formatDate(row.original.runs[0].started_at) : trans('Never'),
+      },
+      {
+        id: 'duration',
+        header: trans('Duration'),
+        cell: ({ row }) => {
+          const ms = row.original.runs[0]?.duration_ms;
+          return ms != null ? `${ms} ms` : '—';
+        },
+      },
+      {
+        id: 'outcome',
+        header: trans('Outcome'),
+        cell: ({ row }) => (row.original.runs[0] ? trans(row.original.runs[0].outcome) : '—'),
+      },
+      {
+        id: 'detail',
+        header: trans('Details'),
+        cell: ({ row }) => row.original.runs[0]?.detail ?? '',
+        meta: wrap,
+      },
+    ],
+    [trans],
+  );
+  if (query.isPending) return <TableLoading />;
+  if (query.isError) return <TableError onRetry={() => void query.refetch()} />;
+  const tasks = query.data.tasks;
+  if (tasks.length === 0)
+    return (
+      <TableEmpty isNarrowed={false} message={trans('Nothing to show yet.')} onClearFilters={() => {}} />
+    );
   return (
-    <>
-      <Status
-        isLoading={query.isPending}
-        isError={query.isError}
-        isEmpty={query.isSuccess && tasks.length === 0}
-      />
-      {tasks.length > 0 && (
-        <Table
-          label={trans('Scheduled tasks')}
-          columns={[
-            trans('Task'),
-            trans('Every'),
-            trans('Last run'),
-            trans('Duration'),
-            trans('Outcome'),
-            trans('Details'),
-          ]}
-        >
-          {tasks.map((task) => {
-            const last = task.runs[0];
-            return (
-              <tr key={task.name}>
-                <td className={cell}>
-                  <div className="font-medium">{task.name}</div>
-                  <div className="text-muted">{task.description}</div>
-                </td>
-                <td className={cell}>{trans(':count minutes', { count: String(task.every_minutes) })}</td>
-                <td className={cell}>{last ? formatDate(last.started_at) : trans('Never')}</td>
-                <td className={cell}>{last?.duration_ms != null ? `${last.duration_ms} ms` : '—'}</td>
-                <td className={cell}>{last ? trans(last.outcome) : '—'}</td>
-                <td className={cell}>{last?.detail ?? ''}</td>
-              </tr>
-            );
-          })}
-        </Table>
-      )}
-    </>
+    <DataTable
+      label={trans('Scheduled tasks')}
+      columns={columns}
+      data={tasks}
+      getRowId={(task) => task.name}
+      sort={noSort}
+      onSortChange={() => {}}
+    />
   );
 }
 
 function ErrorPanel() {
   const { trans } = useTrans();
-  const [page, setPage] = usePageParam();
-  const query = useQuery({
-    queryKey: ['logs', 'error', page],
-    queryFn: () =>
-      apiClient.get<TPagination<TErrorLogEntry>>('logs/error', { params: { page, perPage: PER_PAGE } }),
-    placeholderData: keepPreviousData,
-  });
-  const pagination = query.data?.pagination;
   async function downloadLatest() {
     const link = await apiClient.get<TErrorLogDownloadLink>('logs/error/download-latest');
     window.location.assign(link.download_url);
   }
+  const columns = useMemo<ColumnDef<TErrorLogEntry>[]>(
+    () => [
+      { id: 'date', header: trans('Date'), cell: ({ row }) => formatDate(row.original.created_at) },
+      {
+        id: 'request_id',
+        header: trans('Request id'),
+        cell: ({ row }) => <span className="font-mono">{row.original.request_id}</span>,
+      },
+      {
+        id: 'request',
+        header: trans('Request'),
+        cell: ({ row }) => `${row.original.status} ${row.original.method} ${row.original.url}`,
+        meta: wrap,
+      },
+      {
+        id: 'error',
+        header: trans('Error'),
+        cell: ({ row }) => `${row.original.exception}: ${row.original.message}`,
+        meta: wrap,
+      },
+    ],
+    [trans],
+  );
   return (
     <>
       <div className="flex justify-end pb-3">
@@ -155,78 +176,39 @@ function ErrorPanel() {
           {trans('Download latest')}
         </Button>
       </div>
-      <Status
-        isLoading={query.isPending}
-        isError={query.isError}
-        isEmpty={query.isSuccess && pagination?.data.length === 0}
+      <LogList<TErrorLogEntry>
+        endpoint="logs/error"
+        label={trans('Server errors')}
+        columns={columns}
+        emptyMessage={trans('Nothing to show yet.')}
       />
-      {pagination && pagination.data.length > 0 && (
-        <>
-          <Table
-            label={trans('Server errors')}
-            columns={[trans('Date'), trans('Request id'), trans('Request'), trans('Error')]}
-          >
-            {pagination.data.map((entry) => (
-              <tr key={entry.id}>
-                <td className={cell}>{formatDate(entry.created_at)}</td>
-                <td className={`${cell} font-mono`}>{entry.request_id}</td>
-                <td className={cell}>
-                  {entry.status} {entry.method} {entry.url}
-                </td>
-                <td className={cell}>
-                  {entry.exception}: {entry.message}
-                </td>
-              </tr>
-            ))}
-          </Table>
-          <Pager page={pagination.current_page} lastPage={pagination.last_page} onPage={setPage} />
-        </>
-      )}
     </>
   );
 }
 
 function MailPanel() {
   const { trans } = useTrans();
-  const [page, setPage] = usePageParam();
-  const query = useQuery({
-    queryKey: ['logs', 'outgoing-email', page],
-    queryFn: () =>
-      apiClient.get<TPagination<TMailLogEntry>>('logs/outgoing-email', {
-        params: { page, perPage: PER_PAGE },
-      }),
-    placeholderData: keepPreviousData,
-  });
-  const pagination = query.data?.pagination;
+  const columns = useMemo<ColumnDef<TMailLogEntry>[]>(
+    () => [
+      { id: 'date', header: trans('Date'), cell: ({ row }) => formatDate(row.original.created_at) },
+      { id: 'to', header: trans('To'), accessorKey: 'to', meta: wrap },
+      { id: 'subject', header: trans('Subject'), accessorKey: 'subject', meta: wrap },
+      {
+        id: 'status',
+        header: trans('Status'),
+        cell: ({ row }) => `${row.original.status}${row.original.error ? ` (${row.original.error})` : ''}`,
+        meta: wrap,
+      },
+    ],
+    [trans],
+  );
   return (
-    <>
-      <Status
-        isLoading={query.isPending}
-        isError={query.isError}
-        isEmpty={query.isSuccess && pagination?.data.length === 0}
-      />
-      {pagination && pagination.data.length > 0 && (
-        <>
-          <Table
-            label={trans('Outgoing email')}
-            columns={[trans('Date'), trans('To'), trans('Subject'), trans('Status')]}
-          >
-            {pagination.data.map((mail) => (
-              <tr key={mail.id}>
-                <td className={cell}>{formatDate(mail.created_at)}</td>
-                <td className={cell}>{mail.to}</td>
-                <td className={cell}>{mail.subject}</td>
-                <td className={cell}>
-                  {mail.status}
-                  {mail.error ? ` (${mail.error})` : ''}
-                </td>
-              </tr>
-            ))}
-          </Table>
-          <Pager page={pagination.current_page} lastPage={pagination.last_page} onPage={setPage} />
-        </>
-      )}
-    </>
+    <LogList<TMailLogEntry>
+      endpoint="logs/outgoing-email"
+      label={trans('Outgoing email')}
+      columns={columns}
+      emptyMessage={trans('Nothing to show yet.')}
+    />
   );
 }
 
