@@ -17,6 +17,7 @@ export const TAG_LIST_ALLOW = {
   orderBy: ['name', 'type', 'created_at', 'id'],
 } as const;
 export const ZTagListQuerySchema = catalogueListQuerySchema(TAG_LIST_ALLOW);
+export type TTagListQuery = z.infer<typeof ZTagListQuerySchema>;
 
 export const ZTagCreateSchema = z.object({
   name: z
@@ -34,5 +35,7 @@ export const ZTagCreateSchema = z.object({
     .regex(/^[a-z_]+$/, 'The type is a lower-case word.')
     .default('custom'),
 });
+export type TTagCreate = z.infer<typeof ZTagCreateSchema>;
 export const ZTagUpdateSchema = ZTagCreateSchema.partial();
+export type TTagUpdate = z.infer<typeof ZTagUpdateSchema>;
 export const ZTagResponseSchema = z.object({ tag: ZTagSchema });

@@ -14,7 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../platform/http/app-error';
 import { audit } from '../admin-catalogue/audit';
 import { isoRequired } from '../catalogue/catalogue-utils';
-import { listComments, listLyrics, listPlaylists } from './admin-lists.repository';
+import { listComments, listLyrics, listPlaylists, restoreComment } from './admin-lists.repository';
 import { mergeGenres } from './merge-genres';
 
 const errors = {
@@ -82,13 +82,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const restored = await db
-        .updateTable('comments')
-        .set({ deleted: false, updated_at: new Date() })
-        .where('id', '=', request.params.id)
-        .where('deleted', '=', true)
-        .executeTakeFirst();
-      if (Number(restored.numUpdatedRows) === 0)
+      if (!(await restoreComment(db, request.params.id)))
         throw new AppError('not_found', 'No deleted comment with this id.');
       await audit(request, {
         action: 'comments.restore',

@@ -159,3 +159,14 @@ export async function listComments(
     },
   };
 }
+
+/** Brings a deleted comment back where its thread left it; false when no deleted comment has this id. */
+export async function restoreComment(db: Kysely<Database>, id: number): Promise<boolean> {
+  const restored = await db
+    .updateTable('comments')
+    .set({ deleted: false, updated_at: new Date() })
+    .where('id', '=', id)
+    .where('deleted', '=', true)
+    .executeTakeFirst();
+  return Number(restored.numUpdatedRows) > 0;
+}

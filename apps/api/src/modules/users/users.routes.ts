@@ -24,6 +24,7 @@ import { keepingAdmins } from '../roles/admin-invariants';
 import { accountUserDto } from './account-user';
 import { fetchAvatar, removeAvatar, storeAvatar, tooLargeMessage } from './avatar.service';
 import { targetUser } from './user-access';
+import { createUsersRepository } from './users.repository';
 
 const errors = {
   401: ZErrorEnvelopeSchema,
@@ -59,6 +60,7 @@ async function readAvatarBytes(request: FastifyRequest, allowLoopback: boolean):
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, env } = app.deps;
+  const users = createUsersRepository(db);
   const allowLoopback = env.vars.ALLOW_LOOPBACK_FETCH === 'true';
   await app.register(multipart, {
     limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5, fieldSize: 4096 },
@@ -115,11 +117,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         const before = audited ? await adminUsers.auditView(trx, user.id) : null;
         const write = async () => {
           if (Object.keys(changes).length > 0) {
-            await trx
-              .updateTable('users')
-              .set({ ...changes, updated_at: new Date() })
-              .where('id', '=', user.id)
-              .execute();
+            await users.updateDetails(trx, user.id, changes);
           }
           if (isAdmin) await adminUsers.applyAdminChanges(trx, user, adminChanges);
         };
@@ -168,12 +166,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         await requirePasswordConfirmation(request);
       }
       // Sessions, tokens, social profiles and avatars go with the row (foreign keys cascade).
-      const sessions = await db.selectFrom('sessions').select('id').where('user_id', '=', user.id).execute();
-      await db.deleteFrom('users').where('id', '=', user.id).execute();
-      await markSessionsRevoked(
-        app.deps.cache,
-        sessions.map((session) => session.id),
-      );
+      const sessionIds = await users.deleteReturningSessions(user.id);
+      await markSessionsRevoked(app.deps.cache, sessionIds);
       if (isSelf) clearSessionCookie(request, reply);
       return { message: 'Account deleted' };
     },
@@ -229,11 +223,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const row = await db
-        .selectFrom('avatars')
-        .select(['mime', 'data'])
-        .where('key', '=', request.params.key)
-        .executeTakeFirst();
+      const row = await users.findAvatar(request.params.key);
       if (!row) throw new AppError('not_found');
       return reply
         .header('content-type', row.mime)

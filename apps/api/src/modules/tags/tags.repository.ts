@@ -1,0 +1,50 @@
+import type { TTagListQuery } from '@cadence/contracts/tag';
+import { type Insertable, type Kysely, type Selectable, sql, type Updateable } from 'kysely';
+import type { Database } from '../../platform/db/schema';
+import { likePattern, paginate } from '../catalogue/catalogue-utils';
+import type { TagsTable } from './tags.tables';
+
+const ORDER_COLUMNS = { name: 'name', type: 'type', created_at: 'created_at', id: 'id' } as const;
+
+/** The tags table: the only place that builds its SQL. */
+export function createTagsRepository(db: Kysely<Database>) {
+  return {
+    /** Another tag (not `exceptId`) already has this name and type. */
+    async isTaken(name: string, type: string, exceptId?: number): Promise<boolean> {
+      let query = db.selectFrom('tags').select('id').where('name', '=', name).where('type', '=', type);
+      if (exceptId) query = query.where('id', '!=', exceptId);
+      return (await query.executeTakeFirst()) !== undefined;
+    },
+
+    page(query: TTagListQuery) {
+      let base = db.selectFrom('tags');
+      if (query.query) base = base.where(sql<boolean>`lower(name) like lower(${likePattern(query.query)})`);
+      const column = ORDER_COLUMNS[query.orderBy ?? 'name'];
+      const direction = query.orderDir ?? (column === 'name' ? 'asc' : 'desc');
+      return paginate(base, query, (q) => q.selectAll().orderBy(column, direction).orderBy('id', direction));
+    },
+
+    find(id: number): Promise<Selectable<TagsTable> | undefined> {
+      return db.selectFrom('tags').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    insert(values: Insertable<TagsTable>): Promise<Selectable<TagsTable>> {
+      return db.insertInto('tags').values(values).returningAll().executeTakeFirstOrThrow();
+    },
+
+    update(id: number, values: Updateable<TagsTable>): Promise<Selectable<TagsTable>> {
+      return db
+        .updateTable('tags')
+        .set({ ...values, updated_at: new Date() })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    /** True when a row was deleted. */
+    async delete(id: number): Promise<boolean> {
+      const deleted = await db.deleteFrom('tags').where('id', '=', id).executeTakeFirst();
+      return Number(deleted.numDeletedRows) > 0;
+    },
+  };
+}

@@ -1,0 +1,29 @@
+import type { Kysely, Updateable } from 'kysely';
+import type { Database, UsersTable } from '../../platform/db/schema';
+
+/** The users table's writes the users routes need; reads of other modules go through their services. */
+export function createUsersRepository(db: Kysely<Database>) {
+  return {
+    /** The profile fields a user (or an admin) changed, inside the caller's transaction. */
+    async updateDetails(trx: Kysely<Database>, id: number, changes: Updateable<UsersTable>): Promise<void> {
+      await trx
+        .updateTable('users')
+        .set({ ...changes, updated_at: new Date() })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** Deletes the user (sessions, tokens, avatars cascade) and answers the ids of the sessions that ended. */
+    deleteReturningSessions(id: number): Promise<string[]> {
+      return db.transaction().execute(async (trx) => {
+        const sessions = await trx.selectFrom('sessions').select('id').where('user_id', '=', id).execute();
+        await trx.deleteFrom('users').where('id', '=', id).execute();
+        return sessions.map((session) => session.id);
+      });
+    },
+
+    findAvatar(key: string) {
+      return db.selectFrom('avatars').select(['mime', 'data']).where('key', '=', key).executeTakeFirst();
+    },
+  };
+}
