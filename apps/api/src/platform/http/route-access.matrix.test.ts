@@ -181,7 +181,7 @@ describe('the access matrix over every registered route', () => {
     expect(refused).toBeGreaterThan(100);
     // Refused requests wrote nothing (sessions excepted: they are only touched).
     expect(await rowCounts()).toEqual(before);
-  }, 120_000);
+  }, 600_000);
 
   it("answers no zod default message: every body schema's errors are readable lines", async () => {
     const admin = callers.find((caller) => caller.role === 'admin');
@@ -212,7 +212,7 @@ describe('the access matrix over every registered route', () => {
     console.log(`validation messages: ${checked} answers of 422 checked`);
     expect(checked).toBeGreaterThan(30);
     expect(leaks).toEqual([]);
-  }, 120_000);
+  }, 600_000);
 
   it('a missing name answers the readable line, on the message and on the field', async () => {
     const listener = callers.find((caller) => caller.role === 'listener');
@@ -251,5 +251,5 @@ describe('the access matrix over every registered route', () => {
       }
     }
     expect(failures).toEqual([]);
-  }, 180_000);
+  }, 600_000);
 });
