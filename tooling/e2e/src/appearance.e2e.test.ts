@@ -176,9 +176,9 @@ describe('appearance editor, menus and ads in the browser', () => {
     await admin.getByRole('link', { name: 'Primary' }).first().click();
     const rows = admin.getByTestId('sortable-row');
     await poll(() => rows.last().textContent()).toContain('Members lounge');
-    await rows.last().dragTo(rows.first());
-    await poll(() => rows.first().textContent()).toContain('Members lounge');
     const handle = admin.getByRole('button', { name: 'Reorder Members lounge' });
+    await handle.dragTo(rows.first());
+    await poll(() => rows.first().textContent()).toContain('Members lounge');
     await handle.focus();
     await admin.keyboard.press('End');
     await poll(() => rows.last().textContent()).toContain('Members lounge');

@@ -1,11 +1,9 @@
-import { toast } from '@cadence/app-shell/toast-store';
-import { useSettings } from '@cadence/app-shell/use-bootstrap-data';
 import { useTrans } from '@cadence/app-shell/use-trans';
 import type { TAppearanceSettings } from '@cadence/contracts/appearance';
-import { ImageUploadField } from '@cadence/uploader/image-upload-field';
 import { useAppearanceEditor } from './appearance-editor-context';
 import { BackLink } from './back-link';
 import { SectionHeader, TextArea, TextInput } from './editor-fields';
+import { ImageField } from './image-field';
 
 type TBrandingKey = keyof TAppearanceSettings['branding'];
 
@@ -20,7 +18,6 @@ const IMAGES: { key: Exclude<TBrandingKey, 'site_description'>; label: string }[
 /** /admin/appearance/general: site name, logos (light, dark, mobile) and favicon. */
 export function GeneralPage() {
   const { trans } = useTrans();
-  const uploads = useSettings().uploads;
   const { draft, update, siteName } = useAppearanceEditor();
   const branding = draft.settings.branding;
   const set = (key: TBrandingKey, value: string) =>
@@ -48,20 +45,12 @@ export function GeneralPage() {
         rows={3}
       />
       {IMAGES.map(({ key, label }) => (
-        <div key={key} className="flex flex-col gap-2">
-          <ImageUploadField
-            label={trans(label)}
-            value={branding[key] || null}
-            onChange={(url) => set(key, url ?? '')}
-            settings={uploads}
-            onToast={(message) => toast.danger(message)}
-          />
-          <TextInput
-            label={trans(':label address', { label: trans(label) })}
-            value={branding[key]}
-            onChange={(value) => set(key, value)}
-          />
-        </div>
+        <ImageField
+          key={key}
+          label={trans(label)}
+          value={branding[key]}
+          onChange={(value) => set(key, value)}
+        />
       ))}
     </div>
   );

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { useAppearanceEditor } from './appearance-editor-context';
 import { BackLink } from './back-link';
 import { CheckInput, SectionHeader, SelectInput, TextArea, TextInput } from './editor-fields';
+import { ImageField } from './image-field';
 import { moveItem, SortableList } from './sortable-list';
 
 function useLanding() {
@@ -69,7 +70,15 @@ export function LandingGeneralPage() {
       <SectionHeader title={trans('General')} />
       {text('header_title', 'Header title')}
       {text('header_subtitle', 'Header subtitle', true)}
-      {text('header_image', 'Header image')}
+      <ImageField
+        label={trans('Header image')}
+        value={landing.header_image}
+        onChange={(value) =>
+          change((l) => {
+            l.header_image = value;
+          })
+        }
+      />
       <TextInput
         type="number"
         label={trans('Header image opacity')}
@@ -86,7 +95,15 @@ export function LandingGeneralPage() {
       {text('header_overlay_color_2', 'Header overlay color 2')}
       {text('footer_title', 'Footer title')}
       {text('footer_subtitle', 'Footer subtitle', true)}
-      {text('footer_image', 'Footer image')}
+      <ImageField
+        label={trans('Footer image')}
+        value={landing.footer_image}
+        onChange={(value) =>
+          change((l) => {
+            l.footer_image = value;
+          })
+        }
+      />
       <CheckInput
         label={trans('Show trending artists')}
         isSelected={landing.show_trending_artists}
@@ -246,7 +263,7 @@ function FeaturesPage({ kind }: { kind: 'primary_features' | 'secondary_features
                 onChange={(v) => setField(index, 'description', v)}
               />
             )}
-            <TextInput
+            <ImageField
               label={trans('Image')}
               value={feature.image}
               onChange={(v) => setField(index, 'image', v)}

@@ -8,6 +8,7 @@ import { useAllRoles } from '../users/use-roles';
 import { useAppearanceEditor } from './appearance-editor-context';
 import { BackLink } from './back-link';
 import { CheckInput, SectionHeader, SelectInput, TextInput } from './editor-fields';
+import { MenuItemTargetField } from './menu-item-targets';
 import { useUpdateMenus } from './menus-pages';
 
 function RolesField({ item, onChange }: { item: TMenuItem; onChange: (roles: number[]) => void }) {
@@ -99,27 +100,42 @@ export function MenuItemPage() {
       />
       <SelectInput
         label={trans('Type')}
-        value={item.type === 'link' ? 'link' : 'route'}
+        value={item.type}
         onChange={(value) =>
           change((i) => {
-            i.type = value === 'link' ? 'link' : 'route';
+            i.type = value === 'link' || value === 'channel' || value === 'custom_page' ? value : 'route';
           })
         }
         options={[
           { value: 'route', label: trans('Route (a page of this site)') },
           { value: 'link', label: trans('Link (any address)') },
+          { value: 'channel', label: trans('Channel') },
+          { value: 'custom_page', label: trans('Custom page') },
         ]}
       />
-      <TextInput
-        label={item.type === 'link' ? trans('Link') : trans('Route')}
-        description={trans('{currentUser} is replaced by the id of the person viewing it.')}
-        value={item.action}
-        onChange={(value) =>
-          change((i) => {
-            i.action = value;
-          })
-        }
-      />
+      {item.type === 'channel' || item.type === 'custom_page' ? (
+        <MenuItemTargetField
+          type={item.type}
+          action={item.action}
+          onChange={(target) =>
+            change((i) => {
+              if (i.label === '' || i.label === trans('New item')) i.label = target.name;
+              i.action = target.path;
+            })
+          }
+        />
+      ) : (
+        <TextInput
+          label={item.type === 'link' ? trans('Link') : trans('Route')}
+          description={trans('{currentUser} is replaced by the id of the person viewing it.')}
+          value={item.action}
+          onChange={(value) =>
+            change((i) => {
+              i.action = value;
+            })
+          }
+        />
+      )}
       <SelectInput
         label={trans('Open in')}
         value={item.target ?? '_self'}

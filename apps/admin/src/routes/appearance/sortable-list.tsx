@@ -33,6 +33,8 @@ export function SortableList<T>({
   const { trans } = useTrans();
   const hintId = useId();
   const [dragged, setDragged] = useState<number | null>(null);
+  // Only a row whose handle is held drags: text in a row's fields stays selectable.
+  const [armed, setArmed] = useState<number | null>(null);
   const [over, setOver] = useState<number | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const handles = useRef<(HTMLButtonElement | null)[]>([]);
@@ -75,7 +77,7 @@ export function SortableList<T>({
         {items.map((item, index) => (
           <li
             key={getKey(item)}
-            draggable
+            draggable={armed === index}
             onDragStart={(event) => {
               setDragged(index);
               event.dataTransfer.effectAllowed = 'move';
@@ -96,6 +98,7 @@ export function SortableList<T>({
             onDragEnd={() => {
               setDragged(null);
               setOver(null);
+              setArmed(null);
             }}
             className={clsx(
               'flex items-center gap-2 rounded-panel border bg-paper px-2 py-1',
@@ -112,6 +115,8 @@ export function SortableList<T>({
               aria-label={trans('Reorder :label', { label: getLabel(item) })}
               aria-describedby={hintId}
               onKeyDown={(event) => onKeyDown(event, index)}
+              onPointerDown={() => setArmed(index)}
+              onPointerUp={() => setArmed(null)}
               className="flex size-8 shrink-0 cursor-grab items-center justify-center rounded-button text-muted hover:bg-fg-base/5 focus-visible:ring-3 focus-visible:ring-focus focus-visible:outline-none"
             >
               <GripVerticalIcon aria-hidden className="size-4" />
