@@ -253,7 +253,18 @@ describe('robots.txt and sitemap.xml', () => {
         .executeTakeFirstOrThrow()
     ).id;
 
-    const { files, urls } = await t.app.services.sitemap.generate();
+    // The settings page's "Generate sitemap" action: admins only.
+    expect((await t.app.inject({ method: 'POST', url: '/api/v1/sitemap/generate' })).statusCode).toBe(401);
+    const admin = await t.sessionCookie(await createTestUser(t.deps, { permissions: ['settings.update'] }));
+    const generated = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/sitemap/generate',
+      headers: { cookie: admin.cookie, 'x-xsrf-token': admin.xsrf },
+    });
+    expect(generated.statusCode).toBe(200);
+    const { files, urls } = generated.json() as { files: number; urls: number };
+    // The design's address of the index on the public disk serves the same file.
+    expect((await t.app.inject({ url: '/storage/sitemaps/sitemap-index.xml' })).statusCode).toBe(200);
     const index = await t.app.inject({ url: '/sitemap.xml' });
     expect(index.statusCode).toBe(200);
     expect(index.headers['content-type']).toContain('application/xml');
