@@ -279,6 +279,22 @@ describe('billing in the browser', () => {
     await buyer.waitForURL(`${api.url}/billing`);
     await expect.poll(() => buyer.getByTestId('billing-status').textContent()).toBe('Active');
     expect(await buyer.getByTestId('billing-next').textContent()).toContain('Next charge on');
+
+    // A new card, entered on the provider's page (a setup session), confirmed by the api.
+    await buyer.getByRole('link', { name: 'Change payment method' }).click();
+    await buyer.waitForURL(`${api.url}/billing/change-payment-method`);
+    await expectAxeClean(buyer);
+    await buyer.getByRole('button', { name: 'Continue' }).click();
+    await buyer.waitForURL(`${stripe.url}/pay/**`);
+    await buyer.getByLabel('Card number').fill('5555555555554444');
+    await buyer.getByRole('button', { name: 'Save card' }).click();
+    await buyer.waitForURL(/\/billing\/change-payment-method\/done\?session_id=/);
+    await buyer.getByText('Your payment method has been updated.').waitFor();
+    await expectAxeClean(buyer);
+    await buyer.getByRole('link', { name: 'Back to billing' }).click();
+    await expect
+      .poll(() => buyer.getByTestId('billing-payment-method').textContent())
+      .toBe('Mastercard •••• 4444');
   }, 120_000);
 
   it('a failed renewal (signed webhook) shows in /billing and as a notification row', async () => {
