@@ -48,3 +48,12 @@ export const ZQueueStatusSchema = z.object({
 export type TQueueStatus = z.infer<typeof ZQueueStatusSchema>;
 
 export const ZQueueJobParamsSchema = z.object({ jobId: z.string().min(1).max(200) });
+
+/** General tab "Generate sitemap": how much was written and where the index is. */
+export const ZGenerateSitemapResponseSchema = z.object({
+  message: z.string(),
+  files: z.number(),
+  urls: z.number(),
+  url: z.string(),
+});
+export type TGenerateSitemapResponse = z.infer<typeof ZGenerateSitemapResponseSchema>;

@@ -1,10 +1,11 @@
 import { toast } from '@cadence/app-shell/toast-store';
 import { useTrans } from '@cadence/app-shell/use-trans';
-import type { TQueueStatus } from '@cadence/contracts/settings-api';
+import type { TGenerateSitemapResponse, TQueueStatus } from '@cadence/contracts/settings-api';
 import { apiClient } from '@cadence/http-client/http-client';
 import { isHttpError } from '@cadence/http-client/http-error';
 import { Button } from '@cadence/ui/button';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { queueQuery, SETTINGS_QUERY_KEY } from './settings-queries';
 
 function failureToast(error: unknown) {
@@ -131,6 +132,51 @@ export function QueuePanel() {
           </table>
         </div>
       )}
+    </section>
+  );
+}
+
+/** General tab: write sitemap.xml now (the schedule writes it daily too). */
+export function SitemapPanel() {
+  const { trans } = useTrans();
+  const [result, setResult] = useState<TGenerateSitemapResponse | null>(null);
+  const generate = useMutation({
+    mutationFn: () => apiClient.post<TGenerateSitemapResponse>('settings/sitemap/generate'),
+    onSuccess: (answer) => {
+      setResult(answer);
+      toast.positive(trans('Sitemap generated'));
+    },
+    onError: failureToast,
+  });
+  return (
+    <section
+      aria-labelledby="sitemap-title"
+      className="flex max-w-2xl flex-col gap-2 rounded-panel border border-divider p-4"
+    >
+      <h2 id="sitemap-title" className="font-semibold">
+        {trans('Sitemap')}
+      </h2>
+      <p className="text-sm text-muted">
+        {trans(
+          'Search engines find every artist, album, track, playlist, channel and page through sitemap.xml. It is rewritten daily.',
+        )}
+      </p>
+      {result && (
+        <p className="text-sm" role="status">
+          {trans('Wrote :urls addresses in :files files:', {
+            urls: String(result.urls),
+            files: String(result.files),
+          })}{' '}
+          <a href={result.url} target="_blank" rel="noreferrer" className="text-primary underline">
+            {result.url}
+          </a>
+        </p>
+      )}
+      <div>
+        <Button variant="outline" isDisabled={generate.isPending} onPress={() => generate.mutate()}>
+          {trans('Generate sitemap')}
+        </Button>
+      </div>
     </section>
   );
 }

@@ -9,7 +9,7 @@ import { Spinner } from '@cadence/ui/spinner';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { ClearCachePanel, QueuePanel } from './settings-actions';
+import { ClearCachePanel, QueuePanel, SitemapPanel } from './settings-actions';
 import { ArtistTabsEditor, CookieButtonEditor, PoliciesEditor } from './settings-editors';
 import {
   authenticationSections,
@@ -105,24 +105,31 @@ function TabContent({ tab, data }: { tab: TTabId; data: TSettingsResponse }) {
     // A fresh form per tab: each tab saves its own settings.
     <SettingsTabForm key={tab} data={data} sections={sections} {...props} />
   );
+  const generalForm = () =>
+    form({
+      options: {
+        'themes.default_id': [
+          { value: '0', label: trans('System') },
+          ...bootstrap.themes.all.map((theme) => ({ value: String(theme.id), label: theme.name })),
+        ],
+      },
+      notice: (
+        <Notice>
+          {trans('Channels decide what the homepage and the browse pages show.')}{' '}
+          <Link to="/channels/docs" className="text-primary underline">
+            {trans('Read how channels work')}
+          </Link>
+        </Notice>
+      ),
+    });
   switch (tab) {
     case 'general':
-      return form({
-        options: {
-          'themes.default_id': [
-            { value: '0', label: trans('System') },
-            ...bootstrap.themes.all.map((theme) => ({ value: String(theme.id), label: theme.name })),
-          ],
-        },
-        notice: (
-          <Notice>
-            {trans('Channels decide what the homepage and the browse pages show.')}{' '}
-            <Link to="/channels/docs" className="text-primary underline">
-              {trans('Read how channels work')}
-            </Link>
-          </Notice>
-        ),
-      });
+      return (
+        <div className="flex flex-col gap-8">
+          {generalForm()}
+          <SitemapPanel />
+        </div>
+      );
     case 'localization': {
       if (lists.isPending) return <Spinner label={trans('Loading...')} />;
       const auto = { value: 'auto', label: trans('Auto') };

@@ -190,6 +190,20 @@ describe('cache and queue', () => {
     expect(await t.app.services.settings.get('analytics.tracking_code')).toBe('Changed behind the cache');
   });
 
+  it('generates the sitemap on demand and says where it is', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/settings/sitemap/generate',
+      headers: admin,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ url: `${t.env.APP_URL}/sitemap.xml` });
+    expect(response.json().files).toBeGreaterThanOrEqual(1);
+    const index = await t.app.inject({ url: '/sitemap.xml' });
+    expect(index.statusCode).toBe(200);
+    expect(index.body).toContain('<sitemapindex');
+  });
+
   it('shows the driver, the worker and failed jobs, and retries one', async () => {
     let calls = 0;
     t.app.jobs.register('settings-test-job', async () => {
@@ -233,6 +247,7 @@ describe('cache and queue', () => {
       { method: 'GET', url: '/api/v1/settings' },
       { method: 'POST', url: '/api/v1/settings', payload: { client: { 'branding.site_description': 'x' } } },
       { method: 'POST', url: '/api/v1/settings/cache/clear' },
+      { method: 'POST', url: '/api/v1/settings/sitemap/generate' },
       { method: 'GET', url: '/api/v1/settings/queue' },
       { method: 'POST', url: '/api/v1/settings/queue/failed/1/retry' },
     ];

@@ -1,6 +1,7 @@
 import { ZMessageResponseSchema } from '@cadence/contracts/auth';
 import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
 import {
+  ZGenerateSitemapResponseSchema,
   ZQueueJobParamsSchema,
   ZQueueStatusSchema,
   ZSaveSettingsResponseSchema,
@@ -77,6 +78,29 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         ipAddress: request.ip,
       });
       return { message: 'Cache cleared.' };
+    },
+  );
+
+  app.post(
+    '/api/v1/settings/sitemap/generate',
+    {
+      config: canUpdate,
+      schema: {
+        tags,
+        summary: 'Write sitemap.xml and its files now (the schedule also does it daily)',
+        response: { 200: ZGenerateSitemapResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { files, urls } = await app.services.sitemap.generate();
+      await recordAudit(db, {
+        actorId: request.user?.id ?? null,
+        action: 'sitemap.generate',
+        subjectType: 'settings',
+        after: { files, urls },
+        ipAddress: request.ip,
+      });
+      return { message: 'Sitemap generated.', files, urls, url: `${app.deps.env.APP_URL}/sitemap.xml` };
     },
   );
 
