@@ -140,4 +140,27 @@ describe("the player's pages under axe-core", () => {
     await context.close();
     expect(failures.join('\n')).toBe('');
   }, 300_000);
+
+  it('has no violation at phone width (390 px), signed in', async () => {
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await context.newPage();
+    await login(page);
+    const failures = await audit(page, [
+      '/',
+      '/search/a',
+      paths.album,
+      paths.artist,
+      paths.playlist,
+      '/library/songs',
+      '/account-settings',
+      '/contact',
+      '/pages/about-us',
+    ]);
+    await context.close();
+    expect(failures.join('\n')).toBe('');
+  }, 300_000);
 });
