@@ -12,7 +12,7 @@ import { clsx } from 'clsx';
 import CheckIcon from 'lucide-react/icons/check';
 import { ToggleButton, ToggleButtonGroup } from 'react-aria-components';
 import { Link } from 'react-router';
-import { billingPeriodLabel, perUnitLabel, planButton, planPrice, type TViewer } from './pricing-model';
+import { billingPeriod, perUnitLabel, planButton, planPrice, type TViewer } from './pricing-model';
 
 /** Spec 2.8/9: Annual/Monthly (yearly first), with "Save up to :percentage%" when a plan saves. */
 export function CycleToggle({
@@ -125,7 +125,7 @@ export function PlanCards({
                     <p className="text-sm text-muted">
                       {trans(':amount billed :period', {
                         amount: formatMinorAmount(price.amount, price.currency),
-                        period: trans(billingPeriodLabel(price)),
+                        period: trans(...billingPeriod(price)),
                       })}
                     </p>
                   )}

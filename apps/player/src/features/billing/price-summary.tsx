@@ -1,7 +1,7 @@
 import { useTrans } from '@cadence/app-shell/use-trans';
 import type { TPrice } from '@cadence/contracts/billing';
 import { formatMinorAmount } from '@cadence/contracts/pricing';
-import { billingPeriodLabel } from './pricing-model';
+import { billingPeriod } from './pricing-model';
 
 /** "$76 every year": the whole amount charged and how often. */
 export function usePriceLine() {
@@ -9,7 +9,7 @@ export function usePriceLine() {
   return (price: Pick<TPrice, 'amount' | 'currency' | 'interval' | 'interval_count'>) =>
     trans(':amount :period', {
       amount: formatMinorAmount(price.amount, price.currency),
-      period: trans(billingPeriodLabel(price)),
+      period: trans(...billingPeriod(price)),
     });
 }
 

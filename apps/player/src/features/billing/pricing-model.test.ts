@@ -1,6 +1,6 @@
 import type { TPrice, TProduct } from '@cadence/contracts/billing';
 import { describe, expect, it } from 'vitest';
-import { billingPeriodLabel, planButton, planPrice } from './pricing-model';
+import { billingPeriod, planButton, planPrice } from './pricing-model';
 
 const price = (id: number, interval: TPrice['interval'], interval_count: number): TPrice => ({
   id,
@@ -61,7 +61,7 @@ describe('plan cards (spec 4)', () => {
   });
 
   it('names the charge period', () => {
-    expect(billingPeriodLabel(price(1, 'month', 6))).toBe('every 6 months');
-    expect(billingPeriodLabel(price(1, 'year', 1))).toBe('every year');
+    expect(billingPeriod(price(1, 'month', 6))).toEqual(['every :count months', { count: '6' }]);
+    expect(billingPeriod(price(1, 'year', 1))).toEqual(['every year', { count: '1' }]);
   });
 });

@@ -49,8 +49,11 @@ export function perUnitLabel(price: Pick<TPrice, 'interval'>): string {
   return `/ ${UNIT[price.interval]}`;
 }
 
-/** "every 6 months", "every year": how often the whole amount is charged. */
-export function billingPeriodLabel(price: Pick<TPrice, 'interval' | 'interval_count'>): string {
+/** "every 6 months", "every year": how often the whole amount is charged, as a line key and its values. */
+export function billingPeriod(
+  price: Pick<TPrice, 'interval' | 'interval_count'>,
+): [string, { count: string }] {
   const unit = UNIT[price.interval];
-  return price.interval_count === 1 ? `every ${unit}` : `every ${price.interval_count} ${unit}s`;
+  const count = String(price.interval_count);
+  return price.interval_count === 1 ? [`every ${unit}`, { count }] : [`every :count ${unit}s`, { count }];
 }
