@@ -13,6 +13,7 @@ import { pgliteVsPostgres } from './benchmarks/pglite-vs-postgres';
 import { playerBundle } from './benchmarks/player-bundle';
 import { playerLighthouse } from './benchmarks/player-lighthouse';
 import { readyTime } from './benchmarks/ready-time';
+import { realtimeFanout } from './benchmarks/realtime-fanout';
 import { searchTypeahead } from './benchmarks/search';
 import { uploadBenchmarks } from './benchmarks/uploads';
 import type { TBenchmark, TContext } from './harness/benchmark';
@@ -49,6 +50,7 @@ const BENCHMARKS: TBenchmark[] = [
   loginThroughput,
   ...insightsBenchmarks,
   billingWebhooks,
+  realtimeFanout,
 ];
 
 const USAGE = `usage: pnpm bench [name...] [--smoke] [--generator wrk|autocannon] [--database embedded|postgres] [--self-check]
