@@ -8,6 +8,7 @@ export function contactMessageMail(to: string, message: TContactPayload, siteNam
   const sender = message.name.replace(/[\r\n]+/g, ' ');
   return {
     to,
+    replyTo: message.email,
     subject: `${siteName}: New message from ${sender}`,
     text: `From: ${sender} <${message.email}>\n\n${message.message}`,
     html: htmlLayout(siteName, [

@@ -29,6 +29,7 @@ describe('POST contact-page', () => {
     expect(text).toContain('ana@example.com');
     expect(text).toContain('Hello');
     expect(mail.raw).toContain('New message from Ana');
+    expect(mail.raw).toMatch(/^Reply-To: ana@example\.com/m);
     // The HTML part shows the message as text.
     expect(mail.raw.replace(/=\r?\n/g, '')).toContain('&lt;script&gt;');
   });

@@ -1,7 +1,8 @@
 import type { Env } from '../../env';
 import { resolveSmtpConfig, smtpTransport } from './mail-transport';
 
-export type MailMessage = { to: string; subject: string; text: string; html: string };
+/** `replyTo`: where an answer goes (the sender of a contact message), when not the from address. */
+export type MailMessage = { to: string; subject: string; text: string; html: string; replyTo?: string };
 export type MailResult = 'sent' | 'logged';
 type MailLog = {
   info: (obj: object, msg: string) => void;
