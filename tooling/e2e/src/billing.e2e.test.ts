@@ -233,6 +233,16 @@ describe('billing in the browser', () => {
     expect(await buyer.getByTestId('billing-invoice').textContent()).toContain('Paid');
     await expectAxeClean(buyer);
 
+    // At phone width (spec 9: 768 px and below) too.
+    await buyer.setViewportSize({ width: 390, height: 844 });
+    await buyer.getByTestId('billing-plan-name').waitFor();
+    await expectAxeClean(buyer);
+    await buyer.goto(`${api.url}/pricing`);
+    await card(buyer, 'Gold').getByText('Current plan').waitFor();
+    await expectAxeClean(buyer);
+    await buyer.setViewportSize({ width: 1280, height: 900 });
+    await buyer.goto(`${api.url}/billing`);
+
     // The receipt the invoice links to is printable.
     await buyer.getByRole('link', { name: 'View receipt' }).click();
     await buyer.getByRole('heading', { name: 'Receipt' }).waitFor();
