@@ -1,4 +1,5 @@
 import type { TAppearanceTheme } from '@cadence/contracts/appearance';
+import type { TTheme } from '@cadence/contracts/theme';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 
@@ -18,6 +19,16 @@ function columns(theme: Theme) {
 
 /** Site themes only (`user_id` null); users' own themes are not the editor's. */
 export const appearanceRepository = {
+  async siteThemes(db: Kysely<Database>): Promise<TTheme[]> {
+    const rows = await db
+      .selectFrom('themes')
+      .select(['id', 'name', 'is_dark', 'default_light', 'default_dark', 'values'])
+      .where('user_id', 'is', null)
+      .orderBy('id')
+      .execute();
+    return rows.map((row) => ({ ...row, values: row.values ?? {} }));
+  },
+
   async siteThemeIds(db: Kysely<Database> | Transaction<Database>): Promise<number[]> {
     const rows = await db.selectFrom('themes').select('id').where('user_id', 'is', null).execute();
     return rows.map((row) => row.id);

@@ -7,7 +7,6 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import { recordAudit } from '../audit-log/record-audit';
-import { bootstrapRepository } from '../bootstrap/bootstrap.repository';
 import type { SettingsService } from '../settings/settings.service';
 import { appearanceRepository } from './appearance.repository';
 
@@ -28,7 +27,7 @@ function toSettingsInput(settings: TAppearanceSettings): Record<string, unknown>
 /** Spec 2.12 appearance editor: one read and one save of everything it edits. */
 export function createAppearanceService({ db, settings }: Deps) {
   async function get(): Promise<TAppearanceResponse> {
-    const [all, themes] = await Promise.all([settings.getAll(), bootstrapRepository.siteThemes(db)]);
+    const [all, themes] = await Promise.all([settings.getAll(), appearanceRepository.siteThemes(db)]);
     const value = <T>(key: string) => all[key as keyof typeof all] as T;
     return {
       site_name: value<string>('branding.site_name'),

@@ -19,17 +19,11 @@ describe('security headers', () => {
     expect((await t.app.inject({ url: '/health' })).headers['strict-transport-security']).toBeUndefined();
   });
 
-  it("lets the product's own admin origin frame its pages (the appearance editor's preview), nobody else", async () => {
+  it("lets the product's admin origin frame its pages, and pages load the https hosts the admin's custom code names", async () => {
     t = await createTestApp({
       isSeeded: false,
       env: { APP_URL: 'http://localhost:4000', ADMIN_URL: 'http://admin.localhost:4001' },
     });
-    const csp = String((await t.app.inject({ url: '/health' })).headers['content-security-policy']);
-    expect(csp).toContain("frame-ancestors 'self' http://admin.localhost:4001");
-  });
-
-  it("allows the https hosts the admin's custom code names on pages, not on api calls", async () => {
-    t = await createTestApp({ isSeeded: false, env: { APP_URL: 'http://localhost:4000' } });
     await t.app.services.settings.save({
       client: {
         custom_code: {
@@ -40,9 +34,12 @@ describe('security headers', () => {
     });
     const page = await t.app.inject({ url: '/health', headers: { accept: 'text/html' } });
     const csp = String(page.headers['content-security-policy']);
+    // The appearance editor (on the admin's origin) frames the player; nobody else may.
+    expect(csp).toContain("frame-ancestors 'self' http://admin.localhost:4001");
     expect(csp).toMatch(/script-src [^;]*https:\/\/stats\.example\.org/);
     expect(csp).toMatch(/style-src [^;]*https:\/\/fonts\.example\.com/);
     expect(csp).toMatch(/font-src [^;]*https:\/\/fonts\.example\.com/);
+    // Api calls carry no custom code: their policy stays as strict as ever.
     const api = await t.app.inject({ url: '/health', headers: { accept: 'application/json' } });
     expect(String(api.headers['content-security-policy'])).not.toContain('example.org');
   });
