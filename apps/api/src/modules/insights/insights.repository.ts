@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../platform/db/schema';
+import { splitByMonth } from './month-split';
 
 type Db = Kysely<Database>;
 export type Subject = { subject: 'tracks' | 'albums' | 'artists'; id: number };
@@ -72,19 +73,43 @@ export function createInsightsRepository(db: Db) {
     return Number(row?.n ?? 0);
   }
 
+  /**
+   * Plays per dimension value: whole months from the monthly roll-up, the days around them from
+   * the daily one (a 12-month range reads ~30x fewer rows than day by day).
+   */
   async function breakdowns(subject: Subject, range: Range) {
-    const rows = await db
-      .selectFrom('play_daily_dims')
-      .select(['dimension', 'value', sql<string>`sum(plays)`.as('plays')])
-      .where('track_id', 'in', trackIds(subject))
-      .where('day', '>=', asDate(range.from))
-      .where('day', '<=', asDate(range.to))
-      .groupBy(['dimension', 'value'])
-      .execute();
+    const { months, days } = splitByMonth(range);
+    const [daily, monthly] = await Promise.all([
+      days.length === 0
+        ? []
+        : db
+            .selectFrom('play_daily_dims')
+            .select(['dimension', 'value', sql<string>`sum(plays)`.as('plays')])
+            .where('track_id', 'in', trackIds(subject))
+            .where((eb) =>
+              eb.or(
+                days.map((part) =>
+                  eb.and([eb('day', '>=', asDate(part.from)), eb('day', '<=', asDate(part.to))]),
+                ),
+              ),
+            )
+            .groupBy(['dimension', 'value'])
+            .execute(),
+      months === null
+        ? []
+        : db
+            .selectFrom('play_monthly_dims')
+            .select(['dimension', 'value', sql<string>`sum(plays)`.as('plays')])
+            .where('track_id', 'in', trackIds(subject))
+            .where('month', '>=', asDate(months.from))
+            .where('month', '<=', asDate(months.to))
+            .groupBy(['dimension', 'value'])
+            .execute(),
+    ]);
     const result = new Map<string, Map<string, number>>();
-    for (const row of rows) {
+    for (const row of [...daily, ...monthly]) {
       const map = result.get(row.dimension) ?? new Map<string, number>();
-      map.set(row.value, Number(row.plays));
+      map.set(row.value, (map.get(row.value) ?? 0) + Number(row.plays));
       result.set(row.dimension, map);
     }
     return result;

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../platform/db/schema';
+import { splitByMonth } from './month-split';
 
 type Db = Kysely<Database>;
 export type Range = { from: string; to: string };
@@ -43,19 +44,41 @@ export function createReportsRepository(db: Db) {
       return Number(row?.n ?? 0);
     },
 
+    /** Whole months from the monthly roll-up, the days around them from the daily one. */
     async playsByDimension(range: Range): Promise<Map<string, Map<string, number>>> {
-      const rows = await db
-        .selectFrom('play_daily_dims')
-        .select(['dimension', 'value', sql<string>`sum(plays)`.as('plays')])
-        .where('day', '>=', asDate(range.from))
-        .where('day', '<=', asDate(range.to))
-        .where('dimension', 'in', ['country', 'device', 'platform', 'browser', 'source'])
-        .groupBy(['dimension', 'value'])
-        .execute();
+      const dimensions = ['country', 'device', 'platform', 'browser', 'source'] as const;
+      const { months, days } = splitByMonth(range);
+      const [daily, monthly] = await Promise.all([
+        days.length === 0
+          ? []
+          : db
+              .selectFrom('play_daily_dims')
+              .select(['dimension', 'value', sql<string>`sum(plays)`.as('plays')])
+              .where((eb) =>
+                eb.or(
+                  days.map((part) =>
+                    eb.and([eb('day', '>=', asDate(part.from)), eb('day', '<=', asDate(part.to))]),
+                  ),
+                ),
+              )
+              .where('dimension', 'in', dimensions)
+              .groupBy(['dimension', 'value'])
+              .execute(),
+        months === null
+          ? []
+          : db
+              .selectFrom('play_monthly_dims')
+              .select(['dimension', 'value', sql<string>`sum(plays)`.as('plays')])
+              .where('month', '>=', asDate(months.from))
+              .where('month', '<=', asDate(months.to))
+              .where('dimension', 'in', dimensions)
+              .groupBy(['dimension', 'value'])
+              .execute(),
+      ]);
       const result = new Map<string, Map<string, number>>();
-      for (const row of rows) {
+      for (const row of [...daily, ...monthly]) {
         const map = result.get(row.dimension) ?? new Map<string, number>();
-        map.set(row.value, Number(row.plays));
+        map.set(row.value, (map.get(row.value) ?? 0) + Number(row.plays));
         result.set(row.dimension, map);
       }
       return result;

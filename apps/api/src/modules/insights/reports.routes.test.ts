@@ -250,3 +250,58 @@ describe('locations from the offline GeoIP database', () => {
     expect(row).toEqual({ city: 'Bracknell', country: 'GB' });
   });
 });
+
+describe('long ranges read whole months from the monthly roll-up', () => {
+  it('counts a past month once (monthly row, not its days) and leaves it out of short ranges', async () => {
+    const now = new Date();
+    const past = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 3, 15));
+    const day = past.toISOString().slice(0, 10);
+    const month = `${day.slice(0, 7)}-01`;
+    const track = trackIds[1] as number;
+    await t.deps.db.insertInto('play_daily').values({ track_id: track, day, plays: 4 }).execute();
+    await t.deps.db
+      .insertInto('play_daily_dims')
+      .values({ track_id: track, day, dimension: 'device', value: 'tv', plays: 4 })
+      .execute();
+    await t.deps.db
+      .insertInto('play_monthly_dims')
+      .values({ track_id: track, month, dimension: 'device', value: 'tv', plays: 4 })
+      .execute();
+    const tv = (rows: { value: string; plays: number }[]) => rows.find((row) => row.value === 'tv')?.plays;
+    const year = (
+      await t.app.inject({ url: '/api/v1/admin/reports/plays?range=12m', headers: admin.headers })
+    ).json();
+    expect(tv(year.devices)).toBe(4);
+    const week = (
+      await t.app.inject({ url: '/api/v1/admin/reports/plays?range=7d', headers: admin.headers })
+    ).json();
+    expect(tv(week.devices)).toBeUndefined();
+    const editor = await actor(t, ['music.update']);
+    const insights = (
+      await t.app.inject({ url: `/api/v1/insights/tracks/${track}?range=12m`, headers: editor.headers })
+    ).json();
+    expect(tv(insights.devices)).toBe(4);
+    // Without its days, the month still counts: the year was read from the monthly roll-up.
+    await t.deps.db.deleteFrom('play_daily_dims').where('value', '=', 'tv').execute();
+    const again = (
+      await t.app.inject({ url: '/api/v1/admin/reports/plays?range=12m', headers: admin.headers })
+    ).json();
+    expect(tv(again.devices)).toBe(4);
+    // A counted play lands in both roll-ups.
+    const listener = await actor(t, ['music.view', 'music.play']);
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/tracks/${trackIds[0]}/plays`,
+      headers: { ...listener.headers, 'user-agent': PHONE },
+      payload: { duration_played_ms: 9_000, source: 'channel' },
+    });
+    const monthly = await t.deps.db
+      .selectFrom('play_monthly_dims')
+      .select(['plays'])
+      .where('track_id', '=', trackIds[0] as number)
+      .where('dimension', '=', 'source')
+      .where('value', '=', 'channel')
+      .execute();
+    expect(monthly).toEqual([{ plays: 1 }]);
+  });
+});

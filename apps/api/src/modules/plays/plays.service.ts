@@ -109,6 +109,15 @@ export function createPlaysService(db: Db, cache: Cache, salt = '') {
         )
         .execute(),
       db
+        .insertInto('play_monthly_dims')
+        .values(dims.map(({ day: _day, ...dim }) => ({ ...dim, month: `${day.slice(0, 7)}-01` })))
+        .onConflict((oc) =>
+          oc
+            .columns(['track_id', 'month', 'dimension', 'value'])
+            .doUpdateSet({ plays: sql`play_monthly_dims.plays + 1` }),
+        )
+        .execute(),
+      db
         .insertInto('play_daily_listeners')
         .values({ track_id: trackId, day, listener_hash: hash })
         .onConflict((oc) => oc.columns(['track_id', 'day', 'listener_hash']).doNothing())

@@ -36,6 +36,15 @@ export interface PlayDailyDimsTable {
   plays: Generated<number>;
 }
 
+/** `play_daily_dims` summed by calendar month (`month` is the month's first day): long ranges read this. */
+export interface PlayMonthlyDimsTable {
+  track_id: number;
+  month: ColumnType<Date, string, string>;
+  dimension: PlayDailyDimsTable['dimension'];
+  value: string;
+  plays: Generated<number>;
+}
+
 export interface PlayDailyListenersTable {
   track_id: number;
   day: ColumnType<Date, string, string>;
@@ -58,6 +67,7 @@ declare module '../../platform/db/schema' {
     plays: PlaysTable;
     play_daily: PlayDailyTable;
     play_daily_dims: PlayDailyDimsTable;
+    play_monthly_dims: PlayMonthlyDimsTable;
     play_daily_listeners: PlayDailyListenersTable;
     page_views: PageViewsTable;
   }

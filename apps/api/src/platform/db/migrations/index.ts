@@ -21,6 +21,7 @@ import * as createBilling from './2026-11-26T13-00_create-billing';
 import * as createAnalyticsRollups from './2026-11-26T15-00_create-analytics-rollups';
 import * as createReports from './2026-11-26T16-00_create-reports';
 import * as createCustomPages from './2026-11-27T13-00_create-custom-pages';
+import * as createPlayMonthlyDims from './2026-11-27T14-00_create-play-monthly-dims';
 import * as createWorkspaces from './2026-11-27T15-00_create-workspaces';
 
 /** Imported statically so the tsup bundle carries them; keys are the frozen migration names. */
@@ -47,5 +48,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T16-00_create-reports': createReports,
   '2026-11-26T13-00_create-billing': createBilling,
   '2026-11-27T13-00_create-custom-pages': createCustomPages,
+  '2026-11-27T14-00_create-play-monthly-dims': createPlayMonthlyDims,
   '2026-11-27T15-00_create-workspaces': createWorkspaces,
 };
