@@ -19,6 +19,15 @@ export const customPagesRepository = {
     return (await query.executeTakeFirst()) !== undefined;
   },
 
+  async countOwnedBy(db: Db, userId: number): Promise<number> {
+    const row = await db
+      .selectFrom('custom_pages')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  },
+
   list(db: Db, params: AdminListParams) {
     let base = db.selectFrom('custom_pages');
     if (params.query) base = base.where(searchColumns(['title', 'slug'], params.query));

@@ -11,7 +11,7 @@ import {
 import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
 import { paginationSchema } from '@cadence/contracts/pagination';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireUser } from '../../platform/auth/access';
+import { requireUser, restrictionOf } from '../../platform/auth/access';
 import { mapAdminPage } from '../../platform/db/admin-list';
 import { createCustomPagesService, toCustomPageDto } from './custom-pages.service';
 
@@ -73,8 +73,10 @@ export const customPagesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: ZCustomPageSavedSchema, ...errors },
       },
     },
-    async (request, reply) =>
-      reply.code(201).send({ page: await pages.create(request.body, actor(request)) }),
+    async (request, reply) => {
+      const limit = await restrictionOf(request, 'custom_pages.create', 'count');
+      return reply.code(201).send({ page: await pages.create(request.body, { ...actor(request), limit }) });
+    },
   );
 
   app.put(

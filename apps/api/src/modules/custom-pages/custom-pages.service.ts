@@ -13,7 +13,8 @@ const NOT_FOUND = 'Page not found.';
 const SLUG_TAKEN = 'This slug is already in use.';
 const DESCRIPTION_CHARS = 160;
 
-type Actor = { userId: number; ip: string };
+/** `limit`: the `count` restriction of custom_pages.create (design section 3), null when unlimited. */
+type Actor = { userId: number; ip: string; limit?: number | null };
 
 export function toCustomPageDto(row: Selectable<CustomPagesTable>): TCustomPage {
   return {
@@ -77,6 +78,13 @@ export function createCustomPagesService(deps: { db: Kysely<Database>; baseUrl: 
     async create(payload: TCustomPagePayload, actor: Actor): Promise<TCustomPage> {
       const next = values(payload);
       return db.transaction().execute(async (trx) => {
+        const limit = actor.limit ?? null;
+        if (limit !== null && (await repository.countOwnedBy(trx, actor.userId)) >= limit) {
+          throw new AppError(
+            'forbidden',
+            `You can create up to ${limit} pages. Upgrade your plan to create more.`,
+          );
+        }
         if (await repository.isSlugTaken(trx, next.slug)) throw validationError({ slug: SLUG_TAKEN });
         const row = await repository.insert(trx, { ...next, user_id: actor.userId });
         await recordAudit(trx, {

@@ -147,6 +147,30 @@ describe('custom pages', () => {
     expect(body).not.toMatch(/<script|onerror|javascript:/i);
   });
 
+  it('holds an editor to the count restriction of custom_pages.create', async () => {
+    const limited = await actor(t, ['custom_pages.view']);
+    const permission = await t.deps.db
+      .selectFrom('permissions')
+      .select('id')
+      .where('name', '=', 'custom_pages.create')
+      .executeTakeFirstOrThrow();
+    await t.deps.db
+      .insertInto('permissionables')
+      .values({
+        permission_id: permission.id,
+        permissionable_type: 'user',
+        permissionable_id: limited.id,
+        restrictions: JSON.stringify([{ name: 'count', value: 1 }]),
+      })
+      .execute();
+    expect((await post('/api/v1/custom-pages', limited.headers, { title: 'First of mine' })).statusCode).toBe(
+      201,
+    );
+    const second = await post('/api/v1/custom-pages', limited.headers, { title: 'Second of mine' });
+    expect(second.statusCode).toBe(403);
+    expect(second.json().message).toContain('up to 1 pages');
+  });
+
   it('refuses writes without custom_pages permissions, and the admin list to listeners', async () => {
     const payload = { title: 'Nope' };
     expect((await post('/api/v1/custom-pages', {}, payload)).statusCode).toBe(401);
