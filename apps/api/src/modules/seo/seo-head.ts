@@ -258,5 +258,8 @@ export function applyPageSeo(html: string, seo: TPageSeo, nonce: string): string
     ? html.replace(/<title>[\s\S]*?<\/title>/i, () => head)
     : html.replace('</head>', () => `${head}</head>`);
   if (!seo.main) return withHead;
-  return withHead.replace(/<body([^>]*)>/i, (tag) => `${tag}<noscript><main>${seo.main}</main></noscript>`);
+  // Everything in `main` is escaped or sanitised already; a browser that runs scripts reads the
+  // inside of <noscript> as raw text up to the first `</noscript`, so that one string never gets in.
+  const main = seo.main.replace(/<\/noscript/gi, '&lt;/noscript');
+  return withHead.replace(/<body([^>]*)>/i, (tag) => `${tag}<noscript><main>${main}</main></noscript>`);
 }
