@@ -14,7 +14,8 @@ import { AppError } from '../../platform/http/app-error';
 import { recordAudit } from '../audit-log/record-audit';
 
 const errors = { 401: ZErrorEnvelopeSchema, 403: ZErrorEnvelopeSchema, 422: ZErrorEnvelopeSchema };
-const canView = { access: { permission: 'settings.view', signedIn: true } } as const;
+/** The settings page needs settings.update (spec 6); reading is also open to settings.view. */
+const canView = { access: { permission: ['settings.view', 'settings.update'], signedIn: true } } as const;
 const canUpdate = { access: { permission: 'settings.update', signedIn: true } } as const;
 const tags = ['settings'];
 

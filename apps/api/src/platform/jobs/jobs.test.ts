@@ -99,8 +99,8 @@ describe('jobs', () => {
       expect(status.failed[0]).toMatchObject({ name: 'fails-thrice', attempts: 3, error: 'attempt 3' });
       expect(await queue.retry(status.failed[0]?.id as string)).toBe(true);
       await queue.drain();
-      expect(calls).toBe(4);
-      expect((await queue.status()).counts.failed).toBe(0);
+      await expect.poll(() => calls, { timeout: 10_000 }).toBe(4);
+      await expect.poll(async () => (await queue.status()).counts.failed, { timeout: 10_000 }).toBe(0);
       expect(await queue.retry('missing')).toBe(false);
       await queue.close();
     },
