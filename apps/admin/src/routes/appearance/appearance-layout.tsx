@@ -1,3 +1,4 @@
+import { confirmAction } from '@cadence/admin-kit/confirm-dialog';
 import { useBootstrapData } from '@cadence/app-shell/use-bootstrap-data';
 import { useTrans } from '@cadence/app-shell/use-trans';
 import { APPEARANCE_PREVIEW_SOURCE, type TAppearanceResponse } from '@cadence/contracts/appearance';
@@ -7,7 +8,7 @@ import { Spinner } from '@cadence/ui/spinner';
 import { useQuery } from '@tanstack/react-query';
 import ArrowLeftIcon from 'lucide-react/icons/arrow-left';
 import { useEffect, useMemo, useRef } from 'react';
-import { Link, Outlet, useLocation } from 'react-router';
+import { Link, Outlet, useBlocker, useLocation } from 'react-router';
 import { AppearanceEditorProvider, useAppearanceEditor } from './appearance-editor-context';
 import { postToPreview, previewPathFor, previewTarget } from './preview-channel';
 
@@ -52,8 +53,30 @@ function SaveBar() {
   );
 }
 
+/** Leaving the editor (not moving between its sections) with unsaved changes asks first. */
 function UnsavedGuard() {
+  const { trans } = useTrans();
   const { isDirty } = useAppearanceEditor();
+  const blocker = useBlocker(
+    ({ nextLocation }) => isDirty && !nextLocation.pathname.startsWith('/appearance'),
+  );
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    let cancelled = false;
+    void confirmAction({
+      title: trans('Leave without saving?'),
+      body: trans('Your changes to the appearance have not been saved.'),
+      confirmLabel: trans('Leave'),
+      isDanger: true,
+    }).then((leave) => {
+      if (cancelled) return;
+      if (leave) blocker.proceed();
+      else blocker.reset();
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [blocker, trans]);
   useEffect(() => {
     if (!isDirty) return;
     const onBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
