@@ -55,17 +55,34 @@ function FeatureListField() {
   );
 }
 
-/** The role a subscriber gets: permission names (upload minutes are their own field). */
+/**
+ * The role a subscriber gets: permission names. music.create's `minutes` restriction is the
+ * plan's Upload minutes, so the editor shows and edits that same value.
+ */
 function PlanPermissionsField() {
   const { trans } = useTrans();
   const { control } = useFormContext<TForm>();
   const { field } = useController({ control, name: 'permissions' });
-  const names = (field.value ?? []).filter((name) => name !== 'music.create');
+  const { field: minutes } = useController({ control, name: 'upload_minutes' });
+  const names = field.value ?? [];
   return (
     <PermissionsEditor
       label={trans('Permissions a subscriber gets')}
-      value={names.map((name) => ({ name, restrictions: [] }))}
-      onChange={(grants) => field.onChange(grants.map((grant) => grant.name))}
+      value={names.map((name) => ({
+        name,
+        restrictions:
+          name === 'music.create' && typeof minutes.value === 'number'
+            ? [{ name: 'minutes', value: minutes.value }]
+            : [],
+      }))}
+      onChange={(grants) => {
+        field.onChange(grants.map((grant) => grant.name));
+        const upload = grants.find((grant) => grant.name === 'music.create');
+        // Untouched unless music.create is (or was) in the list: the minutes field stands alone.
+        if (!upload && !names.includes('music.create')) return;
+        const value = upload?.restrictions?.find((restriction) => restriction.name === 'minutes')?.value;
+        minutes.onChange(typeof value === 'number' ? value : null);
+      }}
     />
   );
 }
