@@ -99,7 +99,7 @@ export function LandingPage() {
         <PrimaryFeatures features={landing.primary_features} />
         {landing.show_trending_artists && <TrendingArtists />}
         <SecondaryFeatures features={landing.secondary_features} />
-        {landing.show_pricing && (
+        {landing.show_pricing && settings.billing.enable && (
           <section className="mx-auto flex max-w-3xl flex-col items-center gap-3 px-6 py-16 text-center">
             <h2 className="text-3xl font-bold">{trans(landing.pricing_title)}</h2>
             <p className="text-muted">{trans(landing.pricing_subtitle)}</p>
