@@ -7,6 +7,7 @@ import { useTrans } from '@cadence/app-shell/use-trans';
 import SearchIcon from 'lucide-react/icons/search';
 import { type FormEvent, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { usePageViewBeacon } from '../features/analytics/use-page-view-beacon';
 import { LandingAction } from '../features/landing/landing-action';
 import { PrimaryFeatures, SecondaryFeatures } from '../features/landing/landing-features';
 import { readLandingSettings } from '../features/landing/landing-settings';
@@ -16,6 +17,7 @@ import { SiteFooter } from '../layout/site-footer';
 
 /** /landing: the sections of the appearance editor's landing page (settings `landing.*`). */
 export function LandingPage() {
+  usePageViewBeacon();
   const { trans } = useTrans();
   const settings = useSettings();
   const siteName = settings.branding.site_name;

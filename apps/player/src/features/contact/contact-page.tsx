@@ -9,6 +9,7 @@ import { Button } from '@cadence/ui/button';
 import { TextField } from '@cadence/ui/text-field';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { usePageViewBeacon } from '../analytics/use-page-view-beacon';
 import { PageShell } from '../custom-pages/page-shell';
 import { MessageField } from './message-field';
 
@@ -23,6 +24,7 @@ const RULES = {
  * configured (spec 5); `POST contact-page` -> "Your message has been submitted." and back to /.
  */
 export function ContactPage() {
+  usePageViewBeacon();
   const { trans } = useTrans();
   const settings = useSettings();
   const navigate = useNavigate();
