@@ -32,12 +32,12 @@ const adminMenu: TMenu = {
   ],
 };
 
-async function renderAdmin(data: TBootstrapData) {
+async function renderAdmin(data: TBootstrapData, entry = '/admin') {
   setBootstrapData({ ...data, menus: [adminMenu] });
   const router = createAppMemoryRouter({
     routes,
     basename: '/admin',
-    initialEntries: ['/admin'],
+    initialEntries: [entry],
     hasOfflineRedirects: false,
   });
   await act(async () => {
@@ -69,5 +69,19 @@ describe('admin shell', () => {
     await renderAdmin({ ...bootstrapFixture(), user: userFixture() });
     expect(await screen.findByTestId('not-found-page')).toBeTruthy();
     expect(screen.queryByTestId('admin-sidebar')).toBeNull();
+  });
+
+  it('opens the appearance editor and the ads page only with their permissions', async () => {
+    await renderAdmin(
+      { ...bootstrapFixture(), user: { ...userFixture(), permissions: grant('admin.access') } },
+      '/admin/appearance',
+    );
+    expect(await screen.findByTestId('not-found-page')).toBeTruthy();
+    cleanup();
+    await renderAdmin(
+      { ...bootstrapFixture(), user: { ...userFixture(), permissions: grant('admin.access') } },
+      '/admin/ads',
+    );
+    expect(await screen.findByTestId('not-found-page')).toBeTruthy();
   });
 });
