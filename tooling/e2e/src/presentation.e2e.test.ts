@@ -190,14 +190,14 @@ describe('contact page', () => {
     await settle(page);
     await expectNoAxeViolations(page, '/contact');
 
-    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('button', { name: 'Send' }).click();
     await poll(() => page.getByText('This field is required.').count()).toBe(3);
     await expectNoAxeViolations(page, '/contact with errors');
 
     await page.getByLabel('Name').fill('Ada Listener');
     await page.getByLabel('Email').fill('ada@example.com');
     await page.getByLabel('Message').fill('Hello from the contact form.\nSecond line.');
-    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('button', { name: 'Send' }).click();
     await page.getByText('Your message has been submitted.').waitFor();
     await poll(() => new URL(page.url()).pathname).toBe('/');
     const mail = await smtp.waitForMail(CONTACT_ADDRESS);

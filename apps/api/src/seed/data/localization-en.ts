@@ -267,7 +267,14 @@ const billing = [
   'every year',
 ];
 
-const contact = ['Name', 'Message', 'Send', 'Contact'];
+const contact = [
+  'Name',
+  'Message',
+  'Send',
+  'Contact',
+  'Contact us',
+  'Send us a message and we will get back to you.',
+];
 
 const uploads = [
   '`:file` exceeds maximum allowed size of :size',

@@ -64,7 +64,7 @@ export function ContactPage() {
           <TextField {...form.textField('email')} type="email" label={trans('Email')} autoComplete="email" />
           <MessageField {...form.textField('message')} label={trans('Message')} rows={8} />
           <Button type="submit" variant="primary" isDisabled={isPending} className="self-start">
-            {trans('Submit')}
+            {trans('Send')}
           </Button>
         </form>
       </div>
