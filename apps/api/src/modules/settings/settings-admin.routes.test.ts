@@ -51,6 +51,10 @@ describe('outgoing mail settings', () => {
     expect(saved.json().changed).toContain('mail_host');
     const mail = await smtp.waitFor(adminEmail, before);
     expect(mail.raw).toContain('Test message from');
+    const logged = await t.deps.db.selectFrom('mail_log').selectAll().where('to', '=', adminEmail).execute();
+    expect(logged).toEqual([
+      expect.objectContaining({ status: 'sent', driver: 'smtp', subject: 'Test message from Cadence' }),
+    ]);
 
     const rows = await settingRows();
     expect(rows.mail_host).toBe('"127.0.0.1"');
@@ -93,6 +97,13 @@ describe('outgoing mail settings', () => {
 
     expect(await settingRows()).toEqual(rowsBefore);
     expect(await t.app.services.settings.get('mail_password')).toBe('p@ss word');
+    const failed = await t.deps.db
+      .selectFrom('mail_log')
+      .select('error')
+      .where('to', '=', adminEmail)
+      .where('status', '=', 'failed')
+      .execute();
+    expect(failed).toHaveLength(2);
   });
 });
 

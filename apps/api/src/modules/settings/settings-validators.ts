@@ -1,5 +1,6 @@
 import { AppError } from '../../platform/http/app-error';
 import { resolveSmtpConfig, sendCheckMail } from '../../platform/mail/mail-transport';
+import type { MailLogEntry } from '../../platform/mail/mailer';
 
 /** The answer when a group's new credentials fail their check (design section 1). */
 export const COULD_NOT_PERSIST = 'Could not persist settings.';
@@ -22,7 +23,13 @@ export function isMailKey(key: string): boolean {
   return MAIL_KEYS.has(key);
 }
 
-export type MailCheckContext = { siteName: string; from: string; to: string };
+export type MailCheckContext = {
+  siteName: string;
+  from: string;
+  to: string;
+  /** The outgoing-email log: the test message shows there, sent or failed. */
+  recordMail?: (entry: MailLogEntry) => Promise<void>;
+};
 
 type SmtpFailure = Error & { code?: string; responseCode?: number };
 
@@ -78,15 +85,21 @@ export async function checkMailSettings(
     });
   }
   const name = String(next('mail_from_name') || context.siteName).replaceAll('"', '');
+  const subject = `Test message from ${context.siteName}`;
+  const record = (status: 'sent' | 'failed', error: string | null) =>
+    context.recordMail?.({ to: context.to, subject, driver: 'smtp', status, body: null, error }) ??
+    Promise.resolve();
   try {
     await sendCheckMail(config, {
       from: `"${name}" <${context.from}>`,
       to: context.to,
-      subject: `Test message from ${context.siteName}`,
+      subject,
       text: `This message was sent by ${context.siteName} to check its outgoing mail settings. They work.`,
     });
   } catch (error) {
     const { field, message } = describeFailure(error as SmtpFailure);
+    await record('failed', (error as Error).message.slice(0, 1000));
     throw new AppError('validation', COULD_NOT_PERSIST, { [field]: message, mail_group: message });
   }
+  await record('sent', null);
 }

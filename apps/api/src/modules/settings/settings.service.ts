@@ -28,7 +28,14 @@ export const SECRET_MASK = '********';
 
 const definitions: Record<string, SettingDefinition> = settingDefinitions;
 
-type Deps = { db: Kysely<Database>; cache: Cache; env: Env; appKey: string };
+type Deps = {
+  db: Kysely<Database>;
+  cache: Cache;
+  env: Env;
+  appKey: string;
+  /** Where the outgoing-mail check's test message is logged (the outgoing-email log). */
+  recordMail?: MailCheckContext['recordMail'];
+};
 
 function isEmpty(value: unknown): boolean {
   return value === '' || value === false || value === null || (Array.isArray(value) && value.length === 0);
@@ -43,7 +50,7 @@ export type SaveContext = { actorId: number | null; actorEmail?: string; ipAddre
 
 export type EnvSettingInfo = { variable: string; is_locked: boolean };
 
-export function createSettingsService({ db, cache, env, appKey }: Deps) {
+export function createSettingsService({ db, cache, env, appKey, recordMail }: Deps) {
   // Env-level settings are read from the validated env's raw variables, in this one place.
   const variables = env.vars;
   async function rows(): Promise<Record<string, string>> {
@@ -249,7 +256,7 @@ export function createSettingsService({ db, cache, env, appKey }: Deps) {
     const siteName = String(next('branding.site_name'));
     const fallbackFrom = `no-reply@${new URL(env.APP_URL).hostname}`;
     const from = String(next('mail_from_address') || fallbackFrom);
-    return { siteName, from, to: context.actorEmail || from };
+    return { siteName, from, to: context.actorEmail || from, ...(recordMail ? { recordMail } : {}) };
   }
 
   async function dropCache() {
