@@ -186,9 +186,13 @@ describe('admin settings, localizations and files in the browser', () => {
     await line.fill('Albums populaires');
     await admin.getByRole('button', { name: 'Save translations' }).click();
     await toast(admin, 'Saved translations');
+    await admin.getByRole('textbox', { name: 'Language name' }).fill('Français (France)');
+    await admin.getByRole('button', { name: 'Rename' }).click();
+    await toast(admin, 'Language renamed');
+    await admin.getByRole('heading', { name: 'Translate Français (France)' }).waitFor();
 
     await admin.goto(`${api.url}/admin/localizations`);
-    await admin.getByRole('button', { name: 'Make Français the default' }).click();
+    await admin.getByRole('button', { name: 'Make Français (France) the default' }).click();
     await toast(admin, 'Default language changed');
 
     const player = await playerAsGuest();

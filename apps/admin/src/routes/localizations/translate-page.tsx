@@ -1,11 +1,12 @@
 import { AdminForm, SubmitButton } from '@cadence/admin-kit/admin-form';
-import { FormTextarea } from '@cadence/admin-kit/form-fields';
+import { FormTextarea, FormTextField } from '@cadence/admin-kit/form-fields';
 import { useAdminForm } from '@cadence/admin-kit/use-admin-form';
 import { useTrans } from '@cadence/app-shell/use-trans';
 import {
   LINE_TRANSLATION_MAX,
   type TAdminLocalization,
   type TLocalizationLine,
+  ZUpdateLocalizationPayloadSchema,
 } from '@cadence/contracts/localizations';
 import type { TPagination } from '@cadence/contracts/pagination';
 import { apiClient } from '@cadence/http-client/http-client';
@@ -74,6 +75,32 @@ function LinesForm({ localizationId, lines }: { localizationId: string; lines: T
   );
 }
 
+/** The language's name as people pick it (its code stays: users' choices refer to it). */
+function RenameForm({ localization }: { localization: TAdminLocalization }) {
+  const { trans } = useTrans();
+  const queryClient = useQueryClient();
+  const adminForm = useAdminForm({
+    schema: ZUpdateLocalizationPayloadSchema,
+    defaultValues: { name: localization.name },
+    submit: (values) => apiClient.put(`localizations/${localization.id}`, values),
+    successMessage: trans('Language renamed'),
+    onSuccess: () =>
+      void queryClient.invalidateQueries({
+        queryKey: ['admin', 'localizations', String(localization.id), 'info'],
+      }),
+  });
+  return (
+    <AdminForm adminForm={adminForm} guard={false} className="flex flex-wrap items-end gap-3">
+      <FormTextField<{ name: string }>
+        name="name"
+        label={trans('Language name')}
+        className="min-w-60 flex-1"
+      />
+      <SubmitButton>{trans('Rename')}</SubmitButton>
+    </AdminForm>
+  );
+}
+
 /** /admin/localizations/{localeId}/translate: every line, searchable, untranslated ones on demand. */
 export function TranslatePage() {
   const { trans } = useTrans();
@@ -138,6 +165,7 @@ export function TranslatePage() {
       <h1 className="text-2xl font-semibold">
         {info ? trans('Translate :name', { name: info.name }) : trans('Translate')}
       </h1>
+      {info && <RenameForm key={info.name} localization={info} />}
       {info && (
         <p className="text-sm text-muted">
           {trans(':done of :all lines translated', {
