@@ -1,0 +1,61 @@
+import './preview.css';
+import { setBootstrapData } from '@cadence/app-shell/bootstrap-store';
+import { ModalHost } from '@cadence/app-shell/modal-host';
+import { closeAllDialogs } from '@cadence/app-shell/modal-store';
+import { makeAppBootstrap, makeUser } from '@cadence/app-shell/test/fixtures';
+import { ZBootstrapDataSchema } from '@cadence/contracts/bootstrap';
+import type { Decorator, Preview } from '@storybook/react-vite';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { storyThemes, type TStoryTheme } from './themes';
+
+// What the api inlines into index.html, parsed with its contract so a fixture that drifts from
+// the schema fails every story instead of showing a state the product cannot reach.
+setBootstrapData(ZBootstrapDataSchema.parse({ ...makeAppBootstrap(), user: makeUser() }));
+
+// Themes are applied the way the app shell does it: variables on the root element, so
+// portalled overlays (dialogs, menus, tooltips) pick them up too.
+const withTheme: Decorator = (Story, context) => {
+  const theme = (context.globals.theme as TStoryTheme | undefined) ?? 'dark';
+  useEffect(() => {
+    const root = document.documentElement;
+    for (const [name, value] of Object.entries(storyThemes[theme])) root.style.setProperty(name, value);
+    root.style.colorScheme = theme;
+  }, [theme]);
+  return (
+    <div className="bg-bg p-6 text-fg">
+      <Story />
+    </div>
+  );
+};
+
+/**
+ * What every app wraps its pages in: a query client (no retries, so an error story shows its
+ * error at once; nothing fetches unless a story stubs it) and the host of imperative dialogs.
+ */
+const withApp: Decorator = (Story) => {
+  const [client] = useState(
+    () => new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } }),
+  );
+  useEffect(() => () => closeAllDialogs(), []);
+  return (
+    <QueryClientProvider client={client}>
+      <Story />
+      <ModalHost />
+    </QueryClientProvider>
+  );
+};
+
+const preview: Preview = {
+  decorators: [withApp, withTheme],
+  globalTypes: {
+    theme: {
+      description: 'Theme variables',
+      toolbar: { title: 'Theme', icon: 'mirror', items: ['dark', 'light'], dynamicTitle: true },
+    },
+  },
+  initialGlobals: { theme: 'dark' },
+  parameters: { layout: 'fullscreen' },
+};
+
+export default preview;

@@ -1,0 +1,59 @@
+import type { Decorator } from '@storybook/react-vite';
+import { useState } from 'react';
+import { createMemoryRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import type { z } from 'zod';
+
+/**
+ * For components that read or write the address (list state, links, unsaved-changes guards):
+ * a memory router starting at the story's `parameters.route` (default `/`).
+ */
+export const withRouter: Decorator = (Story, context) => {
+  const route = (context.parameters.route as string | undefined) ?? '/';
+  const [router] = useState(() =>
+    createMemoryRouter([{ path: '*', element: <Story /> }], { initialEntries: [route] }),
+  );
+  return <RouterProvider router={router} />;
+};
+
+/**
+ * A fixture is the contract's schema applied to the data: when the contract changes and the
+ * fixture no longer matches it, the story (and so its test) fails here, before it renders.
+ */
+export function fixture<T extends z.ZodType>(schema: T, value: z.input<T>): z.output<T> {
+  return schema.parse(value);
+}
+
+export type TApiCall = { method: string; url: URL; body: unknown };
+export type TApiAnswer = { status?: number; body?: unknown } | 'never';
+
+/**
+ * A story's `beforeEach`: the api answered in memory, no network. `answer` gets each call
+ * (path relative to `/api/v1/`) and returns a fixture, or `'never'` for a request that stays
+ * pending (loading states). The real fetch comes back when the story is left.
+ */
+export function mockApi(answer: (call: TApiCall & { path: string }) => TApiAnswer) {
+  return () => {
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = input instanceof Request ? input : new Request(input, init);
+      const url = new URL(request.url);
+      const text = request.method === 'GET' ? '' : await request.text();
+      const call = {
+        method: request.headers.get('X-HTTP-Method-Override') ?? request.method,
+        url,
+        path: url.pathname.replace(/^\/api\/v1\//, ''),
+        body: text ? JSON.parse(text) : undefined,
+      };
+      const result = answer(call);
+      if (result === 'never') return new Promise<Response>(() => {});
+      return new Response(JSON.stringify(result.body ?? {}), {
+        status: result.status ?? 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    };
+    return () => {
+      globalThis.fetch = realFetch;
+    };
+  };
+}
