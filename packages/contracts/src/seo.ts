@@ -93,10 +93,3 @@ export const seoSettingKey = (key: TSeoPageKey) => `seo.${key}` as const;
 
 /** `/sitemap-{file}`: one file the sitemap index lists. */
 export const ZSitemapFileParamsSchema = z.object({ file: z.string().max(40) });
-
-/** `POST api/v1/sitemap/generate` (settings.update): the general tab's "Generate sitemap" action. */
-export const ZSitemapGenerateResponseSchema = z.object({
-  message: z.string(),
-  files: z.number(),
-  urls: z.number(),
-});

@@ -1,5 +1,4 @@
-import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
-import { ZSitemapFileParamsSchema, ZSitemapGenerateResponseSchema } from '@cadence/contracts/seo';
+import { ZSitemapFileParamsSchema } from '@cadence/contracts/seo';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../platform/http/app-error';
 import { SITEMAP_FILE, SITEMAP_INDEX_FILE } from './sitemap.service';
@@ -59,26 +58,6 @@ export const seoRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       if (!SITEMAP_FILE.test(request.params.file)) throw new AppError('not_found');
       return sendFile(request.params.file, reply);
-    },
-  );
-
-  app.post(
-    '/api/v1/sitemap/generate',
-    {
-      config: { access: { permission: 'settings.update' } },
-      schema: {
-        tags: ['settings'],
-        summary: 'Write sitemap.xml and its files now (the settings "Generate sitemap" action)',
-        response: {
-          200: ZSitemapGenerateResponseSchema,
-          401: ZErrorEnvelopeSchema,
-          403: ZErrorEnvelopeSchema,
-        },
-      },
-    },
-    async () => {
-      const { files, urls } = await sitemap.generate();
-      return { message: `Sitemap generated: ${urls} urls in ${files} files.`, files, urls };
     },
   );
 };

@@ -253,12 +253,14 @@ describe('robots.txt and sitemap.xml', () => {
         .executeTakeFirstOrThrow()
     ).id;
 
-    // The settings page's "Generate sitemap" action: admins only.
-    expect((await t.app.inject({ method: 'POST', url: '/api/v1/sitemap/generate' })).statusCode).toBe(401);
+    // The settings page's "Generate sitemap" action (modules/settings): admins only.
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/v1/settings/sitemap/generate' })).statusCode,
+    ).toBe(401);
     const admin = await t.sessionCookie(await createTestUser(t.deps, { permissions: ['settings.update'] }));
     const generated = await t.app.inject({
       method: 'POST',
-      url: '/api/v1/sitemap/generate',
+      url: '/api/v1/settings/sitemap/generate',
       headers: { cookie: admin.cookie, 'x-xsrf-token': admin.xsrf },
     });
     expect(generated.statusCode).toBe(200);
