@@ -35,7 +35,10 @@ type TFigures = {
 /** Roll-ups worth `plays` plays over the last year, plus one busy artist; returns what was made. */
 async function generatePlays(url: string, size: TCatalogueSize, log: (message: string) => void) {
   const started = performance.now();
-  await psql(url, 'truncate plays, play_daily, play_daily_dims, play_monthly_dims, play_daily_listeners');
+  await psql(
+    url,
+    'truncate plays, play_daily, play_daily_dims, play_monthly_dims, play_daily_listeners, play_monthly_listeners',
+  );
   // Every track is played on two days of the year, five plays each (1M tracks: 10M plays).
   await psql(
     url,
@@ -58,7 +61,7 @@ async function generatePlays(url: string, size: TCatalogueSize, log: (message: s
      select track_id, day, md5(track_id::text || day::text) from play_daily`,
   );
   // The busy artist: the artist of track 1, each of its tracks played every day of the year by
-  // ten listeners a day out of a public of 50,000 (fans come back: some listen on many days).
+  // ten listeners a day out of its 300 fans (fans come back), fans drawn from a public of 50,000.
   const artistId = Number(await psql(url, 'select artist_id from artist_track where track_id = 1'));
   const tracks = `select track_id from artist_track where artist_id = ${artistId}`;
   await psql(
@@ -82,7 +85,8 @@ async function generatePlays(url: string, size: TCatalogueSize, log: (message: s
   await psql(
     url,
     `insert into play_daily_listeners (track_id, day, listener_hash)
-     select d.track_id, d.day, md5(((d.track_id * 31 + (d.day - date '2000-01-01') * 7 + l * 101) % 50000)::text)
+     select d.track_id, d.day,
+       md5(((d.track_id * 31 + (((d.day - date '2000-01-01') * 7 + l * 101) % 300)) % 50000)::text)
      from play_daily d, generate_series(1, 10) l where d.track_id in (${tracks})
      on conflict do nothing`,
   );
@@ -93,7 +97,15 @@ async function generatePlays(url: string, size: TCatalogueSize, log: (message: s
      select track_id, date_trunc('month', day)::date, dimension, value, sum(plays)
      from play_daily_dims group by 1, 2, 3, 4`,
   );
-  await psql(url, 'vacuum analyze play_daily, play_daily_dims, play_monthly_dims, play_daily_listeners');
+  await psql(
+    url,
+    `insert into play_monthly_listeners (track_id, month, listener_hash)
+     select distinct track_id, date_trunc('month', day)::date, listener_hash from play_daily_listeners`,
+  );
+  await psql(
+    url,
+    'vacuum analyze play_daily, play_daily_dims, play_monthly_dims, play_daily_listeners, play_monthly_listeners',
+  );
   const plays = Number(await psql(url, 'select sum(plays) from play_daily'));
   const artistTracks = Number(await psql(url, `select count(*) from (${tracks}) t`));
   const ms = Math.round(performance.now() - started);

@@ -28,17 +28,33 @@ export function createReportsRepository(db: Db) {
       return new Map(rows.map((row) => [row.day, Number(row.plays)]));
     },
 
+    /** Unique listeners: whole months from the monthly listener rows, the edge days from the daily ones. */
     async listeners(range: Range): Promise<number> {
+      const { months, days } = splitByMonth(range);
+      const daily = db
+        .selectFrom('play_daily_listeners')
+        .select('listener_hash')
+        .where((eb) =>
+          days.length === 0
+            ? eb.val(false)
+            : eb.or(
+                days.map((part) =>
+                  eb.and([eb('day', '>=', asDate(part.from)), eb('day', '<=', asDate(part.to))]),
+                ),
+              ),
+        );
+      const hashes =
+        months === null
+          ? daily.distinct()
+          : daily.union(
+              db
+                .selectFrom('play_monthly_listeners')
+                .select('listener_hash')
+                .where('month', '>=', asDate(months.from))
+                .where('month', '<=', asDate(months.to)),
+            );
       const row = await db
-        .selectFrom((eb) =>
-          eb
-            .selectFrom('play_daily_listeners')
-            .select('listener_hash')
-            .distinct()
-            .where('day', '>=', asDate(range.from))
-            .where('day', '<=', asDate(range.to))
-            .as('listeners'),
-        )
+        .selectFrom(hashes.as('listeners'))
         .select(sql<string>`count(*)`.as('n'))
         .executeTakeFirst();
       return Number(row?.n ?? 0);

@@ -287,6 +287,22 @@ describe('long ranges read whole months from the monthly roll-up', () => {
       await t.app.inject({ url: '/api/v1/admin/reports/plays?range=12m', headers: admin.headers })
     ).json();
     expect(tv(again.devices)).toBe(4);
+    // The month's listeners come from the monthly rows: a fan of that month is one listener of the year.
+    const before = (
+      await t.app.inject({ url: '/api/v1/admin/reports/plays?range=12m', headers: admin.headers })
+    ).json().totals.listeners;
+    await t.deps.db
+      .insertInto('play_monthly_listeners')
+      .values({ track_id: track, month, listener_hash: 'fan-of-that-month' })
+      .execute();
+    const after = (
+      await t.app.inject({ url: '/api/v1/admin/reports/plays?range=12m', headers: admin.headers })
+    ).json().totals.listeners;
+    expect(after).toBe(before + 1);
+    const trackYear = (
+      await t.app.inject({ url: `/api/v1/insights/tracks/${track}?range=12m`, headers: editor.headers })
+    ).json();
+    expect(trackYear.totals.listeners).toBeGreaterThanOrEqual(1);
     // A counted play lands in both roll-ups.
     const listener = await actor(t, ['music.view', 'music.play']);
     await t.app.inject({
@@ -303,5 +319,13 @@ describe('long ranges read whole months from the monthly roll-up', () => {
       .where('value', '=', 'channel')
       .execute();
     expect(monthly).toEqual([{ plays: 1 }]);
+    const fans = await t.deps.db
+      .selectFrom('play_monthly_listeners')
+      .select('listener_hash')
+      .where('track_id', '=', trackIds[0] as number)
+      .execute();
+    // Every listener of this month's plays on that track, once each.
+    expect(fans.length).toBe(new Set(fans.map((fan) => fan.listener_hash)).size);
+    expect(fans.length).toBeGreaterThanOrEqual(3);
   });
 });

@@ -122,6 +122,11 @@ export function createPlaysService(db: Db, cache: Cache, salt = '') {
         .values({ track_id: trackId, day, listener_hash: hash })
         .onConflict((oc) => oc.columns(['track_id', 'day', 'listener_hash']).doNothing())
         .execute(),
+      db
+        .insertInto('play_monthly_listeners')
+        .values({ track_id: trackId, month: `${day.slice(0, 7)}-01`, listener_hash: hash })
+        .onConflict((oc) => oc.columns(['track_id', 'month', 'listener_hash']).doNothing())
+        .execute(),
       track.album_id
         ? db.updateTable('albums').set({ plays: sql`plays + 1` }).where('id', '=', track.album_id).execute()
         : null,

@@ -51,6 +51,13 @@ export interface PlayDailyListenersTable {
   listener_hash: string;
 }
 
+/** One row per track, month and listener: unique listeners of long ranges. */
+export interface PlayMonthlyListenersTable {
+  track_id: number;
+  month: ColumnType<Date, string, string>;
+  listener_hash: string;
+}
+
 export interface PageViewsTable {
   id: Generated<number>;
   viewed_at: Timestamp;
@@ -69,6 +76,7 @@ declare module '../../platform/db/schema' {
     play_daily_dims: PlayDailyDimsTable;
     play_monthly_dims: PlayMonthlyDimsTable;
     play_daily_listeners: PlayDailyListenersTable;
+    play_monthly_listeners: PlayMonthlyListenersTable;
     page_views: PageViewsTable;
   }
 }

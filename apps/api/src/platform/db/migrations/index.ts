@@ -22,6 +22,7 @@ import * as createAnalyticsRollups from './2026-11-26T15-00_create-analytics-rol
 import * as createReports from './2026-11-26T16-00_create-reports';
 import * as createCustomPages from './2026-11-27T13-00_create-custom-pages';
 import * as createPlayMonthlyDims from './2026-11-27T14-00_create-play-monthly-dims';
+import * as createPlayMonthlyListeners from './2026-11-27T14-01_create-play-monthly-listeners';
 import * as createWorkspaces from './2026-11-27T15-00_create-workspaces';
 
 /** Imported statically so the tsup bundle carries them; keys are the frozen migration names. */
@@ -49,5 +50,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T13-00_create-billing': createBilling,
   '2026-11-27T13-00_create-custom-pages': createCustomPages,
   '2026-11-27T14-00_create-play-monthly-dims': createPlayMonthlyDims,
+  '2026-11-27T14-01_create-play-monthly-listeners': createPlayMonthlyListeners,
   '2026-11-27T15-00_create-workspaces': createWorkspaces,
 };
