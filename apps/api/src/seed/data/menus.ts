@@ -81,7 +81,8 @@ export const defaultMenus: TMenu[] = [
     adminItem('xUiQJA', 'Tags', 'tags', 'tag', 'tags.update'),
     adminItem('5pjI23', 'Files', 'files', 'folder', 'files.update'),
     adminItem('j0q1mh', 'Localizations', 'localizations', 'languages', 'localizations.update'),
-    adminItem('MS9TsO', 'Upload', 'upload', 'upload', 'music.create'),
+    // One upload flow for the site: the backstage's (tags read into drafts, publish as album or singles).
+    route('MS9TsO', 'Upload', '/backstage/upload', 'upload', { permissions: ['music.create'] }),
     adminItem('Os1Dq4', 'Logs', 'logs', 'scroll-text', 'logs.view'),
   ]),
   menu('W8QAME', 'Footer', 'footer', [
