@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { firstPageChunks } from './build/first-page-chunks.ts';
+import { serviceWorker } from './build/service-worker.ts';
 
 const API_URL = 'http://localhost:3000';
 const apiProxy = Object.fromEntries(
@@ -40,6 +41,7 @@ export default defineConfig({
     stylesheetFirst(),
     firstPageChunks(),
     compression({ include: /\.(js|css|svg|json|txt|xml)$/, threshold: 1024 }),
+    serviceWorker(),
   ],
   build: {
     rolldownOptions: {

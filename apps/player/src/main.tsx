@@ -33,6 +33,14 @@ if (isInAppearanceEditor()) {
   );
 }
 
+// Spec 7: the service worker (Web Push, the offline page) from /build/sw.js, for the whole site.
+// Not inside the appearance editor's preview frame, and only in a build (Vite's dev server has none).
+if (import.meta.env.PROD && 'serviceWorker' in navigator && !isInAppearanceEditor()) {
+  window.addEventListener('load', () => {
+    void navigator.serviceWorker.register('/build/sw.js', { scope: '/' }).catch(() => undefined);
+  });
+}
+
 void mountApp({
   routes: createRoutes(queryClient),
   queryClient,

@@ -27,6 +27,8 @@ export function useOfflineRedirects(): void {
     const onOnline = goTo(ONLINE_PATH);
     window.addEventListener('offline', onOffline);
     window.addEventListener('online', onOnline);
+    // A page opened without a network (the service worker's fallback) is already offline.
+    if (typeof navigator !== 'undefined' && navigator.onLine === false) onOffline();
     return () => {
       clearTimeout(timer);
       window.removeEventListener('offline', onOffline);

@@ -114,6 +114,9 @@ describe('workspaces in the browser', () => {
     await owner.getByLabel('Email addresses').fill(INVITEE.email);
     await owner.getByRole('button', { name: 'Invite', exact: true }).click();
     await owner.getByTestId('workspace-invites').getByText(INVITEE.email).waitFor();
+    // The toast has finished its entrance (axe would read a half-faded one's contrast).
+    await owner.getByText('Invitations sent').waitFor();
+    await owner.waitForTimeout(500);
     await expectNoAxeViolations(owner, '/workspaces/:id');
   });
 

@@ -20,6 +20,8 @@ import {
 } from './spa-initial-data';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Spec 2.3: the page the player's service worker keeps for when the network is gone. */
+const OFFLINE_PAGE = '/offline';
 /** apps/player build/first-page-chunks.ts FIRST_PAGE_CHUNKS_FILE. */
 const FIRST_PAGE_CHUNKS_FILE = 'first-page-chunks.json';
 /** `Sec-Fetch-Dest` values of a page load; a browser fetching an image, script or icon sends another. */
@@ -69,6 +71,9 @@ async function spa(app: FastifyInstance) {
       setHeaders: (reply, filePath) => {
         const isHashed = filePath.startsWith(path.join(spa.distDir, 'assets') + path.sep);
         reply.header('cache-control', isHashed ? IMMUTABLE : 'public, max-age=0, must-revalidate');
+        // The player's service worker lives in /build/ but controls the whole site (spec 7).
+        if (filePath === path.join(spa.distDir, 'build', 'sw.js'))
+          reply.header('service-worker-allowed', '/');
       },
     });
     isFirst = false;
@@ -108,7 +113,8 @@ async function spa(app: FastifyInstance) {
     if (
       !spa ||
       pathname.startsWith(`${spa.base}assets/`) ||
-      isSubresourceRequest(request) ||
+      // The service worker precaches /offline with a fetch (Sec-Fetch-Dest: empty): it is a page.
+      (isSubresourceRequest(request) && pathname !== OFFLINE_PAGE) ||
       isFilePath(pathname)
     )
       throw new AppError('not_found');
