@@ -5,17 +5,20 @@ import { ThemeAndLogoutItems } from '@cadence/app-shell/theme-and-logout-items';
 import { useAuth } from '@cadence/app-shell/use-auth';
 import { useMenuItems } from '@cadence/app-shell/use-menu';
 import { useTrans } from '@cadence/app-shell/use-trans';
+import { useWorkspacesEnabled } from '@cadence/app-shell/workspaces/workspace-switcher';
 import { MenuItem, MenuPopover } from '@cadence/ui/menu';
 import type { MenuButtonMenuProps } from '@cadence/ui/menu-button';
 import BellIcon from 'lucide-react/icons/bell';
 import CreditCardIcon from 'lucide-react/icons/credit-card';
 import UserIcon from 'lucide-react/icons/user';
+import UsersIcon from 'lucide-react/icons/users';
 
 /** The user menu's items (its own chunk, react-aria), opened by UserMenu's light trigger. */
 export default function UserMenuItems(props: MenuButtonMenuProps) {
   const { trans } = useTrans();
   const { user, isSubscribed } = useAuth();
   const customItems = useMenuItems('auth-dropdown');
+  const hasWorkspaces = useWorkspacesEnabled();
   const openLink = useOpenAppLink();
   if (!user) return null;
   return (
@@ -32,6 +35,12 @@ export default function UserMenuItems(props: MenuButtonMenuProps) {
         <MenuItem href="/notifications" icon={<BellIcon />} className="md:hidden">
           {trans('Notifications')}
         </MenuItem>
+        {hasWorkspaces && (
+          // Small screens have no room for the top bar's switcher: the workspaces page switches.
+          <MenuItem href="/workspaces" icon={<UsersIcon />} className="md:hidden">
+            {trans('Workspaces')}
+          </MenuItem>
+        )}
         {isSubscribed && (
           <MenuItem href="/billing" icon={<CreditCardIcon />}>
             {trans('Billing')}
