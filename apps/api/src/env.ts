@@ -89,6 +89,9 @@ const ZEnvSchema = z.object({
   // Billing providers' API roots (default: the providers' own); the tests point them at the peers in tooling/.
   STRIPE_API_BASE: urlWithProtocol(['http:', 'https:']).optional(),
   PAYPAL_API_BASE: urlWithProtocol(['http:', 'https:']).optional(),
+  // Web Push endpoints on loopback or private addresses (a local push service in tests); off, the
+  // api refuses them so a subscription cannot make it POST into the operator's own network.
+  WEB_PUSH_ALLOW_PRIVATE_ENDPOINTS: booleanString.default(false),
 });
 
 export type Env = Omit<

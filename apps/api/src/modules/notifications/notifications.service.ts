@@ -39,7 +39,12 @@ type Route = { database: boolean; email: boolean };
  * (email) and a Web Push to the user's browsers. See README.md in this folder.
  */
 export function createNotificationsService({ db, settings, realtime, env, appKey }: Deps) {
-  const webPush = createWebPush({ db, appKey, appUrl: env.APP_URL });
+  const webPush = createWebPush({
+    db,
+    appKey,
+    appUrl: env.APP_URL,
+    allowPrivateEndpoints: env.WEB_PUSH_ALLOW_PRIVATE_ENDPOINTS,
+  });
   let delivery: Delivery | null = null;
 
   async function preferencesIntegrated(): Promise<boolean> {

@@ -262,3 +262,17 @@ describe('10,000 notifications for one user', () => {
     expect((await list(fresh)).json().pagination.total).toBe(2);
   });
 });
+
+describe('Web Push subscriptions (bad input)', () => {
+  it('refuses an endpoint on the api's own network with 422 and stores nothing', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/notifications/push/subscriptions',
+      headers: alice.headers,
+      payload: { endpoint: 'https://169.254.169.254/latest/meta-data', keys: { p256dh: 'x', auth: 'y' } },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.endpoint).toBe('This push service address is not allowed.');
+    expect(await t.app.services.notifications.webPush.hasSubscriptions(alice.id)).toBe(false);
+  });
+});

@@ -15,6 +15,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { actor } from '../catalogue/catalogue.test-helper';
+import { isAllowedPushEndpoint } from './web-push';
 
 /**
  * Push services cannot be reached from here, so this test plays one: an HTTPS receiver that
@@ -117,7 +118,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   origin = `https://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-  t = await createTestApp();
+  t = await createTestApp({ env: { WEB_PUSH_ALLOW_PRIVATE_ENDPOINTS: 'true' } });
 }, 60_000);
 afterAll(async () => {
   await t?.close();
@@ -177,6 +178,23 @@ describe('Web Push delivery (RFC 8291/8292 against a local push service)', () =>
     const stranger = createECDH('prime256v1');
     stranger.generateKeys();
     expect(() => decryptAes128gcm(body, stranger, randomBytes(16))).toThrow();
+  });
+
+  it('refuses endpoints that are not public https push services (unless allowed, as here)', () => {
+    for (const endpoint of [
+      'http://push.example.com/x',
+      'https://127.0.0.1/x',
+      'https://localhost/x',
+      'https://10.0.0.5/x',
+      'https://192.168.1.1/x',
+      'https://169.254.169.254/latest',
+      'https://[::1]/x',
+      'https://user:pass@push.example.com/x',
+      'not a url',
+    ])
+      expect(isAllowedPushEndpoint(endpoint, false), endpoint).toBe(false);
+    expect(isAllowedPushEndpoint('https://fcm.googleapis.com/fcm/send/abc', false)).toBe(true);
+    expect(isAllowedPushEndpoint('https://127.0.0.1:9/x', true)).toBe(true);
   });
 
   it('forgets a subscription the push service says is gone (410)', async () => {

@@ -2,6 +2,7 @@ import type { TPushSubscription } from '@cadence/contracts/notification';
 import type { Kysely } from 'kysely';
 import webPush from 'web-push';
 import type { Database } from '../../platform/db/schema';
+import { validationError } from '../../platform/http/app-error';
 import { decryptSecret, encryptSecret } from '../settings/settings-crypto';
 
 type Db = Kysely<Database>;
@@ -12,7 +13,27 @@ export type VapidKeys = { publicKey: string; privateKey: string };
  * once, at first use after the first start, and kept in the database (private key encrypted with
  * APP_KEY) so every replica signs with the same key and browsers' subscriptions stay valid.
  */
-export function createWebPush({ db, appKey, appUrl }: { db: Db; appKey: string; appUrl: string }) {
+const PRIVATE_HOST =
+  /^(localhost|.*\.localhost|.*\.local|.*\.internal|127\.\d+\.\d+\.\d+|10\.\d+\.\d+\.\d+|192\.168\.\d+\.\d+|172\.(1[6-9]|2\d|3[01])\.\d+\.\d+|169\.254\.\d+\.\d+|0\.0\.0\.0|\[.*\])$/i;
+
+/**
+ * A push service is a public https address (RFC 8030). Anything else is refused: the api POSTs to
+ * the endpoint, so a forged subscription must not point it at the operator's own network.
+ */
+export function isAllowedPushEndpoint(endpoint: string, allowPrivate: boolean): boolean {
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== 'https:' || url.username || url.password) return false;
+  return allowPrivate || !PRIVATE_HOST.test(url.hostname);
+}
+
+type Options = { db: Db; appKey: string; appUrl: string; allowPrivateEndpoints?: boolean };
+
+export function createWebPush({ db, appKey, appUrl, allowPrivateEndpoints = false }: Options) {
   let keys: Promise<VapidKeys> | null = null;
 
   async function loadOrCreateKeys(): Promise<VapidKeys> {
@@ -39,6 +60,8 @@ export function createWebPush({ db, appKey, appUrl }: { db: Db; appKey: string; 
   }
 
   async function subscribe(userId: number, subscription: TPushSubscription) {
+    if (!isAllowedPushEndpoint(subscription.endpoint, allowPrivateEndpoints))
+      throw validationError({ endpoint: 'This push service address is not allowed.' });
     // An endpoint belongs to one browser profile: a new sign-in there takes it over.
     await db
       .insertInto('push_subscriptions')
