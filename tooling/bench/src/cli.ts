@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { adminTracks } from './benchmarks/admin-tracks';
+import { adminUsers } from './benchmarks/admin-users';
 import { albumBenchmarks } from './benchmarks/album-route';
 import { audioBenchmarks } from './benchmarks/audio-range';
 import { billingWebhooks } from './benchmarks/billing-webhooks';
@@ -51,6 +53,8 @@ const BENCHMARKS: TBenchmark[] = [
   ...insightsBenchmarks,
   billingWebhooks,
   realtimeFanout,
+  adminUsers,
+  adminTracks,
 ];
 
 const USAGE = `usage: pnpm bench [name...] [--smoke] [--generator wrk|autocannon] [--database embedded|postgres] [--self-check]
