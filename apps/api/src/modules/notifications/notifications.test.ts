@@ -264,7 +264,7 @@ describe('10,000 notifications for one user', () => {
 });
 
 describe('Web Push subscriptions (bad input)', () => {
-  it('refuses an endpoint on the api's own network with 422 and stores nothing', async () => {
+  it('refuses an endpoint on the own network of the api with 422 and stores nothing', async () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/v1/notifications/push/subscriptions',
