@@ -10,8 +10,10 @@ import { useEffect, useState } from 'react';
 import { storyThemes, type TStoryTheme } from './themes';
 
 // What the api inlines into index.html, parsed with its contract so a fixture that drifts from
-// the schema fails every story instead of showing a state the product cannot reach.
-setBootstrapData(ZBootstrapDataSchema.parse({ ...makeAppBootstrap(), user: makeUser() }));
+// the schema fails every story instead of showing a state the product cannot reach. The
+// catalogue has no server: the realtime socket stays closed.
+const bootstrap = ZBootstrapDataSchema.parse({ ...makeAppBootstrap(), user: makeUser() });
+setBootstrapData({ ...bootstrap, settings: { ...bootstrap.settings, realtime: { enable: false } } });
 
 // Themes are applied the way the app shell does it: variables on the root element, so
 // portalled overlays (dialogs, menus, tooltips) pick them up too.

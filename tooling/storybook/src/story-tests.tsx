@@ -3,6 +3,7 @@ import { cleanup } from '@testing-library/react';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import preview from '../.storybook/preview';
+import { takeMockApiFailures } from './story-helpers';
 
 type StoryModule = Parameters<typeof composeStories>[0];
 type TComposedStory = { run: () => Promise<void> };
@@ -10,7 +11,8 @@ type TComposedStory = { run: () => Promise<void> };
 /**
  * Turns every story of a package into a test (portable stories in jsdom): the story renders with
  * the catalogue's own decorators (theme variables on the root), its play function runs, and axe
- * checks the whole document, overlays included. One violation fails the story.
+ * checks the whole document, overlays included. One violation fails the story, and so does a
+ * mocked api answer whose fixture no longer parses with its contract.
  *
  * jsdom does not lay out or paint, so axe's colour-contrast rule cannot run here (it reports
  * "incomplete", not a pass): contrast is checked by the browser tests of the pages.
@@ -32,7 +34,10 @@ export function testStories(modules: Record<string, unknown>) {
     describe(file, () => {
       for (const [name, Story] of stories) {
         it(name, async () => {
+          takeMockApiFailures();
           await Story.run();
+          const [failure] = takeMockApiFailures();
+          if (failure) throw failure;
           await expectNoAxeViolations(document.body);
         });
       }

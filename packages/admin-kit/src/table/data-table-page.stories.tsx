@@ -28,7 +28,10 @@ function user(index: number): TAdminUserListItem {
 
 /** `GET api/v1/users` answered from `count` users, sorted and paged the way the api does. */
 function usersList(count: number) {
-  const all = Array.from({ length: count }, (_, index) => user(index));
+  const all = fixture(
+    ZAdminUserListItemSchema.array(),
+    Array.from({ length: count }, (_, index) => user(index)),
+  );
   return ({ url }: TApiCall) => {
     const params = url.searchParams;
     const perPage = Number(params.get('perPage') ?? 15);

@@ -24,6 +24,16 @@ export function fixture<T extends z.ZodType>(schema: T, value: z.input<T>): z.ou
   return schema.parse(value);
 }
 
+const failures: unknown[] = [];
+
+/**
+ * The errors the mocked api met since the last call (a fixture that no longer parses, a
+ * handler that threw). The story tests fail on them even when the component hides its error.
+ */
+export function takeMockApiFailures(): unknown[] {
+  return failures.splice(0);
+}
+
 export type TApiCall = { method: string; url: URL; body: unknown };
 export type TApiAnswer = { status?: number; body?: unknown } | 'never';
 
@@ -45,7 +55,14 @@ export function mockApi(answer: (call: TApiCall & { path: string }) => TApiAnswe
         path: url.pathname.replace(/^\/api\/v1\//, ''),
         body: text ? JSON.parse(text) : undefined,
       };
-      const result = answer(call);
+      let result: TApiAnswer;
+      try {
+        result = answer(call);
+      } catch (error) {
+        console.error(`mock api: ${call.method} ${call.path} failed`, error);
+        failures.push(error);
+        result = { status: 500, body: { message: 'The story fixture failed: see the console.' } };
+      }
       if (result === 'never') return new Promise<Response>(() => {});
       return new Response(JSON.stringify(result.body ?? {}), {
         status: result.status ?? 200,
