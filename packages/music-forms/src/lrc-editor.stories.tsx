@@ -1,5 +1,5 @@
+import { fixture } from '@cadence/app-shell/test/story-helpers';
 import { ZLyricsSchema } from '@cadence/contracts/lyrics';
-import { fixture } from '@cadence/storybook/story-helpers';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, userEvent, within } from 'storybook/test';

@@ -1,9 +1,9 @@
+import { takeMockApiFailures } from '@cadence/app-shell/test/story-helpers';
 import { composeStories, setProjectAnnotations } from '@storybook/react-vite';
 import { cleanup } from '@testing-library/react';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import preview from '../.storybook/preview';
-import { takeMockApiFailures } from './story-helpers';
 
 type StoryModule = Parameters<typeof composeStories>[0];
 type TComposedStory = { run: () => Promise<void> };

@@ -1,7 +1,7 @@
+import { fixture, mockApi, withRouter } from '@cadence/app-shell/test/story-helpers';
 import { ZCreateUserPayloadSchema } from '@cadence/contracts/admin-users';
 import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
 import { apiClient } from '@cadence/http-client/http-client';
-import { fixture, mockApi, withRouter } from '@cadence/storybook/story-helpers';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { z } from 'zod';

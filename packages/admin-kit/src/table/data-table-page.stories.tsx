@@ -1,9 +1,9 @@
+import { fixture, mockApi, type TApiCall, withRouter } from '@cadence/app-shell/test/story-helpers';
 import { type TAdminUserListItem, ZAdminUserListItemSchema } from '@cadence/contracts/admin-users';
 import { paginationSchema } from '@cadence/contracts/pagination';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { ColumnDef } from '@tanstack/react-table';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { fixture, mockApi, type TApiCall, withRouter } from '../test/story-helpers';
 import { DataTablePage, type DataTablePageProps } from './data-table-page';
 
 const ZUsersPageSchema = paginationSchema(ZAdminUserListItemSchema);

@@ -1,9 +1,9 @@
 import { ZNotificationSchema, ZUnreadCountSchema } from '@cadence/contracts/notification';
 import { paginationSchema } from '@cadence/contracts/pagination';
-import { fixture, mockApi, withRouter } from '@cadence/storybook/story-helpers';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { z } from 'zod';
+import { fixture, mockApi, withRouter } from '../test/story-helpers';
 import { NotificationBell } from './notification-bell';
 import { setUnreadCount } from './notification-queries';
 
