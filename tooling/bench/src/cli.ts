@@ -16,6 +16,7 @@ import { playerBundle } from './benchmarks/player-bundle';
 import { playerLighthouse } from './benchmarks/player-lighthouse';
 import { readyTime } from './benchmarks/ready-time';
 import { realtimeFanout } from './benchmarks/realtime-fanout';
+import { realtimeReplicas } from './benchmarks/realtime-replicas';
 import { searchTypeahead } from './benchmarks/search';
 import { uploadBenchmarks } from './benchmarks/uploads';
 import type { TBenchmark, TContext } from './harness/benchmark';
@@ -53,6 +54,7 @@ const BENCHMARKS: TBenchmark[] = [
   ...insightsBenchmarks,
   billingWebhooks,
   realtimeFanout,
+  realtimeReplicas,
   adminUsers,
   adminTracks,
 ];

@@ -41,7 +41,7 @@ function p95(values: number[]): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)] ?? Number.NaN;
 }
 
-async function openSockets(
+export async function openSockets(
   url: string,
   headers: Record<string, string>,
   count: number,
@@ -91,7 +91,7 @@ async function measureBroadcast(side: Side): Promise<number> {
   return p95(latencies);
 }
 
-async function post(url: string, headers: Record<string, string>, body: unknown) {
+export async function post(url: string, headers: Record<string, string>, body: unknown) {
   const response = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
