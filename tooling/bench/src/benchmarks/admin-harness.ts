@@ -62,18 +62,36 @@ export function getJson(
 
 const literal = (value: string | null) => (value === null ? 'null' : `'${value.replace(/'/g, "''")}'`);
 
-/** The captured statements of one request as one pgbench script (simple protocol, values inlined). */
-export function pgbenchScript(groups: TQueryGroup[]): string {
+/** The captured statements of one request with their bound values written as literals. */
+export function inlineStatements(groups: TQueryGroup[]): string[] {
   return groups
     .flat()
-    .map((query) => {
-      const text = query.text.replace(/\$(\d+)/g, (_, index: string) =>
-        literal(query.values[Number(index) - 1] ?? null),
-      );
-      // pgbench reads one statement per line unless it ends with a semicolon.
-      return `${text.replace(/\s*\n\s*/g, ' ').trim()};`;
-    })
+    .map((query) =>
+      query.text
+        .replace(/\$(\d+)/g, (_, index: string) => literal(query.values[Number(index) - 1] ?? null))
+        .trim(),
+    );
+}
+
+/** One pgbench script (simple protocol): each statement ends with `;` (pgbench 10+ reads multi-line ones). */
+export const pgbenchScript = (groups: TQueryGroup[]) =>
+  inlineStatements(groups)
+    .map((statement) => `${statement};`)
     .join('\n');
+
+/**
+ * Where the time goes: EXPLAIN ANALYZE of each captured statement (read-only ones; the plan's
+ * execution time, and the plan itself when it took over a millisecond).
+ */
+export async function explainStatements(url: string, statements: string[]) {
+  const explained: { statement: string; executionMs: number; plan?: string }[] = [];
+  for (const statement of statements) {
+    if (!/^(select|with)\b/i.test(statement)) continue;
+    const plan = await psql(url, `explain (analyze, buffers) ${statement}`);
+    const executionMs = Number(/Execution Time: ([\d.]+) ms/.exec(plan)?.[1] ?? Number.NaN);
+    explained.push({ statement: statement.slice(0, 300), executionMs, ...(executionMs > 1 ? { plan } : {}) });
+  }
+  return explained;
 }
 
 /** pgbench, one client on the load core: latencies (ms) per script from its per-transaction log. */
@@ -192,6 +210,7 @@ export async function measureAdminList(context: TContext, setup: TAdminListSetup
   let cases: TAdminCase[];
   const scripts: string[] = [];
   const statements: number[] = [];
+  const inlined: string[][] = [];
   try {
     const api = await startTarget(apiTarget(dataDir, withPort(database.url, proxy.port)), context.pinning);
     try {
@@ -209,6 +228,7 @@ export async function measureAdminList(context: TContext, setup: TAdminListSetup
             if (rows.length === 0) throw new Error(`GET ${item.path} answered an empty page`);
           });
           scripts.push(pgbenchScript(groups));
+          inlined.push(inlineStatements(groups));
           statements.push(groups.flat().length);
         }
       } finally {
@@ -243,6 +263,8 @@ export async function measureAdminList(context: TContext, setup: TAdminListSetup
       });
       samples.push({ ceiling: percentile(ceiling.flat(), 95), ours: percentile(ours.flat(), 95) });
     }
+    const explain: Awaited<ReturnType<typeof explainStatements>>[] = [];
+    for (const item of inlined) explain.push(await explainStatements(database.url, item));
     const oursP95 = median(samples.map((sample) => sample.ours));
     const ceilingP95 = median(samples.map((sample) => sample.ceiling));
     return {
@@ -252,6 +274,7 @@ export async function measureAdminList(context: TContext, setup: TAdminListSetup
         cases: cases.map((item, index) => ({
           ...item,
           statements: statements[index],
+          explain: explain[index],
           p95Ms: perCase[index],
           medianP95Ms: {
             ours: median(perCase[index]?.ours ?? []),
