@@ -55,9 +55,16 @@ function call<T>(page: Page, method: string, path: string, body?: unknown): Prom
   ) as Promise<T>;
 }
 
+/**
+ * react-aria's live announcer keeps, for a few seconds, the "pending" announcement of a button
+ * that is gone (the sign-up button, once the page moved on): an unnamed role=img in a visually
+ * hidden live region that screen readers already read. It is not part of these pages.
+ */
+const LIVE_ANNOUNCER = ['[data-live-announcer]'];
+
 /** Zero violations on these pages, the shared layout (the account menu trigger) included. */
 async function expectPageAxeClean(page: Page) {
-  expect(await axeViolations(page)).toEqual([]);
+  expect(await axeViolations(page, LIVE_ANNOUNCER)).toEqual([]);
 }
 
 const badge = (page: Page) => page.getByTestId('notification-badge');
@@ -123,7 +130,7 @@ describe('notifications in the browser', () => {
     const popover = tab1.getByTestId('notification-popover');
     await popover.getByText('replied to your comment:').waitFor();
     await popover.getByText('Thanks for listening').waitFor();
-    await expectNoAxeViolations(tab1, 'notification popover');
+    await expectNoAxeViolations(tab1, 'notification popover', LIVE_ANNOUNCER);
     await popover.getByRole('button', { name: 'Mark all as read' }).click();
     await Promise.all([
       badge(tab1).waitFor({ state: 'detached', timeout: 2_000 }),
