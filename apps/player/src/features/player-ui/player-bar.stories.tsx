@@ -1,52 +1,15 @@
 import { withRouter } from '@cadence/app-shell/test/story-helpers';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
-import { setPlayer } from '../playback/player-instance';
 import { readPlayerSettings } from '../playback/player-settings';
-import { createPlayerStore } from '../playback/player-store';
-import type { TPlayerTrack } from '../playback/player-track';
 import { PlayerBar } from './player-bar';
-
-const track = (id: number, name = `Song ${id}`, artist = `Artist ${id}`): TPlayerTrack => ({
-  id,
-  name,
-  image: null,
-  duration: 214_000,
-  artists: [{ id: 100 + id, name: artist }],
-  album: { id: 200 + id, name: `Album ${id}` },
-});
-
-type TPlayerSetup = {
-  isPlaying?: boolean;
-  isBuffering?: boolean;
-  tracks?: TPlayerTrack[];
-  position?: number;
-};
-
-/**
- * A fresh player store for the story (nothing remembered, no audio element: the bar only shows
- * the store's state), set up in the state the story names.
- */
-function player({ isPlaying = true, isBuffering = false, tracks, position = 67 }: TPlayerSetup = {}) {
-  return () => {
-    const store = createPlayerStore({ storage: null, defaultRepeat: 'off' });
-    setPlayer(store);
-    if (tracks) {
-      store.playTracks(tracks);
-      store.setDuration(214);
-      store.setPosition(position);
-      if (!isPlaying) store.togglePlay();
-      store.setBuffering(isBuffering);
-    }
-    return () => setPlayer(null);
-  };
-}
+import { player, track } from './story-player';
 
 const queue = [track(1, 'Night Drive', 'The Midnight Hours'), track(2), track(3)];
 
 /** The desktop player bar: track on the left, transport and seek bar in the middle, queue and volume right. */
 const meta = {
-  title: 'Player/PlayerBar',
+  title: 'PlayerBar',
   component: PlayerBar,
   decorators: [withRouter],
   args: { settings: readPlayerSettings({}) },
