@@ -3,6 +3,7 @@ import { ZCreateUserPayloadSchema } from '@cadence/contracts/admin-users';
 import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
 import { apiClient } from '@cadence/http-client/http-client';
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { Link } from 'react-router';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { z } from 'zod';
 import { AdminForm, SubmitButton } from './admin-form';
@@ -119,3 +120,36 @@ function OtherFields() {
 }
 
 export const TextareaAndSelect: Story = { render: () => <OtherFields /> };
+
+/** A page form with the unsaved-changes guard (the default): leaving with edits asks first. */
+function GuardedForm() {
+  const adminForm = useAdminForm({
+    schema: ZNotesSchema,
+    defaultValues: { name: 'Ada Lovelace' },
+    submit: async () => ({}),
+    successMessage: 'Saved',
+  });
+  return (
+    <div className="flex max-w-md flex-col gap-4">
+      <Link to="/elsewhere" className="text-primary underline">
+        Back to users
+      </Link>
+      <AdminForm adminForm={adminForm}>
+        <FormTextField<TNotes> name="name" label="Name" />
+        <SubmitButton />
+      </AdminForm>
+    </div>
+  );
+}
+
+export const LeavingWithUnsavedChanges: Story = {
+  render: () => <GuardedForm />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Name' }), ' Byron');
+    await userEvent.click(canvas.getByRole('link', { name: 'Back to users' }));
+    const dialog = await within(document.body).findByRole('alertdialog', { name: 'Leave without saving?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(within(document.body).queryByRole('alertdialog')).toBeNull());
+  },
+};
