@@ -2,6 +2,10 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { getBootstrapData, setBootstrapData } from './bootstrap-store';
 import { COOKIE_NOTICE_COOKIE, CookieNotice } from './cookie-notice';
+import { writeCookie } from './cookies';
+
+/** Forgets an earlier Accept (an expired cookie). */
+const forgetAccept = () => writeCookie(COOKIE_NOTICE_COOKIE, '', -1);
 
 type TNotice = ReturnType<typeof getBootstrapData>['settings']['cookie_notice'];
 
@@ -9,14 +13,14 @@ type TNotice = ReturnType<typeof getBootstrapData>['settings']['cookie_notice'];
 function notice(cookieNotice: Partial<TNotice>) {
   return () => {
     const before = getBootstrapData();
-    document.cookie = `${COOKIE_NOTICE_COOKIE}=; max-age=0; path=/`;
+    forgetAccept();
     setBootstrapData({
       ...before,
       show_cookie_notice: true,
       settings: { ...before.settings, cookie_notice: { ...before.settings.cookie_notice, ...cookieNotice } },
     });
     return () => {
-      document.cookie = `${COOKIE_NOTICE_COOKIE}=; max-age=0; path=/`;
+      forgetAccept();
       setBootstrapData(before);
     };
   };
