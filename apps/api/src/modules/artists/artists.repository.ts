@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 
 /** The id of an artist that is not disabled, or undefined. */
@@ -10,4 +10,15 @@ export async function findEnabledArtistId(db: Kysely<Database>, id: number): Pro
     .where('disabled', '=', false)
     .executeTakeFirst();
   return row?.id;
+}
+
+/** Adds a counted play to every artist credited on the track. */
+export async function countCreditedArtistsPlay(db: Kysely<Database>, trackId: number): Promise<void> {
+  await db
+    .updateTable('artists')
+    .set({ plays: sql`plays + 1` })
+    .where('id', 'in', (eb) =>
+      eb.selectFrom('artist_track').select('artist_id').where('track_id', '=', trackId),
+    )
+    .execute();
 }

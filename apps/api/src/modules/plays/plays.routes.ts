@@ -2,6 +2,8 @@ import { ZIdParamsSchema } from '@cadence/contracts/catalogue';
 import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
 import { ZRecordPlayResponseSchema, ZRecordPlaySchema } from '@cadence/contracts/play';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { findVisibleTrack } from '../tracks/track-access';
+import { listenerOf } from './listener';
 import { createPlaysService } from './plays.service';
 
 const errors = {
@@ -26,6 +28,9 @@ export const playsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZRecordPlayResponseSchema, ...errors },
       },
     },
-    async (request) => plays.record(request, request.params.id, request.body),
+    async (request) => {
+      const track = await findVisibleTrack(app.deps.db, request, request.params.id);
+      return plays.record(listenerOf(request), track, request.body);
+    },
   );
 };

@@ -9,3 +9,14 @@ export function trackVisibility(db: Kysely<Database>, ids: number[]) {
 export async function countDownload(db: Kysely<Database>, trackId: number): Promise<void> {
   await db.updateTable('tracks').set({ downloads: sql`downloads + 1` }).where('id', '=', trackId).execute();
 }
+
+/** Adds a counted play; the new total, or undefined when the track is gone. */
+export async function countTrackPlay(db: Kysely<Database>, trackId: number): Promise<number | undefined> {
+  const row = await db
+    .updateTable('tracks')
+    .set({ plays: sql`plays + 1` })
+    .where('id', '=', trackId)
+    .returning('plays')
+    .executeTakeFirst();
+  return row === undefined ? undefined : Number(row.plays);
+}

@@ -1,0 +1,85 @@
+import { type Insertable, type Kysely, sql } from 'kysely';
+import type { Database } from '../../platform/db/schema';
+import { type Page, paginate } from '../catalogue/catalogue-utils';
+import type { TrackRow } from '../tracks/track-dto';
+
+type Db = Kysely<Database>;
+
+export type PlayRow = Insertable<Database['plays']>;
+
+/** One roll-up row per dimension the play has a value for. */
+export type PlayDimension = {
+  dimension: Database['play_daily_dims']['dimension'];
+  value: string;
+};
+
+export async function insertPlay(db: Db, play: PlayRow): Promise<void> {
+  await db.insertInto('plays').values(play).execute();
+}
+
+/**
+ * Bumps the day's and month's roll-ups insights read (never `plays`), each a single-row
+ * upsert outside any transaction so a hot track's row lock lives for one statement.
+ */
+export async function bumpRollups(
+  db: Db,
+  play: { trackId: number; day: string; listenerHash: string; dimensions: PlayDimension[] },
+): Promise<void> {
+  const { trackId, day, listenerHash } = play;
+  const month = `${day.slice(0, 7)}-01`;
+  const dims = play.dimensions.map((dim) => ({ ...dim, track_id: trackId, plays: 1 }));
+  await Promise.all([
+    db
+      .insertInto('play_daily')
+      .values({ track_id: trackId, day, plays: 1 })
+      .onConflict((oc) => oc.columns(['track_id', 'day']).doUpdateSet({ plays: sql`play_daily.plays + 1` }))
+      .execute(),
+    db
+      .insertInto('play_daily_dims')
+      .values(dims.map((dim) => ({ ...dim, day })))
+      .onConflict((oc) =>
+        oc
+          .columns(['track_id', 'day', 'dimension', 'value'])
+          .doUpdateSet({ plays: sql`play_daily_dims.plays + 1` }),
+      )
+      .execute(),
+    db
+      .insertInto('play_monthly_dims')
+      .values(dims.map((dim) => ({ ...dim, month })))
+      .onConflict((oc) =>
+        oc
+          .columns(['track_id', 'month', 'dimension', 'value'])
+          .doUpdateSet({ plays: sql`play_monthly_dims.plays + 1` }),
+      )
+      .execute(),
+    db
+      .insertInto('play_daily_listeners')
+      .values({ track_id: trackId, day, listener_hash: listenerHash })
+      .onConflict((oc) => oc.columns(['track_id', 'day', 'listener_hash']).doNothing())
+      .execute(),
+    db
+      .insertInto('play_monthly_listeners')
+      .values({ track_id: trackId, month, listener_hash: listenerHash })
+      .onConflict((oc) => oc.columns(['track_id', 'month', 'listener_hash']).doNothing())
+      .execute(),
+  ]);
+}
+
+/** The user's listening history, newest first: the played tracks with when. */
+export function historyPage(
+  db: Db,
+  userId: number,
+  options: { page: number; perPage: number },
+): Promise<Page<TrackRow & { played_at: Date }>> {
+  const base = db
+    .selectFrom('plays')
+    .innerJoin('tracks', 'tracks.id', 'plays.track_id')
+    .where('plays.user_id', '=', userId);
+  return paginate(base, options, (q) =>
+    q
+      .selectAll('tracks')
+      .select('plays.played_at')
+      .orderBy('plays.played_at', 'desc')
+      .orderBy('plays.id', 'desc'),
+  );
+}
