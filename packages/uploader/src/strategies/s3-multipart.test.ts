@@ -20,7 +20,9 @@ const makeFile = () =>
     new File([bytes as BlobPart], 'mix.wav', { type: 'audio/wav', lastModified: 1700000000000 }),
   );
 
-describe('S3MultipartUpload', () => {
+// Each case moves 41 MiB through jsdom's XMLHttpRequest: seconds of CPU on a shared two-core
+// machine, so the default 20 s is not enough when the suite runs beside others.
+describe('S3MultipartUpload', { timeout: 90_000 }, () => {
   it('creates, signs in one batch, uploads every part, completes and creates the entry', async () => {
     const storage = memoryStorage();
     const file = makeFile();
