@@ -12,6 +12,13 @@ export type BillingNotifier = (
   data: TNotificationData,
 ) => Promise<void>;
 
+/** One notification to send once the transaction that decided it committed. */
+export type BillingNotice = {
+  userId: number;
+  type: 'invoice_paid' | 'payment_failed';
+  data: TNotificationData;
+};
+
 export function invoicePaidData(input: {
   plan: string;
   amount: number;

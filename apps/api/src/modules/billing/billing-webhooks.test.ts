@@ -1,4 +1,7 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
 import {
   type BillingWorld,
   confirmCard,
@@ -8,18 +11,60 @@ import {
   proPlan,
   sendPaypalEvent,
   sendStripeEvent,
+  settleWebhooks,
   startBillingWorld,
 } from './billing.test-helper';
 
 let world: BillingWorld;
 let pro: Awaited<ReturnType<typeof createPlan>>;
 
+/**
+ * The api reaches the Stripe peer through this proxy, which answers 503 to subscription reads
+ * while `isDown` (a provider outage during the webhook job) and passes everything else through.
+ */
+const proxy = { target: '', isDown: false, refused: 0, server: null as Server | null, url: '' };
+async function startProxy() {
+  proxy.server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', async () => {
+      if (proxy.isDown && request.method === 'GET' && request.url?.startsWith('/v1/subscriptions/')) {
+        proxy.refused += 1;
+        response.writeHead(503, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ error: { type: 'api_error', message: 'down' } }));
+        return;
+      }
+      const headers = Object.fromEntries(
+        Object.entries(request.headers).filter(
+          (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[0] !== 'host',
+        ),
+      );
+      const answer = await fetch(`${proxy.target}${request.url}`, {
+        method: request.method,
+        headers,
+        body: chunks.length > 0 ? Buffer.concat(chunks) : undefined,
+      });
+      response.writeHead(answer.status, {
+        'content-type': answer.headers.get('content-type') ?? 'text/plain',
+      });
+      response.end(Buffer.from(await answer.arrayBuffer()));
+    });
+  });
+  await new Promise<void>((resolve) => proxy.server?.listen(0, '127.0.0.1', resolve));
+  proxy.url = `http://127.0.0.1:${(proxy.server.address() as AddressInfo).port}`;
+}
+
 beforeAll(async () => {
-  world = await startBillingWorld();
+  await startProxy();
+  world = await startBillingWorld({ stripeApiBase: proxy.url });
+  proxy.target = world.stripe.url;
   pro = await createPlan(world, proPlan);
   // Building the app (PGlite in the embedded mode) is slow on a busy 2-core machine.
 }, 180_000);
-afterAll(async () => world?.close());
+afterAll(async () => {
+  await world?.close();
+  await new Promise((resolve) => proxy.server?.close(resolve));
+});
 
 const priceId = () => (pro.prices[0] as { id: number }).id;
 const state = async (userId: number) => {
@@ -63,6 +108,7 @@ describe('Stripe webhooks', () => {
     }
     const tampered = body.replace(String(listener.id), String(listener.id + 1000));
     expect((await sendStripeEvent(world, tampered, world.stripe.sign(body))).statusCode).toBe(400);
+    await settleWebhooks(world);
     expect((await state(listener.id)).subscriptions).toHaveLength(0);
     expect(await world.t.deps.db.selectFrom('billing_webhook_events').selectAll().execute()).toHaveLength(0);
   });
@@ -76,6 +122,10 @@ describe('Stripe webhooks', () => {
     const answers = await Promise.all([1, 2, 3, 4, 5].map(() => sendStripeEvent(world, body)));
     expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200, 200]);
     expect(answers.filter((answer) => answer.json().duplicate === false)).toHaveLength(1);
+    await settleWebhooks(world);
+    // Again once applied: still duplicates, still one effect.
+    for (let i = 0; i < 5; i++) expect((await sendStripeEvent(world, body)).json().duplicate).toBe(true);
+    await settleWebhooks(world);
     const { subscriptions, invoices } = await state(listener.id);
     expect(subscriptions).toHaveLength(1);
     expect(invoices).toHaveLength(1);
@@ -97,6 +147,7 @@ describe('Stripe webhooks', () => {
     // Newest first: the "created" event arrives last but cannot undo the cancellation.
     for (const event of [...events].reverse())
       expect((await sendStripeEvent(world, JSON.stringify(event))).statusCode).toBe(200);
+    await settleWebhooks(world);
     const [row] = (await state(listener.id)).subscriptions;
     expect(row?.status).toBe('active');
     expect(row?.ends_at).not.toBeNull();
@@ -108,6 +159,7 @@ describe('Stripe webhooks', () => {
     const before = world.stripe.events.length;
     await payByCard(world, listener.headers, pro.id, priceId());
     for (const event of eventsSince(before)) await sendStripeEvent(world, JSON.stringify(event));
+    await settleWebhooks(world);
     const { subscriptions } = await state(listener.id);
     expect(subscriptions).toHaveLength(1);
     expect(subscriptions[0]?.status).toBe('active');
@@ -124,6 +176,7 @@ describe('Stripe webhooks', () => {
     });
     for (const event of eventsSince(before))
       expect((await sendStripeEvent(world, JSON.stringify(event))).statusCode).toBe(200);
+    await settleWebhooks(world);
     const { subscriptions, invoices } = await state(listener.id);
     expect(subscriptions[0]?.status).toBe('past_due');
     expect(invoices.filter((invoice) => !invoice.paid)).toHaveLength(1);
@@ -132,6 +185,105 @@ describe('Stripe webhooks', () => {
     ).json();
     expect(overview.subscription).toMatchObject({ status: 'past_due', valid: true });
     expect(await notificationTypes(listener.id)).toContain('payment_failed');
+  });
+});
+
+describe('the webhook job', () => {
+  const eventRow = (eventId: string) =>
+    world.t.deps.db
+      .selectFrom('billing_webhook_events')
+      .selectAll()
+      .where('event_id', '=', eventId)
+      .executeTakeFirstOrThrow();
+
+  it('answers before applying, retries a failed provider read with backoff, then applies once', async () => {
+    const listener = await newListener(world);
+    const { sessionId } = await payByCard(world, listener.headers, pro.id, priceId());
+    const done = await confirmCard(world, listener.headers, pro.id, priceId(), sessionId as string);
+    const gatewayId = done.json().subscription.gateway_id as string;
+    const renewedFrom = (await state(listener.id)).subscriptions[0]?.renews_at;
+    const before = world.stripe.events.length;
+    await fetch(`${world.stripe.url}/_peer/subscriptions/${gatewayId}/renew`, {
+      method: 'POST',
+      body: JSON.stringify({ fail: false }),
+    });
+    const events = eventsSince(before);
+    const updated = events.find((event) => event.type === 'customer.subscription.updated');
+    if (!updated) throw new Error('no subscription event');
+    proxy.isDown = true;
+    proxy.refused = 0;
+    try {
+      for (const event of events)
+        expect((await sendStripeEvent(world, JSON.stringify(event))).json()).toEqual({
+          received: true,
+          duplicate: false,
+        });
+      // The first attempt fails at the provider: the event stays stored and pending, nothing applied.
+      const deadline = Date.now() + 20_000;
+      while ((await eventRow(updated.id)).attempts === 0 && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      const failed = await eventRow(updated.id);
+      expect(failed.processed_at).toBeNull();
+      expect(failed.last_error).toBeTruthy();
+      expect(proxy.refused).toBeGreaterThan(0);
+      expect((await state(listener.id)).subscriptions[0]?.renews_at).toEqual(renewedFrom);
+    } finally {
+      proxy.isDown = false;
+    }
+    // The queue's retry (after its backoff) finds the provider back.
+    await settleWebhooks(world);
+    const applied = await eventRow(updated.id);
+    expect(applied.processed_at).not.toBeNull();
+    expect(applied.attempts).toBeGreaterThan(0);
+    const remote = world.stripe.store.subscription.get(gatewayId) as unknown as {
+      items: { data: { current_period_end: number }[] };
+    };
+    const { subscriptions, invoices } = await state(listener.id);
+    expect(subscriptions[0]?.renews_at?.getTime()).toBe(
+      (remote.items.data[0]?.current_period_end ?? 0) * 1000,
+    );
+    expect(invoices.filter((invoice) => invoice.paid)).toHaveLength(1);
+    expect(await notificationTypes(listener.id)).toEqual(['invoice_paid']);
+  });
+
+  it('re-queues events stored but not applied when the api starts again', async () => {
+    const listener = await newListener(world);
+    const before = world.stripe.events.length;
+    await payByCard(world, listener.headers, pro.id, priceId());
+    const events = eventsSince(before);
+    // An api whose queue is gone (the process died after storing): the events are stored, not applied.
+    const dying = await buildApp(world.t.deps);
+    await dying.ready();
+    await dying.jobs.close();
+    for (const event of events) {
+      const answer = await dying.inject({
+        method: 'POST',
+        url: '/api/v1/billing/webhooks/stripe',
+        headers: {
+          'content-type': 'application/json',
+          'stripe-signature': world.stripe.sign(JSON.stringify(event)),
+        },
+        payload: JSON.stringify(event),
+      });
+      expect(answer.json()).toEqual({ received: true, duplicate: false });
+    }
+    await dying.close();
+    const pending = await world.t.app.services.billing.webhooks.pendingCount();
+    expect(pending).toBe(events.length);
+    expect((await state(listener.id)).subscriptions).toHaveLength(0);
+
+    const restarted = await buildApp(world.t.deps);
+    try {
+      await restarted.ready();
+      while ((await restarted.services.billing.webhooks.pendingCount()) > 0) await restarted.jobs.drain();
+    } finally {
+      await restarted.close();
+    }
+    const { subscriptions, invoices } = await state(listener.id);
+    expect(subscriptions).toHaveLength(1);
+    expect(subscriptions[0]?.status).toBe('active');
+    expect(invoices).toHaveLength(1);
+    expect(await notificationTypes(listener.id)).toEqual(['invoice_paid']);
   });
 });
 
@@ -156,10 +308,12 @@ describe('PayPal webhooks', () => {
     expect((await sendPaypalEvent(world, unsigned)).statusCode).toBe(400);
     const tampered = { ...sale, body: sale.body.replace(/"total":"[\d.]+"/, '"total":"0.01"') };
     expect((await sendPaypalEvent(world, tampered)).statusCode).toBe(400);
+    await settleWebhooks(world);
     expect((await state(listener.id)).subscriptions).toHaveLength(0);
 
     for (let i = 0; i < 5; i++) expect((await sendPaypalEvent(world, sale)).statusCode).toBe(200);
     for (const delivery of deliveries) await sendPaypalEvent(world, delivery);
+    await settleWebhooks(world);
     const { subscriptions, invoices } = await state(listener.id);
     expect(subscriptions).toHaveLength(1);
     expect(subscriptions[0]).toMatchObject({ gateway_name: 'paypal', status: 'active' });
@@ -172,6 +326,7 @@ describe('PayPal webhooks', () => {
       body: JSON.stringify({ fail: true }),
     });
     for (const delivery of world.paypal.events.slice(failedFrom)) await sendPaypalEvent(world, delivery);
+    await settleWebhooks(world);
     const after = await state(listener.id);
     expect(after.subscriptions[0]?.status).toBe('past_due');
     expect(after.invoices.filter((invoice) => !invoice.paid)).toHaveLength(1);

@@ -270,32 +270,100 @@ export const billingRepository = {
       .where('invoices.uuid', '=', uuid)
       .executeTakeFirst(),
 
-  /** True the first time an event id is seen: the caller applies it in the same transaction. */
-  async claimEvent(db: Db, gateway: string, eventId: string) {
+  /**
+   * Stores a verified event once: the unique (gateway, event id) with ON CONFLICT DO NOTHING is
+   * the dedupe. True when this call stored it (the caller queues it), false for a duplicate.
+   */
+  async storeEvent(
+    db: Db,
+    values: { gateway: string; eventId: string; type: string; subject: string | null; payload: string },
+  ) {
     const row = await db
       .insertInto('billing_webhook_events')
-      .values({ gateway_name: gateway, event_id: eventId })
+      .values({
+        gateway_name: values.gateway,
+        event_id: values.eventId,
+        event_type: values.type,
+        subject: values.subject,
+        payload: values.payload,
+      })
       .onConflict((oc) => oc.columns(['gateway_name', 'event_id']).doNothing())
       .returning('event_id')
       .executeTakeFirst();
     return Boolean(row);
   },
 
-  /** Frees an event id whose handling failed, so the provider's retry is handled. */
-  releaseEvent: (db: Db, gateway: string, eventId: string) =>
+  findEvent: (db: Db, gateway: string, eventId: string) =>
     db
-      .deleteFrom('billing_webhook_events')
+      .selectFrom('billing_webhook_events')
+      .selectAll()
       .where('gateway_name', '=', gateway)
       .where('event_id', '=', eventId)
+      .executeTakeFirst(),
+
+  /** A subscription's events still to apply, oldest first. */
+  pendingEventsOf: (db: Db, gateway: string, subject: string, limit: number) =>
+    db
+      .selectFrom('billing_webhook_events')
+      .selectAll()
+      .where('gateway_name', '=', gateway)
+      .where('subject', '=', subject)
+      .where('processed_at', 'is', null)
+      .orderBy('received_at')
+      .orderBy('event_id')
+      .limit(limit)
       .execute(),
 
-  async isEventSeen(db: Db, gateway: string, eventId: string) {
-    const row = await db
+  /** Locks the given events that are still pending (another worker may have applied some). */
+  lockPendingEvents: (db: Db, gateway: string, eventIds: string[]) =>
+    db
       .selectFrom('billing_webhook_events')
-      .select('event_id')
+      .selectAll()
       .where('gateway_name', '=', gateway)
-      .where('event_id', '=', eventId)
-      .executeTakeFirst();
-    return Boolean(row);
-  },
+      .where('event_id', 'in', eventIds)
+      .where('processed_at', 'is', null)
+      .orderBy('received_at')
+      .orderBy('event_id')
+      .forUpdate()
+      .execute(),
+
+  markEventsProcessed: (db: Db, gateway: string, eventIds: string[]) =>
+    db
+      .updateTable('billing_webhook_events')
+      .set({ processed_at: new Date(), last_error: null })
+      .where('gateway_name', '=', gateway)
+      .where('event_id', 'in', eventIds)
+      .execute(),
+
+  /** A failed attempt, kept for the admin and the logs; the event stays pending. */
+  noteEventFailure: (db: Db, gateway: string, eventIds: string[], error: string) =>
+    db
+      .updateTable('billing_webhook_events')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1), last_error: error.slice(0, 1000) }))
+      .where('gateway_name', '=', gateway)
+      .where('event_id', 'in', eventIds)
+      .where('processed_at', 'is', null)
+      .execute(),
+
+  /** Stored events not applied yet (received before `before`), oldest first: the re-queue after a restart. */
+  unprocessedEvents: (db: Db, before: Date, limit: number) =>
+    db
+      .selectFrom('billing_webhook_events')
+      .select(['gateway_name', 'event_id'])
+      .where('processed_at', 'is', null)
+      .where('received_at', '<=', before)
+      .orderBy('received_at')
+      .limit(limit)
+      .execute(),
+
+  countUnprocessedEvents: async (db: Db) =>
+    Number(
+      (
+        await db
+          .selectFrom('billing_webhook_events')
+          .select((eb) => eb.fn.countAll<string | number>().as('count'))
+          .where('processed_at', 'is', null)
+          .executeTakeFirstOrThrow()
+      ).count,
+    ),
 };

@@ -65,10 +65,20 @@ export interface InvoicesTable {
   created_at: Generated<Date>;
 }
 
+/** A provider event as received (verified), answered at once and applied by the webhook job. */
 export interface BillingWebhookEventsTable {
   gateway_name: string;
   event_id: string;
+  event_type: Generated<string>;
+  /** The provider subscription the event is about: a subscription's pending events are applied together. */
+  subject: string | null;
+  /** The exact body received (a Stripe event, a PayPal webhook event). */
+  payload: Generated<string>;
   received_at: Generated<Date>;
+  /** Null until the job applied it, in the same transaction as its effects. */
+  processed_at: NullableTimestamp;
+  attempts: Generated<number>;
+  last_error: string | null;
 }
 
 declare module '../../platform/db/schema' {

@@ -156,3 +156,18 @@ export function sendPaypalEvent(
     payload: delivery.body,
   });
 }
+
+/**
+ * Waits until the webhook job applied every stored event (the webhook answers before that): the
+ * queue drained and no event pending. A retry waiting for its backoff is waited for too.
+ */
+export async function settleWebhooks(world: BillingWorld, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    await world.t.app.jobs.drain();
+    const pending = await world.t.app.services.billing.webhooks.pendingCount();
+    if (pending === 0) return;
+    if (Date.now() > deadline) throw new Error(`${pending} webhook events still pending`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

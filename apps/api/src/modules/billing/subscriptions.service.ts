@@ -6,12 +6,17 @@ import type {
   TSubscription,
 } from '@cadence/contracts/billing';
 import { GENERIC_ERROR_MESSAGE } from '@cadence/contracts/error-messages';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import { AppError, validationError } from '../../platform/http/app-error';
 import { billingRepository as repo, type SubscriptionRow } from './billing.repository';
 import { subscriptionFlags, toInvoiceDto, toPriceDto, toSubscriptionDto } from './billing-dto';
-import { type BillingNotifier, invoicePaidData, paymentFailedData } from './billing-notifications';
+import {
+  type BillingNotice,
+  type BillingNotifier,
+  invoicePaidData,
+  paymentFailedData,
+} from './billing-notifications';
 import { GatewayError, type ProviderSubscription } from './gateways/gateway-types';
 import type { GatewayRegistry } from './gateways/gateways';
 
@@ -67,22 +72,25 @@ export function createSubscriptionsService({ db, gateways, notify, playerUrl }: 
   /**
    * Makes our row match the provider's object (never the event's order or payload). A first
    * sighting creates the row unless the user already holds another valid subscription: then the
-   * new one is refused (`duplicate`) and the caller cancels it at the provider.
+   * new one is refused (`duplicate`) and the caller cancels it at the provider. Given `trx` (the
+   * webhook job's), every read and write runs in it; otherwise in a transaction of its own.
    */
   async function applyProviderState(
     gateway: ProviderName,
     remote: ProviderSubscription,
     hint: { userId?: number } = {},
+    trx?: Transaction<Database>,
   ): Promise<{ row: SubscriptionRow | null; outcome: 'created' | 'updated' | 'duplicate' | 'ignored' }> {
+    const q = trx ?? db;
     const price = remote.priceGatewayId
-      ? await repo.findPriceByGatewayId(db, gateway, remote.priceGatewayId)
+      ? await repo.findPriceByGatewayId(q, gateway, remote.priceGatewayId)
       : undefined;
     const customerUser = remote.customerId
-      ? await repo.findUserIdByCustomer(db, gateway, remote.customerId)
+      ? await repo.findUserIdByCustomer(q, gateway, remote.customerId)
       : undefined;
     const userId = hint.userId ?? customerUser?.user_id ?? remote.userId;
-    if (!price || !userId || !(await repo.findUser(db, userId))) return { row: null, outcome: 'ignored' };
-    return db.transaction().execute(async (trx) => {
+    if (!price || !userId || !(await repo.findUser(q, userId))) return { row: null, outcome: 'ignored' };
+    const write = async (trx: Transaction<Database>) => {
       await repo.lockUser(trx, userId);
       const existing = await repo.findSubscriptionByGateway(trx, gateway, remote.gatewayId);
       const values = {
@@ -106,13 +114,22 @@ export function createSubscriptionsService({ db, gateways, notify, playerUrl }: 
         gateway_id: remote.gatewayId,
       });
       return { row, outcome: 'created' as const };
-    });
+    };
+    return trx ? write(trx) : db.transaction().execute(write);
   }
 
-  /** An invoice once per provider invoice; its notification once, when it is first seen paid or failed. */
-  async function recordInvoice(subscription: SubscriptionRow, invoice: InvoiceEvent) {
+  /**
+   * An invoice once per provider invoice, written with `q` (the webhook job's transaction). Answers
+   * the notification it calls for (the first time it is seen paid or failed), which the caller
+   * sends once `q` committed: a rolled back invoice never notifies.
+   */
+  async function recordInvoice(
+    subscription: SubscriptionRow,
+    invoice: InvoiceEvent,
+    q: Kysely<Database> | Transaction<Database> = db,
+  ): Promise<BillingNotice | null> {
     const uuid = randomUUID();
-    const result = await repo.upsertInvoice(db, {
+    const result = await repo.upsertInvoice(q, {
       uuid,
       subscription_id: subscription.id,
       gateway_id: invoice.gatewayId,
@@ -122,21 +139,26 @@ export function createSubscriptionsService({ db, gateways, notify, playerUrl }: 
       period_start: invoice.periodStart,
       period_end: invoice.periodEnd,
     });
-    const product = await repo.findProduct(db, subscription.product_id);
+    if (!result.becamePaid && !(result.isNew && !invoice.paid)) return null;
+    const product = await repo.findProduct(q, subscription.product_id);
     const plan = product?.name ?? 'Subscription';
     if (result.becamePaid)
-      await notify(
-        subscription.user_id,
-        'invoice_paid',
-        invoicePaidData({
+      return {
+        userId: subscription.user_id,
+        type: 'invoice_paid',
+        data: invoicePaidData({
           plan,
           amount: invoice.amount,
           currency: invoice.currency.toUpperCase(),
           uuid: result.uuid,
         }),
-      );
-    else if (result.isNew && !invoice.paid)
-      await notify(subscription.user_id, 'payment_failed', paymentFailedData({ plan }));
+      };
+    return { userId: subscription.user_id, type: 'payment_failed', data: paymentFailedData({ plan }) };
+  }
+
+  /** Sends what recordInvoice asked for (after its transaction committed). */
+  async function sendNotice(notice: BillingNotice) {
+    await notify(notice.userId, notice.type, notice.data);
   }
 
   /** Writes a provider answer for a row we already hold. */
@@ -164,6 +186,7 @@ export function createSubscriptionsService({ db, gateways, notify, playerUrl }: 
   return {
     applyProviderState,
     recordInvoice,
+    sendNotice,
     describe,
 
     async overview(userId: number): Promise<TBillingOverview> {

@@ -2,15 +2,35 @@ import type { Kysely } from 'kysely';
 import type Stripe from 'stripe';
 import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/http/app-error';
-import { billingRepository as repo } from './billing.repository';
-import type { ProviderSubscription } from './gateways/gateway-types';
+import type { JobLog, JobQueue } from '../../platform/jobs/jobs';
+import { billingRepository as repo, type SubscriptionRow } from './billing.repository';
+import type { BillingNotice } from './billing-notifications';
 import type { GatewayRegistry } from './gateways/gateways';
 import type { InvoiceEvent, SubscriptionsService } from './subscriptions.service';
 
 type Deps = { db: Kysely<Database>; gateways: GatewayRegistry; subscriptions: SubscriptionsService };
 type Outcome = { received: true; duplicate: boolean };
+type ProviderName = 'stripe' | 'paypal';
+type StoredEvent = Awaited<ReturnType<typeof repo.pendingEventsOf>>[number];
+type Json = Record<string, unknown>;
+
+/** The job that applies one stored event (and its subscription's other pending events). */
+export const WEBHOOK_JOB = 'billing.webhook-event';
+/** How many of one subscription's pending events one job applies at most. */
+const BATCH_LIMIT = 200;
+/** The timer that re-queues events still pending after this long (a lost job, a failed one). */
+export const WEBHOOK_SWEEP_MS = 60_000;
+
+/** What one event asks of the job: read the provider's subscription, record an invoice. */
+type Plan = { needsState: boolean; userId?: number; invoice?: InvoiceEvent };
 
 const toDate = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000) : null);
+const idOf = (value: unknown) =>
+  typeof value === 'string'
+    ? value
+    : typeof (value as Json)?.id === 'string'
+      ? String((value as Json).id)
+      : null;
 
 /** PayPal amounts are decimal strings: to integer minor units without float drift. */
 function minorUnits(value: string | undefined, currency: string): number {
@@ -20,37 +40,239 @@ function minorUnits(value: string | undefined, currency: string): number {
   return Number(whole) * 10 ** digits + Number(fraction.padEnd(digits, '0').slice(0, digits) || '0');
 }
 
+/** The provider subscription a Stripe event is about (null: none, nothing to apply). */
+function stripeSubject(type: string, object: Json): string | null {
+  if (type === 'checkout.session.completed')
+    return object.mode === 'subscription' ? idOf(object.subscription) : null;
+  if (type.startsWith('customer.subscription.')) return idOf(object.id);
+  if (type === 'invoice.paid' || type === 'invoice.payment_failed') {
+    const invoice = object as unknown as Stripe.Invoice;
+    return invoice.id ? idOf(invoice.parent?.subscription_details?.subscription) : null;
+  }
+  return null;
+}
+
+function stripePlan(event: Stripe.Event): Plan {
+  const object = event.data.object as unknown as Json;
+  if (event.type === 'checkout.session.completed') {
+    const userId = Number(object.client_reference_id);
+    return { needsState: true, ...(Number.isInteger(userId) ? { userId } : {}) };
+  }
+  if (event.type.startsWith('customer.subscription.')) return { needsState: true };
+  if (event.type !== 'invoice.paid' && event.type !== 'invoice.payment_failed') return { needsState: false };
+  // The invoice needs its subscription row, not a fresh state: every state change also comes as
+  // a customer.subscription.* event, which reads the provider. Only a first sighting (an invoice
+  // ahead of its subscription's events) asks the provider.
+  const invoice = object as unknown as Stripe.Invoice;
+  const line = invoice.lines?.data?.[0];
+  const paid = event.type === 'invoice.paid';
+  return {
+    needsState: false,
+    invoice: {
+      gatewayId: String(invoice.id),
+      amount: paid ? invoice.amount_paid : invoice.amount_due,
+      currency: invoice.currency,
+      paid,
+      periodStart: toDate(line?.period?.start ?? invoice.period_start),
+      periodEnd: toDate(line?.period?.end ?? invoice.period_end),
+    },
+  };
+}
+
+type PaypalEvent = { id?: string; event_type?: string; resource?: Json };
+
+function paypalSubject(type: string, resource: Json): string | null {
+  if (type === 'PAYMENT.SALE.COMPLETED') return idOf(resource.billing_agreement_id);
+  if (type.startsWith('BILLING.SUBSCRIPTION.')) return idOf(resource.id);
+  return null;
+}
+
+function paypalPlan(event: PaypalEvent, receivedAt: Date): Plan {
+  const resource = event.resource ?? {};
+  if (event.event_type === 'PAYMENT.SALE.COMPLETED') {
+    const amount = resource.amount as { total?: string; currency?: string } | undefined;
+    const currency = amount?.currency ?? 'USD';
+    if (typeof resource.id !== 'string') return { needsState: true };
+    return {
+      needsState: true,
+      invoice: {
+        gatewayId: resource.id,
+        amount: minorUnits(amount?.total, currency),
+        currency,
+        paid: true,
+        periodStart: receivedAt,
+        periodEnd: null,
+      },
+    };
+  }
+  if (event.event_type === 'BILLING.SUBSCRIPTION.PAYMENT.FAILED') {
+    const balance = (
+      resource.billing_info as { outstanding_balance?: { value?: string; currency_code?: string } }
+    )?.outstanding_balance;
+    const currency = balance?.currency_code ?? 'USD';
+    return {
+      needsState: true,
+      invoice: {
+        gatewayId: `paypal-failed-${event.id}`,
+        amount: minorUnits(balance?.value, currency),
+        currency,
+        paid: false,
+        periodStart: receivedAt,
+        periodEnd: null,
+      },
+    };
+  }
+  return { needsState: true };
+}
+
+function planOf(gateway: ProviderName, row: StoredEvent): Plan {
+  const parsed = JSON.parse(row.payload) as Stripe.Event & PaypalEvent;
+  return gateway === 'stripe' ? stripePlan(parsed) : paypalPlan(parsed, row.received_at);
+}
+
 /**
- * Provider webhooks: verified, each event id handled once (claimed before its effects, released
- * if they fail so the provider's retry runs them), and order-proof: the subscription's state is
- * always read back from the provider, never taken from the event.
+ * Provider webhooks. The request only verifies the signature, stores the event once (its
+ * provider id is unique: a duplicate stores nothing) and queues a job; the job applies it. The
+ * job takes every pending event of the same provider subscription, reads that subscription from
+ * the provider once (never the event order or payload: order-proof), and writes the state, the
+ * invoices and the events' `processed_at` in one transaction; the notifications follow the
+ * commit. A provider or network failure leaves the events pending: the queue retries with
+ * backoff, and pending events are re-queued at start and on a timer, so nothing stored is lost.
  */
 export function createWebhooksService({ db, gateways, subscriptions }: Deps) {
-  async function once(gateway: string, eventId: string, apply: () => Promise<void>): Promise<Outcome> {
-    if (!(await repo.claimEvent(db, gateway, eventId))) return { received: true, duplicate: true };
-    try {
-      await apply();
-    } catch (error) {
-      await repo.releaseEvent(db, gateway, eventId);
-      throw error;
-    }
-    return { received: true, duplicate: false };
+  let queue: JobQueue | null = null;
+  let log: JobLog = { error: () => {} };
+
+  async function enqueue(gateway: string, eventId: string, jobId: string) {
+    if (!queue) throw new Error('Billing webhooks are not bound to a job queue.');
+    await queue.enqueue(WEBHOOK_JOB, { gateway, eventId }, { jobId });
   }
 
-  async function applySubscription(
-    gateway: 'stripe' | 'paypal',
-    fetch: (id: string) => Promise<ProviderSubscription>,
-    cancelNow: (id: string) => Promise<unknown>,
-    id: string,
-    hint: { userId?: number } = {},
-  ) {
-    const remote = await fetch(id);
-    const result = await subscriptions.applyProviderState(gateway, remote, hint);
-    if (result.outcome === 'duplicate') await cancelNow(id);
-    return result.outcome === 'duplicate' ? null : result.row;
+  async function receive(
+    gateway: ProviderName,
+    event: { id: string; type: string; subject: string | null },
+    payload: string,
+  ): Promise<Outcome> {
+    const isNew = await repo.storeEvent(db, {
+      gateway,
+      eventId: event.id,
+      type: event.type,
+      subject: event.subject,
+      payload,
+    });
+    if (isNew)
+      // Stored is safe: a queue that cannot take the job now is made up for by the re-queue timer.
+      await enqueue(gateway, event.id, `${gateway}:${event.id}`).catch((error) =>
+        log.error({ err: error, gateway, eventId: event.id }, 'Webhook event stored but not queued'),
+      );
+    return { received: true, duplicate: !isNew };
+  }
+
+  /** Applies pending events of one subscription (or one event without subscription) in one transaction. */
+  async function applyBatch(gateway: ProviderName, subject: string | null, batch: StoredEvent[]) {
+    const provider = (await gateways())[gateway];
+    if (!provider) throw new Error(`${gateway} is switched off: its stored events wait.`);
+    const plans = new Map(batch.map((row) => [row.event_id, planOf(gateway, row)]));
+    const wantsState = [...plans.values()].some((plan) => plan.needsState);
+    const wantsRow = [...plans.values()].some((plan) => plan.invoice);
+    // The provider read happens before the transaction: no lock is held over the network.
+    const remote =
+      subject && (wantsState || (wantsRow && !(await repo.findSubscriptionByGateway(db, gateway, subject))))
+        ? await provider.fetchSubscription(subject)
+        : null;
+    const userId = [...plans.values()].find((plan) => plan.userId !== undefined)?.userId;
+    const notices = await db.transaction().execute(async (trx) => {
+      const claimed = await repo.lockPendingEvents(
+        trx,
+        gateway,
+        batch.map((row) => row.event_id),
+      );
+      if (claimed.length === 0) return [];
+      let row: SubscriptionRow | null = null;
+      if (remote) {
+        const applied = await subscriptions.applyProviderState(
+          gateway,
+          remote,
+          userId === undefined ? {} : { userId },
+          trx,
+        );
+        // A second subscription of a user who holds one: refused and cancelled at the provider
+        // (a failure rolls everything back and the job retries).
+        if (applied.outcome === 'duplicate') await provider.cancelNow(remote.gatewayId);
+        else row = applied.row;
+      } else if (subject) row = (await repo.findSubscriptionByGateway(trx, gateway, subject)) ?? null;
+      const out: BillingNotice[] = [];
+      for (const event of claimed) {
+        const invoice = plans.get(event.event_id)?.invoice;
+        if (!row || !invoice) continue;
+        const notice = await subscriptions.recordInvoice(row, invoice, trx);
+        if (notice) out.push(notice);
+      }
+      await repo.markEventsProcessed(
+        trx,
+        gateway,
+        claimed.map((event) => event.event_id),
+      );
+      return out;
+    });
+    for (const notice of notices)
+      await subscriptions
+        .sendNotice(notice)
+        .catch((error) => log.error({ err: error, gateway, subject }, 'Billing notification failed'));
+  }
+
+  /** The job: one stored event and the pending events of the same subscription. */
+  async function processEvent(gateway: ProviderName, eventId: string) {
+    const first = await repo.findEvent(db, gateway, eventId);
+    if (!first || first.processed_at) return;
+    const batch = first.subject
+      ? await repo.pendingEventsOf(db, gateway, first.subject, BATCH_LIMIT)
+      : [first];
+    if (!batch.some((row) => row.event_id === eventId)) batch.push(first);
+    try {
+      await applyBatch(gateway, first.subject, batch);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      await repo
+        .noteEventFailure(
+          db,
+          gateway,
+          batch.map((row) => row.event_id),
+          message,
+        )
+        .catch(() => undefined);
+      throw error;
+    }
   }
 
   return {
+    /** Registers the job on the api's queue (the composition root's queue exists after the services). */
+    bindQueue(jobs: JobQueue, jobLog: JobLog) {
+      queue = jobs;
+      log = jobLog;
+      jobs.register(WEBHOOK_JOB, async (payload) => {
+        const { gateway, eventId } = payload as { gateway?: string; eventId?: string };
+        if ((gateway !== 'stripe' && gateway !== 'paypal') || typeof eventId !== 'string') return;
+        await processEvent(gateway, eventId);
+      });
+    },
+
+    /**
+     * Queues the stored events not applied yet that were received `olderThanMs` ago or earlier: at
+     * start (all of them: a restart lost the in-process queue) and on a timer (a failed job).
+     */
+    async requeuePending(options: { olderThanMs: number }) {
+      const rows = await repo.unprocessedEvents(db, new Date(Date.now() - options.olderThanMs), 10_000);
+      // One id per sweep: replicas sweeping together collapse, a later sweep is a new job.
+      const sweep = Math.floor(Date.now() / WEBHOOK_SWEEP_MS);
+      for (const row of rows)
+        await enqueue(row.gateway_name, row.event_id, `${row.gateway_name}:${row.event_id}:sweep-${sweep}`);
+      return rows.length;
+    },
+
+    /** Stored events the job has not applied yet (tests wait for zero). */
+    pendingCount: () => repo.countUnprocessedEvents(db),
+
     async stripe(rawBody: string, signature: string | undefined): Promise<Outcome> {
       const stripe = (await gateways()).stripe;
       if (!stripe) throw new AppError('not_found');
@@ -60,57 +282,14 @@ export function createWebhooksService({ db, gateways, subscriptions }: Deps) {
       } catch {
         throw new AppError('bad_request', 'The webhook signature is not valid.');
       }
-      const sync = (id: string, hint?: { userId?: number }) =>
-        applySubscription(
-          'stripe',
-          (s) => stripe.fetchSubscription(s),
-          (s) => stripe.cancelNow(s),
-          id,
-          hint,
-        );
-      return once('stripe', event.id, async () => {
-        const object = event.data.object as unknown as Record<string, unknown>;
-        if (event.type === 'checkout.session.completed') {
-          const session = object as unknown as Stripe.Checkout.Session;
-          const id =
-            typeof session.subscription === 'string' ? session.subscription : session.subscription?.id;
-          const userId = Number(session.client_reference_id);
-          if (session.mode === 'subscription' && id)
-            await sync(id, Number.isInteger(userId) ? { userId } : {});
-          return;
-        }
-        if (event.type.startsWith('customer.subscription.')) {
-          await sync(String(object.id));
-          return;
-        }
-        if (event.type === 'invoice.paid' || event.type === 'invoice.payment_failed') {
-          const invoice = object as unknown as Stripe.Invoice;
-          const reference = invoice.parent?.subscription_details?.subscription;
-          const id = typeof reference === 'string' ? reference : reference?.id;
-          if (!id || !invoice.id) return;
-          // The invoice needs its subscription row, not a fresh state: every state change also
-          // comes as a customer.subscription.* event, which reads the provider. Only a first
-          // sighting (an invoice ahead of its subscription's events) asks the provider here.
-          const row = (await repo.findSubscriptionByGateway(db, 'stripe', id)) ?? (await sync(id));
-          if (!row) return;
-          const line = invoice.lines?.data?.[0];
-          const record: InvoiceEvent = {
-            gatewayId: invoice.id,
-            amount: event.type === 'invoice.paid' ? invoice.amount_paid : invoice.amount_due,
-            currency: invoice.currency,
-            paid: event.type === 'invoice.paid',
-            periodStart: toDate(line?.period?.start ?? invoice.period_start),
-            periodEnd: toDate(line?.period?.end ?? invoice.period_end),
-          };
-          await subscriptions.recordInvoice(row, record);
-        }
-      });
+      const subject = stripeSubject(event.type, event.data.object as unknown as Json);
+      return receive('stripe', { id: event.id, type: event.type, subject }, rawBody);
     },
 
     async paypal(headers: Record<string, string | string[] | undefined>, rawBody: string): Promise<Outcome> {
       const paypal = (await gateways()).paypal;
       if (!paypal) throw new AppError('not_found');
-      let event: { id?: string; event_type?: string; resource?: Record<string, unknown> };
+      let event: PaypalEvent;
       try {
         event = JSON.parse(rawBody);
       } catch {
@@ -118,55 +297,8 @@ export function createWebhooksService({ db, gateways, subscriptions }: Deps) {
       }
       if (!event.id || !event.event_type || !(await paypal.verifyEvent(headers, event)))
         throw new AppError('bad_request', 'The webhook signature is not valid.');
-      const resource = event.resource ?? {};
-      const sync = (id: string) =>
-        applySubscription(
-          'paypal',
-          (s) => paypal.fetchSubscription(s),
-          (s) => paypal.cancelNow(s),
-          id,
-        );
-      const type = event.event_type;
-      const eventId = event.id;
-      return once('paypal', eventId, async () => {
-        if (type === 'PAYMENT.SALE.COMPLETED') {
-          const id = resource.billing_agreement_id;
-          if (typeof id !== 'string') return;
-          const row = await sync(id);
-          const amount = resource.amount as { total?: string; currency?: string } | undefined;
-          if (!row || typeof resource.id !== 'string') return;
-          const currency = amount?.currency ?? 'USD';
-          await subscriptions.recordInvoice(row, {
-            gatewayId: resource.id,
-            amount: minorUnits(amount?.total, currency),
-            currency,
-            paid: true,
-            periodStart: new Date(),
-            periodEnd: null,
-          });
-          return;
-        }
-        if (type === 'BILLING.SUBSCRIPTION.PAYMENT.FAILED') {
-          if (typeof resource.id !== 'string') return;
-          const row = await sync(resource.id);
-          const balance = (
-            resource.billing_info as { outstanding_balance?: { value?: string; currency_code?: string } }
-          )?.outstanding_balance;
-          if (!row) return;
-          const currency = balance?.currency_code ?? 'USD';
-          await subscriptions.recordInvoice(row, {
-            gatewayId: `paypal-failed-${eventId}`,
-            amount: minorUnits(balance?.value, currency),
-            currency,
-            paid: false,
-            periodStart: new Date(),
-            periodEnd: null,
-          });
-          return;
-        }
-        if (type.startsWith('BILLING.SUBSCRIPTION.') && typeof resource.id === 'string')
-          await sync(resource.id);
-      });
+      const subject = paypalSubject(event.event_type, event.resource ?? {});
+      return receive('paypal', { id: event.id, type: event.event_type, subject }, rawBody);
     },
   };
 }

@@ -18,6 +18,7 @@ import * as createAuditLog from './2026-11-26T10-00_create-audit-log';
 import * as addUserBanReasonAndAdminIndexes from './2026-11-26T10-01_add-user-ban-reason-and-admin-indexes';
 import * as createNotifications from './2026-11-26T12-00_create-notifications';
 import * as createBilling from './2026-11-26T13-00_create-billing';
+import * as queueBillingWebhookEvents from './2026-11-26T13-01_queue-billing-webhook-events';
 import * as createAnalyticsRollups from './2026-11-26T15-00_create-analytics-rollups';
 import * as createReports from './2026-11-26T16-00_create-reports';
 import * as createCustomPages from './2026-11-27T13-00_create-custom-pages';
@@ -48,6 +49,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T15-00_create-analytics-rollups': createAnalyticsRollups,
   '2026-11-26T16-00_create-reports': createReports,
   '2026-11-26T13-00_create-billing': createBilling,
+  '2026-11-26T13-01_queue-billing-webhook-events': queueBillingWebhookEvents,
   '2026-11-27T13-00_create-custom-pages': createCustomPages,
   '2026-11-27T14-00_create-play-monthly-dims': createPlayMonthlyDims,
   '2026-11-27T14-01_create-play-monthly-listeners': createPlayMonthlyListeners,
