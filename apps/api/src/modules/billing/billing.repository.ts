@@ -314,25 +314,19 @@ export const billingRepository = {
       .limit(limit)
       .execute(),
 
-  /** Locks the given events that are still pending (another worker may have applied some). */
-  lockPendingEvents: (db: Db, gateway: string, eventIds: string[]) =>
-    db
-      .selectFrom('billing_webhook_events')
-      .selectAll()
-      .where('gateway_name', '=', gateway)
-      .where('event_id', 'in', eventIds)
-      .where('processed_at', 'is', null)
-      .orderBy('received_at')
-      .orderBy('event_id')
-      .forUpdate()
-      .execute(),
-
-  markEventsProcessed: (db: Db, gateway: string, eventIds: string[]) =>
+  /**
+   * Marks the given events processed, those still pending only (another worker may have applied
+   * some), and answers them: called first in the job's transaction, so the mark commits or rolls
+   * back with the events' effects, and the row locks keep a second worker off them.
+   */
+  claimPendingEvents: (db: Db, gateway: string, eventIds: string[]) =>
     db
       .updateTable('billing_webhook_events')
       .set({ processed_at: new Date(), last_error: null })
       .where('gateway_name', '=', gateway)
       .where('event_id', 'in', eventIds)
+      .where('processed_at', 'is', null)
+      .returning('event_id')
       .execute(),
 
   /** A failed attempt, kept for the admin and the logs; the event stays pending. */

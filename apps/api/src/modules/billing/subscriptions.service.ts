@@ -85,22 +85,28 @@ export function createSubscriptionsService({ db, gateways, notify, playerUrl }: 
     const price = remote.priceGatewayId
       ? await repo.findPriceByGatewayId(q, gateway, remote.priceGatewayId)
       : undefined;
+    if (!price) return { row: null, outcome: 'ignored' };
+    const values = {
+      product_id: price.product_id,
+      price_id: price.id,
+      status: remote.status,
+      renews_at: remote.renewsAt,
+      ends_at: remote.endsAt,
+      updated_at: new Date(),
+    };
+    // A row we hold (the webhook job's usual case) is updated under its own row lock.
+    if (trx) {
+      const held = await repo.findSubscriptionByGateway(trx, gateway, remote.gatewayId);
+      if (held) return { row: await repo.updateSubscription(trx, held.id, values), outcome: 'updated' };
+    }
     const customerUser = remote.customerId
       ? await repo.findUserIdByCustomer(q, gateway, remote.customerId)
       : undefined;
     const userId = hint.userId ?? customerUser?.user_id ?? remote.userId;
-    if (!price || !userId || !(await repo.findUser(q, userId))) return { row: null, outcome: 'ignored' };
+    if (!userId || !(await repo.findUser(q, userId))) return { row: null, outcome: 'ignored' };
     const write = async (trx: Transaction<Database>) => {
       await repo.lockUser(trx, userId);
       const existing = await repo.findSubscriptionByGateway(trx, gateway, remote.gatewayId);
-      const values = {
-        product_id: price.product_id,
-        price_id: price.id,
-        status: remote.status,
-        renews_at: remote.renewsAt,
-        ends_at: remote.endsAt,
-        updated_at: new Date(),
-      };
       if (existing)
         return { row: await repo.updateSubscription(trx, existing.id, values), outcome: 'updated' as const };
       if (!subscriptionFlags({ status: remote.status, ends_at: remote.endsAt }).valid)

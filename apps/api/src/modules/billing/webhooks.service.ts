@@ -182,12 +182,13 @@ export function createWebhooksService({ db, gateways, subscriptions }: Deps) {
         : null;
     const userId = [...plans.values()].find((plan) => plan.userId !== undefined)?.userId;
     const notices = await db.transaction().execute(async (trx) => {
-      const claimed = await repo.lockPendingEvents(
+      const claimed = await repo.claimPendingEvents(
         trx,
         gateway,
         batch.map((row) => row.event_id),
       );
       if (claimed.length === 0) return [];
+      const isClaimed = new Set(claimed.map((event) => event.event_id));
       let row: SubscriptionRow | null = null;
       if (remote) {
         const applied = await subscriptions.applyProviderState(
@@ -202,17 +203,12 @@ export function createWebhooksService({ db, gateways, subscriptions }: Deps) {
         else row = applied.row;
       } else if (subject) row = (await repo.findSubscriptionByGateway(trx, gateway, subject)) ?? null;
       const out: BillingNotice[] = [];
-      for (const event of claimed) {
+      for (const event of batch) {
         const invoice = plans.get(event.event_id)?.invoice;
-        if (!row || !invoice) continue;
+        if (!row || !invoice || !isClaimed.has(event.event_id)) continue;
         const notice = await subscriptions.recordInvoice(row, invoice, trx);
         if (notice) out.push(notice);
       }
-      await repo.markEventsProcessed(
-        trx,
-        gateway,
-        claimed.map((event) => event.event_id),
-      );
       return out;
     });
     for (const notice of notices)
