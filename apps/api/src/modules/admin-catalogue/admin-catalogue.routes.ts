@@ -14,8 +14,8 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../platform/db/schema';
-import { type AdminModel, adminQueryParts } from './admin-filters';
-import { albumRows, artistRows, trackRows } from './admin-rows';
+import { adminCatalogue } from './admin-catalogue.service';
+import type { AdminModel } from './admin-keyset.repository';
 import { audit } from './audit';
 import {
   type BulkDeleteResult,
@@ -24,7 +24,6 @@ import {
   bulkDeleteTracks,
   PURGE_FILES_JOB,
 } from './bulk-delete';
-import { keysetPage } from './keyset';
 
 const errors = { 401: ZErrorEnvelopeSchema, 403: ZErrorEnvelopeSchema, 422: ZErrorEnvelopeSchema };
 
@@ -32,7 +31,7 @@ type Table<Row> = {
   noun: 'tracks' | 'albums' | 'artists';
   model: AdminModel;
   page: z.ZodType;
-  rows: (db: Kysely<Database>, ids: number[]) => Promise<Row[]>;
+  list: (db: Kysely<Database>, q: z.infer<typeof ZAdminCatalogueQuerySchema>) => Promise<Row>;
   remove: (db: Kysely<Database>, ids: number[]) => Promise<BulkDeleteResult>;
 };
 
@@ -51,12 +50,7 @@ function registerTable<Row>(app: FastifyInstance, table: Table<Row>) {
         response: { 200: table.page, ...errors },
       },
     },
-    async (request) => {
-      const q = request.query;
-      const parts = adminQueryParts(table.model, q);
-      const page = await keysetPage(db, { ...parts, dir: q.orderDir, cursor: q.cursor, perPage: q.perPage });
-      return { pagination: { ...page.pagination, data: await table.rows(db, page.pagination.data) } };
-    },
+    async (request) => table.list(db, request.query),
   );
 
   typed.delete(
@@ -90,21 +84,21 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     noun: 'tracks',
     model: 'track',
     page: ZAdminTrackPageSchema,
-    rows: trackRows,
+    list: adminCatalogue.tracks,
     remove: bulkDeleteTracks,
   });
   registerTable(app, {
     noun: 'albums',
     model: 'album',
     page: ZAdminAlbumPageSchema,
-    rows: albumRows,
+    list: adminCatalogue.albums,
     remove: bulkDeleteAlbums,
   });
   registerTable(app, {
     noun: 'artists',
     model: 'artist',
     page: ZAdminArtistPageSchema,
-    rows: artistRows,
+    list: adminCatalogue.artists,
     remove: bulkDeleteArtists,
   });
 };

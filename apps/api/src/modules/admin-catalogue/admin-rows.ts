@@ -1,11 +1,14 @@
 import type { TAdminAlbumRow, TAdminArtistRow, TAdminTrackRow } from '@cadence/contracts/admin-catalogue';
 import type { TUserRef } from '@cadence/contracts/catalogue';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import { artistRefsForAlbums, artistRefsForTracks } from '../artists/artist-refs';
-import { dateText, iso, isoRequired } from '../catalogue/catalogue-utils';
+import { iso, isoRequired } from '../catalogue/catalogue-utils';
 import { genreRefs } from '../genres/genre-links';
 import { userRefs } from '../playlists/playlists.service';
+import { albumRowsByIds } from './admin-albums.repository';
+import { artistManagers, artistRowsByIds } from './admin-artists.repository';
+import { trackRowsByIds } from './admin-tracks.repository';
 
 type Db = Kysely<Database>;
 const byIdOrder = <T extends { id: number }>(ids: number[], rows: T[]) => {
@@ -18,27 +21,7 @@ const owner = (users: Map<number, TUserRef>, id: number | null) =>
 
 export async function trackRows(db: Db, ids: number[]): Promise<TAdminTrackRow[]> {
   if (ids.length === 0) return [];
-  const rows = await db
-    .selectFrom('tracks as t')
-    .leftJoin('albums as a', 'a.id', 't.album_id')
-    .select([
-      't.id',
-      't.name',
-      't.image',
-      't.duration',
-      't.plays',
-      't.visibility',
-      't.owner_id',
-      't.released_at',
-      't.created_at',
-      'a.id as album_id',
-      'a.name as album_name',
-      'a.image as album_image',
-      sql<boolean>`(t.src is not null or t.file_entry_id is not null)`.as('has_audio'),
-      sql<boolean>`exists (select 1 from lyrics l where l.track_id = t.id)`.as('has_lyrics'),
-    ])
-    .where('t.id', 'in', ids)
-    .execute();
+  const rows = await trackRowsByIds(db, ids);
   const [artists, genres, users] = await Promise.all([
     artistRefsForTracks(db, ids),
     genreRefs(db, 'track', ids),
@@ -67,21 +50,7 @@ export async function trackRows(db: Db, ids: number[]): Promise<TAdminTrackRow[]
 
 export async function albumRows(db: Db, ids: number[]): Promise<TAdminAlbumRow[]> {
   if (ids.length === 0) return [];
-  const rows = await db
-    .selectFrom('albums')
-    .select([
-      'id',
-      'name',
-      'image',
-      'plays',
-      'record_type',
-      'owner_id',
-      'created_at',
-      dateText('albums.release_date').as('release_date'),
-      sql<number>`(select count(*)::int from tracks t where t.album_id = albums.id)`.as('tracks_count'),
-    ])
-    .where('id', 'in', ids)
-    .execute();
+  const rows = await albumRowsByIds(db, ids);
   const [artists, genres, users] = await Promise.all([
     artistRefsForAlbums(db, ids),
     genreRefs(db, 'album', ids),
@@ -108,26 +77,8 @@ export async function albumRows(db: Db, ids: number[]): Promise<TAdminAlbumRow[]
 export async function artistRows(db: Db, ids: number[]): Promise<TAdminArtistRow[]> {
   if (ids.length === 0) return [];
   const [rows, managers, genres] = await Promise.all([
-    db
-      .selectFrom('artists')
-      .select([
-        'id',
-        'name',
-        'image_small',
-        'plays',
-        'verified',
-        'disabled',
-        'created_at',
-        sql<number>`(select count(*)::int from album_artist aa where aa.artist_id = artists.id)`.as(
-          'albums_count',
-        ),
-        sql<number>`(select count(*)::int from artist_track at where at.artist_id = artists.id)`.as(
-          'tracks_count',
-        ),
-      ])
-      .where('id', 'in', ids)
-      .execute(),
-    db.selectFrom('user_artist').select(['artist_id', 'user_id']).where('artist_id', 'in', ids).execute(),
+    artistRowsByIds(db, ids),
+    artistManagers(db, ids),
     genreRefs(db, 'artist', ids),
   ]);
   const users = await userRefs(

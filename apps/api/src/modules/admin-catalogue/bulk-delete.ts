@@ -1,6 +1,9 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import { deleteLinks } from '../catalogue/catalogue-links';
+import { adminAlbumsRepository as albums } from './admin-albums.repository';
+import { adminArtistsRepository as artists } from './admin-artists.repository';
+import { adminTracksRepository as tracks } from './admin-tracks.repository';
 
 type Trx = Transaction<Database>;
 export const PURGE_FILES_JOB = 'catalogue.purge-files';
@@ -16,22 +19,12 @@ const ARTIST_LINKS = ['likes', 'follows', 'genreables', 'taggables', 'channelabl
  */
 async function deleteTracksIn(trx: Trx, ids: number[]): Promise<number[]> {
   if (ids.length === 0) return [];
-  const rows = await trx
-    .selectFrom('tracks')
-    .select(['id', 'album_id', 'plays', 'file_entry_id'])
-    .where('id', 'in', ids)
-    .forUpdate()
-    .execute();
+  const rows = await tracks.lockForDelete(trx, ids);
   const found = rows.map((row) => Number(row.id));
   if (found.length === 0) return [];
-  await sql`update albums a set plays = greatest(0, a.plays - d.plays)
-    from (select album_id, sum(plays) as plays from tracks where id = any(${found}::bigint[])
-      and album_id is not null group by album_id) d where a.id = d.album_id`.execute(trx);
-  await sql`update artists a set plays = greatest(0, a.plays - d.plays)
-    from (select at.artist_id, sum(t.plays) as plays from artist_track at join tracks t on t.id = at.track_id
-      where t.id = any(${found}::bigint[]) group by at.artist_id) d where a.id = d.artist_id`.execute(trx);
+  await tracks.subtractPlaysFromParents(trx, found);
   await deleteLinks(trx, TRACK_LINKS, 'track', found);
-  await trx.deleteFrom('tracks').where('id', 'in', found).execute();
+  await tracks.delete(trx, found);
   return rows.flatMap((row) => (row.file_entry_id === null ? [] : [Number(row.file_entry_id)]));
 }
 
@@ -39,7 +32,7 @@ export type BulkDeleteResult = { deleted: number; fileEntryIds: number[] };
 
 export async function bulkDeleteTracks(db: Kysely<Database>, ids: number[]): Promise<BulkDeleteResult> {
   return db.transaction().execute(async (trx) => {
-    const existing = await trx.selectFrom('tracks').select('id').where('id', 'in', ids).execute();
+    const existing = await tracks.existingIds(trx, ids);
     const fileEntryIds = await deleteTracksIn(trx, ids);
     return { deleted: existing.length, fileEntryIds };
   });
@@ -48,16 +41,11 @@ export async function bulkDeleteTracks(db: Kysely<Database>, ids: number[]): Pro
 /** Albums go with their tracks (they were uploaded as part of them), as a single delete does. */
 export async function bulkDeleteAlbums(db: Kysely<Database>, ids: number[]): Promise<BulkDeleteResult> {
   return db.transaction().execute(async (trx) => {
-    const albums = await trx.selectFrom('albums').select('id').where('id', 'in', ids).forUpdate().execute();
-    const found = albums.map((row) => Number(row.id));
+    const found = await albums.lockForDelete(trx, ids);
     if (found.length === 0) return { deleted: 0, fileEntryIds: [] };
-    const tracks = await trx.selectFrom('tracks').select('id').where('album_id', 'in', found).execute();
-    const fileEntryIds = await deleteTracksIn(
-      trx,
-      tracks.map((row) => Number(row.id)),
-    );
+    const fileEntryIds = await deleteTracksIn(trx, await tracks.idsOfAlbums(trx, found));
     await deleteLinks(trx, ALBUM_LINKS, 'album', found);
-    await trx.deleteFrom('albums').where('id', 'in', found).execute();
+    await albums.delete(trx, found);
     return { deleted: found.length, fileEntryIds };
   });
 }
@@ -65,11 +53,10 @@ export async function bulkDeleteAlbums(db: Kysely<Database>, ids: number[]): Pro
 /** Artists leave their albums and tracks in place (credits go; other artists may share them). */
 export async function bulkDeleteArtists(db: Kysely<Database>, ids: number[]): Promise<BulkDeleteResult> {
   return db.transaction().execute(async (trx) => {
-    const artists = await trx.selectFrom('artists').select('id').where('id', 'in', ids).forUpdate().execute();
-    const found = artists.map((row) => Number(row.id));
+    const found = await artists.lockForDelete(trx, ids);
     if (found.length === 0) return { deleted: 0, fileEntryIds: [] };
     await deleteLinks(trx, ARTIST_LINKS, 'artist', found);
-    await trx.deleteFrom('artists').where('id', 'in', found).execute();
+    await artists.delete(trx, found);
     return { deleted: found.length, fileEntryIds: [] };
   });
 }

@@ -1,13 +1,11 @@
 import type { TAdminOverview } from '@cadence/contracts/admin-overview';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
+import { adminOverviewRepository as repo } from './admin-overview.repository';
 
 const DAY_MS = 86_400_000;
 
-/**
- * Counts in two equal windows, [previousStart, start) and [start, now), one query per table.
- * Each table is read through its own module's columns only (users, plays, file_entries).
- */
+/** The site at a glance: this period of `days` against the one before it. */
 export async function adminOverview(
   db: Kysely<Database>,
   days: number,
@@ -15,27 +13,11 @@ export async function adminOverview(
 ): Promise<TAdminOverview> {
   const start = new Date(now.getTime() - days * DAY_MS);
   const previousStart = new Date(now.getTime() - 2 * days * DAY_MS);
-  const [users, plays, files] = await Promise.all([
-    sql<{ total: number; before: number; current: number; previous: number }>`
-      select count(*)::int as total,
-             (count(*) filter (where created_at < ${start}))::int as before,
-             (count(*) filter (where created_at >= ${start}))::int as current,
-             (count(*) filter (where created_at >= ${previousStart} and created_at < ${start}))::int as previous
-        from users`.execute(db),
-    sql<{ current: number; previous: number }>`
-      select (count(*) filter (where played_at >= ${start}))::int as current,
-             (count(*) filter (where played_at < ${start}))::int as previous
-        from plays where played_at >= ${previousStart}`.execute(db),
-    sql<{ current: number; previous: number; bytes: string | number; bytes_before: string | number }>`
-      select (count(*) filter (where created_at >= ${start}))::int as current,
-             (count(*) filter (where created_at >= ${previousStart} and created_at < ${start}))::int as previous,
-             coalesce(sum(file_size) filter (where deleted_at is null), 0) as bytes,
-             coalesce(sum(file_size) filter (where created_at < ${start} and (deleted_at is null or deleted_at >= ${start})), 0) as bytes_before
-        from file_entries`.execute(db),
+  const [u, p, f] = await Promise.all([
+    repo.users(db, start, previousStart),
+    repo.plays(db, start, previousStart),
+    repo.files(db, start, previousStart),
   ]);
-  const u = users.rows[0] ?? { total: 0, before: 0, current: 0, previous: 0 };
-  const p = plays.rows[0] ?? { current: 0, previous: 0 };
-  const f = files.rows[0] ?? { current: 0, previous: 0, bytes: 0, bytes_before: 0 };
   return {
     days,
     period_start: start.toISOString(),

@@ -16,8 +16,9 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../platform/http/app-error';
 import { accountRepository } from '../auth/auth.repository';
-import { listUsers } from './admin-users.list';
-import { adminUsers } from './admin-users.service';
+import { currentUser } from '../auth/require-user';
+import type { Actor } from './admin-user-changes';
+import { createAdminUsersService } from './admin-users.service';
 
 const errors = {
   401: ZErrorEnvelopeSchema,
@@ -34,9 +35,18 @@ async function findUser(request: FastifyRequest, id: number) {
   return user;
 }
 
+const actorOf = (request: FastifyRequest): Actor => ({ id: currentUser(request).id, ip: request.ip });
+
 /** The admin's users pages (spec 2.12 users, users/{userId} tabs). Account self-service stays in users.routes. */
 export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.deps;
+  const { db, cache, env } = app.deps;
+  const adminUsers = createAdminUsersService({
+    db,
+    cache,
+    env,
+    settings: app.services.settings,
+    mailer: () => app.mailer,
+  });
 
   app.get(
     '/api/v1/users',
@@ -49,7 +59,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: paginationSchema(ZAdminUserListItemSchema), ...errors },
       },
     },
-    async (request) => listUsers(db, request.query),
+    async (request) => adminUsers.list(request.query),
   );
 
   app.post(
@@ -64,9 +74,9 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const id = await adminUsers.create(request, request.body);
+      const id = await adminUsers.create(actorOf(request), request.body);
       reply.code(201);
-      return { user: await adminUsers.detail(request, await findUser(request, id)) };
+      return { user: await adminUsers.detail(await findUser(request, id)) };
     },
   );
 
@@ -82,7 +92,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const deleted = await adminUsers.bulkDelete(request, request.body.ids);
+      const deleted = await adminUsers.bulkDelete(actorOf(request), request.body.ids);
       return { message: 'Deleted users', deleted };
     },
   );
@@ -99,7 +109,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      user: await adminUsers.detail(request, await findUser(request, request.params.id)),
+      user: await adminUsers.detail(await findUser(request, request.params.id)),
     }),
   );
 
@@ -116,7 +126,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await findUser(request, request.params.id);
-      await adminUsers.logoutEverywhere(request, user.id);
+      await adminUsers.logoutEverywhere(actorOf(request), user.id);
       return { message: 'Logged out everywhere.' };
     },
   );
@@ -133,7 +143,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await adminUsers.resetTwoFactor(request, await findUser(request, request.params.id));
+      await adminUsers.resetTwoFactor(actorOf(request), await findUser(request, request.params.id));
       return { message: 'Two factor authentication has been disabled.' };
     },
   );
@@ -151,7 +161,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await findUser(request, request.params.id);
-      await adminUsers.revokeToken(request, user.id, request.params.tokenId);
+      await adminUsers.revokeToken(actorOf(request), user.id, request.params.tokenId);
       return { message: 'Token deleted' };
     },
   );
@@ -170,7 +180,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       adminUsers.passwordResetLink(
-        request,
+        actorOf(request),
         await findUser(request, request.params.id),
         request.body.send_email,
       ),

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema';
-import './audit-log.tables';
+import { auditLogRepository } from './audit-log.repository';
 
 export type AuditEntry = {
   /** The admin who made the change (null for the system). */
@@ -44,16 +44,13 @@ export async function recordAudit(
   trx: Transaction<Database> | Kysely<Database>,
   entry: AuditEntry,
 ): Promise<void> {
-  await trx
-    .insertInto('audit_log')
-    .values({
-      actor_id: entry.actorId,
-      action: entry.action,
-      subject_type: entry.subjectType,
-      subject_id: entry.subjectId == null ? null : String(entry.subjectId),
-      before: asJson(entry.before),
-      after: asJson(entry.after),
-      ip_address: entry.ipAddress ?? null,
-    })
-    .execute();
+  await auditLogRepository.insert(trx, {
+    actor_id: entry.actorId,
+    action: entry.action,
+    subject_type: entry.subjectType,
+    subject_id: entry.subjectId == null ? null : String(entry.subjectId),
+    before: asJson(entry.before),
+    after: asJson(entry.after),
+    ip_address: entry.ipAddress ?? null,
+  });
 }

@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { can } from '../../platform/auth/can';
 import { forgetUserSessions, markSessionsRevoked } from '../../platform/auth/session-cache';
 import { AppError, validationError } from '../../platform/http/app-error';
-import { adminUsers } from '../admin-users/admin-users.service';
+import { adminUsers } from '../admin-users/admin-user-changes';
 import { accountRepository } from '../auth/auth.repository';
 import { requirePasswordConfirmation } from '../auth/password-confirmation';
 import { currentUser } from '../auth/require-user';
@@ -132,7 +132,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         if (audited) {
           const after = await adminUsers.auditView(trx, user.id);
           await adminUsers.auditUpdate(
-            request,
+            { id: actor.id, ip: request.ip },
             trx,
             user.id,
             before,

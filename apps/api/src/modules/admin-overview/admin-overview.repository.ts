@@ -1,0 +1,44 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../platform/db/schema';
+
+type Db = Kysely<Database>;
+
+/**
+ * Counts of the overview, one query per table, in two windows [previousStart, start) and
+ * [start, now). Each table is read through its own module's columns only.
+ */
+export const adminOverviewRepository = {
+  async users(db: Db, start: Date, previousStart: Date) {
+    const { rows } = await sql<{ total: number; before: number; current: number; previous: number }>`
+      select count(*)::int as total,
+             (count(*) filter (where created_at < ${start}))::int as before,
+             (count(*) filter (where created_at >= ${start}))::int as current,
+             (count(*) filter (where created_at >= ${previousStart} and created_at < ${start}))::int as previous
+        from users`.execute(db);
+    return rows[0] ?? { total: 0, before: 0, current: 0, previous: 0 };
+  },
+
+  async plays(db: Db, start: Date, previousStart: Date) {
+    const { rows } = await sql<{ current: number; previous: number }>`
+      select (count(*) filter (where played_at >= ${start}))::int as current,
+             (count(*) filter (where played_at < ${start}))::int as previous
+        from plays where played_at >= ${previousStart}`.execute(db);
+    return rows[0] ?? { current: 0, previous: 0 };
+  },
+
+  /** Uploads in each window, and the bytes stored now and at `start` (deleted files excluded). */
+  async files(db: Db, start: Date, previousStart: Date) {
+    const { rows } = await sql<{
+      current: number;
+      previous: number;
+      bytes: string | number;
+      bytes_before: string | number;
+    }>`
+      select (count(*) filter (where created_at >= ${start}))::int as current,
+             (count(*) filter (where created_at >= ${previousStart} and created_at < ${start}))::int as previous,
+             coalesce(sum(file_size) filter (where deleted_at is null), 0) as bytes,
+             coalesce(sum(file_size) filter (where created_at < ${start} and (deleted_at is null or deleted_at >= ${start})), 0) as bytes_before
+        from file_entries`.execute(db);
+    return rows[0] ?? { current: 0, previous: 0, bytes: 0, bytes_before: 0 };
+  },
+};
