@@ -22,3 +22,12 @@ export async function countCreditedArtistsPlay(db: Kysely<Database>, trackId: nu
     )
     .execute();
 }
+
+export async function artistExists(db: Kysely<Database>, id: number): Promise<boolean> {
+  return !!(await db.selectFrom('artists').select('id').where('id', '=', id).executeTakeFirst());
+}
+
+/** Name and small image of each artist, for follow lists. */
+export function artistNameRows(db: Kysely<Database>, ids: number[]) {
+  return db.selectFrom('artists').select(['id', 'name', 'image_small']).where('id', 'in', ids).execute();
+}

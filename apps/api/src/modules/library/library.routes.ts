@@ -28,6 +28,8 @@ import { createPlaysService } from '../plays/plays.service';
 import { createProfilesService } from '../profiles/profiles.service';
 import { userExists } from '../users/user-refs.repository';
 import { createLibraryService } from './library.service';
+import type { TFollowableType, TLikeableType, TRepostableType } from './library.tables';
+import { assertCanSeeTarget, assertCanSeeTracks } from './library-targets';
 
 const errors = {
   401: ZErrorEnvelopeSchema,
@@ -77,33 +79,23 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
           const user = requireUser(request);
           const isOn = method === 'post';
           const body = request.body as Record<string, string | number>;
-          if ('likeable_type' in body)
-            return library.like(
-              request,
-              user.id,
-              body.likeable_type as never,
-              body.likeable_id as number,
-              isOn,
-            );
+          if ('likeable_type' in body) {
+            const [type, id] = [body.likeable_type as TLikeableType, body.likeable_id as number];
+            if (isOn) await assertCanSeeTarget(request, type, id);
+            return library.like(user.id, type, id, isOn);
+          }
           if ('repostable_type' in body) {
             // Undoing stays possible when reposts are turned off: nobody is stuck with one.
             if (isOn && !(await app.services.settings.get('player.enable_repost')))
               throw new AppError('forbidden', 'Reposts are turned off.');
-            return library.repost(
-              request,
-              user.id,
-              body.repostable_type as never,
-              body.repostable_id as number,
-              isOn,
-            );
+            const [type, id] = [body.repostable_type as TRepostableType, body.repostable_id as number];
+            if (isOn) await assertCanSeeTarget(request, type, id);
+            return library.repost(user.id, type, id, isOn);
           }
-          return library.follow(
-            request,
-            user.id,
-            body.followable_type as never,
-            body.followable_id as number,
-            isOn,
-          );
+          const [type, id] = [body.followable_type as TFollowableType, body.followable_id as number];
+          // Following yourself is a 422 before any lookup, as the service answers it.
+          if (isOn && !(type === 'user' && id === user.id)) await assertCanSeeTarget(request, type, id);
+          return library.follow(user.id, type, id, isOn);
         },
       );
     }
@@ -121,8 +113,11 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: ZBatchLikeResponseSchema, ...errors },
         },
       },
-      async (request) =>
-        library.likeTracks(request, requireUser(request).id, request.body.likeable_ids, method === 'post'),
+      async (request) => {
+        const user = requireUser(request);
+        if (method === 'post') await assertCanSeeTracks(request, request.body.likeable_ids);
+        return library.likeTracks(user.id, request.body.likeable_ids, method === 'post');
+      },
     );
   }
 
@@ -139,7 +134,11 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      library.likedTracks(request, await resolveUserId(request, db, request.params.id), request.query),
+      library.likedTracks(
+        await resolveUserId(request, db, request.params.id),
+        request.user?.id ?? null,
+        request.query,
+      ),
   );
   app.get(
     '/api/v1/users/:id/liked-albums',

@@ -212,3 +212,13 @@ export function createPlaylistsRepository(db: Db) {
 }
 
 export type PlaylistsRepository = ReturnType<typeof createPlaylistsRepository>;
+
+export async function countPublicPlaylistsOf(db: Db, ownerId: number): Promise<number> {
+  const { n } = await db
+    .selectFrom('playlists')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('owner_id', '=', ownerId)
+    .where('public', '=', true)
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}

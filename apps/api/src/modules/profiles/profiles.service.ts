@@ -1,48 +1,33 @@
 import type { TProfile, ZProfileUpdateSchema } from '@cadence/contracts/profile';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/http/app-error';
 import { isoRequired } from '../catalogue/catalogue-utils';
+import { createLibraryRepository } from '../library/library.repository';
+import { countPublicPlaylistsOf } from '../playlists/playlists.repository';
 import { toUserRef } from '../playlists/playlists.service';
+import { countPublicTracksOf } from '../tracks/tracks.repository';
+import { findProfileUser } from '../users/user-refs.repository';
+import { findProfile, saveProfile } from './profiles.repository';
 
 type Db = Kysely<Database>;
 
 export function createProfilesService(db: Db) {
+  const library = createLibraryRepository(db);
+
+  /** A banned user's profile is a 404, as for a missing one. */
   async function show(userId: number, viewerId: number | null): Promise<TProfile> {
-    const user = await db
-      .selectFrom('users')
-      .select(['id', 'name', 'email', 'image', 'first_name', 'last_name', 'created_at', 'banned_at'])
-      .where('id', '=', userId)
-      .executeTakeFirst();
+    const user = await findProfileUser(db, userId);
     if (!user || user.banned_at) throw new AppError('not_found', 'User not found.');
-    const count = (query: { executeTakeFirstOrThrow: () => Promise<{ n: number }> }) =>
-      query.executeTakeFirstOrThrow().then((row) => Number(row.n));
-    const n = sql<number>`count(*)::int`.as('n');
-    const [profile, followers, following, tracks, playlists, reposts, followed] = await Promise.all([
-      db.selectFrom('user_profiles').selectAll().where('user_id', '=', userId).executeTakeFirst(),
-      count(
-        db
-          .selectFrom('follows')
-          .select(n)
-          .where('followable_type', '=', 'user')
-          .where('followable_id', '=', userId),
-      ),
-      count(db.selectFrom('follows').select(n).where('follower_id', '=', userId)),
-      count(
-        db.selectFrom('tracks').select(n).where('owner_id', '=', userId).where('visibility', '=', 'public'),
-      ),
-      count(db.selectFrom('playlists').select(n).where('owner_id', '=', userId).where('public', '=', true)),
-      count(db.selectFrom('reposts').select(n).where('user_id', '=', userId)),
-      viewerId
-        ? db
-            .selectFrom('follows')
-            .select('follower_id')
-            .where('follower_id', '=', viewerId)
-            .where('followable_type', '=', 'user')
-            .where('followable_id', '=', userId)
-            .executeTakeFirst()
-        : undefined,
+    const [profile, followers, following, tracks, playlists, reposts, isFollowed] = await Promise.all([
+      findProfile(db, userId),
+      library.countFollowers('user', userId),
+      library.countFollowing(userId),
+      countPublicTracksOf(db, userId),
+      countPublicPlaylistsOf(db, userId),
+      library.countRepostsBy(userId),
+      viewerId ? library.isFollowing(viewerId, 'user', userId) : false,
     ]);
     const ref = toUserRef(user);
     return {
@@ -53,18 +38,12 @@ export function createProfilesService(db: Db) {
       country: profile?.country ?? null,
       links: profile?.links ?? [],
       counts: { followers, following, tracks, playlists, reposts },
-      is_followed: !!followed,
+      is_followed: isFollowed,
     };
   }
 
   async function update(userId: number, input: z.infer<typeof ZProfileUpdateSchema>): Promise<TProfile> {
-    const { links, ...columns } = input;
-    const values = { ...columns, ...(links ? { links: JSON.stringify(links) } : {}) };
-    await db
-      .insertInto('user_profiles')
-      .values({ user_id: userId, ...values })
-      .onConflict((oc) => oc.column('user_id').doUpdateSet({ ...values, updated_at: new Date() }))
-      .execute();
+    await saveProfile(db, userId, input);
     return show(userId, userId);
   }
 

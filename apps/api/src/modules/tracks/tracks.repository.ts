@@ -20,3 +20,27 @@ export async function countTrackPlay(db: Kysely<Database>, trackId: number): Pro
     .executeTakeFirst();
   return row === undefined ? undefined : Number(row.plays);
 }
+
+export function findTracks(db: Kysely<Database>, ids: number[]) {
+  return db.selectFrom('tracks').selectAll().where('id', 'in', ids).execute();
+}
+
+/** The tracks of `ids` a viewer may list: public and unlisted ones, and the viewer's own private ones. */
+export function tracksListableBy(db: Kysely<Database>, ids: number[], viewerId: number | null) {
+  return db
+    .selectFrom('tracks')
+    .selectAll()
+    .where('id', 'in', ids)
+    .where((eb) => eb.or([eb('visibility', '!=', 'private'), eb('owner_id', '=', viewerId)]))
+    .execute();
+}
+
+export async function countPublicTracksOf(db: Kysely<Database>, ownerId: number): Promise<number> {
+  const { n } = await db
+    .selectFrom('tracks')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('owner_id', '=', ownerId)
+    .where('visibility', '=', 'public')
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}

@@ -13,3 +13,17 @@ export function userRefRows(db: Kysely<Database>, ids: number[]) {
 export async function userExists(db: Kysely<Database>, id: number): Promise<boolean> {
   return !!(await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst());
 }
+
+/** What a public profile shows of the user; `banned_at` so banned users can be hidden. */
+export function findProfileUser(db: Kysely<Database>, id: number) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'name', 'email', 'image', 'first_name', 'last_name', 'created_at', 'banned_at'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Where to mail the user, or undefined when the account is gone. */
+export function findUserEmail(db: Kysely<Database>, id: number) {
+  return db.selectFrom('users').select(['id', 'email']).where('id', '=', id).executeTakeFirst();
+}
