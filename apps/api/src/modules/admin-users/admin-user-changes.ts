@@ -4,7 +4,8 @@ import type { Database, UserRow } from '../../platform/db/schema';
 import { validationError } from '../../platform/http/app-error';
 import { recordAudit } from '../audit-log/record-audit';
 import { EMAIL_TAKEN_MESSAGE } from '../auth/auth-messages';
-import { checkGrants, loadGrants, replaceGrants } from '../roles/grants';
+import { checkGrants } from '../roles/grants';
+import { loadGrants, replaceGrants } from '../roles/grants.repository';
 import { type AdminUserColumns, adminUsersRepository as repo } from './admin-users.repository';
 
 /** Who made an admin change, as the audit log records it. */

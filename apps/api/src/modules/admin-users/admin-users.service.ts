@@ -22,7 +22,7 @@ import type { Cache } from '../../platform/redis/services';
 import { EMAIL_TAKEN_MESSAGE } from '../auth/auth-messages';
 import { passwordResetMail } from '../mail/password-reset.mail';
 import { keepingAdmins } from '../roles/admin-invariants';
-import { loadGrants } from '../roles/grants';
+import { loadGrants } from '../roles/grants.repository';
 import type { SettingsService } from '../settings/settings.service';
 import { twoFactorStatus } from '../users/account-user';
 import { type Actor, auditUser, auditView, checkRoleIds, setRoles } from './admin-user-changes';

@@ -8,8 +8,10 @@ import {
 import { ZIdParamsSchema } from '@cadence/contracts/catalogue';
 import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
 import { paginationSchema } from '@cadence/contracts/pagination';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { rolesService } from './roles.service';
+import { requireUser } from '../../platform/auth/access';
+import { type RoleActor, rolesService } from './roles.service';
 
 const errors = {
   401: ZErrorEnvelopeSchema,
@@ -26,6 +28,7 @@ const canRead = {
 /** The admin's roles pages (spec 2.12 roles, new, {roleId}/edit). */
 export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
+  const actorOf = (request: FastifyRequest): RoleActor => ({ id: requireUser(request).id, ip: request.ip });
 
   app.get(
     '/api/v1/roles',
@@ -68,7 +71,7 @@ export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.code(201);
-      return { role: await rolesService.create(request, request.body) };
+      return { role: await rolesService.create(db, actorOf(request), request.body) };
     },
   );
 
@@ -84,7 +87,9 @@ export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZAdminRoleResponseSchema, ...errors },
       },
     },
-    async (request) => ({ role: await rolesService.update(request, request.params.id, request.body) }),
+    async (request) => ({
+      role: await rolesService.update(db, actorOf(request), request.params.id, request.body),
+    }),
   );
 
   app.delete(
@@ -100,7 +105,7 @@ export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       message: 'Deleted roles',
-      deleted: await rolesService.bulkDelete(request, request.body.ids),
+      deleted: await rolesService.bulkDelete(db, actorOf(request), request.body.ids),
     }),
   );
 };
