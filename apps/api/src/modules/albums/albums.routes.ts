@@ -10,6 +10,7 @@ import { ZIdParamsSchema, ZMessageResponseSchema } from '@cadence/contracts/cata
 import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
 import { paginationSchema } from '@cadence/contracts/pagination';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../platform/auth/actor';
 import { includeOf } from '../catalogue/catalogue-list';
 import { createAlbumsService } from './albums.service';
 
@@ -21,7 +22,7 @@ const errors = {
 };
 
 export const albumsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const albums = createAlbumsService(app.deps.db);
+  const albums = createAlbumsService(app.deps.db, app.services.workspaces);
 
   app.get(
     '/api/v1/albums',
@@ -65,7 +66,8 @@ export const albumsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: ZAlbumResponseSchema, ...errors },
       },
     },
-    async (request, reply) => reply.code(201).send({ album: await albums.create(request, request.body) }),
+    async (request, reply) =>
+      reply.code(201).send({ album: await albums.create(actorOf(request), request.body) }),
   );
 
   app.put(
@@ -80,7 +82,7 @@ export const albumsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZAlbumResponseSchema, ...errors },
       },
     },
-    async (request) => ({ album: await albums.update(request, request.params.id, request.body) }),
+    async (request) => ({ album: await albums.update(actorOf(request), request.params.id, request.body) }),
   );
 
   app.delete(
@@ -95,7 +97,7 @@ export const albumsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await albums.remove(request, request.params.id);
+      await albums.remove(actorOf(request), request.params.id);
       return { message: 'Album deleted.' };
     },
   );

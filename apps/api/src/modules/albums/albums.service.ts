@@ -1,57 +1,51 @@
 import type { TAlbum, TAlbumCreate, TAlbumUpdate } from '@cadence/contracts/album';
-import type { FastifyRequest } from 'fastify';
-import { type Kysely, type Selectable, sql } from 'kysely';
-import { assertAny } from '../../platform/auth/access';
+import type { Kysely } from 'kysely';
+import { type Actor, actorUser, assertActorCanAny } from '../../platform/auth/actor';
 import type { Database } from '../../platform/db/schema';
-import { AppError } from '../../platform/http/app-error';
-import { assertCanCreditArtists, itemsCreditedTo, replaceAlbumArtists } from '../artists/artist-credits';
+import { assertCanCreditArtists } from '../artists/artist-credits';
+import { replaceAlbumArtists } from '../artists/artist-credits.repository';
 import { artistRefsForAlbums } from '../artists/artist-refs';
-import { assertCanManageCredited } from '../catalogue/catalogue-access';
-import { deleteLinks, syncGenresAndTags } from '../catalogue/catalogue-links';
-import { type CatalogueInclude, includeOf, listOrder, nameMatches } from '../catalogue/catalogue-list';
+import { assertCanManageCredited, type WorkspaceDirectory } from '../catalogue/catalogue-access';
+import { syncGenresAndTags } from '../catalogue/catalogue-links';
+import { deleteLinks } from '../catalogue/catalogue-links.repository';
+import { type CatalogueInclude, includeOf, listOrder } from '../catalogue/catalogue-list';
+import { paginate } from '../catalogue/catalogue-query.repository';
 import {
   type CatalogueListQuery,
-  dateText,
   isoRequired,
   mapPage,
   orNotFound,
   type Page,
-  paginate,
   slugify,
   withSlug,
 } from '../catalogue/catalogue-utils';
-import { genreRefs, itemsInGenre } from '../genres/genre-links';
+import { genreRefs } from '../genres/genre-links';
 import { loadCounts } from '../library/counts';
 import { tagRefs } from '../tags/tag-links';
 import { toTrackDtos } from '../tracks/track-dto';
 import { deleteTracks } from '../tracks/tracks.service';
-import { assertTracksUsable, replaceAlbumTracks } from './album-tracks';
-import type { AlbumsTable } from './albums.tables';
+import { assertTracksUsable } from './album-tracks';
+import {
+  ALBUM_COLUMNS,
+  type AlbumRow,
+  albumListQuery,
+  albumReleaseDate,
+  deleteAlbum,
+  findAlbum,
+  insertAlbum,
+  replaceAlbumTracks,
+  trackIdsOfAlbum,
+  updateAlbum,
+  visibleTracksOfAlbums,
+} from './albums.repository';
 
 type Db = Kysely<Database>;
-type AlbumRow = Omit<Selectable<AlbumsTable>, 'release_date' | 'workspace_id'> & {
-  release_date: string | null;
-};
 export type AlbumListQuery = CatalogueListQuery & {
   artistId?: number;
   genre?: string;
 };
 
 const SORTABLE = ['name', 'release_date', 'plays', 'views', 'created_at', 'id'] as const;
-
-const ALBUM_COLUMNS = [
-  'albums.id',
-  'albums.name',
-  'albums.slug',
-  'albums.image',
-  'albums.description',
-  'albums.owner_id',
-  'albums.plays',
-  'albums.views',
-  'albums.record_type',
-  'albums.created_at',
-  'albums.updated_at',
-] as const;
 
 const ALBUM_LINKS = ['likes', 'reposts', 'comments', 'genreables', 'taggables', 'channelables'] as const;
 
@@ -68,17 +62,7 @@ export async function toAlbumDtos(
     want.has('genres') ? genreRefs(db, 'album', ids) : null,
     want.has('tags') ? tagRefs(db, 'album', ids) : null,
     include.loadCount?.length ? loadCounts(db, 'album', include.loadCount, ids) : null,
-    want.has('tracks')
-      ? db
-          .selectFrom('tracks')
-          .selectAll()
-          .where('album_id', 'in', ids)
-          .where('visibility', '!=', 'private')
-          .orderBy('album_id')
-          .orderBy(sql`number nulls last`)
-          .orderBy('id')
-          .execute()
-      : null,
+    want.has('tracks') ? visibleTracksOfAlbums(db, ids) : null,
   ]);
   const tracks = trackRows ? await toTrackDtos(db, trackRows) : null;
   return rows.map((row) => {
@@ -105,26 +89,17 @@ export async function toAlbumDtos(
   });
 }
 
-export function createAlbumsService(db: Db) {
-  const selectAlbums = () =>
-    db.selectFrom('albums').select([...ALBUM_COLUMNS, dateText('albums.release_date').as('release_date')]);
-
+export function createAlbumsService(db: Db, workspaces: WorkspaceDirectory) {
   async function findOr404(id: number): Promise<AlbumRow> {
-    return orNotFound(
-      await selectAlbums().where('albums.id', '=', id).executeTakeFirst(),
-      'Album not found.',
-    );
+    return orNotFound(await findAlbum(db, id), 'Album not found.');
   }
 
   async function list(query: AlbumListQuery): Promise<Page<TAlbum>> {
-    let base = db.selectFrom('albums');
-    if (query.query) base = base.where(nameMatches('albums.name', query.query));
-    if (query.artistId) base = base.where('albums.id', 'in', itemsCreditedTo(db, 'album', query.artistId));
-    if (query.genre) base = base.where('albums.id', 'in', itemsInGenre(db, 'album', query.genre));
+    const base = albumListQuery(db, query);
     const { column, direction } = listOrder('albums', SORTABLE, query);
     const page = await paginate(base, query, (q) =>
       q
-        .select([...ALBUM_COLUMNS, dateText('albums.release_date').as('release_date')])
+        .select([...ALBUM_COLUMNS, albumReleaseDate()])
         .orderBy(column, (ob) => (direction === 'asc' ? ob.asc() : ob.desc()).nullsLast())
         .orderBy('albums.id', direction),
     );
@@ -136,26 +111,21 @@ export function createAlbumsService(db: Db) {
     return dto as TAlbum;
   }
 
-  async function create(request: FastifyRequest, input: TAlbumCreate): Promise<TAlbum> {
-    await assertAny(request, ['music.create', 'albums.create']);
-    const user = request.user;
-    if (!user) throw new AppError('unauthenticated');
-    await assertCanCreditArtists(db, request, input.artist_ids);
+  async function create(actor: Actor, input: TAlbumCreate): Promise<TAlbum> {
+    await assertActorCanAny(actor, ['music.create', 'albums.create']);
+    const user = actorUser(actor);
+    await assertCanCreditArtists(db, workspaces, actor, input.artist_ids);
     const id = await db.transaction().execute(async (trx) => {
-      const { id } = await trx
-        .insertInto('albums')
-        .values({
-          name: input.name,
-          slug: slugify(input.name),
-          release_date: input.release_date ?? null,
-          image: input.image ?? null,
-          description: input.description ?? null,
-          record_type: input.record_type ?? 'album',
-          owner_id: user.id,
-          workspace_id: request.workspaceId || null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const id = await insertAlbum(trx, {
+        name: input.name,
+        slug: slugify(input.name),
+        release_date: input.release_date ?? null,
+        image: input.image ?? null,
+        description: input.description ?? null,
+        record_type: input.record_type ?? 'album',
+        owner_id: user.id,
+        workspace_id: actor.workspaceId,
+      });
       await replaceAlbumArtists(trx, id, input.artist_ids);
       await syncGenresAndTags(trx, 'album', id, input, user.id);
       return id;
@@ -163,36 +133,29 @@ export function createAlbumsService(db: Db) {
     return show(id, { with: ['genres', 'tags', 'tracks'] });
   }
 
-  async function update(request: FastifyRequest, id: number, input: TAlbumUpdate): Promise<TAlbum> {
+  async function update(actor: Actor, id: number, input: TAlbumUpdate): Promise<TAlbum> {
     const album = await findOr404(id);
-    await assertCanManageCredited(db, request, 'album', album, 'update');
-    if (input.artist_ids) await assertCanCreditArtists(db, request, input.artist_ids);
+    await assertCanManageCredited(db, workspaces, actor, 'album', album, 'update');
+    if (input.artist_ids) await assertCanCreditArtists(db, workspaces, actor, input.artist_ids);
     const { artist_ids, genres, tags, track_ids, ...columns } = input;
-    if (track_ids) await assertTracksUsable(db, request, id, track_ids);
+    if (track_ids) await assertTracksUsable(db, actor, id, track_ids);
     await db.transaction().execute(async (trx) => {
       if (track_ids) await replaceAlbumTracks(trx, id, track_ids);
-      await trx
-        .updateTable('albums')
-        .set({ ...withSlug(columns), updated_at: new Date() })
-        .where('id', '=', id)
-        .execute();
+      await updateAlbum(trx, id, { ...withSlug(columns), updated_at: new Date() });
       if (artist_ids) await replaceAlbumArtists(trx, id, artist_ids);
-      await syncGenresAndTags(trx, 'album', id, { genres, tags }, request.user?.id ?? null);
+      await syncGenresAndTags(trx, 'album', id, { genres, tags }, actor.user?.id ?? null);
     });
     return show(id, { with: ['genres', 'tags', 'tracks'] });
   }
 
   /** Deleting an album deletes its tracks too (they were uploaded as part of it). */
-  async function remove(request: FastifyRequest, id: number): Promise<void> {
+  async function remove(actor: Actor, id: number): Promise<void> {
     const album = await findOr404(id);
-    await assertCanManageCredited(db, request, 'album', album, 'delete');
-    const trackIds = (await db.selectFrom('tracks').select('id').where('album_id', '=', id).execute()).map(
-      (t) => t.id,
-    );
-    await deleteTracks(db, trackIds);
+    await assertCanManageCredited(db, workspaces, actor, 'album', album, 'delete');
+    await deleteTracks(db, await trackIdsOfAlbum(db, id));
     await db.transaction().execute(async (trx) => {
       await deleteLinks(trx, ALBUM_LINKS, 'album', [id]);
-      await trx.deleteFrom('albums').where('id', '=', id).execute();
+      await deleteAlbum(trx, id);
     });
   }
 

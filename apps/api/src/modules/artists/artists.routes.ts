@@ -10,6 +10,7 @@ import { ZIdParamsSchema, ZMessageResponseSchema } from '@cadence/contracts/cata
 import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
 import { paginationSchema } from '@cadence/contracts/pagination';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../platform/auth/actor';
 import { includeOf } from '../catalogue/catalogue-list';
 import { createArtistsService } from './artists.service';
 
@@ -50,7 +51,7 @@ export const artistsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      artist: await artists.show(request, request.params.id, includeOf(request.query)),
+      artist: await artists.show(actorOf(request), request.params.id, includeOf(request.query)),
     }),
   );
 
@@ -65,7 +66,8 @@ export const artistsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: ZArtistResponseSchema, ...errors },
       },
     },
-    async (request, reply) => reply.code(201).send({ artist: await artists.create(request, request.body) }),
+    async (request, reply) =>
+      reply.code(201).send({ artist: await artists.create(actorOf(request), request.body) }),
   );
 
   app.put(
@@ -80,7 +82,9 @@ export const artistsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZArtistResponseSchema, ...errors },
       },
     },
-    async (request) => ({ artist: await artists.update(request, request.params.id, request.body) }),
+    async (request) => ({
+      artist: await artists.update(actorOf(request), request.params.id, request.body),
+    }),
   );
 
   app.delete(
@@ -95,7 +99,7 @@ export const artistsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await artists.remove(request, request.params.id);
+      await artists.remove(actorOf(request), request.params.id);
       return { message: 'Artist deleted.' };
     },
   );

@@ -1,26 +1,36 @@
 import type { TArtist, TArtistCreate, TArtistUpdate } from '@cadence/contracts/artist';
-import type { FastifyRequest } from 'fastify';
-import { type Kysely, type Selectable, sql } from 'kysely';
-import { assertAny, canAny } from '../../platform/auth/access';
+import type { Kysely, Selectable } from 'kysely';
+import { type Actor, actorCanAny, actorUser, assertActorCanAny } from '../../platform/auth/actor';
 import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/http/app-error';
-import { deleteLinks, syncGenresAndTags } from '../catalogue/catalogue-links';
-import { type CatalogueInclude, includeOf, listOrder, nameMatches } from '../catalogue/catalogue-list';
+import { syncGenresAndTags } from '../catalogue/catalogue-links';
+import { deleteLinks } from '../catalogue/catalogue-links.repository';
+import { type CatalogueInclude, includeOf, listOrder } from '../catalogue/catalogue-list';
+import { paginate } from '../catalogue/catalogue-query.repository';
 import {
   type CatalogueListQuery,
-  dateText,
   isoRequired,
   mapPage,
   orNotFound,
   type Page,
-  paginate,
   slugify,
   withSlug,
 } from '../catalogue/catalogue-utils';
 import { genreRefs } from '../genres/genre-links';
 import { loadCounts } from '../library/counts';
 import { tagRefs } from '../tags/tag-links';
-import { artistRefsForTracks, managedArtistIds } from './artist-refs';
+import { artistRefsForTracks } from './artist-refs';
+import { managedArtistIds } from './artist-refs.repository';
+import {
+  addArtistOwner,
+  albumsOfArtist,
+  artistListQuery,
+  deleteArtist,
+  findArtist,
+  insertArtist,
+  topTracksOfArtist,
+  updateArtist,
+} from './artists.repository';
 import type { ArtistsTable } from './artists.tables';
 
 type Db = Kysely<Database>;
@@ -29,8 +39,6 @@ export type ArtistListQuery = CatalogueListQuery;
 
 const SORTABLE = ['name', 'plays', 'views', 'created_at', 'id'] as const;
 const ARTIST_LINKS = ['likes', 'follows', 'genreables', 'taggables', 'channelables'] as const;
-const TOP_TRACKS = 10;
-const ARTIST_ALBUMS = 50;
 
 export function createArtistsService(db: Db) {
   async function toDtos(rows: ArtistRow[], include: CatalogueInclude = {}): Promise<TArtist[]> {
@@ -42,36 +50,8 @@ export function createArtistsService(db: Db) {
       want.has('genres') ? genreRefs(db, 'artist', ids) : null,
       want.has('tags') ? tagRefs(db, 'artist', ids) : null,
       include.loadCount?.length ? loadCounts(db, 'artist', include.loadCount, ids) : null,
-      want.has('albums') && single
-        ? db
-            .selectFrom('album_artist as aa')
-            .innerJoin('albums as al', 'al.id', 'aa.album_id')
-            .select([
-              'al.id',
-              'al.name',
-              'al.slug',
-              'al.image',
-              'al.record_type',
-              dateText('al.release_date').as('release_date'),
-            ])
-            .where('aa.artist_id', '=', single)
-            .orderBy(sql`al.release_date desc nulls last`)
-            .orderBy('al.id', 'desc')
-            .limit(ARTIST_ALBUMS)
-            .execute()
-        : null,
-      want.has('top_tracks') && single
-        ? db
-            .selectFrom('artist_track as at')
-            .innerJoin('tracks as t', 't.id', 'at.track_id')
-            .select(['t.id', 't.name', 't.duration', 't.plays', 't.image'])
-            .where('at.artist_id', '=', single)
-            .where('t.visibility', '=', 'public')
-            .orderBy('t.plays', 'desc')
-            .orderBy('t.id', 'desc')
-            .limit(TOP_TRACKS)
-            .execute()
-        : null,
+      want.has('albums') && single ? albumsOfArtist(db, single) : null,
+      want.has('top_tracks') && single ? topTracksOfArtist(db, single) : null,
     ]);
     const topArtists = topTracks
       ? await artistRefsForTracks(
@@ -112,21 +92,19 @@ export function createArtistsService(db: Db) {
   }
 
   async function findOr404(id: number): Promise<ArtistRow> {
-    const row = await db.selectFrom('artists').selectAll().where('id', '=', id).executeTakeFirst();
-    return orNotFound(row, 'Artist not found.');
+    return orNotFound(await findArtist(db, id), 'Artist not found.');
   }
 
-  async function assertCanManage(request: FastifyRequest, id: number, action: 'update' | 'delete') {
-    if (await canAny(request, [`music.${action}`, `artists.${action}`])) return;
-    if (!request.user) throw new AppError('unauthenticated');
+  async function assertCanManage(actor: Actor, id: number, action: 'update' | 'delete') {
+    if (await actorCanAny(actor, [`music.${action}`, `artists.${action}`])) return;
+    if (!actor.user) throw new AppError('unauthenticated');
     // Managers edit their artist page; deleting an artist stays with catalogue editors.
-    if (action === 'update' && (await managedArtistIds(db, request.user.id)).has(id)) return;
+    if (action === 'update' && (await managedArtistIds(db, actor.user.id)).has(id)) return;
     throw new AppError('forbidden');
   }
 
   async function list(query: ArtistListQuery): Promise<Page<TArtist>> {
-    let base = db.selectFrom('artists').where('artists.disabled', '=', false);
-    if (query.query) base = base.where(nameMatches('artists.name', query.query));
+    const base = artistListQuery(db, query);
     const { column, direction } = listOrder('artists', SORTABLE, query);
     const page = await paginate(base, query, (q) =>
       q.selectAll('artists').orderBy(column, direction).orderBy('artists.id', direction),
@@ -134,9 +112,9 @@ export function createArtistsService(db: Db) {
     return mapPage(page, (rows) => toDtos(rows, includeOf(query)));
   }
 
-  async function show(request: FastifyRequest, id: number, include: CatalogueInclude): Promise<TArtist> {
+  async function show(actor: Actor, id: number, include: CatalogueInclude): Promise<TArtist> {
     const row = await findOr404(id);
-    if (row.disabled && !(await canAny(request, ['music.update', 'artists.update']))) {
+    if (row.disabled && !(await actorCanAny(actor, ['music.update', 'artists.update']))) {
       throw new AppError('not_found', 'Artist not found.');
     }
     const [dto] = await toDtos([row], include);
@@ -154,56 +132,43 @@ export function createArtistsService(db: Db) {
     };
   }
 
-  async function create(request: FastifyRequest, input: TArtistCreate): Promise<TArtist> {
-    await assertAny(request, ['artists.create', 'music.create']);
-    const user = request.user;
-    if (!user) throw new AppError('unauthenticated');
-    const isEditor = await canAny(request, ['artists.create', 'artists.update', 'music.update']);
+  async function create(actor: Actor, input: TArtistCreate): Promise<TArtist> {
+    await assertActorCanAny(actor, ['artists.create', 'music.create']);
+    const user = actorUser(actor);
+    const isEditor = await actorCanAny(actor, ['artists.create', 'artists.update', 'music.update']);
     const id = await db.transaction().execute(async (trx) => {
-      const { id } = await trx
-        .insertInto('artists')
-        .values({
-          name: input.name,
-          slug: slugify(input.name),
-          ...columnsOf(input, isEditor),
-          // Created with a workspace active, the artist belongs to it (spec 1).
-          workspace_id: request.workspaceId || null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      if (!isEditor)
-        await trx
-          .insertInto('user_artist')
-          .values({ user_id: user.id, artist_id: id, role: 'owner' })
-          .execute();
+      const id = await insertArtist(trx, {
+        name: input.name,
+        slug: slugify(input.name),
+        ...columnsOf(input, isEditor),
+        // Created with a workspace active, the artist belongs to it (spec 1).
+        workspace_id: actor.workspaceId,
+      });
+      if (!isEditor) await addArtistOwner(trx, user.id, id);
       await syncGenresAndTags(trx, 'artist', id, input, user.id);
       return id;
     });
-    return show(request, id, { with: ['genres', 'tags'] });
+    return show(actor, id, { with: ['genres', 'tags'] });
   }
 
-  async function update(request: FastifyRequest, id: number, input: TArtistUpdate): Promise<TArtist> {
+  async function update(actor: Actor, id: number, input: TArtistUpdate): Promise<TArtist> {
     await findOr404(id);
-    await assertCanManage(request, id, 'update');
-    const isEditor = await canAny(request, ['artists.update', 'music.update']);
+    await assertCanManage(actor, id, 'update');
+    const isEditor = await actorCanAny(actor, ['artists.update', 'music.update']);
     await db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('artists')
-        .set({ ...columnsOf(input, isEditor), updated_at: new Date() })
-        .where('id', '=', id)
-        .execute();
-      await syncGenresAndTags(trx, 'artist', id, input, request.user?.id ?? null);
+      await updateArtist(trx, id, { ...columnsOf(input, isEditor), updated_at: new Date() });
+      await syncGenresAndTags(trx, 'artist', id, input, actor.user?.id ?? null);
     });
-    return show(request, id, { with: ['genres', 'tags'] });
+    return show(actor, id, { with: ['genres', 'tags'] });
   }
 
   /** Removes the artist and its credits; albums and tracks stay (they may credit other artists). */
-  async function remove(request: FastifyRequest, id: number): Promise<void> {
+  async function remove(actor: Actor, id: number): Promise<void> {
     await findOr404(id);
-    await assertCanManage(request, id, 'delete');
+    await assertCanManage(actor, id, 'delete');
     await db.transaction().execute(async (trx) => {
       await deleteLinks(trx, ARTIST_LINKS, 'artist', [id]);
-      await trx.deleteFrom('artists').where('id', '=', id).execute();
+      await deleteArtist(trx, id);
     });
   }
 

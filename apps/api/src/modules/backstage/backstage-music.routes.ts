@@ -12,6 +12,7 @@ import { ZIdParamsSchema, ZMessageResponseSchema } from '@cadence/contracts/cata
 import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../platform/auth/access';
+import { actorOf } from '../../platform/auth/actor';
 import { createBackstageMusicService, WAVEFORM_JOB } from './backstage-music.service';
 import { uploadMinutesOf } from './upload-minutes';
 
@@ -30,6 +31,7 @@ export const backstageMusicRoutes: FastifyPluginAsyncZod = async (app) => {
     fileEntries: app.services.fileEntries,
     jobs: app.jobs,
     tempDir: path.join(app.deps.env.DATA_DIR, 'tmp', 'backstage'),
+    workspaces: app.services.workspaces,
   });
   app.jobs.register(WAVEFORM_JOB, async (payload) => {
     await music.computeWaveform(Number((payload as { trackId: number }).trackId));
@@ -45,7 +47,7 @@ export const backstageMusicRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZBackstageOverviewSchema, ...errors },
       },
     },
-    async (request) => music.overview(request, requireUser(request)),
+    async (request) => music.overview(actorOf(request), requireUser(request)),
   );
 
   app.get(
@@ -58,7 +60,7 @@ export const backstageMusicRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZUploadMinutesSchema, ...errors },
       },
     },
-    async (request) => uploadMinutesOf(app.deps.db, request, requireUser(request).id),
+    async (request) => uploadMinutesOf(app.deps.db, actorOf(request), requireUser(request).id),
   );
 
   app.post(
@@ -88,7 +90,7 @@ export const backstageMusicRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await music.publish(request, requireUser(request), request.body)),
+      reply.code(201).send(await music.publish(actorOf(request), requireUser(request), request.body)),
   );
 
   app.put(
@@ -104,7 +106,7 @@ export const backstageMusicRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await music.setAlbumTracks(request, request.params.id, request.body.track_ids);
+      await music.setAlbumTracks(actorOf(request), request.params.id, request.body.track_ids);
       return { message: 'Track list saved.' };
     },
   );

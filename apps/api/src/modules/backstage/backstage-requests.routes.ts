@@ -11,6 +11,7 @@ import { ZIdParamsSchema } from '@cadence/contracts/catalogue';
 import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../platform/auth/access';
+import { actorOf } from '../../platform/auth/actor';
 import { AppError } from '../../platform/http/app-error';
 import { sendStoredFile } from '../public-storage/send-stored-file';
 import { createBackstageNotifier } from './backstage-notifier';
@@ -71,7 +72,7 @@ export const backstageRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZBackstageRequestResponseSchema, ...errors },
       },
     },
-    async (request) => ({ request: await requests.show(request, request.params.id) }),
+    async (request) => ({ request: await requests.show(actorOf(request), request.params.id) }),
   );
 
   app.get(
@@ -86,7 +87,7 @@ export const backstageRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const entry = await requests.proofOf(request, request.params.id, request.params.fileId);
+      const entry = await requests.proofOf(actorOf(request), request.params.id, request.params.fileId);
       const driver = app.services.storage.get(entry.disk);
       const signed = await driver.presignGet(entry.path, 300, { downloadName: entry.name });
       if (signed) return reply.redirect(signed, 302);

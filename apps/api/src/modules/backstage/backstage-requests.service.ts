@@ -5,18 +5,40 @@ import {
   type ZBackstageRequestCreateSchema,
 } from '@cadence/contracts/backstage';
 import type { TPagination } from '@cadence/contracts/pagination';
-import type { FastifyRequest } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
 import type { z } from 'zod';
-import { canAny } from '../../platform/auth/access';
+import { type Actor, actorCanAny, actorUser } from '../../platform/auth/actor';
 import type { AuthUser } from '../../platform/auth/auth-user';
-import { adminPage, mapAdminPage, searchColumns } from '../../platform/db/admin-list';
+import { adminPage, mapAdminPage } from '../../platform/db/admin-list';
 import type { Database } from '../../platform/db/schema';
 import { AppError, validationError } from '../../platform/http/app-error';
+import {
+  artistCards,
+  artistManagerIds,
+  ensureArtistOwner,
+  findArtist,
+  hasOtherManager,
+  insertArtist,
+  updateArtist,
+} from '../artists/artists.repository';
 import type { BackstageRequestsTable } from '../artists/backstage-requests.tables';
 import { recordAudit } from '../audit-log/record-audit';
 import { iso, isoRequired, slugify } from '../catalogue/catalogue-utils';
+import { fileEntriesRepository } from '../file-entries/file-entries.repository';
+import { userRefRows } from '../users/user-refs.repository';
 import type { BackstageNotifier } from './backstage-notifier';
+import {
+  closePendingRequest,
+  findRequest,
+  findRequestForUpdate,
+  grantArtistRole,
+  hasPendingRequest,
+  insertRequest,
+  lockRequester,
+  recentRequestsOf,
+  requestListQuery,
+  updateRequest,
+} from './backstage-requests.repository';
 
 type Db = Kysely<Database>;
 type RequestRow = Selectable<BackstageRequestsTable>;
@@ -41,22 +63,9 @@ export function createBackstageRequestsService(deps: { db: Db; notifier: Backsta
     const artistIds = [...new Set(rows.map((row) => row.artist_id).filter((id): id is number => !!id))];
     const proofIds = [...new Set(rows.flatMap((row) => (row.data as StoredData).proof_file_ids ?? []))];
     const [users, artists, proofs] = await Promise.all([
-      db.selectFrom('users').select(['id', 'name', 'email']).where('id', 'in', userIds).execute(),
-      artistIds.length
-        ? db
-            .selectFrom('artists')
-            .select(['id', 'name', 'image_small'])
-            .where('id', 'in', artistIds)
-            .execute()
-        : [],
-      proofIds.length
-        ? db
-            .selectFrom('file_entries')
-            .select(['id', 'name', 'mime', 'file_size'])
-            .where('id', 'in', proofIds)
-            .where('deleted_at', 'is', null)
-            .execute()
-        : [],
+      userRefRows(db, userIds),
+      artistIds.length ? artistCards(db, artistIds) : [],
+      proofIds.length ? fileEntriesRepository.liveSummaries(db, proofIds) : [],
     ]);
     const userById = new Map(users.map((user) => [Number(user.id), user]));
     const artistById = new Map(artists.map((artist) => [Number(artist.id), artist]));
@@ -101,35 +110,26 @@ export function createBackstageRequestsService(deps: { db: Db; notifier: Backsta
   }
 
   async function findOr404(id: number): Promise<RequestRow> {
-    const row = await db.selectFrom('backstage_requests').selectAll().where('id', '=', id).executeTakeFirst();
+    const row = await findRequest(db, id);
     if (!row) throw new AppError('not_found');
     return row;
   }
 
   /** The requester or a reviewer; anyone else gets a 404 (a request's existence is private too). */
-  async function findVisible(request: FastifyRequest, id: number): Promise<RequestRow> {
-    const user = request.user;
-    if (!user) throw new AppError('unauthenticated');
+  async function findVisible(actor: Actor, id: number): Promise<RequestRow> {
+    const user = actorUser(actor);
     const row = await findOr404(id);
-    if (Number(row.user_id) !== user.id && !(await canAny(request, REVIEW_VIEW)))
+    if (Number(row.user_id) !== user.id && !(await actorCanAny(actor, REVIEW_VIEW)))
       throw new AppError('not_found');
     return row;
   }
 
   async function assertArtistRequestable(input: CreateInput, userId: number): Promise<void> {
     if (input.type === 'become_artist' || !input.artist_id) return;
-    const artist = await db
-      .selectFrom('artists')
-      .select(['id', 'verified'])
-      .where('id', '=', input.artist_id)
-      .executeTakeFirst();
+    const artist = await findArtist(db, input.artist_id);
     if (!artist) throw validationError({ artist_id: [BACKSTAGE_MESSAGES.artistRequired] });
-    const managers = await db
-      .selectFrom('user_artist')
-      .select('user_id')
-      .where('artist_id', '=', input.artist_id)
-      .execute();
-    const isManagedByOther = managers.some((row) => Number(row.user_id) !== userId);
+    const managers = await artistManagerIds(db, input.artist_id);
+    const isManagedByOther = managers.some((managerId) => managerId !== userId);
     if (input.type === 'claim_artist' && managers.length > 0)
       throw validationError({ artist_id: [BACKSTAGE_MESSAGES.artistClaimed] });
     if (input.type === 'verify_artist') {
@@ -141,13 +141,7 @@ export function createBackstageRequestsService(deps: { db: Db; notifier: Backsta
   async function assertProofsOwned(ids: number[], userId: number): Promise<void> {
     if (ids.length === 0) return;
     const unique = [...new Set(ids)];
-    const owned = await db
-      .selectFrom('file_entries')
-      .select('id')
-      .where('id', 'in', unique)
-      .where('owner_id', '=', userId)
-      .where('deleted_at', 'is', null)
-      .execute();
+    const owned = await fileEntriesRepository.liveOwnedIds(db, unique, userId);
     if (owned.length !== unique.length)
       throw validationError({ proof_file_ids: [BACKSTAGE_MESSAGES.proofNotYours] });
   }
@@ -164,55 +158,37 @@ export function createBackstageRequestsService(deps: { db: Db; notifier: Backsta
     };
     const row = await db.transaction().execute(async (trx) => {
       // Serialises concurrent submissions of one user: the pending check and the insert are one step.
-      await trx.selectFrom('users').select('id').where('id', '=', user.id).forUpdate().execute();
-      const pending = await trx
-        .selectFrom('backstage_requests')
-        .select('id')
-        .where('user_id', '=', user.id)
-        .where('type', '=', input.type)
-        .where('status', '=', 'pending')
-        .executeTakeFirst();
-      if (pending) throw validationError({ type: [BACKSTAGE_MESSAGES.pendingExists] });
-      return trx
-        .insertInto('backstage_requests')
-        .values({
-          user_id: user.id,
-          type: input.type,
-          artist_id: input.type === 'become_artist' ? null : (input.artist_id ?? null),
-          artist_name: input.artist_name ?? null,
-          data: JSON.stringify(data),
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      await lockRequester(trx, user.id);
+      if (await hasPendingRequest(trx, user.id, input.type))
+        throw validationError({ type: [BACKSTAGE_MESSAGES.pendingExists] });
+      return insertRequest(trx, {
+        user_id: user.id,
+        type: input.type,
+        artist_id: input.type === 'become_artist' ? null : (input.artist_id ?? null),
+        artist_name: input.artist_name ?? null,
+        data: JSON.stringify(data),
+      });
     });
     const [dto] = await toDtos([row]);
     return dto as TBackstageRequest;
   }
 
-  async function show(request: FastifyRequest, id: number): Promise<TBackstageRequest> {
-    const [dto] = await toDtos([await findVisible(request, id)]);
+  async function show(actor: Actor, id: number): Promise<TBackstageRequest> {
+    const [dto] = await toDtos([await findVisible(actor, id)]);
     return dto as TBackstageRequest;
   }
 
   /** A proof file of a request: only its requester and reviewers reach it. */
-  async function proofOf(request: FastifyRequest, id: number, fileId: number) {
-    const row = await findVisible(request, id);
+  async function proofOf(actor: Actor, id: number, fileId: number) {
+    const row = await findVisible(actor, id);
     if (!((row.data as StoredData).proof_file_ids ?? []).includes(fileId)) throw new AppError('not_found');
-    const entry = await db
-      .selectFrom('file_entries')
-      .selectAll()
-      .where('id', '=', fileId)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
-    if (!entry) throw new AppError('not_found');
+    const entry = await fileEntriesRepository.findById(db, fileId);
+    if (!entry || entry.deleted_at) throw new AppError('not_found');
     return entry;
   }
 
   async function list(query: TBackstageRequestListQuery): Promise<TPagination<TBackstageRequest>> {
-    let base = db.selectFrom('backstage_requests as r').innerJoin('users as u', 'u.id', 'r.user_id');
-    if (query.status) base = base.where('r.status', '=', query.status);
-    if (query.type) base = base.where('r.type', '=', query.type);
-    if (query.query) base = base.where(searchColumns(['r.artist_name', 'u.email', 'u.name'], query.query));
+    const base = requestListQuery(db, query);
     const page = await adminPage(
       base,
       query,
@@ -237,12 +213,7 @@ export function createBackstageRequestsService(deps: { db: Db; notifier: Backsta
     ipAddress: string | null,
   ): Promise<TBackstageRequest> {
     const row = await db.transaction().execute(async (trx) => {
-      const current = await trx
-        .selectFrom('backstage_requests')
-        .selectAll()
-        .where('id', '=', id)
-        .forUpdate()
-        .executeTakeFirst();
+      const current = await findRequestForUpdate(trx, id);
       if (!current) throw new AppError('not_found');
       if (current.status !== 'pending')
         throw validationError({ status: [BACKSTAGE_MESSAGES.alreadyHandled] });
@@ -250,50 +221,22 @@ export function createBackstageRequestsService(deps: { db: Db; notifier: Backsta
       let artistId = current.artist_id ? Number(current.artist_id) : null;
       if (current.type === 'become_artist' || !artistId) {
         const name = current.artist_name ?? 'Untitled artist';
-        const created = await trx
-          .insertInto('artists')
-          .values({
+        artistId = Number(
+          await insertArtist(trx, {
             name,
             slug: slugify(name),
             image_small: data.image ?? null,
             image_large: data.image ?? null,
             links: JSON.stringify(data.links ?? []),
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        artistId = Number(created.id);
+          }),
+        );
       } else {
-        const others = await trx
-          .selectFrom('user_artist')
-          .select('user_id')
-          .where('artist_id', '=', artistId)
-          .where('user_id', '!=', current.user_id)
-          .executeTakeFirst();
-        if (current.type === 'claim_artist' && others)
+        if (current.type === 'claim_artist' && (await hasOtherManager(trx, artistId, current.user_id)))
           throw validationError({ artist_id: [BACKSTAGE_MESSAGES.artistClaimed] });
-        await trx
-          .updateTable('artists')
-          .set({ verified: true, updated_at: new Date() })
-          .where('id', '=', artistId)
-          .execute();
+        await updateArtist(trx, artistId, { verified: true, updated_at: new Date() });
       }
-      await trx
-        .insertInto('user_artist')
-        .values({ user_id: current.user_id, artist_id: artistId, role: 'owner' })
-        .onConflict((oc) => oc.columns(['user_id', 'artist_id']).doNothing())
-        .execute();
-      const artistRole = await trx
-        .selectFrom('roles')
-        .select('id')
-        .where('artists', '=', true)
-        .orderBy('id')
-        .executeTakeFirst();
-      if (artistRole)
-        await trx
-          .insertInto('user_role')
-          .values({ user_id: current.user_id, role_id: artistRole.id })
-          .onConflict((oc) => oc.columns(['user_id', 'role_id']).doNothing())
-          .execute();
+      await ensureArtistOwner(trx, current.user_id, artistId);
+      await grantArtistRole(trx, current.user_id);
       await recordAudit(trx, {
         actorId: reviewer.id,
         action: 'backstage_requests.approve',
@@ -303,19 +246,14 @@ export function createBackstageRequestsService(deps: { db: Db; notifier: Backsta
         after: { status: 'approved', artist_id: artistId, notes },
         ipAddress,
       });
-      return trx
-        .updateTable('backstage_requests')
-        .set({
-          status: 'approved',
-          artist_id: artistId,
-          reviewed_by: reviewer.id,
-          reviewed_at: new Date(),
-          notes,
-          updated_at: new Date(),
-        })
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      return updateRequest(trx, id, {
+        status: 'approved',
+        artist_id: artistId,
+        reviewed_by: reviewer.id,
+        reviewed_at: new Date(),
+        notes,
+        updated_at: new Date(),
+      });
     });
     const [dto] = await toDtos([row]);
     await notifier.requestDecided(dto as TBackstageRequest);
@@ -329,19 +267,13 @@ export function createBackstageRequestsService(deps: { db: Db; notifier: Backsta
     ipAddress: string | null,
   ): Promise<TBackstageRequest> {
     const row = await db.transaction().execute(async (trx) => {
-      const denied = await trx
-        .updateTable('backstage_requests')
-        .set({
-          status: 'denied',
-          reviewed_by: reviewer.id,
-          reviewed_at: new Date(),
-          notes,
-          updated_at: new Date(),
-        })
-        .where('id', '=', id)
-        .where('status', '=', 'pending')
-        .returningAll()
-        .executeTakeFirst();
+      const denied = await closePendingRequest(trx, id, {
+        status: 'denied',
+        reviewed_by: reviewer.id,
+        reviewed_at: new Date(),
+        notes,
+        updated_at: new Date(),
+      });
       if (denied)
         await recordAudit(trx, {
           actorId: reviewer.id,
@@ -365,13 +297,7 @@ export function createBackstageRequestsService(deps: { db: Db; notifier: Backsta
 
   /** The signed-in user's own requests, newest first (the backstage home lists them). */
   async function mine(userId: number) {
-    return db
-      .selectFrom('backstage_requests')
-      .select(['id', 'type', 'status', 'created_at'])
-      .where('user_id', '=', userId)
-      .orderBy('created_at', 'desc')
-      .limit(20)
-      .execute();
+    return recentRequestsOf(db, userId);
   }
 
   return { create, show, proofOf, list, approve, deny, mine };

@@ -1,31 +1,27 @@
 import type { TUploadMinutes } from '@cadence/contracts/backstage';
-import type { FastifyRequest } from 'fastify';
-import { type Kysely, sql } from 'kysely';
-import { restrictionOf } from '../../platform/auth/access';
+import type { Kysely } from 'kysely';
+import { type Actor, actorRestriction } from '../../platform/auth/actor';
 import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/http/app-error';
+import { ownedAudioMs } from '../tracks/tracks.repository';
 
 const round1 = (value: number) => Math.round(value * 10) / 10;
 
 /** Minutes of audio the user owns against the `minutes` restriction of music.create (null = unlimited). */
-async function readMinutes(db: Kysely<Database>, request: FastifyRequest, userId: number) {
-  const [limit, used] = await Promise.all([
-    restrictionOf(request, 'music.create', 'minutes'),
-    db
-      .selectFrom('tracks')
-      .select(sql<string>`coalesce(sum(duration), 0)::bigint`.as('total'))
-      .where('owner_id', '=', userId)
-      .executeTakeFirstOrThrow(),
+async function readMinutes(db: Kysely<Database>, actor: Actor, userId: number) {
+  const [limit, usedMs] = await Promise.all([
+    actorRestriction(actor, 'music.create', 'minutes'),
+    ownedAudioMs(db, userId),
   ]);
-  return { limit, usedMs: Number(used.total) };
+  return { limit, usedMs };
 }
 
 export async function uploadMinutesOf(
   db: Kysely<Database>,
-  request: FastifyRequest,
+  actor: Actor,
   userId: number,
 ): Promise<TUploadMinutes> {
-  const { limit, usedMs } = await readMinutes(db, request, userId);
+  const { limit, usedMs } = await readMinutes(db, actor, userId);
   const usedMinutes = usedMs / 60_000;
   return {
     limit_minutes: limit,
@@ -42,13 +38,13 @@ export function minutesExceededMessage(minutes: TUploadMinutes): string {
 /** Refuses (403) when adding `addMs` of audio would pass the limit. */
 export async function assertMinutesLeft(
   db: Kysely<Database>,
-  request: FastifyRequest,
+  actor: Actor,
   userId: number,
   addMs: number,
 ): Promise<void> {
-  const { limit, usedMs } = await readMinutes(db, request, userId);
+  const { limit, usedMs } = await readMinutes(db, actor, userId);
   if (limit === null) return;
   const limitMs = limit * 60_000;
   if (usedMs + addMs > limitMs || usedMs >= limitMs)
-    throw new AppError('forbidden', minutesExceededMessage(await uploadMinutesOf(db, request, userId)));
+    throw new AppError('forbidden', minutesExceededMessage(await uploadMinutesOf(db, actor, userId)));
 }

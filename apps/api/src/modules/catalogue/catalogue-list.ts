@@ -1,9 +1,5 @@
-import { sql } from 'kysely';
-import { likePattern } from './catalogue-utils';
-
-/** `?query=`: the name contains it, case-insensitively, with `%` and `_` taken literally. */
-export const nameMatches = (column: string, query: string) =>
-  sql<boolean>`lower(${sql.ref(column)}) like lower(${likePattern(query)})`;
+// Kept importable from here for modules that still do; it is SQL, so it lives in the repository.
+export { nameMatches } from './catalogue-query.repository';
 
 /**
  * The sort column a list query asks for (newest first unless told; names A-Z) and the table's

@@ -1,5 +1,14 @@
-import { type SelectQueryBuilder, sql } from 'kysely';
 import { AppError } from '../../platform/http/app-error';
+
+import type { Page } from './catalogue-query.repository';
+
+// Query helpers other modules still import from here; they live with the other SQL.
+export {
+  dateText,
+  likePattern,
+  type Page,
+  paginate,
+} from './catalogue-query.repository';
 
 export const iso = (value: Date | string | null | undefined): string | null =>
   value == null ? null : value instanceof Date ? value.toISOString() : new Date(value).toISOString();
@@ -28,41 +37,6 @@ export function withSlug<Columns extends { name?: string }>(columns: Columns) {
   return { ...columns, ...(columns.name ? { slug: slugify(columns.name) } : {}) };
 }
 
-/** `%` and `_` in user input match themselves. */
-export function likePattern(query: string): string {
-  return `%${query.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
-export type Page<T> = {
-  pagination: { data: T[]; current_page: number; per_page: number; total: number; last_page: number };
-};
-
-/**
- * The count and one page of the same filtered query (`base`), run together. `orderAndPage` adds
- * the select list and order; limit and offset come from the page options.
- */
-export async function paginate<DB, TB extends keyof DB, O, Row>(
-  base: SelectQueryBuilder<DB, TB, O>,
-  options: { page: number; perPage: number },
-  orderAndPage: (query: SelectQueryBuilder<DB, TB, O>) => SelectQueryBuilder<DB, TB, Row>,
-): Promise<Page<Row>> {
-  const offset = (options.page - 1) * options.perPage;
-  const [countRow, rows] = await Promise.all([
-    base.select(sql<number>`count(*)::int`.as('total')).executeTakeFirst(),
-    orderAndPage(base).limit(options.perPage).offset(offset).execute(),
-  ]);
-  const total = Number((countRow as { total?: number } | undefined)?.total ?? 0);
-  return {
-    pagination: {
-      data: rows,
-      current_page: options.page,
-      per_page: options.perPage,
-      total,
-      last_page: Math.max(1, Math.ceil(total / options.perPage)),
-    },
-  };
-}
-
 export async function mapPage<A, B>(page: Page<A>, map: (rows: A[]) => Promise<B[]> | B[]): Promise<Page<B>> {
   return { pagination: { ...page.pagination, data: await map(page.pagination.data) } };
 }
@@ -77,9 +51,6 @@ export function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[
   }
   return map;
 }
-
-/** `date` columns come back as Date (pg: local midnight, PGlite: UTC); read them as text in SQL. */
-export const dateText = (column: string) => sql<string | null>`to_char(${sql.ref(column)}, 'YYYY-MM-DD')`;
 
 /** The parsed list query every catalogue list endpoint shares (contracts' list query after splitting). */
 export type CatalogueListQuery = {

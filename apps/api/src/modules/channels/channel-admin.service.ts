@@ -3,6 +3,14 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import { AppError, validationError } from '../../platform/http/app-error';
 import { slugify } from '../catalogue/catalogue-utils';
+import {
+  channelPage,
+  deleteChannels,
+  insertChannel,
+  isSlugTaken,
+  replaceChannelContent,
+  updateChannel,
+} from './channel-admin.repository';
 import { toChannelDto } from './channel-dto';
 import { existingRefs, labelledContent, nestingLoop } from './channel-refs';
 import { findChannel } from './channels.repository';
@@ -43,13 +51,7 @@ export function createChannelAdminService(db: Kysely<Database>) {
   }
 
   async function assertSlugFree(slug: string, exceptId: number | null) {
-    const taken = await db
-      .selectFrom('channels')
-      .select('id')
-      .where('slug', '=', slug)
-      .$if(exceptId !== null, (q) => q.where('id', '<>', exceptId as number))
-      .executeTakeFirst();
-    if (taken) throw validationError({ slug: 'This slug is already taken.' });
+    if (await isSlugTaken(db, slug, exceptId)) throw validationError({ slug: 'This slug is already taken.' });
   }
 
   async function save(
@@ -71,33 +73,15 @@ export function createChannelAdminService(db: Kysely<Database>) {
     const row = await db.transaction().execute(async (trx) => {
       const saved =
         id === null
-          ? await trx
-              .insertInto('channels')
-              .values({ ...values, owner_id: ownerId })
-              .returningAll()
-              .executeTakeFirstOrThrow()
-          : await trx
-              .updateTable('channels')
-              .set(values)
-              .where('id', '=', id)
-              .returningAll()
-              .executeTakeFirst();
+          ? await insertChannel(trx, { ...values, owner_id: ownerId })
+          : await updateChannel(trx, id, values);
       if (!saved) throw new AppError('not_found');
-      if (content) {
-        await trx.deleteFrom('channelables').where('channel_id', '=', Number(saved.id)).execute();
-        if (content.length > 0)
-          await trx
-            .insertInto('channelables')
-            .values(
-              content.map((ref, position) => ({
-                channel_id: Number(saved.id),
-                model_type: ref.model_type,
-                model_id: ref.model_id,
-                position,
-              })),
-            )
-            .execute();
-      }
+      if (content)
+        await replaceChannelContent(
+          trx,
+          Number(saved.id),
+          content.map((ref) => ({ model_type: ref.model_type, model_id: ref.model_id })),
+        );
       return saved;
     });
     return { channel: toChannelDto(row), dropped: checked?.dropped ?? [] };
@@ -114,27 +98,11 @@ export function createChannelAdminService(db: Kysely<Database>) {
     },
 
     async remove(ids: number[]): Promise<number> {
-      const { numDeletedRows } = await db.deleteFrom('channels').where('id', 'in', ids).executeTakeFirst();
-      return Number(numDeletedRows);
+      return deleteChannels(db, ids);
     },
 
     async list(input: { page: number; perPage: number; query?: string }) {
-      const base = db
-        .selectFrom('channels')
-        .$if(Boolean(input.query), (q) =>
-          q.where('name', 'ilike', `%${(input.query ?? '').replace(/[\\%_]/g, '\\$&')}%`),
-        );
-      const [rows, count] = await Promise.all([
-        base
-          .selectAll()
-          .orderBy('name')
-          .orderBy('id')
-          .limit(input.perPage)
-          .offset((input.page - 1) * input.perPage)
-          .execute(),
-        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      ]);
-      const total = Number(count.n);
+      const { rows, total } = await channelPage(db, input);
       return {
         pagination: {
           data: rows.map(toChannelDto),

@@ -3,6 +3,7 @@ import type { TMenu } from '@cadence/contracts/menu';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import type { SettingsService } from '../settings/settings.service';
+import { replaceChannelContent, upsertChannelBySlug } from './channel-admin.repository';
 
 export const CHANNEL_PRESETS = ['music-streaming', 'music-sharing'] as const;
 export type TChannelPreset = (typeof CHANNEL_PRESETS)[number];
@@ -67,15 +68,9 @@ const PRESETS: Record<TChannelPreset, Preset> = {
   },
 };
 
-async function upsert(db: Kysely<Database>, channel: PresetChannel): Promise<number> {
+function upsert(db: Kysely<Database>, channel: PresetChannel): Promise<number> {
   const config = JSON.stringify(ZChannelConfigSchema.parse(channel.config));
-  const row = await db
-    .insertInto('channels')
-    .values({ name: channel.name, slug: channel.slug, description: null, config })
-    .onConflict((oc) => oc.column('slug').doUpdateSet({ name: channel.name, config, updated_at: new Date() }))
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return Number(row.id);
+  return upsertChannelBySlug(db, { name: channel.name, slug: channel.slug, config });
 }
 
 /** Creates or reshapes the preset's channels (by slug), makes its home channel the home page and fills the sidebar. */
@@ -85,18 +80,11 @@ export async function applyPreset(db: Kysely<Database>, settings: SettingsServic
     const childIds: number[] = [];
     for (const child of preset.children) childIds.push(await upsert(trx, child));
     const id = await upsert(trx, preset.home);
-    await trx.deleteFrom('channelables').where('channel_id', '=', id).execute();
-    await trx
-      .insertInto('channelables')
-      .values(
-        childIds.map((model_id, position) => ({
-          channel_id: id,
-          model_type: 'channel' as const,
-          model_id,
-          position,
-        })),
-      )
-      .execute();
+    await replaceChannelContent(
+      trx,
+      id,
+      childIds.map((model_id) => ({ model_type: 'channel' as const, model_id })),
+    );
     return id;
   });
   const menus = structuredClone((await settings.get('menus')) as TMenu[]);

@@ -9,6 +9,7 @@ import {
 import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
 import { paginationSchema } from '@cadence/contracts/pagination';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../platform/auth/actor';
 import { AppError } from '../../platform/http/app-error';
 import { createCommentsService } from './comments.service';
 
@@ -34,7 +35,7 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: paginationSchema(ZCommentSchema), ...errors },
       },
     },
-    async (request) => comments.list(request, request.query),
+    async (request) => comments.list(actorOf(request), request.query),
   );
 
   app.post(
@@ -51,7 +52,7 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       if (!(await app.services.settings.get('player.track_comments')))
         throw new AppError('forbidden', 'Comments are turned off.');
-      return reply.code(201).send({ comment: await comments.create(request, request.body) });
+      return reply.code(201).send({ comment: await comments.create(actorOf(request), request.body) });
     },
   );
 
@@ -67,7 +68,9 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZCommentResponseSchema, ...errors },
       },
     },
-    async (request) => ({ comment: await comments.update(request, request.params.id, request.body.content) }),
+    async (request) => ({
+      comment: await comments.update(actorOf(request), request.params.id, request.body.content),
+    }),
   );
 
   app.delete(
@@ -82,7 +85,7 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await comments.remove(request, request.params.id);
+      await comments.remove(actorOf(request), request.params.id);
       return { message: 'Comment deleted.' };
     },
   );

@@ -1,13 +1,21 @@
 import { COMMENT_MAX_DEPTH, type TComment, type TCommentCreate } from '@cadence/contracts/comment';
-import type { FastifyRequest } from 'fastify';
-import { type Kysely, type Selectable, sql } from 'kysely';
-import { assertAny, canAny, requireUser } from '../../platform/auth/access';
+import type { Kysely, Selectable } from 'kysely';
+import { type Actor, actorCanAny, actorUser, assertActorCanAny } from '../../platform/auth/actor';
 import type { Database } from '../../platform/db/schema';
 import { AppError, validationError } from '../../platform/http/app-error';
+import { albumExists, findAlbum } from '../albums/albums.repository';
 import { isoRequired, type Page, slugify } from '../catalogue/catalogue-utils';
 import type { NotificationsService } from '../notifications/notifications.service';
 import { userRefs } from '../playlists/playlists.service';
-import { findVisibleTrack } from '../tracks/track-access';
+import { findTrackVisibleTo } from '../tracks/track-access';
+import { findTrack } from '../tracks/tracks.repository';
+import {
+  findComment,
+  insertComment,
+  markCommentDeleted,
+  threadPage,
+  updateCommentContent,
+} from './comments.repository';
 import type { CommentsTable } from './comments.tables';
 
 type Db = Kysely<Database>;
@@ -30,16 +38,8 @@ export function createCommentsService(db: Db, notifications?: Pick<Notifications
     if (!notifications || parent.user_id === null || parent.user_id === author.id) return;
     const target =
       reply.commentable_type === 'track'
-        ? await db
-            .selectFrom('tracks')
-            .select(['id', 'name'])
-            .where('id', '=', reply.commentable_id)
-            .executeTakeFirst()
-        : await db
-            .selectFrom('albums')
-            .select(['id', 'name'])
-            .where('id', '=', reply.commentable_id)
-            .executeTakeFirst();
+        ? await findTrack(db, reply.commentable_id)
+        : await findAlbum(db, reply.commentable_id);
     const path =
       reply.commentable_type === 'track' && target ? `/track/${target.id}/${slugify(target.name)}` : '/';
     const excerpt =
@@ -57,17 +57,12 @@ export function createCommentsService(db: Db, notifications?: Pick<Notifications
     });
   }
 
-  async function assertCommentable(request: FastifyRequest, target: Commentable) {
+  async function assertCommentable(actor: Actor, target: Commentable) {
     if (target.commentable_type === 'track') {
-      await findVisibleTrack(db, request, target.commentable_id);
+      await findTrackVisibleTo(db, actor, target.commentable_id);
       return;
     }
-    const album = await db
-      .selectFrom('albums')
-      .select('id')
-      .where('id', '=', target.commentable_id)
-      .executeTakeFirst();
-    if (!album) throw new AppError('not_found', 'Album not found.');
+    if (!(await albumExists(db, target.commentable_id))) throw new AppError('not_found', 'Album not found.');
   }
 
   async function toDtos(rows: CommentRow[]): Promise<TComment[]> {
@@ -94,30 +89,11 @@ export function createCommentsService(db: Db, notifications?: Pick<Notifications
 
   /** Pages over top-level comments (newest first); each comes with its whole thread in reading order. */
   async function list(
-    request: FastifyRequest,
+    actor: Actor,
     query: Commentable & { page: number; perPage: number },
   ): Promise<Page<TComment>> {
-    await assertCommentable(request, query);
-    const base = db
-      .selectFrom('comments')
-      .where('commentable_type', '=', query.commentable_type)
-      .where('commentable_id', '=', query.commentable_id);
-    const [{ total }, roots] = await Promise.all([
-      base.where('depth', '=', 0).select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
-      base
-        .where('depth', '=', 0)
-        .select('path')
-        .orderBy('id', 'desc')
-        .limit(query.perPage)
-        .offset((query.page - 1) * query.perPage)
-        .execute(),
-    ]);
-    const rows = roots.length
-      ? await base
-          .selectAll()
-          .where(sql<boolean>`substr(path, 1, 20) in (${sql.join(roots.map((root) => root.path))})`)
-          .execute()
-      : [];
+    await assertCommentable(actor, query);
+    const { total, roots, rows } = await threadPage(db, query, query);
     const rootOrder = new Map(roots.map((root, index) => [root.path, index]));
     rows.sort(
       (a, b) =>
@@ -135,17 +111,13 @@ export function createCommentsService(db: Db, notifications?: Pick<Notifications
     };
   }
 
-  async function create(request: FastifyRequest, input: TCommentCreate): Promise<TComment> {
-    await assertAny(request, ['comments.create']);
-    const user = requireUser(request);
-    await assertCommentable(request, input);
+  async function create(actor: Actor, input: TCommentCreate): Promise<TComment> {
+    await assertActorCanAny(actor, ['comments.create']);
+    const user = actorUser(actor);
+    await assertCommentable(actor, input);
     let parent: CommentRow | undefined;
     if (input.parent_id) {
-      parent = await db
-        .selectFrom('comments')
-        .selectAll()
-        .where('id', '=', input.parent_id)
-        .executeTakeFirst();
+      parent = await findComment(db, input.parent_id);
       const isSameThread =
         parent?.commentable_type === input.commentable_type && parent.commentable_id === input.commentable_id;
       if (!parent || !isSameThread || parent.deleted) {
@@ -155,10 +127,10 @@ export function createCommentsService(db: Db, notifications?: Pick<Notifications
         throw validationError({ parent_id: `Replies nest at most ${COMMENT_MAX_DEPTH} levels deep.` });
       }
     }
-    const row = await db.transaction().execute(async (trx) => {
-      const inserted = await trx
-        .insertInto('comments')
-        .values({
+    const row = await db.transaction().execute((trx) =>
+      insertComment(
+        trx,
+        {
           commentable_type: input.commentable_type,
           commentable_id: input.commentable_id,
           user_id: user.id,
@@ -166,50 +138,34 @@ export function createCommentsService(db: Db, notifications?: Pick<Notifications
           depth: parent ? parent.depth + 1 : 0,
           content: input.content,
           position_ms: input.position_ms ?? null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const path = parent ? `${parent.path}/${pathSegment(inserted.id)}` : pathSegment(inserted.id);
-      return trx
-        .updateTable('comments')
-        .set({ path })
-        .where('id', '=', inserted.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-    });
+        },
+        (id) => (parent ? `${parent.path}/${pathSegment(id)}` : pathSegment(id)),
+      ),
+    );
     const dto = (await toDtos([row]))[0] as TComment;
     if (parent)
       await notifyReply(parent, row, { id: user.id, name: dto.user?.name ?? user.name, image: user.image });
     return dto;
   }
 
-  async function findEditable(request: FastifyRequest, id: number, action: 'update' | 'delete') {
-    const comment = await db.selectFrom('comments').selectAll().where('id', '=', id).executeTakeFirst();
+  async function findEditable(actor: Actor, id: number, action: 'update' | 'delete') {
+    const comment = await findComment(db, id);
     if (!comment || comment.deleted) throw new AppError('not_found', 'Comment not found.');
-    if (request.user && comment.user_id === request.user.id) return comment;
-    if (await canAny(request, [`comments.${action}`])) return comment;
-    throw new AppError(request.user ? 'forbidden' : 'unauthenticated');
+    if (actor.user && comment.user_id === actor.user.id) return comment;
+    if (await actorCanAny(actor, [`comments.${action}`])) return comment;
+    throw new AppError(actor.user ? 'forbidden' : 'unauthenticated');
   }
 
-  async function update(request: FastifyRequest, id: number, content: string): Promise<TComment> {
-    await findEditable(request, id, 'update');
-    const row = await db
-      .updateTable('comments')
-      .set({ content, updated_at: new Date() })
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+  async function update(actor: Actor, id: number, content: string): Promise<TComment> {
+    await findEditable(actor, id, 'update');
+    const row = await updateCommentContent(db, id, content);
     return (await toDtos([row]))[0] as TComment;
   }
 
   /** Soft delete: the node stays (content hidden, kept for a restore) so its replies keep their place. */
-  async function remove(request: FastifyRequest, id: number): Promise<void> {
-    await findEditable(request, id, 'delete');
-    await db
-      .updateTable('comments')
-      .set({ deleted: true, updated_at: new Date() })
-      .where('id', '=', id)
-      .execute();
+  async function remove(actor: Actor, id: number): Promise<void> {
+    await findEditable(actor, id, 'delete');
+    await markCommentDeleted(db, id);
   }
 
   return { list, create, update, remove };

@@ -5,6 +5,11 @@ import type { FileEntriesTable, FileEntryRow } from './file-entries.tables';
 export type NewFileEntry = Insertable<FileEntriesTable>;
 
 export const fileEntriesRepository = {
+  /** Locks the owner's user row until the transaction ends: one quota check at a time per user. */
+  async lockOwner(db: Kysely<Database>, ownerId: number): Promise<void> {
+    await db.selectFrom('users').select('id').where('id', '=', ownerId).forUpdate().execute();
+  },
+
   /** A public file moved to the trash is no longer served. */
   async isTrashedPublic(db: Kysely<Database>, storagePath: string): Promise<boolean> {
     const row = await db
@@ -19,6 +24,27 @@ export const fileEntriesRepository = {
 
   async insert(db: Kysely<Database>, entry: NewFileEntry): Promise<FileEntryRow> {
     return db.insertInto('file_entries').values(entry).returningAll().executeTakeFirstOrThrow();
+  },
+
+  /** The entries among `ids` the owner has and has not trashed. */
+  async liveOwnedIds(db: Kysely<Database>, ids: number[], ownerId: number): Promise<{ id: number }[]> {
+    return db
+      .selectFrom('file_entries')
+      .select('id')
+      .where('id', 'in', ids)
+      .where('owner_id', '=', ownerId)
+      .where('deleted_at', 'is', null)
+      .execute();
+  },
+
+  /** Name, type and size of the entries among `ids` that are not trashed. */
+  async liveSummaries(db: Kysely<Database>, ids: number[]) {
+    return db
+      .selectFrom('file_entries')
+      .select(['id', 'name', 'mime', 'file_size'])
+      .where('id', 'in', ids)
+      .where('deleted_at', 'is', null)
+      .execute();
   },
 
   async findById(db: Kysely<Database>, id: number): Promise<FileEntryRow | undefined> {

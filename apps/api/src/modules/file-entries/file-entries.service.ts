@@ -102,7 +102,7 @@ export function createFileEntriesService({ db, storage, settings, appUrl }: Deps
         const parentId = await assertParentOwned(user, input.metadata?.parentId);
         // Serialise a user's quota check and insert so parallel uploads cannot overshoot together.
         return await db.transaction().execute(async (trx) => {
-          await trx.selectFrom('users').select('id').where('id', '=', user.id).forUpdate().execute();
+          await fileEntriesRepository.lockOwner(trx, user.id);
           assertSpaceAvailable(policy, await fileEntriesRepository.usedBytes(trx, user.id), info.size);
           return fileEntriesRepository.insert(trx, {
             name,

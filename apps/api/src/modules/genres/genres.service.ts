@@ -1,17 +1,19 @@
 import type { TGenre } from '@cadence/contracts/genre';
-import { type Kysely, type Selectable, sql } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import { validationError } from '../../platform/http/app-error';
-import {
-  isoRequired,
-  likePattern,
-  mapPage,
-  orNotFound,
-  type Page,
-  paginate,
-} from '../catalogue/catalogue-utils';
+import { paginate } from '../catalogue/catalogue-query.repository';
+import { isoRequired, mapPage, orNotFound, type Page } from '../catalogue/catalogue-utils';
 import { loadCounts } from '../library/counts';
 import { displayName } from './genre-links';
+import {
+  deleteGenre,
+  findGenre,
+  genreListQuery,
+  insertGenre,
+  isGenreNameTaken,
+  updateGenre,
+} from './genres.repository';
 import type { GenresTable } from './genres.tables';
 
 type Db = Kysely<Database>;
@@ -41,18 +43,11 @@ function toDto(row: GenreRow, counts?: Record<string, number>): TGenre {
 
 export function createGenresService(db: Db) {
   async function findOr404(key: string): Promise<GenreRow> {
-    const query = db.selectFrom('genres').selectAll();
-    const row = await (/^\d+$/.test(key)
-      ? query.where('id', '=', Number(key))
-      : query.where('name', '=', key.toLowerCase())
-    ).executeTakeFirst();
-    return orNotFound(row, 'Genre not found.');
+    return orNotFound(await findGenre(db, key), 'Genre not found.');
   }
 
   async function assertNameFree(name: string, exceptId?: number) {
-    let query = db.selectFrom('genres').select('id').where('name', '=', name);
-    if (exceptId) query = query.where('id', '!=', exceptId);
-    if (await query.executeTakeFirst())
+    if (await isGenreNameTaken(db, name, exceptId))
       throw validationError({ name: 'A genre with this name already exists.' });
   }
 
@@ -64,8 +59,7 @@ export function createGenresService(db: Db) {
     query?: string;
     loadCount: string[];
   }): Promise<Page<TGenre>> {
-    let base = db.selectFrom('genres');
-    if (query.query) base = base.where(sql<boolean>`lower(name) like lower(${likePattern(query.query)})`);
+    const base = genreListQuery(db, query);
     const column = ORDER_COLUMNS[(query.orderBy ?? 'popularity') as keyof typeof ORDER_COLUMNS];
     const direction = query.orderDir ?? (query.orderBy === 'name' ? 'asc' : 'desc');
     const page = await paginate(base, query, (q) =>
@@ -90,41 +84,25 @@ export function createGenresService(db: Db) {
 
   async function create(input: GenreInput & { name: string }): Promise<TGenre> {
     await assertNameFree(input.name);
-    const row = await db
-      .insertInto('genres')
-      .values({
-        name: input.name,
-        display_name: input.display_name ?? displayName(input.name),
-        image: input.image ?? null,
-        popularity: input.popularity ?? 0,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await insertGenre(db, {
+      name: input.name,
+      display_name: input.display_name ?? displayName(input.name),
+      image: input.image ?? null,
+      popularity: input.popularity ?? 0,
+    });
     return toDto(row);
   }
 
   async function update(key: string, input: GenreInput): Promise<TGenre> {
     const genre = await findOr404(key);
     if (input.name) await assertNameFree(input.name, genre.id);
-    const row = await db
-      .updateTable('genres')
-      .set({ ...input, updated_at: new Date() })
-      .where('id', '=', genre.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await updateGenre(db, genre.id, { ...input, updated_at: new Date() });
     return toDto(row);
   }
 
   async function remove(key: string): Promise<void> {
     const genre = await findOr404(key);
-    await db.transaction().execute(async (trx) => {
-      await trx
-        .deleteFrom('channelables')
-        .where('model_type', '=', 'genre')
-        .where('model_id', '=', genre.id)
-        .execute();
-      await trx.deleteFrom('genres').where('id', '=', genre.id).execute();
-    });
+    await deleteGenre(db, genre.id);
   }
 
   return { list, show, create, update, remove };

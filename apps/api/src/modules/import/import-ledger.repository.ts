@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { LedgerEntry } from './import-plan';
-import { column, type Db } from './import-sql';
+import { column, type Db } from './import-sql.repository';
 
 export async function ledgerEntries(db: Db, sourcePaths: string[]): Promise<Map<string, LedgerEntry>> {
   const entries = new Map<string, LedgerEntry>();

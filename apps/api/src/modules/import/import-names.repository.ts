@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { slugify } from '../catalogue/catalogue-utils';
-import type { Db } from './import-sql';
+import type { Db } from './import-sql.repository';
 
 /** The key the database matches names on (`lower(name)`), so a batch resolves a name once. */
 export const nameMatchKey = (name: string) => name.toLowerCase();

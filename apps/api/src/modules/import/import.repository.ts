@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { slugify } from '../catalogue/catalogue-utils';
-import { chunksOf, column, type Db } from './import-sql';
+import { chunksOf, column, type Db } from './import-sql.repository';
 
 export type TrackValues = {
   name: string;

@@ -3,9 +3,11 @@ import type { TReport, TReportCreate } from '@cadence/contracts/report';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/http/app-error';
-import { iso, isoRequired, paginate } from '../catalogue/catalogue-utils';
+import { paginate } from '../catalogue/catalogue-query.repository';
+import { iso, isoRequired } from '../catalogue/catalogue-utils';
 import { userRefs } from '../playlists/playlists.service';
-import { reportedItems } from './report-items';
+import { reportedItems } from './report-items.repository';
+import { findReport, insertReportUnlessOpen, openReportId, reportListQuery } from './reports.repository';
 import type { ReportsTable } from './reports.tables';
 
 type Db = Kysely<Database>;
@@ -41,7 +43,7 @@ export function createReportsService(db: Db) {
   }
 
   async function find(id: number): Promise<TReport> {
-    const row = await db.selectFrom('reports').selectAll().where('id', '=', id).executeTakeFirst();
+    const row = await findReport(db, id);
     if (!row) throw new AppError('not_found', 'Report not found.');
     return (await toDtos([row]))[0] as TReport;
   }
@@ -59,27 +61,14 @@ export function createReportsService(db: Db) {
         throw new AppError('validation', 'You cannot report yourself.', {
           reportable_id: 'You cannot report yourself.',
         });
-      const row = await db
-        .insertInto('reports')
-        .values({ ...ref, reporter_id: reporterId, reason: input.reason, details: input.details ?? null })
-        .onConflict((oc) =>
-          oc
-            .columns(['reporter_id', 'reportable_type', 'reportable_id'])
-            .where('status', '=', 'open')
-            .doNothing(),
-        )
-        .returning('id')
-        .executeTakeFirst();
-      if (row) return find(Number(row.id));
-      const open = await db
-        .selectFrom('reports')
-        .select('id')
-        .where('reporter_id', '=', reporterId)
-        .where('reportable_type', '=', ref.reportable_type)
-        .where('reportable_id', '=', ref.reportable_id)
-        .where('status', '=', 'open')
-        .executeTakeFirstOrThrow();
-      return find(Number(open.id));
+      const id = await insertReportUnlessOpen(db, {
+        ...ref,
+        reporter_id: reporterId,
+        reason: input.reason,
+        details: input.details ?? null,
+      });
+      if (id !== undefined) return find(Number(id));
+      return find(await openReportId(db, reporterId, ref));
     },
 
     async list(query: {
@@ -88,9 +77,7 @@ export function createReportsService(db: Db) {
       page: number;
       perPage: number;
     }): Promise<TPagination<TReport>> {
-      let base = db.selectFrom('reports');
-      if (query.status) base = base.where('status', '=', query.status);
-      if (query.reportable_type) base = base.where('reportable_type', '=', query.reportable_type);
+      const base = reportListQuery(db, query);
       // 'open' sorts before 'resolved': the queue to work through comes first.
       const page = await paginate(base, query, (q) =>
         q.selectAll().orderBy('status', 'asc').orderBy('created_at', 'desc').orderBy('id', 'desc'),

@@ -1,9 +1,12 @@
 import type { TReportableType, TReportResolution } from '@cadence/contracts/report';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/http/app-error';
 import { bulkDeleteAlbums, bulkDeleteTracks } from '../admin-catalogue/bulk-delete';
-import { deleteLinks } from '../catalogue/catalogue-links';
+import { deleteLinks } from '../catalogue/catalogue-links.repository';
+import { markCommentDeleted } from '../comments/comments.repository';
+import { makePrivate } from '../tracks/tracks.repository';
+import { banUser, deletePlaylistRow, resolveOpenReports, unpublishPlaylist } from './reports.repository';
 
 type Trx = Transaction<Database>;
 
@@ -12,36 +15,15 @@ async function hide(trx: Trx, type: TReportableType, id: number): Promise<void> 
   const now = new Date();
   switch (type) {
     case 'track':
-      await trx
-        .updateTable('tracks')
-        .set({ visibility: 'private', updated_at: now })
-        .where('id', '=', id)
-        .execute();
-      return;
+      return makePrivate(trx, { trackId: id }, now);
     case 'album':
-      await trx
-        .updateTable('tracks')
-        .set({ visibility: 'private', updated_at: now })
-        .where('album_id', '=', id)
-        .execute();
-      return;
+      return makePrivate(trx, { albumId: id }, now);
     case 'playlist':
-      await trx
-        .updateTable('playlists')
-        .set({ public: false, updated_at: now })
-        .where('id', '=', id)
-        .execute();
-      return;
+      return unpublishPlaylist(trx, id, now);
     case 'comment':
-      await trx
-        .updateTable('comments')
-        .set({ deleted: true, updated_at: now })
-        .where('id', '=', id)
-        .execute();
-      return;
+      return markCommentDeleted(trx, id, now);
     case 'user':
-      await trx.updateTable('users').set({ banned_at: now, updated_at: now }).where('id', '=', id).execute();
-      return;
+      return banUser(trx, id, now);
   }
 }
 
@@ -69,7 +51,7 @@ export async function applyResolution(
     case 'playlist':
       await db.transaction().execute(async (trx) => {
         await deleteLinks(trx, ['likes', 'channelables'], 'playlist', [id]);
-        await trx.deleteFrom('playlists').where('id', '=', id).execute();
+        await deletePlaylistRow(trx, id);
       });
       return [];
     case 'user':
@@ -88,9 +70,6 @@ export async function closeReports(
   resolution: TReportResolution,
   adminId: number,
 ): Promise<number[]> {
-  const { rows } = await sql<{ reporter_id: number | null }>`update reports
-    set status = 'resolved', resolution = ${resolution}, resolved_by = ${adminId}, resolved_at = now(), updated_at = now()
-    where reportable_type = ${type} and reportable_id = ${id} and status = 'open'
-    returning reporter_id`.execute(db);
-  return [...new Set(rows.flatMap((row) => (row.reporter_id === null ? [] : [row.reporter_id])))];
+  const reporters = await resolveOpenReports(db, type, id, resolution, adminId);
+  return [...new Set(reporters.flatMap((reporterId) => (reporterId === null ? [] : [reporterId])))];
 }

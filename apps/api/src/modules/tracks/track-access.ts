@@ -1,11 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { canAny } from '../../platform/auth/access';
+import { type Actor, actorCanAny, actorOf } from '../../platform/auth/actor';
 import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/http/app-error';
 import { managesCreditedItem } from '../catalogue/catalogue-access';
 import { orNotFound } from '../catalogue/catalogue-utils';
 import type { TrackRow } from './track-dto';
+import { findTrack } from './tracks.repository';
 
 type Db = Kysely<Database>;
 
@@ -22,21 +23,30 @@ export function managesTrack(
  * Private tracks exist only for their owner, their artists' managers and catalogue editors:
  * everyone else gets the same 404 as for a missing id, so ids cannot be probed.
  */
-export async function assertCanSeeTrack(db: Db, request: FastifyRequest, track: TrackRow): Promise<void> {
+export async function assertTrackVisibleTo(db: Db, actor: Actor, track: TrackRow): Promise<void> {
   if (track.visibility !== 'private') return;
-  if (request.user && (await managesTrack(db, request.user.id, track))) return;
-  if (await canAny(request, ['music.update', 'tracks.update'])) return;
+  if (actor.user && (await managesTrack(db, actor.user.id, track))) return;
+  if (await actorCanAny(actor, ['music.update', 'tracks.update'])) return;
   throw new AppError('not_found');
 }
 
+/** The same rule for callers that still hold the request (routes of other modules). */
+export function assertCanSeeTrack(db: Db, request: FastifyRequest, track: TrackRow): Promise<void> {
+  return assertTrackVisibleTo(db, actorOf(request), track);
+}
+
 export async function findTrackOr404(db: Db, id: number): Promise<TrackRow> {
-  const track = await db.selectFrom('tracks').selectAll().where('id', '=', id).executeTakeFirst();
-  return orNotFound(track, 'Track not found.');
+  return orNotFound(await findTrack(db, id), 'Track not found.');
+}
+
+/** A track the actor may see, or 404. */
+export async function findTrackVisibleTo(db: Db, actor: Actor, id: number): Promise<TrackRow> {
+  const track = await findTrackOr404(db, id);
+  await assertTrackVisibleTo(db, actor, track);
+  return track;
 }
 
 /** A track the requester may see, or 404. */
-export async function findVisibleTrack(db: Db, request: FastifyRequest, id: number): Promise<TrackRow> {
-  const track = await findTrackOr404(db, id);
-  await assertCanSeeTrack(db, request, track);
-  return track;
+export function findVisibleTrack(db: Db, request: FastifyRequest, id: number): Promise<TrackRow> {
+  return findTrackVisibleTo(db, actorOf(request), id);
 }

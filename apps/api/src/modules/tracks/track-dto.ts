@@ -8,6 +8,7 @@ import { iso, isoRequired } from '../catalogue/catalogue-utils';
 import { genreRefs } from '../genres/genre-links';
 import { loadCounts } from '../library/counts';
 import { tagRefs } from '../tags/tag-links';
+import { albumRefsOf, tracksWithLyrics } from './track-dto.repository';
 import type { TracksTable } from './tracks.tables';
 
 export type TrackRow = Selectable<TracksTable>;
@@ -31,14 +32,10 @@ export async function toTrackDtos(
   const want = new Set(include.with ?? []);
   const [artists, albums, genres, tags, lyrics, counts] = await Promise.all([
     artistRefsForTracks(db, ids),
-    albumIds.length
-      ? db.selectFrom('albums').select(['id', 'name', 'slug', 'image']).where('id', 'in', albumIds).execute()
-      : Promise.resolve([] as TAlbumRef[]),
+    albumIds.length ? albumRefsOf(db, albumIds) : Promise.resolve([] as TAlbumRef[]),
     want.has('genres') ? genreRefs(db, 'track', ids) : null,
     want.has('tags') ? tagRefs(db, 'track', ids) : null,
-    want.has('lyrics')
-      ? db.selectFrom('lyrics').select('track_id').where('track_id', 'in', ids).execute()
-      : null,
+    want.has('lyrics') ? tracksWithLyrics(db, ids) : null,
     include.loadCount?.length ? loadCounts(db, 'track', include.loadCount, ids) : null,
   ]);
   const albumById = new Map(albums.map((album) => [album.id, album]));

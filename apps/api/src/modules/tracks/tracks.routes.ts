@@ -10,6 +10,7 @@ import {
   ZTrackUpdateSchema,
 } from '@cadence/contracts/track';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../platform/auth/actor';
 import { includeOf } from '../catalogue/catalogue-list';
 import { createTracksService } from './tracks.service';
 
@@ -21,7 +22,7 @@ const errors = {
 };
 
 export const tracksRoutes: FastifyPluginAsyncZod = async (app) => {
-  const tracks = createTracksService(app.deps.db);
+  const tracks = createTracksService(app.deps.db, app.services.workspaces);
 
   app.get(
     '/api/v1/tracks',
@@ -49,7 +50,9 @@ export const tracksRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZTrackResponseSchema, ...errors },
       },
     },
-    async (request) => ({ track: await tracks.show(request, request.params.id, includeOf(request.query)) }),
+    async (request) => ({
+      track: await tracks.show(actorOf(request), request.params.id, includeOf(request.query)),
+    }),
   );
 
   app.post(
@@ -63,7 +66,8 @@ export const tracksRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: ZTrackResponseSchema, ...errors },
       },
     },
-    async (request, reply) => reply.code(201).send({ track: await tracks.create(request, request.body) }),
+    async (request, reply) =>
+      reply.code(201).send({ track: await tracks.create(actorOf(request), request.body) }),
   );
 
   app.put(
@@ -78,7 +82,7 @@ export const tracksRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZTrackResponseSchema, ...errors },
       },
     },
-    async (request) => ({ track: await tracks.update(request, request.params.id, request.body) }),
+    async (request) => ({ track: await tracks.update(actorOf(request), request.params.id, request.body) }),
   );
 
   app.delete(
@@ -93,7 +97,7 @@ export const tracksRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await tracks.remove(request, request.params.id);
+      await tracks.remove(actorOf(request), request.params.id);
       return { message: 'Track deleted.' };
     },
   );

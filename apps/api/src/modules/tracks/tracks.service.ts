@@ -1,19 +1,22 @@
 import type { TListQuery } from '@cadence/contracts/pagination';
 import type { TTrack, TTrackCreate, TTrackUpdate } from '@cadence/contracts/track';
-import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { assertAny } from '../../platform/auth/access';
+import { type Actor, actorUser, assertActorCanAny } from '../../platform/auth/actor';
 import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/http/app-error';
-import { assertCanCreditArtists, itemsCreditedTo, replaceTrackArtists } from '../artists/artist-credits';
+import { albumExists } from '../albums/albums.repository';
+import { assertCanCreditArtists } from '../artists/artist-credits';
+import { replaceTrackArtists } from '../artists/artist-credits.repository';
 import { assertMinutesLeft } from '../backstage/upload-minutes';
-import { assertCanManageCredited } from '../catalogue/catalogue-access';
-import { deleteLinks, syncGenresAndTags } from '../catalogue/catalogue-links';
-import { type CatalogueInclude, includeOf, listOrder, nameMatches } from '../catalogue/catalogue-list';
-import { mapPage, type Page, paginate, slugify, withSlug } from '../catalogue/catalogue-utils';
-import { itemsInGenre } from '../genres/genre-links';
-import { findTrackOr404, findVisibleTrack } from './track-access';
+import { assertCanManageCredited, type WorkspaceDirectory } from '../catalogue/catalogue-access';
+import { syncGenresAndTags } from '../catalogue/catalogue-links';
+import { deleteLinks } from '../catalogue/catalogue-links.repository';
+import { type CatalogueInclude, includeOf, listOrder } from '../catalogue/catalogue-list';
+import { paginate } from '../catalogue/catalogue-query.repository';
+import { mapPage, type Page, slugify, withSlug } from '../catalogue/catalogue-utils';
+import { findTrackOr404, findTrackVisibleTo } from './track-access';
 import { toTrackDtos } from './track-dto';
+import { deleteTrackRows, insertTrack, trackListQuery, updateTrack } from './tracks.repository';
 
 type Db = Kysely<Database>;
 export type TrackListQuery = Omit<TListQuery, 'with' | 'load' | 'loadCount' | 'orderBy'> & {
@@ -28,13 +31,9 @@ export type TrackListQuery = Omit<TListQuery, 'with' | 'load' | 'loadCount' | 'o
 
 const SORTABLE = ['name', 'plays', 'duration', 'released_at', 'created_at', 'id'] as const;
 
-export function createTracksService(db: Db) {
+export function createTracksService(db: Db, workspaces: WorkspaceDirectory) {
   async function list(query: TrackListQuery): Promise<Page<TTrack>> {
-    let base = db.selectFrom('tracks').where('tracks.visibility', '=', 'public');
-    if (query.query) base = base.where(nameMatches('tracks.name', query.query));
-    if (query.albumId) base = base.where('tracks.album_id', '=', query.albumId);
-    if (query.artistId) base = base.where('tracks.id', 'in', itemsCreditedTo(db, 'track', query.artistId));
-    if (query.genre) base = base.where('tracks.id', 'in', itemsInGenre(db, 'track', query.genre));
+    const base = trackListQuery(db, query);
     const { column, direction } = listOrder('tracks', SORTABLE, query);
     const page = await paginate(base, query, (q) =>
       q
@@ -45,82 +44,68 @@ export function createTracksService(db: Db) {
     return mapPage(page, (rows) => toTrackDtos(db, rows, includeOf(query)));
   }
 
-  async function show(request: FastifyRequest, id: number, include: CatalogueInclude): Promise<TTrack> {
-    const track = await findVisibleTrack(db, request, id);
+  async function show(actor: Actor, id: number, include: CatalogueInclude): Promise<TTrack> {
+    const track = await findTrackVisibleTo(db, actor, id);
     const [dto] = await toTrackDtos(db, [track], include);
     return dto as TTrack;
   }
 
   async function assertAlbumUsable(albumId: number | null | undefined): Promise<void> {
     if (!albumId) return;
-    const album = await db
-      .selectFrom('albums')
-      .select(['id', 'owner_id'])
-      .where('id', '=', albumId)
-      .executeTakeFirst();
-    if (!album)
+    if (!(await albumExists(db, albumId)))
       throw new AppError('validation', 'Choose an existing album.', {
         album_id: 'Choose an existing album.',
       });
   }
 
-  async function create(request: FastifyRequest, input: TTrackCreate): Promise<TTrack> {
-    await assertAny(request, ['music.create', 'tracks.create']);
-    const user = request.user;
-    if (!user) throw new AppError('unauthenticated');
-    await assertCanCreditArtists(db, request, input.artist_ids);
+  async function create(actor: Actor, input: TTrackCreate): Promise<TTrack> {
+    await assertActorCanAny(actor, ['music.create', 'tracks.create']);
+    const user = actorUser(actor);
+    await assertCanCreditArtists(db, workspaces, actor, input.artist_ids);
     await assertAlbumUsable(input.album_id);
-    await assertMinutesLeft(db, request, user.id, input.duration ?? 0);
+    await assertMinutesLeft(db, actor, user.id, input.duration ?? 0);
     const id = await db.transaction().execute(async (trx) => {
-      const { id } = await trx
-        .insertInto('tracks')
-        .values({
-          name: input.name,
-          slug: slugify(input.name),
-          number: input.number ?? null,
-          duration: input.duration ?? null,
-          album_id: input.album_id ?? null,
-          src: input.src ?? null,
-          file_entry_id: input.file_entry_id ?? null,
-          image: input.image ?? null,
-          description: input.description ?? null,
-          isrc: input.isrc ?? null,
-          explicit: input.explicit ?? false,
-          released_at: input.released_at ?? null,
-          visibility: input.visibility ?? 'public',
-          owner_id: user.id,
-          workspace_id: request.workspaceId || null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const id = await insertTrack(trx, {
+        name: input.name,
+        slug: slugify(input.name),
+        number: input.number ?? null,
+        duration: input.duration ?? null,
+        album_id: input.album_id ?? null,
+        src: input.src ?? null,
+        file_entry_id: input.file_entry_id ?? null,
+        image: input.image ?? null,
+        description: input.description ?? null,
+        isrc: input.isrc ?? null,
+        explicit: input.explicit ?? false,
+        released_at: input.released_at ?? null,
+        visibility: input.visibility ?? 'public',
+        owner_id: user.id,
+        workspace_id: actor.workspaceId,
+      });
       await replaceTrackArtists(trx, id, input.artist_ids);
       await syncGenresAndTags(trx, 'track', id, input, user.id);
       return id;
     });
-    return show(request, id, { with: ['genres', 'tags'] });
+    return show(actor, id, { with: ['genres', 'tags'] });
   }
 
-  async function update(request: FastifyRequest, id: number, input: TTrackUpdate): Promise<TTrack> {
+  async function update(actor: Actor, id: number, input: TTrackUpdate): Promise<TTrack> {
     const track = await findTrackOr404(db, id);
-    await assertCanManageCredited(db, request, 'track', track, 'update');
-    if (input.artist_ids) await assertCanCreditArtists(db, request, input.artist_ids);
+    await assertCanManageCredited(db, workspaces, actor, 'track', track, 'update');
+    if (input.artist_ids) await assertCanCreditArtists(db, workspaces, actor, input.artist_ids);
     await assertAlbumUsable(input.album_id);
     const { artist_ids, genres, tags, ...columns } = input;
     await db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('tracks')
-        .set({ ...withSlug(columns), updated_at: new Date() })
-        .where('id', '=', id)
-        .execute();
+      await updateTrack(trx, id, { ...withSlug(columns), updated_at: new Date() });
       if (artist_ids) await replaceTrackArtists(trx, id, artist_ids);
-      await syncGenresAndTags(trx, 'track', id, { genres, tags }, request.user?.id ?? null);
+      await syncGenresAndTags(trx, 'track', id, { genres, tags }, actor.user?.id ?? null);
     });
-    return show(request, id, { with: ['genres', 'tags'] });
+    return show(actor, id, { with: ['genres', 'tags'] });
   }
 
-  async function remove(request: FastifyRequest, id: number): Promise<void> {
+  async function remove(actor: Actor, id: number): Promise<void> {
     const track = await findTrackOr404(db, id);
-    await assertCanManageCredited(db, request, 'track', track, 'delete');
+    await assertCanManageCredited(db, workspaces, actor, 'track', track, 'delete');
     await deleteTracks(db, [id]);
   }
 
@@ -134,7 +119,7 @@ export async function deleteTracks(db: Db, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
   await db.transaction().execute(async (trx) => {
     await deleteLinks(trx, TRACK_LINKS, 'track', ids);
-    await trx.deleteFrom('tracks').where('id', 'in', ids).execute();
+    await deleteTrackRows(trx, ids);
   });
 }
 

@@ -2,6 +2,7 @@ import type { TValueListName, TValueListsResponse } from '@cadence/contracts/val
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import { countryList, timezoneGroups } from '../../seed/data/countries';
+import { valueListsRepository } from './value-lists.repository';
 
 type Timezones = NonNullable<TValueListsResponse['timezones']>;
 type Countries = NonNullable<TValueListsResponse['countries']>;
@@ -23,11 +24,7 @@ export function createValueListsService(db: Kysely<Database>) {
       if (name === 'timezones') response.timezones = currentTimezones();
       else if (name === 'countries') response.countries = countries ??= countryList('en');
       else if (name === 'localizations') {
-        response.localizations = await db
-          .selectFrom('localizations')
-          .select(['language', 'name'])
-          .orderBy('name')
-          .execute();
+        response.localizations = await valueListsRepository.localizations(db);
       }
     }
     return response;

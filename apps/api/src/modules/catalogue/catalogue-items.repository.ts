@@ -1,0 +1,17 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../platform/db/schema';
+import type { CreditedKind } from '../artists/artist-credits.repository';
+
+/** The workspace an album or track was created in, if any. */
+export async function workspaceIdOf(
+  db: Kysely<Database>,
+  kind: CreditedKind,
+  id: number,
+): Promise<number | null> {
+  const row = await db
+    .selectFrom(kind === 'album' ? 'albums' : 'tracks')
+    .select('workspace_id')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.workspace_id ?? null;
+}

@@ -1,0 +1,48 @@
+import { type Insertable, type Kysely, sql, type Updateable } from 'kysely';
+import type { Database } from '../../platform/db/schema';
+import { likePattern } from '../catalogue/catalogue-query.repository';
+import type { GenresTable } from './genres.tables';
+
+type Db = Kysely<Database>;
+
+/** A genre by id (digits) or by its lower-case name. */
+export function findGenre(db: Db, key: string) {
+  const query = db.selectFrom('genres').selectAll();
+  return (
+    /^\d+$/.test(key) ? query.where('id', '=', Number(key)) : query.where('name', '=', key.toLowerCase())
+  ).executeTakeFirst();
+}
+
+/** Another genre (not `exceptId`) already has this name. */
+export async function isGenreNameTaken(db: Db, name: string, exceptId?: number): Promise<boolean> {
+  let query = db.selectFrom('genres').select('id').where('name', '=', name);
+  if (exceptId) query = query.where('id', '!=', exceptId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+/** The genres a list filters by name before it is paged. */
+export function genreListQuery(db: Db, query: { query?: string }) {
+  const base = db.selectFrom('genres');
+  if (!query.query) return base;
+  return base.where(sql<boolean>`lower(name) like lower(${likePattern(query.query)})`);
+}
+
+export function insertGenre(db: Db, values: Insertable<GenresTable>) {
+  return db.insertInto('genres').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+export function updateGenre(db: Db, id: number, values: Updateable<GenresTable>) {
+  return db.updateTable('genres').set(values).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+}
+
+/** Deletes the genre and its channel placements (a polymorphic row cannot cascade). */
+export async function deleteGenre(db: Db, id: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .deleteFrom('channelables')
+      .where('model_type', '=', 'genre')
+      .where('model_id', '=', id)
+      .execute();
+    await trx.deleteFrom('genres').where('id', '=', id).execute();
+  });
+}
