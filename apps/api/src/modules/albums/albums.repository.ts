@@ -8,7 +8,8 @@ import {
 } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import { itemsCreditedTo } from '../artists/artist-credits.repository';
-import { dateText, nameMatches } from '../catalogue/catalogue-query.repository';
+import { listOrder } from '../catalogue/catalogue-list';
+import { dateText, nameMatches, paginate } from '../catalogue/catalogue-query.repository';
 import { itemsInGenre } from '../genres/genre-links.repository';
 import type { AlbumsTable } from './albums.tables';
 
@@ -47,8 +48,26 @@ export async function albumExists(db: Db, id: number): Promise<boolean> {
   return !!(await db.selectFrom('albums').select('id').where('id', '=', id).executeTakeFirst());
 }
 
+const SORTABLE = ['name', 'release_date', 'plays', 'views', 'created_at', 'id'] as const;
+
+type AlbumListQuery = { query?: string; artistId?: number; genre?: string };
+
+/** One page of the albums a list asks for, in its order (nulls last, id breaks ties). */
+export function albumPage(
+  db: Db,
+  query: AlbumListQuery & { page: number; perPage: number; orderBy?: string; orderDir?: 'asc' | 'desc' },
+) {
+  const { column, direction } = listOrder('albums', SORTABLE, query);
+  return paginate(albumListQuery(db, query), query, (q) =>
+    q
+      .select([...ALBUM_COLUMNS, albumReleaseDate()])
+      .orderBy(column, (ob) => (direction === 'asc' ? ob.asc() : ob.desc()).nullsLast())
+      .orderBy('albums.id', direction),
+  );
+}
+
 /** The albums a list filters (name, artist, genre) before it is paged. */
-export function albumListQuery(db: Db, query: { query?: string; artistId?: number; genre?: string }) {
+function albumListQuery(db: Db, query: AlbumListQuery) {
   let base = db.selectFrom('albums');
   if (query.query) base = base.where(nameMatches('albums.name', query.query));
   if (query.artistId) base = base.where('albums.id', 'in', itemsCreditedTo(db, 'album', query.artistId));

@@ -8,8 +8,7 @@ import { artistRefsForAlbums } from '../artists/artist-refs';
 import { assertCanManageCredited, type WorkspaceDirectory } from '../catalogue/catalogue-access';
 import { syncGenresAndTags } from '../catalogue/catalogue-links';
 import { deleteLinks } from '../catalogue/catalogue-links.repository';
-import { type CatalogueInclude, includeOf, listOrder } from '../catalogue/catalogue-list';
-import { paginate } from '../catalogue/catalogue-query.repository';
+import { type CatalogueInclude, includeOf } from '../catalogue/catalogue-list';
 import {
   type CatalogueListQuery,
   isoRequired,
@@ -26,10 +25,8 @@ import { toTrackDtos } from '../tracks/track-dto';
 import { deleteTracks } from '../tracks/tracks.service';
 import { assertTracksUsable } from './album-tracks';
 import {
-  ALBUM_COLUMNS,
   type AlbumRow,
-  albumListQuery,
-  albumReleaseDate,
+  albumPage,
   deleteAlbum,
   findAlbum,
   insertAlbum,
@@ -44,8 +41,6 @@ export type AlbumListQuery = CatalogueListQuery & {
   artistId?: number;
   genre?: string;
 };
-
-const SORTABLE = ['name', 'release_date', 'plays', 'views', 'created_at', 'id'] as const;
 
 const ALBUM_LINKS = ['likes', 'reposts', 'comments', 'genreables', 'taggables', 'channelables'] as const;
 
@@ -95,14 +90,7 @@ export function createAlbumsService(db: Db, workspaces: WorkspaceDirectory) {
   }
 
   async function list(query: AlbumListQuery): Promise<Page<TAlbum>> {
-    const base = albumListQuery(db, query);
-    const { column, direction } = listOrder('albums', SORTABLE, query);
-    const page = await paginate(base, query, (q) =>
-      q
-        .select([...ALBUM_COLUMNS, albumReleaseDate()])
-        .orderBy(column, (ob) => (direction === 'asc' ? ob.asc() : ob.desc()).nullsLast())
-        .orderBy('albums.id', direction),
-    );
+    const page = await albumPage(db, query);
     return mapPage(page, (rows) => toAlbumDtos(db, rows, includeOf(query)));
   }
 

@@ -7,7 +7,8 @@ import {
   type Updateable,
 } from 'kysely';
 import type { Database } from '../../platform/db/schema';
-import { dateText, nameMatches } from '../catalogue/catalogue-query.repository';
+import { listOrder } from '../catalogue/catalogue-list';
+import { dateText, nameMatches, paginate } from '../catalogue/catalogue-query.repository';
 import type { ArtistsTable } from './artists.tables';
 
 /** The id of an artist that is not disabled, or undefined. */
@@ -37,11 +38,19 @@ export function findArtist(db: Db, id: number): Promise<Selectable<ArtistsTable>
   return db.selectFrom('artists').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** The filtered artist list a page is cut from (disabled artists are hidden). */
-export function artistListQuery(db: Db, query: { query?: string }) {
+const SORTABLE = ['name', 'plays', 'views', 'created_at', 'id'] as const;
+
+/** One page of the artists a list asks for (disabled artists are hidden), id breaking ties. */
+export function artistPage(
+  db: Db,
+  query: { query?: string; page: number; perPage: number; orderBy?: string; orderDir?: 'asc' | 'desc' },
+) {
   let base = db.selectFrom('artists').where('artists.disabled', '=', false);
   if (query.query) base = base.where(nameMatches('artists.name', query.query));
-  return base;
+  const { column, direction } = listOrder('artists', SORTABLE, query);
+  return paginate(base, query, (q) =>
+    q.selectAll('artists').orderBy(column, direction).orderBy('artists.id', direction),
+  );
 }
 
 /** The artist's albums, newest release first. */

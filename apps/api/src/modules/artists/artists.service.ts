@@ -5,8 +5,7 @@ import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/http/app-error';
 import { syncGenresAndTags } from '../catalogue/catalogue-links';
 import { deleteLinks } from '../catalogue/catalogue-links.repository';
-import { type CatalogueInclude, includeOf, listOrder } from '../catalogue/catalogue-list';
-import { paginate } from '../catalogue/catalogue-query.repository';
+import { type CatalogueInclude, includeOf } from '../catalogue/catalogue-list';
 import {
   type CatalogueListQuery,
   isoRequired,
@@ -24,7 +23,7 @@ import { managedArtistIds } from './artist-refs.repository';
 import {
   addArtistOwner,
   albumsOfArtist,
-  artistListQuery,
+  artistPage,
   deleteArtist,
   findArtist,
   insertArtist,
@@ -37,7 +36,6 @@ type Db = Kysely<Database>;
 type ArtistRow = Selectable<ArtistsTable>;
 export type ArtistListQuery = CatalogueListQuery;
 
-const SORTABLE = ['name', 'plays', 'views', 'created_at', 'id'] as const;
 const ARTIST_LINKS = ['likes', 'follows', 'genreables', 'taggables', 'channelables'] as const;
 
 export function createArtistsService(db: Db) {
@@ -104,11 +102,7 @@ export function createArtistsService(db: Db) {
   }
 
   async function list(query: ArtistListQuery): Promise<Page<TArtist>> {
-    const base = artistListQuery(db, query);
-    const { column, direction } = listOrder('artists', SORTABLE, query);
-    const page = await paginate(base, query, (q) =>
-      q.selectAll('artists').orderBy(column, direction).orderBy('artists.id', direction),
-    );
+    const page = await artistPage(db, query);
     return mapPage(page, (rows) => toDtos(rows, includeOf(query)));
   }
 

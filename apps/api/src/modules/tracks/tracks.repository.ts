@@ -3,7 +3,8 @@ import { type Insertable, type Kysely, sql, type Transaction, type Updateable } 
 import type { Database } from '../../platform/db/schema';
 import type { MusicScope } from '../albums/albums.repository';
 import { itemsCreditedTo } from '../artists/artist-credits.repository';
-import { nameMatches } from '../catalogue/catalogue-query.repository';
+import { listOrder } from '../catalogue/catalogue-list';
+import { nameMatches, paginate } from '../catalogue/catalogue-query.repository';
 import { itemsInGenre } from '../genres/genre-links.repository';
 import type { TracksTable } from './tracks.tables';
 
@@ -23,11 +24,26 @@ export function findTrack(db: Db, id: number): Promise<Selectable<TracksTable> |
   return db.selectFrom('tracks').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** The public tracks a list filters (name, album, artist, genre) before it is paged. */
-export function trackListQuery(
+const SORTABLE = ['name', 'plays', 'duration', 'released_at', 'created_at', 'id'] as const;
+
+type TrackListQuery = { query?: string; albumId?: number; artistId?: number; genre?: string };
+
+/** One page of the public tracks a list asks for, in its order (nulls last, id breaks ties). */
+export function trackPage(
   db: Db,
-  query: { query?: string; albumId?: number; artistId?: number; genre?: string },
+  query: TrackListQuery & { page: number; perPage: number; orderBy?: string; orderDir?: 'asc' | 'desc' },
 ) {
+  const { column, direction } = listOrder('tracks', SORTABLE, query);
+  return paginate(trackListQuery(db, query), query, (q) =>
+    q
+      .selectAll('tracks')
+      .orderBy(column, (ob) => (direction === 'asc' ? ob.asc() : ob.desc()).nullsLast())
+      .orderBy('tracks.id', direction),
+  );
+}
+
+/** The public tracks a list filters (name, album, artist, genre) before it is paged. */
+function trackListQuery(db: Db, query: TrackListQuery) {
   let base = db.selectFrom('tracks').where('tracks.visibility', '=', 'public');
   if (query.query) base = base.where(nameMatches('tracks.name', query.query));
   if (query.albumId) base = base.where('tracks.album_id', '=', query.albumId);

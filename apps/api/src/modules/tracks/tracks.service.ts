@@ -11,12 +11,11 @@ import { assertMinutesLeft } from '../backstage/upload-minutes';
 import { assertCanManageCredited, type WorkspaceDirectory } from '../catalogue/catalogue-access';
 import { syncGenresAndTags } from '../catalogue/catalogue-links';
 import { deleteLinks } from '../catalogue/catalogue-links.repository';
-import { type CatalogueInclude, includeOf, listOrder } from '../catalogue/catalogue-list';
-import { paginate } from '../catalogue/catalogue-query.repository';
+import { type CatalogueInclude, includeOf } from '../catalogue/catalogue-list';
 import { mapPage, type Page, slugify, withSlug } from '../catalogue/catalogue-utils';
 import { findTrackOr404, findTrackVisibleTo } from './track-access';
 import { toTrackDtos } from './track-dto';
-import { deleteTrackRows, insertTrack, trackListQuery, updateTrack } from './tracks.repository';
+import { deleteTrackRows, insertTrack, trackPage, updateTrack } from './tracks.repository';
 
 type Db = Kysely<Database>;
 export type TrackListQuery = Omit<TListQuery, 'with' | 'load' | 'loadCount' | 'orderBy'> & {
@@ -29,18 +28,9 @@ export type TrackListQuery = Omit<TListQuery, 'with' | 'load' | 'loadCount' | 'o
   genre?: string;
 };
 
-const SORTABLE = ['name', 'plays', 'duration', 'released_at', 'created_at', 'id'] as const;
-
 export function createTracksService(db: Db, workspaces: WorkspaceDirectory) {
   async function list(query: TrackListQuery): Promise<Page<TTrack>> {
-    const base = trackListQuery(db, query);
-    const { column, direction } = listOrder('tracks', SORTABLE, query);
-    const page = await paginate(base, query, (q) =>
-      q
-        .selectAll('tracks')
-        .orderBy(column, (ob) => (direction === 'asc' ? ob.asc() : ob.desc()).nullsLast())
-        .orderBy('tracks.id', direction),
-    );
+    const page = await trackPage(db, query);
     return mapPage(page, (rows) => toTrackDtos(db, rows, includeOf(query)));
   }
 
