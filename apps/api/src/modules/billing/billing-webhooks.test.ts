@@ -2,6 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
+import { createRedisQueue } from '../../platform/jobs/redis-queue';
+import { isEmbeddedTarget } from '../../test/test-app';
 import {
   type BillingWorld,
   confirmCard,
@@ -284,6 +286,38 @@ describe('the webhook job', () => {
     expect(subscriptions[0]?.status).toBe('active');
     expect(invoices).toHaveLength(1);
     expect(await notificationTypes(listener.id)).toEqual(['invoice_paid']);
+  });
+});
+
+describe('the webhook job on BullMQ (QUEUE_DRIVER=redis)', () => {
+  it.skipIf(isEmbeddedTarget)('applies queued and re-queued events', async () => {
+    const log = { error: (details: object, message: string) => console.error(message, details) };
+    const redis = createRedisQueue({
+      url: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+      queueName: `cadence-t-webhooks-${Date.now().toString(36)}`,
+      isWorker: true,
+      log,
+    });
+    const { webhooks } = world.t.app.services.billing;
+    webhooks.bindQueue(redis, log);
+    try {
+      const listener = await newListener(world);
+      const before = world.stripe.events.length;
+      await payByCard(world, listener.headers, pro.id, priceId());
+      for (const event of eventsSince(before))
+        expect((await sendStripeEvent(world, JSON.stringify(event))).json().duplicate).toBe(false);
+      // A sweep queues a second job for the same events: the first to run applies them.
+      await webhooks.requeuePending({ olderThanMs: 0 });
+      while ((await webhooks.pendingCount()) > 0) await redis.drain();
+      await redis.drain();
+      expect((await redis.status()).counts.failed).toBe(0);
+      const { subscriptions, invoices } = await state(listener.id);
+      expect(subscriptions).toHaveLength(1);
+      expect(invoices).toHaveLength(1);
+    } finally {
+      webhooks.bindQueue(world.t.app.jobs, log);
+      await redis.close();
+    }
   });
 });
 

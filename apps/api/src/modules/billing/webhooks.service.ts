@@ -143,9 +143,11 @@ export function createWebhooksService({ db, gateways, subscriptions }: Deps) {
   let queue: JobQueue | null = null;
   let log: JobLog = { error: () => {} };
 
-  async function enqueue(gateway: string, eventId: string, jobId: string) {
+  // No job id: the job is idempotent (a processed event is skipped), so a second job for the same
+  // event costs one query; and a custom id would collide with the one BullMQ keeps for a failed job.
+  async function enqueue(gateway: string, eventId: string) {
     if (!queue) throw new Error('Billing webhooks are not bound to a job queue.');
-    await queue.enqueue(WEBHOOK_JOB, { gateway, eventId }, { jobId });
+    await queue.enqueue(WEBHOOK_JOB, { gateway, eventId });
   }
 
   async function receive(
@@ -162,7 +164,7 @@ export function createWebhooksService({ db, gateways, subscriptions }: Deps) {
     });
     if (isNew)
       // Stored is safe: a queue that cannot take the job now is made up for by the re-queue timer.
-      await enqueue(gateway, event.id, `${gateway}:${event.id}`).catch((error) =>
+      await enqueue(gateway, event.id).catch((error) =>
         log.error({ err: error, gateway, eventId: event.id }, 'Webhook event stored but not queued'),
       );
     return { received: true, duplicate: !isNew };
@@ -259,10 +261,7 @@ export function createWebhooksService({ db, gateways, subscriptions }: Deps) {
      */
     async requeuePending(options: { olderThanMs: number }) {
       const rows = await repo.unprocessedEvents(db, new Date(Date.now() - options.olderThanMs), 10_000);
-      // One id per sweep: replicas sweeping together collapse, a later sweep is a new job.
-      const sweep = Math.floor(Date.now() / WEBHOOK_SWEEP_MS);
-      for (const row of rows)
-        await enqueue(row.gateway_name, row.event_id, `${row.gateway_name}:${row.event_id}:sweep-${sweep}`);
+      for (const row of rows) await enqueue(row.gateway_name, row.event_id);
       return rows.length;
     },
 
