@@ -1,6 +1,6 @@
 import { type Insertable, type Kysely, sql, type Updateable } from 'kysely';
 import type { Database } from '../../platform/db/schema';
-import { likePattern } from '../catalogue/catalogue-query.repository';
+import { likePattern, paginate } from '../catalogue/catalogue-query.repository';
 import type { GenresTable } from './genres.tables';
 
 type Db = Kysely<Database>;
@@ -20,11 +20,23 @@ export async function isGenreNameTaken(db: Db, name: string, exceptId?: number):
   return (await query.executeTakeFirst()) !== undefined;
 }
 
-/** The genres a list filters by name before it is paged. */
-export function genreListQuery(db: Db, query: { query?: string }) {
-  const base = db.selectFrom('genres');
-  if (!query.query) return base;
-  return base.where(sql<boolean>`lower(name) like lower(${likePattern(query.query)})`);
+const ORDER_COLUMNS = {
+  name: 'name',
+  popularity: 'popularity',
+  created_at: 'created_at',
+  id: 'id',
+} as const;
+
+/** One page of genres filtered by name; most popular first unless told (names A-Z), id breaking ties. */
+export function genrePage(
+  db: Db,
+  query: { query?: string; page: number; perPage: number; orderBy?: string; orderDir?: 'asc' | 'desc' },
+) {
+  let base = db.selectFrom('genres');
+  if (query.query) base = base.where(sql<boolean>`lower(name) like lower(${likePattern(query.query)})`);
+  const column = ORDER_COLUMNS[(query.orderBy ?? 'popularity') as keyof typeof ORDER_COLUMNS];
+  const direction = query.orderDir ?? (query.orderBy === 'name' ? 'asc' : 'desc');
+  return paginate(base, query, (q) => q.selectAll().orderBy(column, direction).orderBy('id', direction));
 }
 
 export function insertGenre(db: Db, values: Insertable<GenresTable>) {

@@ -2,14 +2,13 @@ import type { TGenre } from '@cadence/contracts/genre';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import { validationError } from '../../platform/http/app-error';
-import { paginate } from '../catalogue/catalogue-query.repository';
 import { isoRequired, mapPage, orNotFound, type Page } from '../catalogue/catalogue-utils';
 import { loadCounts } from '../library/counts';
 import { displayName } from './genre-links';
 import {
   deleteGenre,
   findGenre,
-  genreListQuery,
+  genrePage,
   insertGenre,
   isGenreNameTaken,
   updateGenre,
@@ -19,13 +18,6 @@ import type { GenresTable } from './genres.tables';
 type Db = Kysely<Database>;
 type GenreRow = Selectable<GenresTable>;
 type GenreInput = { name?: string; display_name?: string | null; image?: string | null; popularity?: number };
-
-const ORDER_COLUMNS = {
-  name: 'name',
-  popularity: 'popularity',
-  created_at: 'created_at',
-  id: 'id',
-} as const;
 
 function toDto(row: GenreRow, counts?: Record<string, number>): TGenre {
   const dto: TGenre = {
@@ -59,12 +51,7 @@ export function createGenresService(db: Db) {
     query?: string;
     loadCount: string[];
   }): Promise<Page<TGenre>> {
-    const base = genreListQuery(db, query);
-    const column = ORDER_COLUMNS[(query.orderBy ?? 'popularity') as keyof typeof ORDER_COLUMNS];
-    const direction = query.orderDir ?? (query.orderBy === 'name' ? 'asc' : 'desc');
-    const page = await paginate(base, query, (q) =>
-      q.selectAll().orderBy(column, direction).orderBy('id', direction),
-    );
+    const page = await genrePage(db, query);
     return mapPage(page, async (rows) => {
       const counts = await loadCounts(
         db,

@@ -1,6 +1,7 @@
 import type { TReportableType, TReportResolution } from '@cadence/contracts/report';
 import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema';
+import { paginate } from '../catalogue/catalogue-query.repository';
 import type { ReportsTable } from './reports.tables';
 
 type Db = Kysely<Database>;
@@ -43,15 +44,18 @@ export async function openReportId(
   return Number(row.id);
 }
 
-/** The reports a list filters (status, type) before it is paged. */
-export function reportListQuery(
+/** One page of reports filtered by status and type. */
+export function reportPage(
   db: Db,
-  query: { status?: 'open' | 'resolved'; reportable_type?: TReportableType },
+  query: { status?: 'open' | 'resolved'; reportable_type?: TReportableType; page: number; perPage: number },
 ) {
   let base = db.selectFrom('reports');
   if (query.status) base = base.where('status', '=', query.status);
   if (query.reportable_type) base = base.where('reportable_type', '=', query.reportable_type);
-  return base;
+  // 'open' sorts before 'resolved': the queue to work through comes first.
+  return paginate(base, query, (q) =>
+    q.selectAll().orderBy('status', 'asc').orderBy('created_at', 'desc').orderBy('id', 'desc'),
+  );
 }
 
 /** Marks every open report about the item resolved; answers the reporters (may repeat or be null). */

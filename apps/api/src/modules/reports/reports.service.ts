@@ -3,11 +3,10 @@ import type { TReport, TReportCreate } from '@cadence/contracts/report';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/http/app-error';
-import { paginate } from '../catalogue/catalogue-query.repository';
 import { iso, isoRequired } from '../catalogue/catalogue-utils';
 import { userRefs } from '../playlists/playlists.service';
 import { reportedItems } from './report-items.repository';
-import { findReport, insertReportUnlessOpen, openReportId, reportListQuery } from './reports.repository';
+import { findReport, insertReportUnlessOpen, openReportId, reportPage } from './reports.repository';
 import type { ReportsTable } from './reports.tables';
 
 type Db = Kysely<Database>;
@@ -77,11 +76,7 @@ export function createReportsService(db: Db) {
       page: number;
       perPage: number;
     }): Promise<TPagination<TReport>> {
-      const base = reportListQuery(db, query);
-      // 'open' sorts before 'resolved': the queue to work through comes first.
-      const page = await paginate(base, query, (q) =>
-        q.selectAll().orderBy('status', 'asc').orderBy('created_at', 'desc').orderBy('id', 'desc'),
-      );
+      const page = await reportPage(db, query);
       return { pagination: { ...page.pagination, data: await toDtos(page.pagination.data) } };
     },
   };
