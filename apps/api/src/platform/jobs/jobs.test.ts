@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { isEmbeddedTarget } from '../../test/test-app';
 import { createInProcessQueue } from './in-process-queue';
 import type { JobQueue } from './jobs';
-import { createRedisQueue } from './redis-queue';
+import { bullJobId, createRedisQueue } from './redis-queue';
 
 const silent = { error: () => {} };
 
@@ -71,6 +71,27 @@ describe('jobs', () => {
       log: silent,
     });
     await behavesAsAQueue(queue);
+  });
+
+  it('gives BullMQ ids it accepts: never an integer, never a colon, distinct ids kept apart', () => {
+    expect(bullJobId('notifications.mail', '42')).toBe('notifications.mail|42');
+    expect(bullJobId('x', 'a:b')).toBe('x|a%3Ab');
+    expect(bullJobId('x', 'a%3Ab')).not.toBe(bullJobId('x', 'a:b'));
+  });
+
+  it.skipIf(isEmbeddedTarget)('collapses BullMQ jobs with the same id while one waits', async () => {
+    // No worker: the jobs stay waiting, so what collapses is visible in the counts.
+    const queue = createRedisQueue({
+      url: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+      queueName: `cadence-test-${randomBytes(4).toString('hex')}`,
+      isWorker: false,
+      log: silent,
+    });
+    for (const jobId of ['42', '42', 'session:7', 'session:7', 'all']) {
+      await queue.enqueue('notifications.mail', {}, { jobId });
+    }
+    expect((await queue.status()).counts.waiting).toBe(3);
+    await queue.close();
   });
 
   it.skipIf(isEmbeddedTarget)(

@@ -49,7 +49,7 @@ export function createRedisQueue(options: RedisQueueOptions): JobQueue {
     async enqueue(jobName, payload, enqueueOptions: EnqueueOptions = {}) {
       await queue.add(jobName, payload, {
         // A finished job's id is released so the same recompute can be queued again later.
-        jobId: enqueueOptions.jobId ? `${jobName}:${enqueueOptions.jobId}` : undefined,
+        jobId: enqueueOptions.jobId ? bullJobId(jobName, enqueueOptions.jobId) : undefined,
         removeOnComplete: true,
         removeOnFail: 100,
         attempts: 3,
@@ -93,4 +93,12 @@ export function createRedisQueue(options: RedisQueueOptions): JobQueue {
       return true;
     },
   };
+}
+
+/**
+ * BullMQ refuses a custom id that is an integer or holds a ':' (its own key separator), so the
+ * job's name prefixes the id and any ':' or '%' is percent-escaped: distinct ids stay distinct.
+ */
+export function bullJobId(jobName: string, jobId: string): string {
+  return `${jobName}|${jobId}`.replaceAll('%', '%25').replaceAll(':', '%3A');
 }
