@@ -21,10 +21,6 @@ export const ZAccountUserSchema = ZUserSchema.extend({
 });
 export type TAccountUser = z.infer<typeof ZAccountUserSchema>;
 
-export const ZUserIdParamsSchema = z.object({
-  id: z.union([z.literal('me'), z.coerce.number().int().positive()]),
-});
-
 export const ZAccountUserResponseSchema = z.object({ user: ZAccountUserSchema });
 export type TAccountUserResponse = z.infer<typeof ZAccountUserResponseSchema>;
 export const ZUserResponseSchema = z.object({ user: ZUserSchema });
@@ -52,6 +48,9 @@ export const ZDeleteUserQuerySchema = z.object({
     .transform((value) => value === true || value === 'true' || value === '1')
     .optional(),
 });
+
+/** `GET avatars/{key}`: the stored name of an uploaded avatar. */
+export const ZAvatarKeyParamsSchema = z.object({ key: z.string().regex(/^\d+-[a-f0-9]{24}\.[a-z]{3,4}$/) });
 
 /** `POST users/{id}/avatar` as JSON (the multipart form carries a `file` field instead). */
 export const ZAvatarUrlPayloadSchema = z.object({

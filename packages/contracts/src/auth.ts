@@ -144,3 +144,9 @@ export type TSocialAuthMessage = z.infer<typeof ZSocialAuthMessageSchema>;
 /** `POST secure/auth/social/connect`: the existing account's password after REQUEST_PASSWORD. */
 export const ZSocialConnectPayloadSchema = z.object({ password: ZPasswordFieldSchema });
 export const ZSocialServiceParamsSchema = z.object({ service: ZSocialServiceSchema });
+/** What a provider sends back to `auth/social/{service}/callback`. */
+export const ZSocialCallbackQuerySchema = z.object({
+  code: z.string().max(4000).optional(),
+  state: z.string().max(500).optional(),
+  error: z.string().max(500).optional(),
+});

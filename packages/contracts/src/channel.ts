@@ -207,3 +207,31 @@ export const ZChannelEditResponseSchema = z.object({
   content: z.array(ZChannelContentRefSchema.extend({ name: z.string(), image: z.string().nullable() })),
 });
 export type TChannelEditResponse = z.infer<typeof ZChannelEditResponseSchema>;
+
+/** A channel in a path, by slug or numeric id (`channel/{slugOrId}`, `channels/{id}` of the editor). */
+export const ZChannelRefSchema = z.string().trim().min(1).max(120);
+export const ZChannelSlugOrIdParamsSchema = z.object({ slugOrId: ZChannelRefSchema });
+export const ZChannelRefParamsSchema = z.object({ id: ZChannelRefSchema });
+
+/** `DELETE channels/{ids}`: comma-separated channel ids. */
+export const ZChannelIdsParamsSchema = z.object({
+  ids: z
+    .string()
+    .max(1000)
+    .regex(/^\d{1,15}(,\d{1,15})*$/, 'Give channel ids separated by commas.')
+    .transform((value) => value.split(',').map(Number)),
+});
+export const ZChannelDeleteResponseSchema = z.object({ deleted: z.number() });
+
+/** `POST channels/preview?perPage=`: how many items the editor's preview shows. */
+export const ZChannelPreviewQuerySchema = z.object({
+  perPage: z.coerce.number().int().min(1).max(50).default(12),
+});
+
+/** `POST channels/presets/{preset}`: a ready-made set of channels, home page and sidebar. */
+export const CHANNEL_PRESETS = ['music-streaming', 'music-sharing'] as const;
+export type TChannelPreset = (typeof CHANNEL_PRESETS)[number];
+export const ZChannelPresetParamsSchema = z.object({ preset: z.enum(CHANNEL_PRESETS) });
+/** The applied preset: the home page's slug and the id of its home channel. */
+export const ZChannelPresetResponseSchema = z.object({ home: z.string(), id: z.number() });
+export type TChannelPresetResponse = z.infer<typeof ZChannelPresetResponseSchema>;

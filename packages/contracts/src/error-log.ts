@@ -31,3 +31,6 @@ export const ZMailLogEntrySchema = z.object({
   created_at: z.string(),
 });
 export type TMailLogEntry = z.infer<typeof ZMailLogEntrySchema>;
+
+/** The error log's download: the latest errors as plain text. */
+export const ZErrorLogTextSchema = z.string();

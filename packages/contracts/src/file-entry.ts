@@ -32,3 +32,6 @@ export type TFileEntry = z.infer<typeof ZFileEntrySchema>;
 
 export const ZFileEntryResponseSchema = z.object({ fileEntry: ZFileEntrySchema });
 export type TFileEntryResponse = z.infer<typeof ZFileEntryResponseSchema>;
+
+/** `GET|HEAD storage/*`: a path on the public disk (checked for safety by the route). */
+export const ZStoragePathParamsSchema = z.object({ '*': z.string() });

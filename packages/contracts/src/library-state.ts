@@ -4,7 +4,7 @@ import { FOLLOWABLE_TYPES, LIKEABLE_TYPES, REPOSTABLE_TYPES } from './library';
 /** At most one page of a list is asked about at once. */
 export const LIBRARY_STATE_MAX_IDS = 200;
 
-const ZIdListSchema = z
+const ZAskedIdsSchema = z
   .string()
   .trim()
   .regex(/^\d{1,15}(,\d{1,15})*$/, 'The ids must be comma-separated positive integers.')
@@ -13,9 +13,9 @@ const ZIdListSchema = z
     message: `At most ${LIBRARY_STATE_MAX_IDS} ids may be asked about at once.`,
   });
 
-export const ZLikedIdsQuerySchema = z.object({ type: z.enum(LIKEABLE_TYPES), ids: ZIdListSchema });
-export const ZFollowedIdsQuerySchema = z.object({ type: z.enum(FOLLOWABLE_TYPES), ids: ZIdListSchema });
-export const ZRepostedIdsQuerySchema = z.object({ type: z.enum(REPOSTABLE_TYPES), ids: ZIdListSchema });
+export const ZLikedIdsQuerySchema = z.object({ type: z.enum(LIKEABLE_TYPES), ids: ZAskedIdsSchema });
+export const ZFollowedIdsQuerySchema = z.object({ type: z.enum(FOLLOWABLE_TYPES), ids: ZAskedIdsSchema });
+export const ZRepostedIdsQuerySchema = z.object({ type: z.enum(REPOSTABLE_TYPES), ids: ZAskedIdsSchema });
 
 /** Which of the asked ids are liked / followed / reposted by the signed-in user. */
 export const ZLibraryStateResponseSchema = z.object({ ids: z.array(z.number()) });

@@ -35,14 +35,6 @@ export type TToggleResponse = z.infer<typeof ZToggleResponseSchema>;
 export const ZFollowUserSchema = ZUserRefSchema.extend({ followed_at: z.string() });
 export type TFollowUser = z.infer<typeof ZFollowUserSchema>;
 
-/** `/users/{id}/...` accepts a numeric id or `me`. */
-export const ZUserIdParamsSchema = z.object({
-  id: z.union([
-    z.literal('me'),
-    z.string().regex(/^\d{1,15}$/, 'The id must be a positive integer or "me".'),
-  ]),
-});
-
 export const ZFollowingItemSchema = z.object({
   type: z.enum(FOLLOWABLE_TYPES),
   id: z.number(),

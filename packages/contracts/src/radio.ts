@@ -8,7 +8,7 @@ export type TRadioSeedType = z.infer<typeof ZRadioSeedTypeSchema>;
 /** A radio never plays the same track twice within this many tracks. */
 export const RADIO_NO_REPEAT_WINDOW = 50;
 
-const ZIdListSchema = z
+const ZExcludedIdsSchema = z
   .string()
   .max(2000)
   .optional()
@@ -34,7 +34,7 @@ export const ZRadioParamsSchema = z.object({
  */
 export const ZRadioQuerySchema = z.object({
   perPage: z.coerce.number().int().min(1).max(RADIO_NO_REPEAT_WINDOW).default(RADIO_NO_REPEAT_WINDOW),
-  exclude: ZIdListSchema,
+  exclude: ZExcludedIdsSchema,
 });
 export type TRadioQuery = z.infer<typeof ZRadioQuerySchema>;
 
@@ -63,3 +63,13 @@ export const ZSimilarArtistSchema = z.object({
 });
 export const ZSimilarArtistsResponseSchema = z.object({ artists: z.array(ZSimilarArtistSchema) });
 export type TSimilarArtistsResponse = z.infer<typeof ZSimilarArtistsResponseSchema>;
+
+/** `GET artists/{id}/similar?perPage=`. */
+export const ZSimilarArtistsQuerySchema = z.object({
+  perPage: z.coerce.number().int().min(1).max(50).default(10),
+});
+/** `POST similar-artists/recompute` (and the job's payload): one artist, or all when absent. */
+export const ZSimilarArtistsRecomputeSchema = z
+  .object({ artistId: z.number().int().positive().optional() })
+  .default({});
+export type TSimilarArtistsRecompute = z.infer<typeof ZSimilarArtistsRecomputeSchema>;

@@ -39,3 +39,6 @@ export type TTagCreate = z.infer<typeof ZTagCreateSchema>;
 export const ZTagUpdateSchema = ZTagCreateSchema.partial();
 export type TTagUpdate = z.infer<typeof ZTagUpdateSchema>;
 export const ZTagResponseSchema = z.object({ tag: ZTagSchema });
+
+/** `tags/{name}/tracks` and `/albums`: a tag by its name. */
+export const ZTagNameParamsSchema = z.object({ name: z.string().trim().min(1).max(100) });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IMAGE_WIDTHS } from './artwork';
 import {
   catalogueListQuerySchema,
   catalogueShowQuerySchema,
@@ -106,3 +107,14 @@ export const ZTrackResponseSchema = z.object({ track: ZTrackSchema });
 export type TTrackResponse = z.infer<typeof ZTrackResponseSchema>;
 export const ZWaveResponseSchema = z.object({ waveform: z.array(z.number()) });
 export type TWaveResponse = z.infer<typeof ZWaveResponseSchema>;
+
+/** `GET images/...?w=`: one of the widths the api resizes stored images to. */
+export const ZImageQuerySchema = z.object({
+  w: z.coerce
+    .number()
+    .int()
+    .refine((value) => (IMAGE_WIDTHS as readonly number[]).includes(value), {
+      message: `w must be one of ${IMAGE_WIDTHS.join(', ')}.`,
+    })
+    .optional(),
+});

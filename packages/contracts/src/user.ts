@@ -36,3 +36,15 @@ export type TUser = z.infer<typeof ZUserSchema>;
 /** Spec 3 "Guest role: permissions". */
 export const ZGuestRoleSchema = z.object({ id: z.number(), permissions: z.array(ZPermissionSchema) });
 export type TGuestRole = z.infer<typeof ZGuestRoleSchema>;
+
+/** `/users/{id}/...`: a numeric id or `me` (the signed-in user). */
+export const ZUserIdParamsSchema = z.object({
+  id: z.union([
+    z.literal('me'),
+    z
+      .string()
+      .regex(/^[1-9]\d{0,14}$/, 'The id must be a positive integer or "me".')
+      .transform(Number),
+  ]),
+});
+export type TUserIdParams = z.infer<typeof ZUserIdParamsSchema>;

@@ -17,3 +17,25 @@ export const ZValueListsResponseSchema = z.object({
   localizations: z.array(ZLocalizationOptionSchema).optional(),
 });
 export type TValueListsResponse = z.infer<typeof ZValueListsResponseSchema>;
+
+const knownNames = new Set<string>(VALUE_LIST_NAMES);
+
+/** `GET value-lists/{names}`: comma-separated value-list names, each one known. */
+export const ZValueListNamesParamsSchema = z.object({
+  names: z
+    .string()
+    .max(200)
+    .transform((value) =>
+      value
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean),
+    )
+    .superRefine((names, ctx) => {
+      const unknown = names.filter((name) => !knownNames.has(name));
+      if (names.length === 0) ctx.addIssue({ code: 'custom', message: 'Choose at least one value list.' });
+      if (unknown.length > 0)
+        ctx.addIssue({ code: 'custom', message: `Unknown value list: ${unknown.join(', ')}.` });
+    })
+    .pipe(z.array(z.enum(VALUE_LIST_NAMES))),
+});

@@ -3,7 +3,7 @@ import { DataTablePage } from '@cadence/admin-kit/data-table-page';
 import { adminListKey } from '@cadence/admin-kit/use-admin-list';
 import { toast } from '@cadence/app-shell/toast-store';
 import { useTrans } from '@cadence/app-shell/use-trans';
-import type { TChannel } from '@cadence/contracts/channel';
+import type { TChannel, TChannelPreset, TChannelPresetResponse } from '@cadence/contracts/channel';
 import { apiClient } from '@cadence/http-client/http-client';
 import { isHttpError } from '@cadence/http-client/http-error';
 import { Button } from '@cadence/ui/button';
@@ -16,7 +16,7 @@ import { runRowAction } from '../music/run-action';
 const PRESETS = [
   { id: 'music-streaming', label: 'Apply preset: music streaming' },
   { id: 'music-sharing', label: 'Apply preset: music sharing' },
-] as const;
+] as const satisfies readonly { id: TChannelPreset; label: string }[];
 
 /** /admin/channels: every channel; new, edit, delete; the two presets; the channels documentation. */
 export function ChannelsPage() {
@@ -33,7 +33,7 @@ export function ChannelsPage() {
     });
     if (!isConfirmed) return;
     try {
-      await apiClient.post(`channels/presets/${preset.id}`);
+      await apiClient.post<TChannelPresetResponse>(`channels/presets/${preset.id}`);
       toast.positive(trans('Preset applied'));
       await queryClient.invalidateQueries({ queryKey: adminListKey('channels') });
     } catch (error) {

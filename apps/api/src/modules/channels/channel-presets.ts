@@ -1,12 +1,9 @@
-import { type TChannelConfig, ZChannelConfigSchema } from '@cadence/contracts/channel';
+import { type TChannelConfig, type TChannelPreset, ZChannelConfigSchema } from '@cadence/contracts/channel';
 import type { TMenu } from '@cadence/contracts/menu';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import type { SettingsService } from '../settings/settings.service';
 import { replaceChannelContent, upsertChannelBySlug } from './channel-admin.repository';
-
-export const CHANNEL_PRESETS = ['music-streaming', 'music-sharing'] as const;
-export type TChannelPreset = (typeof CHANNEL_PRESETS)[number];
 
 type PresetChannel = {
   name: string;

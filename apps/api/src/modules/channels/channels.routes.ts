@@ -1,23 +1,30 @@
+import { ZIdParamsSchema } from '@cadence/contracts/catalogue';
 import {
+  ZChannelDeleteResponseSchema,
   ZChannelEditResponseSchema,
+  ZChannelIdsParamsSchema,
   ZChannelListQuerySchema,
   ZChannelListResponseSchema,
   ZChannelPayloadSchema,
   ZChannelPlacementSchema,
+  ZChannelPresetParamsSchema,
+  ZChannelPresetResponseSchema,
+  ZChannelPreviewQuerySchema,
   ZChannelPreviewSchema,
   ZChannelQuerySchema,
+  ZChannelRefParamsSchema,
   ZChannelResponseSchema,
   ZChannelSavedResponseSchema,
+  ZChannelSlugOrIdParamsSchema,
 } from '@cadence/contracts/channel';
 import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError } from '../../platform/http/app-error';
 import { audit } from '../admin-catalogue/audit';
 import { createChannelAdminService } from './channel-admin.service';
 import { createChannelContentService } from './channel-content.service';
 import { placeChannel, placementOf } from './channel-placement';
-import { applyPreset, CHANNEL_PRESETS } from './channel-presets';
+import { applyPreset } from './channel-presets';
 import { findChannel } from './channels.repository';
 
 const errors = {
@@ -26,14 +33,6 @@ const errors = {
   404: ZErrorEnvelopeSchema,
   422: ZErrorEnvelopeSchema,
 };
-const ZIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
-const ZIdsParamsSchema = z.object({
-  ids: z
-    .string()
-    .max(1000)
-    .regex(/^\d{1,15}(,\d{1,15})*$/, 'Give channel ids separated by commas.')
-    .transform((value) => value.split(',').map(Number)),
-});
 
 export const channelsRoutes: FastifyPluginAsyncZod = async (app) => {
   const content = createChannelContentService(app.deps.db);
@@ -46,7 +45,7 @@ export const channelsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['channels'],
         summary: 'A channel with a page of its content (`restriction` filters by genre or tag name)',
-        params: z.object({ slugOrId: z.string().trim().min(1).max(120) }),
+        params: ZChannelSlugOrIdParamsSchema,
         querystring: ZChannelQuerySchema,
         response: { 200: ZChannelResponseSchema, ...errors },
       },
@@ -98,7 +97,7 @@ export const channelsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['channels'],
         summary: "An unsaved channel's first page, as the player would show it (editor preview)",
         body: ZChannelPreviewSchema,
-        querystring: z.object({ perPage: z.coerce.number().int().min(1).max(50).default(12) }),
+        querystring: ZChannelPreviewQuerySchema,
         response: { 200: ZChannelResponseSchema, ...errors },
       },
     },
@@ -112,8 +111,8 @@ export const channelsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['channels'],
         summary: 'Apply a preset (music streaming or music sharing): its channels, home page and sidebar',
-        params: z.object({ preset: z.enum(CHANNEL_PRESETS) }),
-        response: { 200: z.object({ home: z.string(), id: z.number() }), ...errors },
+        params: ZChannelPresetParamsSchema,
+        response: { 200: ZChannelPresetResponseSchema, ...errors },
       },
     },
     async (request) => {
@@ -135,7 +134,7 @@ export const channelsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['channels'],
         summary: 'Show a channel as the home page and/or in the player sidebar',
-        params: z.object({ id: z.string().trim().min(1).max(120) }),
+        params: ZChannelRefParamsSchema,
         body: ZChannelPlacementSchema,
         response: { 200: ZChannelPlacementSchema.required(), ...errors },
       },
@@ -161,7 +160,7 @@ export const channelsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['channels'],
         summary: 'One channel (by slug or id) with its manual list, for the editor',
-        params: z.object({ id: z.string().trim().min(1).max(120) }),
+        params: ZChannelRefParamsSchema,
         response: { 200: ZChannelEditResponseSchema, ...errors },
       },
     },
@@ -201,8 +200,8 @@ export const channelsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['channels'],
         summary: 'Delete channels (comma-separated ids)',
-        params: ZIdsParamsSchema,
-        response: { 200: z.object({ deleted: z.number() }), ...errors },
+        params: ZChannelIdsParamsSchema,
+        response: { 200: ZChannelDeleteResponseSchema, ...errors },
       },
     },
     async (request) => {

@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
+import { ZIdParamsSchema } from '@cadence/contracts/catalogue';
 import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
 import { ZFileEntryResponseSchema } from '@cadence/contracts/file-entry';
 import {
@@ -10,7 +11,6 @@ import {
 } from '@cadence/contracts/uploads';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AuthUser } from '../../platform/auth/auth-user';
 import { AppError, validationError } from '../../platform/http/app-error';
 import { storageUnavailableOr } from '../../platform/storage/storage-unavailable';
@@ -132,7 +132,7 @@ export const fileEntriesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['uploads'],
         summary: "A file entry's bytes (owner or files.view); S3 disks redirect to a presigned URL",
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: ZIdParamsSchema,
       },
     },
     async (request, reply) => {

@@ -1,8 +1,8 @@
+import { ZIdParamsSchema } from '@cadence/contracts/catalogue';
 import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
 import { ZFollowUserSchema, ZUserListQuerySchema } from '@cadence/contracts/library';
 import { paginationSchema } from '@cadence/contracts/pagination';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError } from '../../platform/http/app-error';
 import { findEnabledArtistId } from '../artists/artists.repository';
 import { createLibraryService } from './library.service';
@@ -18,7 +18,7 @@ export const artistFollowersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['artists'],
         summary: 'Users who follow the artist, newest first',
-        params: z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) }),
+        params: ZIdParamsSchema,
         querystring: ZUserListQuerySchema,
         response: {
           200: paginationSchema(ZFollowUserSchema),

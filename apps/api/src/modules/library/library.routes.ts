@@ -11,7 +11,6 @@ import {
   ZRepostBodySchema,
   ZRepostItemSchema,
   ZToggleResponseSchema,
-  ZUserIdParamsSchema,
   ZUserListQuerySchema,
 } from '@cadence/contracts/library';
 import { MAX_BATCH_LIKES } from '@cadence/contracts/library-limits';
@@ -20,6 +19,7 @@ import { ZHistoryItemSchema } from '@cadence/contracts/play';
 import { ZPlaylistSchema } from '@cadence/contracts/playlist';
 import { ZProfileResponseSchema, ZProfileUpdateSchema } from '@cadence/contracts/profile';
 import { ZTrackSchema } from '@cadence/contracts/track';
+import { type TUserIdParams, ZUserIdParamsSchema } from '@cadence/contracts/user';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { canAny, requireUser } from '../../platform/auth/access';
@@ -43,12 +43,11 @@ const tags = ['library'];
 export async function resolveUserId(
   request: FastifyRequest,
   db: FastifyRequest['server']['deps']['db'],
-  id: string,
+  id: TUserIdParams['id'],
 ) {
   if (id === 'me') return requireUser(request).id;
-  const userId = Number(id);
-  if (!(await userExists(db, userId))) throw new AppError('not_found', 'User not found.');
-  return userId;
+  if (!(await userExists(db, id))) throw new AppError('not_found', 'User not found.');
+  return id;
 }
 
 export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,8 +1,11 @@
-import { ZErrorLogDownloadLinkSchema, ZErrorLogEntrySchema } from '@cadence/contracts/error-log';
+import {
+  ZErrorLogDownloadLinkSchema,
+  ZErrorLogEntrySchema,
+  ZErrorLogTextSchema,
+} from '@cadence/contracts/error-log';
 import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
 import { paginationSchema, ZListQuerySchema } from '@cadence/contracts/pagination';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 
 const DOWNLOAD_PATH = '/api/v1/logs/error/download';
 
@@ -50,7 +53,7 @@ export const errorLogRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['logs'],
         summary: 'The latest errors as a text file',
-        response: { 200: z.string(), ...denied },
+        response: { 200: ZErrorLogTextSchema, ...denied },
       },
     },
     async (_request, reply) =>

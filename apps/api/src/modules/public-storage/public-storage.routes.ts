@@ -1,6 +1,6 @@
 import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
+import { ZStoragePathParamsSchema } from '@cadence/contracts/file-entry';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError } from '../../platform/http/app-error';
 import { isSafeStoragePath } from '../../platform/storage/storage';
 import { fileEntriesRepository } from '../file-entries/file-entries.repository';
@@ -30,7 +30,7 @@ export const publicStorageRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ['uploads'],
       summary: 'A file of the public disk, with HTTP Range (206) and ETag/Last-Modified (304)',
-      params: z.object({ '*': z.string() }),
+      params: ZStoragePathParamsSchema,
       response: { 404: ZErrorEnvelopeSchema, 416: ZErrorEnvelopeSchema },
     },
     handler: async (request, reply) => {

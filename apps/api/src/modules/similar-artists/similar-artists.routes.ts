@@ -1,15 +1,18 @@
+import { ZMessageResponseSchema } from '@cadence/contracts/auth';
+import { ZIdParamsSchema } from '@cadence/contracts/catalogue';
 import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
-import { ZSimilarArtistsResponseSchema } from '@cadence/contracts/radio';
+import {
+  ZSimilarArtistsQuerySchema,
+  ZSimilarArtistsRecomputeSchema,
+  ZSimilarArtistsResponseSchema,
+} from '@cadence/contracts/radio';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { createSimilarArtistsService, SIMILAR_ARTISTS_JOB } from './similar-artists.service';
-
-const ZRecomputeBodySchema = z.object({ artistId: z.number().int().positive().optional() }).default({});
 
 export const similarArtistsRoutes: FastifyPluginAsyncZod = async (app) => {
   const similar = createSimilarArtistsService(app.deps.db);
   app.jobs.register(SIMILAR_ARTISTS_JOB, async (payload) => {
-    await similar.recompute(ZRecomputeBodySchema.parse(payload));
+    await similar.recompute(ZSimilarArtistsRecomputeSchema.parse(payload));
   });
 
   app.get(
@@ -19,8 +22,8 @@ export const similarArtistsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['artists'],
         summary: 'Artists that share genres, tags and listeners with this one (computed by a job)',
-        params: z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) }),
-        querystring: z.object({ perPage: z.coerce.number().int().min(1).max(50).default(10) }),
+        params: ZIdParamsSchema,
+        querystring: ZSimilarArtistsQuerySchema,
         response: {
           200: ZSimilarArtistsResponseSchema,
           404: ZErrorEnvelopeSchema,
@@ -38,9 +41,9 @@ export const similarArtistsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['artists'],
         summary: 'Queue the similar-artists job for one artist or for all',
-        body: ZRecomputeBodySchema,
+        body: ZSimilarArtistsRecomputeSchema,
         response: {
-          202: z.object({ message: z.string() }),
+          202: ZMessageResponseSchema,
           401: ZErrorEnvelopeSchema,
           403: ZErrorEnvelopeSchema,
         },

@@ -3,13 +3,13 @@ import {
   type TSocialAuthMessage,
   type TSocialService,
   ZBootstrapDataResponseSchema,
+  ZSocialCallbackQuerySchema,
   ZSocialConnectPayloadSchema,
   ZSocialServiceParamsSchema,
 } from '@cadence/contracts/auth';
 import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError, validationError } from '../../platform/http/app-error';
 import { scriptNonce } from '../../platform/http/security-headers';
 import { accountRepository } from '../auth/auth.repository';
@@ -42,11 +42,6 @@ import {
 
 const tags = ['social'];
 const GENERIC_ERROR = 'An error occurred. Please try again later';
-const ZCallbackQuerySchema = z.object({
-  code: z.string().max(4000).optional(),
-  state: z.string().max(500).optional(),
-  error: z.string().max(500).optional(),
-});
 
 export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, cache, env } = app.deps;
@@ -153,7 +148,7 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Popup: provider redirect target',
         params: ZSocialServiceParamsSchema,
-        querystring: ZCallbackQuerySchema,
+        querystring: ZSocialCallbackQuerySchema,
       },
     },
     async (request, reply) => {

@@ -2,9 +2,8 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ZIdParamsSchema } from '@cadence/contracts/catalogue';
 import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
-import { ZWaveResponseSchema } from '@cadence/contracts/track';
+import { ZImageQuerySchema, ZWaveResponseSchema } from '@cadence/contracts/track';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { assertAny } from '../../platform/auth/access';
 import { AppError } from '../../platform/http/app-error';
 import { slugify } from '../catalogue/catalogue-utils';
@@ -12,7 +11,7 @@ import { sendStoredFile } from '../public-storage/send-stored-file';
 import { findVisibleTrack } from '../tracks/track-access';
 import { countDownload } from '../tracks/tracks.repository';
 import { resolveAudioSource } from './audio-source';
-import { IMAGE_EXTENSIONS, IMAGE_WIDTHS, imageVariant, wantsWebp } from './image-variants';
+import { IMAGE_EXTENSIONS, imageVariant, wantsWebp } from './image-variants';
 import { sendFile } from './send-file';
 import { resolveStoragePath, storageRoot } from './storage-path';
 import { sendViaXAccel, type XAccelDelivery } from './x-accel';
@@ -26,16 +25,6 @@ const errors = {
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Audio can be replaced in place (re-upload), so clients revalidate with the ETag after a day. */
 const AUDIO_CACHE = 'private, max-age=86400';
-
-const ZImageQuerySchema = z.object({
-  w: z.coerce
-    .number()
-    .int()
-    .refine((value) => (IMAGE_WIDTHS as readonly number[]).includes(value), {
-      message: `w must be one of ${IMAGE_WIDTHS.join(', ')}.`,
-    })
-    .optional(),
-});
 
 export const streamingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, env } = app.deps;

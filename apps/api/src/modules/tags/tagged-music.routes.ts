@@ -2,18 +2,17 @@ import { ZAlbumSchema } from '@cadence/contracts/album';
 import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
 import { ZUserListQuerySchema } from '@cadence/contracts/library';
 import { paginationSchema } from '@cadence/contracts/pagination';
+import { ZTagNameParamsSchema } from '@cadence/contracts/tag';
 import { ZTrackSchema } from '@cadence/contracts/track';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { createTaggedMusicService } from './tagged-music.service';
 
-const params = z.object({ name: z.string().trim().min(1).max(100) });
 const errors = { 403: ZErrorEnvelopeSchema, 404: ZErrorEnvelopeSchema, 422: ZErrorEnvelopeSchema };
 
 /** `/tag/{tagName}/tracks` and `/albums` of the player: the tracks or albums with a tag. */
 export const taggedMusicRoutes: FastifyPluginAsyncZod = async (app) => {
   const tagged = createTaggedMusicService(app.deps.db);
-  const schema = { tags: ['tags'], params, querystring: ZUserListQuerySchema };
+  const schema = { tags: ['tags'], params: ZTagNameParamsSchema, querystring: ZUserListQuerySchema };
   app.get(
     '/api/v1/tags/:name/tracks',
     {

@@ -1,17 +1,17 @@
 import {
   AVATAR_MAX_BYTES,
   ZAccountUserResponseSchema,
+  ZAvatarKeyParamsSchema,
   ZAvatarUrlPayloadSchema,
   ZDeleteUserQuerySchema,
-  ZUserIdParamsSchema,
 } from '@cadence/contracts/account';
 import { ZAdminUpdateUserPayloadSchema } from '@cadence/contracts/admin-users';
 import { ZMessageResponseSchema } from '@cadence/contracts/auth';
 import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
+import { ZUserIdParamsSchema } from '@cadence/contracts/user';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { can } from '../../platform/auth/can';
 import { forgetUserSessions, markSessionsRevoked } from '../../platform/auth/session-cache';
 import { AppError, validationError } from '../../platform/http/app-error';
@@ -219,7 +219,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Avatar image bytes',
-        params: z.object({ key: z.string().regex(/^\d+-[a-f0-9]{24}\.[a-z]{3,4}$/) }),
+        params: ZAvatarKeyParamsSchema,
       },
     },
     async (request, reply) => {
