@@ -51,6 +51,24 @@ describe('loadEnv', () => {
       expect(message).toContain(`${name}:`);
   });
 
+  it('checks the variables read beyond the table and the env-level settings against their definitions', () => {
+    const env = loadEnv({ QUEUE_WORKER: 'false', MAIL_PORT: '2525', STORAGE_BACKBLAZE_KEY: 'key' });
+    expect(env.QUEUE_DRIVER).toBe('sync');
+    expect(env.QUEUE_WORKER).toBe(false);
+    expect(env.SEED_DEMO_CATALOGUE).toBe(true);
+    expect(env.STORAGE_BACKBLAZE_KEY).toBe('key');
+    expect(env.settingVars).toMatchObject({ MAIL_PORT: '2525' });
+    expect(env.settingVars).not.toHaveProperty('QUEUE_WORKER');
+    expect(() =>
+      loadEnv({
+        QUEUE_DRIVER: 'bullmq',
+        REALTIME_HEARTBEAT_MS: 'soon',
+        MAIL_PORT: 'abc',
+        MAIL_ENCRYPTION: 'rot13',
+      }),
+    ).toThrow(/QUEUE_DRIVER:[\s\S]*REALTIME_HEARTBEAT_MS:[\s\S]*MAIL_PORT:[\s\S]*MAIL_ENCRYPTION:/);
+  });
+
   it('puts the apps under APP_URL by default and answers CORS only for apps moved elsewhere', () => {
     const single = loadEnv({ APP_URL: 'https://music.example.com/' });
     expect([single.PLAYER_URL, single.ADMIN_URL, single.BACKSTAGE_URL]).toEqual([

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { validateEnvSettings } from './modules/settings/settings-definitions';
 
 const booleanString = z
   .string()
@@ -92,6 +93,30 @@ const ZEnvSchema = z.object({
   // Web Push endpoints on loopback or private addresses (a local push service in tests); off, the
   // api refuses them so a subscription cannot make it POST into the operator's own network.
   WEB_PUSH_ALLOW_PRIVATE_ENDPOINTS: booleanString.default(false),
+  // DigitalOcean Spaces and Backblaze B2 credentials (the `digitalocean_s3` / `backblaze_s3` drivers).
+  STORAGE_DIGITALOCEAN_KEY: optionalString,
+  STORAGE_DIGITALOCEAN_SECRET: optionalString,
+  STORAGE_DIGITALOCEAN_REGION: optionalString,
+  STORAGE_DIGITALOCEAN_BUCKET: optionalString,
+  STORAGE_BACKBLAZE_KEY: optionalString,
+  STORAGE_BACKBLAZE_SECRET: optionalString,
+  STORAGE_BACKBLAZE_REGION: optionalString,
+  STORAGE_BACKBLAZE_BUCKET: optionalString,
+  // Jobs: `redis` (with REDIS_URL) runs them on BullMQ; a replica with QUEUE_WORKER=false only enqueues.
+  QUEUE_DRIVER: z.enum(['sync', 'redis']).default('sync'),
+  QUEUE_WORKER: booleanString.default(true),
+  SEED_DEMO_CATALOGUE: booleanString.default(true),
+  // Features an operator turns on (shipped off).
+  NOTIF_SUBS_INTEGRATED: booleanString.default(false),
+  WORKSPACES_INTEGRATED: booleanString.default(false),
+  // Avatar URLs on loopback addresses (tests only): off, the api refuses to fetch them.
+  ALLOW_LOOPBACK_FETCH: booleanString.default(false),
+  // Test peers: the reCAPTCHA verification endpoint and Google's OpenID issuer.
+  RECAPTCHA_VERIFY_URL: urlWithProtocol(['http:', 'https:']).optional(),
+  GOOGLE_OIDC_ISSUER: urlWithProtocol(['http:', 'https:']).default('https://accounts.google.com'),
+  REALTIME_HEARTBEAT_MS: z.coerce.number().int().min(10).max(600_000).default(25_000),
+  // Set by pnpm to the directory a script was started from (`pnpm cadence import <folder>`).
+  INIT_CWD: optionalString,
 });
 
 export type Env = Omit<
@@ -103,8 +128,11 @@ export type Env = Omit<
   ADMIN_URL: string;
   BACKSTAGE_URL: string;
   STATIC_DIR: string;
-  /** Every variable as given, so env-level settings (`MAIL_PASSWORD`...) are read from here, not `process.env`. */
-  vars: Readonly<Record<string, string | undefined>>;
+  /**
+   * The variables of the env-level settings (`MAIL_PASSWORD`...), each named by its definition in
+   * `modules/settings/settings-definitions.ts` and checked against that definition's schema.
+   */
+  settingVars: Readonly<Record<string, string>>;
 };
 
 export class EnvError extends Error {
@@ -143,13 +171,14 @@ export function loadEnv(record: Record<string, string | undefined>, cwd = proces
     Object.entries(record).filter(([, value]) => value !== undefined && value.trim() !== ''),
   );
   const parsed = ZEnvSchema.safeParse(cleaned);
-  if (!parsed.success) {
-    throw new EnvError(
-      parsed.error.issues.map((issue) => {
-        const name = String(issue.path[0] ?? 'env');
-        return `${name}: ${issue.message} (got ${JSON.stringify(cleaned[name] ?? null)})`;
-      }),
-    );
+  // Env-level settings are checked against their definitions: one error names every bad variable.
+  const settings = validateEnvSettings(cleaned);
+  if (!parsed.success || settings.issues.length > 0) {
+    const issues = (parsed.error?.issues ?? []).map((issue) => {
+      const name = String(issue.path[0] ?? 'env');
+      return `${name}: ${issue.message} (got ${JSON.stringify(cleaned[name] ?? null)})`;
+    });
+    throw new EnvError([...issues, ...settings.issues]);
   }
   const env = parsed.data;
   const appUrl = withoutTrailingSlash(env.APP_URL ?? `http://localhost:${env.PORT}`);
@@ -170,7 +199,7 @@ export function loadEnv(record: Record<string, string | undefined>, cwd = proces
     ADMIN_URL: withoutTrailingSlash(env.ADMIN_URL ?? `${appUrl}/admin`),
     BACKSTAGE_URL: withoutTrailingSlash(env.BACKSTAGE_URL ?? `${appUrl}/backstage`),
     STATIC_DIR: env.STATIC_DIR ? path.resolve(cwd, env.STATIC_DIR) : defaultStaticDir(),
-    vars: Object.freeze({ ...record }),
+    settingVars: Object.freeze(settings.values),
   };
 }
 

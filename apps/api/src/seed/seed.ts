@@ -142,7 +142,7 @@ export async function seedDatabase(db: Kysely<Database>, env: Env, appKey: strin
       .filter((role) => role.default)
       .map((role) => roleIds.get(role.name) as number);
     const admin = await seedAdmin(trx, env, permissionIds, defaultRoleIds);
-    if (env.vars.SEED_DEMO_CATALOGUE !== 'false') {
+    if (env.SEED_DEMO_CATALOGUE) {
       await seedDemoCatalogue(trx, env);
       await seedDemoPlans(trx);
     }

@@ -14,7 +14,7 @@ const MIN_SCORE = 0.5;
 export async function verifyRecaptchaToken(request: FastifyRequest, token: string): Promise<boolean> {
   const secret = await request.server.services.settings.get('recaptcha.secret_key');
   if (!secret) return true;
-  const endpoint = request.server.deps.env.vars.RECAPTCHA_VERIFY_URL || GOOGLE_VERIFY_URL;
+  const endpoint = request.server.deps.env.RECAPTCHA_VERIFY_URL ?? GOOGLE_VERIFY_URL;
   try {
     const response = await fetch(endpoint, {
       method: 'POST',

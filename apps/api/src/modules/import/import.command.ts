@@ -11,7 +11,7 @@ import { createImportService } from './import.service';
 export async function runImportCommand(runtime: Runtime, folderArg: string | undefined): Promise<void> {
   if (!folderArg) throw new Error('Usage: cadence import <folder>');
   const { env, db } = runtime.deps;
-  const folder = path.resolve(env.vars.INIT_CWD ?? process.cwd(), folderArg);
+  const folder = path.resolve(env.INIT_CWD ?? process.cwd(), folderArg);
   const storage = createStorage(env);
   const importer = createImportService({
     db,

@@ -552,6 +552,30 @@ export function readEnvSetting<K extends SettingKey>(
   return definition.default as SettingValue<K>;
 }
 
+/**
+ * Picks and checks the variables of the env-level settings from the process's variables (empty
+ * ones already left out): a value the setting's schema refuses is an issue naming the variable.
+ */
+export function validateEnvSettings(vars: Readonly<Record<string, string | undefined>>): {
+  values: Record<string, string>;
+  issues: string[];
+} {
+  const values: Record<string, string> = {};
+  const issues: string[] = [];
+  for (const definition of Object.values(definitions) as SettingDefinition[]) {
+    const raw = definition.env ? vars[definition.env]?.trim() : undefined;
+    if (!definition.env || raw === undefined || raw === '') continue;
+    const candidates = envCandidates(raw);
+    const results = candidates.map((candidate) => definition.schema.safeParse(candidate));
+    if (results.some((result) => result.success)) values[definition.env] = raw;
+    else {
+      const message = results[results.length - 1]?.error?.issues[0]?.message ?? 'invalid value';
+      issues.push(`${definition.env}: ${message} (got ${JSON.stringify(raw)})`);
+    }
+  }
+  return { values, issues };
+}
+
 const unsafeSegments = new Set(['__proto__', 'prototype', 'constructor']);
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -51,8 +51,8 @@ export type SaveContext = { actorId: number | null; actorEmail?: string; ipAddre
 export type EnvSettingInfo = { variable: string; is_locked: boolean };
 
 export function createSettingsService({ db, cache, env, appKey, recordMail }: Deps) {
-  // Env-level settings are read from the validated env's raw variables, in this one place.
-  const variables = env.vars;
+  // Env-level settings are read from their variables, checked against their definitions by env.ts.
+  const variables = env.settingVars;
   async function rows(): Promise<Record<string, string>> {
     const cached = await cache.get<Record<string, string>>(ROWS_CACHE_KEY);
     if (cached) return cached;
@@ -81,8 +81,8 @@ export function createSettingsService({ db, cache, env, appKey, recordMail }: De
     if (key === 'uploads.public_driver') return env.PUBLIC_DISK_DRIVER;
     if (key === 'uploads.disable_tus') return env.UPLOADS_DISABLE_TUS;
     // Features an operator turns on (design 1: shipped off): `NOTIF_SUBS_INTEGRATED=true`, `WORKSPACES_INTEGRATED=true`.
-    if (key === 'notif.subs.integrated') return env.vars.NOTIF_SUBS_INTEGRATED === 'true';
-    if (key === 'workspaces.integrated') return env.vars.WORKSPACES_INTEGRATED === 'true';
+    if (key === 'notif.subs.integrated') return env.NOTIF_SUBS_INTEGRATED;
+    if (key === 'workspaces.integrated') return env.WORKSPACES_INTEGRATED;
     return readEnvSetting(key as SettingKey, variables);
   }
 

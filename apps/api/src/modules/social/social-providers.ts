@@ -130,9 +130,10 @@ const envato: SocialProvider = {
 
 export function providerFor(
   service: TSocialService,
-  vars: Readonly<Record<string, string | undefined>>,
+  /** `GOOGLE_OIDC_ISSUER` (env): Google's own issuer unless a test points it at a local peer. */
+  googleIssuer: string,
 ): SocialProvider {
-  if (service === 'google') return googleProvider(vars.GOOGLE_OIDC_ISSUER || 'https://accounts.google.com');
+  if (service === 'google') return googleProvider(googleIssuer);
   if (service === 'facebook') return facebook;
   if (service === 'twitter') return twitter;
   return envato;

@@ -81,7 +81,7 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
   ) {
     const config = await credentials(service);
     if (!config) return popupError(reply, `${serviceLabel(service)} login is not enabled.`);
-    const provider = providerFor(service, env.vars);
+    const provider = providerFor(service, env.GOOGLE_OIDC_ISSUER);
     const client = await oauthClient(config.clientId, config.secret, config.redirectUri);
     const { CodeChallengeMethod, generateCodeVerifier, generateState } = await loadArctic();
     const state = generateState();
@@ -162,7 +162,7 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const config = await credentials(service);
       if (!config) return popupError(reply, `${serviceLabel(service)} login is not enabled.`);
-      const provider = providerFor(service, env.vars);
+      const provider = providerFor(service, env.GOOGLE_OIDC_ISSUER);
       try {
         const client = await oauthClient(config.clientId, config.secret, config.redirectUri);
         const tokens = await client.validateAuthorizationCode(

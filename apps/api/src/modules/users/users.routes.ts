@@ -61,7 +61,7 @@ async function readAvatarBytes(request: FastifyRequest, allowLoopback: boolean):
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, env } = app.deps;
   const users = createUsersRepository(db);
-  const allowLoopback = env.vars.ALLOW_LOOPBACK_FETCH === 'true';
+  const allowLoopback = env.ALLOW_LOOPBACK_FETCH;
   await app.register(multipart, {
     limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5, fieldSize: 4096 },
   });

@@ -13,13 +13,13 @@ export const jobsPlugin = fp(
   async (app) => {
     const { env } = app.deps;
     const log = { error: (details: object, message: string) => app.log.error(details, message) };
-    const isRedis = Boolean(env.REDIS_URL) && env.vars.QUEUE_DRIVER === 'redis';
+    const isRedis = Boolean(env.REDIS_URL) && env.QUEUE_DRIVER === 'redis';
     // BullMQ (~29 MiB) loads only for the redis driver.
     const jobs =
       isRedis && env.REDIS_URL
         ? (await import('./redis-queue')).createRedisQueue({
             url: env.REDIS_URL,
-            isWorker: env.vars.QUEUE_WORKER !== 'false',
+            isWorker: env.QUEUE_WORKER,
             log,
           })
         : createInProcessQueue(log);

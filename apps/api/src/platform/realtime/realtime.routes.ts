@@ -17,7 +17,7 @@ type Options = { heartbeatMs?: number };
  * other sites (a cookie would otherwise let any page open a socket as the user).
  */
 export async function realtimeRoutes(app: FastifyInstance, options: Options = {}) {
-  const heartbeatMs = options.heartbeatMs ?? Number(app.deps.env.vars.REALTIME_HEARTBEAT_MS ?? 25_000);
+  const heartbeatMs = options.heartbeatMs ?? app.deps.env.REALTIME_HEARTBEAT_MS;
   const { realtime, settings } = app.services;
   const allowedOrigins = new Set([new URL(app.deps.env.APP_URL).origin, ...appOrigins(app.deps.env)]);
   const sockets = new Map<WebSocket, { isAlive: boolean }>();

@@ -30,13 +30,20 @@ function s3Config(env: Env, driver: Exclude<DriverSetting, 'local'>): S3Config {
     };
   }
   const name = driver === 'digitalocean_s3' ? 'DIGITALOCEAN' : 'BACKBLAZE';
-  const read = (field: string) => env.vars[`STORAGE_${name}_${field}`]?.trim() || '';
-  const [key, secret, region, bucket] = ['KEY', 'SECRET', 'REGION', 'BUCKET'].map(read) as [
-    string,
-    string,
-    string,
-    string,
-  ];
+  const [key, secret, region, bucket] =
+    driver === 'digitalocean_s3'
+      ? [
+          env.STORAGE_DIGITALOCEAN_KEY,
+          env.STORAGE_DIGITALOCEAN_SECRET,
+          env.STORAGE_DIGITALOCEAN_REGION,
+          env.STORAGE_DIGITALOCEAN_BUCKET,
+        ]
+      : [
+          env.STORAGE_BACKBLAZE_KEY,
+          env.STORAGE_BACKBLAZE_SECRET,
+          env.STORAGE_BACKBLAZE_REGION,
+          env.STORAGE_BACKBLAZE_BUCKET,
+        ];
   if (!key || !secret || !region || !bucket) {
     throw new StorageConfigError(`STORAGE_${name}_{KEY,SECRET,REGION,BUCKET} are required.`);
   }
