@@ -110,7 +110,6 @@ export function catalogueShowQuerySchema<const T extends Pick<TListAllowList, 'w
 export const ZCountsSchema = z.record(z.string(), z.number());
 
 /** Defined once in auth.ts; catalogue routes import it from here too. */
-export { ZMessageResponseSchema } from './auth';
 
 /** Names typed as a list (genres, tags): at most 20, each 1-100 characters. */
 export const ZNameListSchema = z.array(z.string().trim().min(1).max(100)).max(20);

@@ -32,5 +32,3 @@ export const ZErrorEnvelopeSchema = z.object({
   debug: ZDebugTraceSchema.optional(),
 });
 export type TErrorEnvelope = z.infer<typeof ZErrorEnvelopeSchema>;
-
-export { GENERIC_ERROR_MESSAGE } from './error-messages';

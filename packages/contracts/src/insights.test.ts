@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, pageKindOf, playSourceOf, resolveRange, toCsv } from './insights';
+import { csvCell, resolveRange, toCsv } from './insights';
+import { pageKindOf, playSourceOf } from './page-kinds';
 
 describe('insights helpers', () => {
   it('escapes CSV cells that a spreadsheet would run as formulas', () => {

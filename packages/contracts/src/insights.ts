@@ -170,5 +170,3 @@ export const ZVisitorsReportSchema = z.object({
   devices: ZBreakdown,
 });
 export type TVisitorsReport = z.infer<typeof ZVisitorsReportSchema>;
-
-export { PAGE_KINDS, pageKindOf, playSourceOf, type TPageKind } from './page-kinds';

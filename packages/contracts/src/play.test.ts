@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isCountablePlay, PLAY_THRESHOLD_MS, playThresholdMs } from './play';
+import { isCountablePlay, PLAY_THRESHOLD_MS, playThresholdMs } from './play-threshold';
 
 describe('the play rule: 30 s or half the track, whichever is shorter', () => {
   it('never asks for more than 30 s nor more than half the track', () => {

@@ -18,7 +18,6 @@ export const PLAY_SOURCES = [
   'other',
 ] as const;
 export type TPlaySource = (typeof PLAY_SOURCES)[number];
-export { isCountablePlay, PLAY_THRESHOLD_MS, playThresholdMs } from './play-threshold';
 
 export const ZRecordPlaySchema = z.object({
   duration_played_ms: z

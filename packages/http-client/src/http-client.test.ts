@@ -1,4 +1,4 @@
-import { GENERIC_ERROR_MESSAGE } from '@cadence/contracts/errors';
+import { GENERIC_ERROR_MESSAGE } from '@cadence/contracts/error-messages';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFakeFetch, json, pathAndQuery } from './fake-fetch.test-helper';

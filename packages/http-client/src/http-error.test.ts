@@ -1,4 +1,4 @@
-import { GENERIC_ERROR_MESSAGE } from '@cadence/contracts/errors';
+import { GENERIC_ERROR_MESSAGE } from '@cadence/contracts/error-messages';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { errorMessage, firstFieldError, HttpError } from './http-error';

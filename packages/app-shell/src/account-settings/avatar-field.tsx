@@ -1,5 +1,5 @@
 import type { TAccountUser } from '@cadence/contracts/account';
-import { GENERIC_ERROR_MESSAGE } from '@cadence/contracts/errors';
+import { GENERIC_ERROR_MESSAGE } from '@cadence/contracts/error-messages';
 import type { TUser } from '@cadence/contracts/user';
 import { apiClient } from '@cadence/http-client/http-client';
 import { isHttpError } from '@cadence/http-client/http-error';

@@ -1,6 +1,6 @@
 import type { TAccountUser } from '@cadence/contracts/account';
 import type { TSocialService } from '@cadence/contracts/auth';
-import { GENERIC_ERROR_MESSAGE } from '@cadence/contracts/errors';
+import { GENERIC_ERROR_MESSAGE } from '@cadence/contracts/error-messages';
 import { apiUrl } from '@cadence/http-client/api-base-url';
 import { apiClient } from '@cadence/http-client/http-client';
 import { Button } from '@cadence/ui/button';

@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Button } from '../button/button';
 import { TextField } from '../text-field/text-field';
-import { Dialog, DialogBody, DialogFooter, DialogHeader, DialogTrigger, type TDialogSize } from './dialog';
+import { Dialog, DialogBody, DialogFooter, DialogHeader, DialogTrigger } from './dialog';
+import type { TDialogSize } from './dialog-sizes';
 
 interface ExampleProps {
   size: TDialogSize;

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import {
   Dialog as AriaDialog,
   type DialogProps as AriaDialogProps,
+  DialogTrigger as AriaDialogTrigger,
   Heading,
   Modal,
   ModalOverlay,
@@ -11,8 +12,8 @@ import {
 import { IconButton } from '../icon-button/icon-button';
 import { DIALOG_WIDTHS, type TDialogSize } from './dialog-sizes';
 
-export { DialogTrigger } from 'react-aria-components';
-export { DIALOG_WIDTHS, type TDialogSize } from './dialog-sizes';
+/** Opens the Dialog it wraps from its first child (react-aria's trigger, as the ui's own). */
+export const DialogTrigger = AriaDialogTrigger;
 
 export interface DialogProps extends Omit<AriaDialogProps, 'className'> {
   size?: TDialogSize;

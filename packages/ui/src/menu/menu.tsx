@@ -5,12 +5,16 @@ import {
   MenuItem as AriaMenuItem,
   type MenuItemProps as AriaMenuItemProps,
   type MenuProps as AriaMenuProps,
+  MenuSection as AriaMenuSection,
+  MenuTrigger as AriaMenuTrigger,
   Popover,
   type PopoverProps,
   Separator,
 } from 'react-aria-components';
 
-export { MenuSection, MenuTrigger } from 'react-aria-components';
+/** react-aria's menu trigger and section, as the ui's own. */
+export const MenuTrigger = AriaMenuTrigger;
+export const MenuSection = AriaMenuSection;
 
 export interface MenuProps<T> extends Omit<AriaMenuProps<T>, 'className'> {
   placement?: PopoverProps['placement'];

@@ -1,4 +1,4 @@
-import { GENERIC_ERROR_MESSAGE } from '@cadence/contracts/errors';
+import { GENERIC_ERROR_MESSAGE } from '@cadence/contracts/error-messages';
 import { formatFileSize } from '../format-file-size';
 import type { TUploadItem } from '../upload-types';
 

@@ -7,7 +7,8 @@ import {
   ZAdminPlaylistQuerySchema,
   ZGenreMergeSchema,
 } from '@cadence/contracts/admin-content';
-import { ZIdParamsSchema, ZMessageResponseSchema } from '@cadence/contracts/catalogue';
+import { ZMessageResponseSchema } from '@cadence/contracts/auth';
+import { ZIdParamsSchema } from '@cadence/contracts/catalogue';
 import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
 import { ZGenreResponseSchema } from '@cadence/contracts/genre';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

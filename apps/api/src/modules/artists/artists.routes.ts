@@ -6,7 +6,8 @@ import {
   ZArtistShowQuerySchema,
   ZArtistUpdateSchema,
 } from '@cadence/contracts/artist';
-import { ZIdParamsSchema, ZMessageResponseSchema } from '@cadence/contracts/catalogue';
+import { ZMessageResponseSchema } from '@cadence/contracts/auth';
+import { ZIdParamsSchema } from '@cadence/contracts/catalogue';
 import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
 import { paginationSchema } from '@cadence/contracts/pagination';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { ZMessageResponseSchema } from '@cadence/contracts/auth';
 import {
   ZAlbumTracksSchema,
   ZBackstageOverviewSchema,
@@ -8,7 +9,7 @@ import {
   ZTrackDraftResponseSchema,
   ZUploadMinutesSchema,
 } from '@cadence/contracts/backstage';
-import { ZIdParamsSchema, ZMessageResponseSchema } from '@cadence/contracts/catalogue';
+import { ZIdParamsSchema } from '@cadence/contracts/catalogue';
 import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../platform/auth/access';

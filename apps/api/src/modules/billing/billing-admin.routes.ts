@@ -1,3 +1,4 @@
+import { ZMessageResponseSchema } from '@cadence/contracts/auth';
 import {
   ZAdminPlansQuerySchema,
   ZAdminSubscriptionsQuerySchema,
@@ -8,7 +9,7 @@ import {
   ZSubscriptionAnswerSchema,
   ZSubscriptionSchema,
 } from '@cadence/contracts/billing';
-import { ZIdParamsSchema, ZMessageResponseSchema } from '@cadence/contracts/catalogue';
+import { ZIdParamsSchema } from '@cadence/contracts/catalogue';
 import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
 import { paginationSchema } from '@cadence/contracts/pagination';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

@@ -1,4 +1,5 @@
-import { ZIdParamsSchema, ZMessageResponseSchema } from '@cadence/contracts/catalogue';
+import { ZMessageResponseSchema } from '@cadence/contracts/auth';
+import { ZIdParamsSchema } from '@cadence/contracts/catalogue';
 import {
   ZCommentCreateSchema,
   ZCommentListQuerySchema,

@@ -1,5 +1,5 @@
-import type { THistoryItem } from '@cadence/contracts/play';
-import { isCountablePlay, type PLAY_SOURCES, playThresholdMs } from '@cadence/contracts/play';
+import type { PLAY_SOURCES, THistoryItem } from '@cadence/contracts/play';
+import { isCountablePlay, playThresholdMs } from '@cadence/contracts/play-threshold';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import { lookupLocation } from '../../platform/geoip/geoip';

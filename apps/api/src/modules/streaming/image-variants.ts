@@ -2,7 +2,6 @@ import { mkdir, rename, stat } from 'node:fs/promises';
 import path from 'node:path';
 
 // Widths the apps ask for (thumbnails, cards, headers); anything else is a 422, so the cache stays bounded.
-export { IMAGE_WIDTHS } from '@cadence/contracts/artwork';
 export const IMAGE_EXTENSIONS: Record<string, string> = {
   '.png': 'image/png',
   '.jpg': 'image/jpeg',

@@ -1,4 +1,4 @@
-import { ZMessageResponseSchema } from '@cadence/contracts/catalogue';
+import { ZMessageResponseSchema } from '@cadence/contracts/auth';
 import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
 import {
   WORKSPACE_MESSAGES,

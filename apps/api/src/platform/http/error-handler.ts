@@ -1,4 +1,5 @@
-import { GENERIC_ERROR_MESSAGE, type TErrorEnvelope, type TFieldErrors } from '@cadence/contracts/errors';
+import { GENERIC_ERROR_MESSAGE } from '@cadence/contracts/error-messages';
+import type { TErrorEnvelope, TFieldErrors } from '@cadence/contracts/errors';
 import { translateValidationMessage } from '@cadence/contracts/zod-error-map';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';

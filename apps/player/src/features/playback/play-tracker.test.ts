@@ -1,4 +1,4 @@
-import { PLAY_THRESHOLD_MS, playThresholdMs } from '@cadence/contracts/play';
+import { PLAY_THRESHOLD_MS, playThresholdMs } from '@cadence/contracts/play-threshold';
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { createPlayTracker } from './play-tracker';
