@@ -18,7 +18,15 @@ import type { JobQueue } from '../../platform/jobs/jobs';
 import type { Mailer } from '../../platform/mail/mailer';
 import type { RealtimeHub } from '../../platform/realtime/realtime-hub';
 import type { SettingsService } from '../settings/settings.service';
+import { findUserEmail } from '../users/user-refs.repository';
+import {
+  claimDelivery,
+  insertDelivery,
+  markDeliverySent,
+  releaseDelivery,
+} from './mail-deliveries.repository';
 import { notificationMail } from './notification-mail';
+import { channelsFor, mergeChannels, storedChannels } from './notification-subscriptions.repository';
 import { notificationsRepository as repo } from './notifications.repository';
 import { createWebPush } from './web-push';
 
@@ -57,27 +65,25 @@ export function createNotificationsService({ db, settings, realtime, env, appKey
     if (!('group' in definition) || !(await preferencesIntegrated())) {
       return { database: defaults.includes('database'), email: defaults.includes('email') };
     }
-    const row = await db
-      .selectFrom('notification_subscriptions')
-      .select('channels')
-      .where('user_id', '=', userId)
-      .where('notif_id', '=', type)
-      .executeTakeFirst();
+    const channels = await channelsFor(db, userId, type);
     // Design 5: with preferences every channel starts on; browser means the in-app row plus push.
-    return { database: row?.channels.browser !== false, email: row?.channels.email !== false };
+    return { database: channels?.browser !== false, email: channels?.email !== false };
   }
 
   async function queueMail(to: string, userId: number | null, type: string, data: TNotificationData) {
     if (!delivery) throw new Error('Notification delivery is not bound to a job queue.');
     const siteName = String(await settings.get('branding.site_name'));
     const mail = notificationMail(to, data, { siteName, playerUrl: env.PLAYER_URL });
-    const row = await db
-      .insertInto('mail_deliveries')
-      .values({ user_id: userId, to, type, subject: mail.subject, text: mail.text, html: mail.html })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const deliveryId = await insertDelivery(db, {
+      user_id: userId,
+      to,
+      type,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+    });
     // The delivery id is the job id: enqueueing the same delivery twice collapses into one job.
-    await delivery.jobs.enqueue(MAIL_JOB, { deliveryId: row.id }, { jobId: row.id });
+    await delivery.jobs.enqueue(MAIL_JOB, { deliveryId }, { jobId: deliveryId });
   }
 
   async function notify(
@@ -86,11 +92,7 @@ export function createNotificationsService({ db, settings, realtime, env, appKey
     data: TNotificationData,
   ): Promise<TNotification | null> {
     const parsed = ZNotificationDataSchema.parse(data);
-    const user = await db
-      .selectFrom('users')
-      .select(['id', 'email'])
-      .where('id', '=', userId)
-      .executeTakeFirst();
+    const user = await findUserEmail(db, userId);
     if (!user) return null;
     const route = await routeFor(userId, type);
     let notification: TNotification | null = null;
@@ -120,16 +122,7 @@ export function createNotificationsService({ db, settings, realtime, env, appKey
   /** The mail job: claims the delivery, sends, marks it sent; a retry of a sent delivery does nothing. */
   async function deliverMail(payload: unknown) {
     const { deliveryId } = payload as { deliveryId: string };
-    const claimed = await db
-      .updateTable('mail_deliveries')
-      .set((eb) => ({ claimed_at: new Date(), attempts: eb('attempts', '+', 1) }))
-      .where('id', '=', deliveryId)
-      .where('status', '=', 'pending')
-      .where((eb) =>
-        eb.or([eb('claimed_at', 'is', null), eb('claimed_at', '<', new Date(Date.now() - STALE_CLAIM_MS))]),
-      )
-      .returningAll()
-      .executeTakeFirst();
+    const claimed = await claimDelivery(db, deliveryId, new Date(Date.now() - STALE_CLAIM_MS));
     if (!claimed || !delivery) return;
     try {
       await delivery
@@ -137,18 +130,10 @@ export function createNotificationsService({ db, settings, realtime, env, appKey
         .send({ to: claimed.to, subject: claimed.subject, text: claimed.text, html: claimed.html });
     } catch (error) {
       // Released so the queue's next attempt can claim it again.
-      await db
-        .updateTable('mail_deliveries')
-        .set({ claimed_at: null })
-        .where('id', '=', deliveryId)
-        .execute();
+      await releaseDelivery(db, deliveryId);
       throw error;
     }
-    await db
-      .updateTable('mail_deliveries')
-      .set({ status: 'sent', sent_at: new Date() })
-      .where('id', '=', deliveryId)
-      .execute();
+    await markDeliverySent(db, deliveryId);
   }
 
   async function deliverPush(payload: unknown) {
@@ -204,11 +189,7 @@ export function createNotificationsService({ db, settings, realtime, env, appKey
       items.push({ notif_id: notifId, name: definition.name });
       groups.set(definition.group, items);
     }
-    const rows = await db
-      .selectFrom('notification_subscriptions')
-      .select(['notif_id', 'channels'])
-      .where('user_id', '=', userId)
-      .execute();
+    const rows = await storedChannels(db, userId);
     const stored = new Map(rows.map((row) => [row.notif_id, row.channels]));
     const user_selections = [...groups.values()].flat().map(({ notif_id }) => {
       const channels = stored.get(notif_id) ?? {};
@@ -231,23 +212,7 @@ export function createNotificationsService({ db, settings, realtime, env, appKey
 
   /** Stores the given types' channels (others keep theirs) in one transaction. */
   async function updateSubscriptions(userId: number, input: TUpdateSubscriptions) {
-    await db.transaction().execute(async (trx) => {
-      for (const selection of input.selections) {
-        const current = await trx
-          .selectFrom('notification_subscriptions')
-          .select('channels')
-          .where('user_id', '=', userId)
-          .where('notif_id', '=', selection.notif_id)
-          .forUpdate()
-          .executeTakeFirst();
-        const channels = JSON.stringify({ ...(current?.channels ?? {}), ...selection.channels });
-        await trx
-          .insertInto('notification_subscriptions')
-          .values({ user_id: userId, notif_id: selection.notif_id, channels })
-          .onConflict((oc) => oc.columns(['user_id', 'notif_id']).doUpdateSet({ channels }))
-          .execute();
-      }
-    });
+    await mergeChannels(db, userId, input.selections);
   }
 
   return {

@@ -4,6 +4,15 @@ import webPush from 'web-push';
 import type { Database } from '../../platform/db/schema';
 import { validationError } from '../../platform/http/app-error';
 import { decryptSecret, encryptSecret } from '../settings/settings-crypto';
+import {
+  deleteSubscription,
+  deleteSubscriptionById,
+  findVapidKeys,
+  hasSubscriptions,
+  insertVapidKeysOnce,
+  saveSubscription,
+  subscriptionsOf,
+} from './web-push.repository';
 
 type Db = Kysely<Database>;
 export type VapidKeys = { publicKey: string; privateKey: string };
@@ -37,15 +46,14 @@ export function createWebPush({ db, appKey, appUrl, allowPrivateEndpoints = fals
   let keys: Promise<VapidKeys> | null = null;
 
   async function loadOrCreateKeys(): Promise<VapidKeys> {
-    const existing = await db.selectFrom('web_push_keys').selectAll().where('id', '=', 1).executeTakeFirst();
+    const existing = await findVapidKeys(db);
     if (!existing) {
       const fresh = webPush.generateVAPIDKeys();
       // Two replicas starting together: the first insert wins, both read it back.
-      await db
-        .insertInto('web_push_keys')
-        .values({ id: 1, public_key: fresh.publicKey, private_key: encryptSecret(fresh.privateKey, appKey) })
-        .onConflict((oc) => oc.column('id').doNothing())
-        .execute();
+      await insertVapidKeysOnce(db, {
+        publicKey: fresh.publicKey,
+        encryptedPrivateKey: encryptSecret(fresh.privateKey, appKey),
+      });
       return loadOrCreateKeys();
     }
     return { publicKey: existing.public_key, privateKey: decryptSecret(existing.private_key, appKey) };
@@ -63,49 +71,16 @@ export function createWebPush({ db, appKey, appUrl, allowPrivateEndpoints = fals
     if (!isAllowedPushEndpoint(subscription.endpoint, allowPrivateEndpoints))
       throw validationError({ endpoint: 'This push service address is not allowed.' });
     // An endpoint belongs to one browser profile: a new sign-in there takes it over.
-    await db
-      .insertInto('push_subscriptions')
-      .values({
-        user_id: userId,
-        endpoint: subscription.endpoint,
-        p256dh: subscription.keys.p256dh,
-        auth: subscription.keys.auth,
-      })
-      .onConflict((oc) =>
-        oc.column('endpoint').doUpdateSet({
-          user_id: userId,
-          p256dh: subscription.keys.p256dh,
-          auth: subscription.keys.auth,
-        }),
-      )
-      .execute();
+    await saveSubscription(db, userId, subscription);
   }
 
   async function unsubscribe(userId: number, endpoint: string) {
-    await db
-      .deleteFrom('push_subscriptions')
-      .where('user_id', '=', userId)
-      .where('endpoint', '=', endpoint)
-      .execute();
-  }
-
-  async function hasSubscriptions(userId: number): Promise<boolean> {
-    const row = await db
-      .selectFrom('push_subscriptions')
-      .select('id')
-      .where('user_id', '=', userId)
-      .limit(1)
-      .executeTakeFirst();
-    return Boolean(row);
+    await deleteSubscription(db, userId, endpoint);
   }
 
   /** Sends the payload to every browser of the user; gone subscriptions (404/410) are dropped. */
   async function sendToUser(userId: number, payload: object): Promise<number> {
-    const subscriptions = await db
-      .selectFrom('push_subscriptions')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .execute();
+    const subscriptions = await subscriptionsOf(db, userId);
     if (subscriptions.length === 0) return 0;
     const { publicKey, privateKey } = await vapidKeys();
     const subject = `mailto:no-reply@${new URL(appUrl).hostname}`;
@@ -127,7 +102,7 @@ export function createWebPush({ db, appKey, appUrl, allowPrivateEndpoints = fals
       } catch (error) {
         const status = (error as { statusCode?: number }).statusCode;
         if (status === 404 || status === 410) {
-          await db.deleteFrom('push_subscriptions').where('id', '=', row.id).execute();
+          await deleteSubscriptionById(db, row.id);
         } else failures.push(error);
       }
     }
@@ -136,7 +111,13 @@ export function createWebPush({ db, appKey, appUrl, allowPrivateEndpoints = fals
     return sent;
   }
 
-  return { vapidKeys, subscribe, unsubscribe, hasSubscriptions, sendToUser };
+  return {
+    vapidKeys,
+    subscribe,
+    unsubscribe,
+    hasSubscriptions: (userId: number) => hasSubscriptions(db, userId),
+    sendToUser,
+  };
 }
 
 export type WebPush = ReturnType<typeof createWebPush>;

@@ -1,0 +1,50 @@
+import type { TPreferenceChannel } from '@cadence/contracts/notification';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../platform/db/schema';
+
+type Db = Kysely<Database>;
+type Channels = Partial<Record<TPreferenceChannel, boolean>>;
+
+/** The user's stored channels for one notification type, if they ever chose. */
+export async function channelsFor(db: Db, userId: number, notifId: string) {
+  const row = await db
+    .selectFrom('notification_subscriptions')
+    .select('channels')
+    .where('user_id', '=', userId)
+    .where('notif_id', '=', notifId)
+    .executeTakeFirst();
+  return row?.channels;
+}
+
+export function storedChannels(db: Db, userId: number) {
+  return db
+    .selectFrom('notification_subscriptions')
+    .select(['notif_id', 'channels'])
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+/** Merges each selection into the stored channels (others keep theirs), in one transaction. */
+export async function mergeChannels(
+  db: Db,
+  userId: number,
+  selections: readonly { notif_id: string; channels: Channels }[],
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    for (const selection of selections) {
+      const current = await trx
+        .selectFrom('notification_subscriptions')
+        .select('channels')
+        .where('user_id', '=', userId)
+        .where('notif_id', '=', selection.notif_id)
+        .forUpdate()
+        .executeTakeFirst();
+      const channels = JSON.stringify({ ...(current?.channels ?? {}), ...selection.channels });
+      await trx
+        .insertInto('notification_subscriptions')
+        .values({ user_id: userId, notif_id: selection.notif_id, channels })
+        .onConflict((oc) => oc.columns(['user_id', 'notif_id']).doUpdateSet({ channels }))
+        .execute();
+    }
+  });
+}
