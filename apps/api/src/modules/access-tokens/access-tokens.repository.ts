@@ -14,3 +14,13 @@ export async function deleteOwnToken(
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
+
+/** The user's tokens, newest first, for account settings (never their hashes). */
+export function tokensOf(db: Kysely<Database>, userId: number) {
+  return db
+    .selectFrom('personal_access_tokens')
+    .select(['id', 'name', 'last_used_at', 'created_at'])
+    .where('user_id', '=', userId)
+    .orderBy('id', 'desc')
+    .execute();
+}

@@ -13,7 +13,7 @@ import { authRepository } from '../../platform/auth/auth.repository';
 import { hashPassword } from '../../platform/auth/password';
 import { revokeUserSessions } from '../../platform/auth/session-cache';
 import { validationError } from '../../platform/http/app-error';
-import { accountRepository } from '../auth/auth.repository';
+import { accountRepository } from '../auth/account.repository';
 import { PASSWORD_MISMATCH_MESSAGE, WRONG_PASSWORD_MESSAGE } from '../auth/auth-messages';
 import { checkPassword } from '../auth/credentials';
 import { isPasswordConfirmed, markPasswordConfirmed } from '../auth/password-confirmation';

@@ -15,7 +15,7 @@ import { paginationSchema } from '@cadence/contracts/pagination';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../platform/http/app-error';
-import { accountRepository } from '../auth/auth.repository';
+import { accountRepository } from '../auth/account.repository';
 import { currentUser } from '../auth/require-user';
 import type { Actor } from './admin-user-changes';
 import { createAdminUsersService } from './admin-users.service';

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database, NewUser, UserRow } from '../../platform/db/schema';
 
+/** The `users` rows behind sign-up, sign-in and account settings. */
 export const accountRepository = {
   async localeExists(db: Kysely<Database>, language: string): Promise<boolean> {
     return !!(await db
@@ -43,6 +44,33 @@ export const accountRepository = {
       }
       return user;
     });
+  },
+
+  /** A user row as given, without roles (test fixtures). */
+  async insertUser(db: Kysely<Database>, values: NewUser): Promise<number> {
+    const row = await db.insertInto('users').values(values).returning('id').executeTakeFirstOrThrow();
+    return row.id;
+  },
+
+  async markEmailVerified(db: Kysely<Database>, userId: number): Promise<void> {
+    await db
+      .updateTable('users')
+      .set({ email_verified_at: new Date(), updated_at: new Date() })
+      .where('id', '=', userId)
+      .execute();
+  },
+
+  /** A new password after a reset; the reset link also proved the mailbox is theirs. */
+  async resetPassword(db: Kysely<Database>, userId: number, passwordHash: string): Promise<void> {
+    await db
+      .updateTable('users')
+      .set((eb) => ({
+        password: passwordHash,
+        email_verified_at: eb.fn.coalesce('email_verified_at', eb.val(new Date())),
+        updated_at: new Date(),
+      }))
+      .where('id', '=', userId)
+      .execute();
   },
 
   async setPassword(db: Kysely<Database>, userId: number, passwordHash: string) {

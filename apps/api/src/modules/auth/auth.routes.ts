@@ -17,19 +17,19 @@ import {
 } from '@cadence/contracts/auth';
 import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireUser } from '../../platform/auth/access';
 import { authRepository } from '../../platform/auth/auth.repository';
 import { toUserDto } from '../../platform/auth/auth-user';
 import { revokeSession } from '../../platform/auth/session-cache';
 import { hashToken } from '../../platform/auth/tokens';
 import { SESSION_COOKIE } from '../../platform/http/csrf';
 import { bootstrapDataFor } from '../bootstrap/bootstrap.routes';
-import { accountRepository } from './auth.repository';
+import { accountRepository } from './account.repository';
 import { resendVerification, validateVerificationCode } from './email-verification';
 import { login } from './login';
 import { resetPassword, sendResetLink } from './password-reset';
 import { rememberRecaptchaPass, verifyRecaptchaToken } from './recaptcha';
 import { register } from './register';
-import { currentUser } from './require-user';
 import { clearSessionCookie } from './session-start';
 import { MINUTE_MS, throttle } from './throttle';
 import { completeTwoFactorChallenge } from './two-factor-challenge';
@@ -171,7 +171,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = currentUser(request);
+      const user = requireUser(request);
       await validateVerificationCode(request, user.id, request.body.code);
       const fresh = await accountRepository.findById(app.deps.db, user.id);
       return { user: toUserDto(await authRepository.loadAccess(app.deps.db, fresh ?? user)) };

@@ -3,10 +3,16 @@ import type { FastifyRequest } from 'fastify';
 import type { UserRow } from '../../platform/db/schema';
 import { validationError } from '../../platform/http/app-error';
 import { verificationCodeMail } from '../mail/verification-code.mail';
-import { accountRepository } from './auth.repository';
+import { accountRepository } from './account.repository';
 import { INVALID_EMAIL_CODE_MESSAGE } from './auth-messages';
 import { isSameHash, keyedHash } from './hmac';
 import { MINUTE_MS, throttle } from './throttle';
+import {
+  consumeVerificationCode,
+  countFailedAttempt,
+  findVerificationCode,
+  saveVerificationCode,
+} from './verification-codes.repository';
 
 /** Design "notifications": the code is valid 30 minutes; a few wrong guesses burn it. */
 const CODE_TTL_MS = 30 * MINUTE_MS;
@@ -20,18 +26,11 @@ export function generateEmailCode(): string {
 export async function sendVerificationCode(request: FastifyRequest, user: Pick<UserRow, 'id' | 'email'>) {
   const { db, appKey } = request.server.deps;
   const code = generateEmailCode();
-  const values = {
+  await saveVerificationCode(db, {
     user_id: user.id,
     code_hash: keyedHash(appKey, `email-code:${user.id}`, code),
-    attempts: 0,
     expires_at: new Date(Date.now() + CODE_TTL_MS),
-    created_at: new Date(),
-  };
-  await db
-    .insertInto('email_verification_codes')
-    .values(values)
-    .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
-    .execute();
+  });
   const siteName = String(await request.server.services.settings.get('branding.site_name'));
   await request.server.mailer.send(verificationCodeMail(user.email, code, siteName));
 }
@@ -51,32 +50,16 @@ export async function resendVerification(request: FastifyRequest, email: string 
 export async function validateVerificationCode(request: FastifyRequest, userId: number, code: string) {
   const { db, appKey, rateLimitStore } = request.server.deps;
   await throttle(rateLimitStore, [{ key: `email-code:check:${request.ip}`, max: 20, windowMs: MINUTE_MS }]);
-  const row = await db
-    .selectFrom('email_verification_codes')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+  const row = await findVerificationCode(db, userId);
   if (!row || row.expires_at.getTime() <= Date.now() || row.attempts >= MAX_ATTEMPTS) {
     throw validationError({ code: INVALID_EMAIL_CODE_MESSAGE });
   }
   if (!isSameHash(row.code_hash, keyedHash(appKey, `email-code:${userId}`, code))) {
-    await db
-      .updateTable('email_verification_codes')
-      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-      .where('user_id', '=', userId)
-      .execute();
+    await countFailedAttempt(db, userId);
     throw validationError({ code: INVALID_EMAIL_CODE_MESSAGE });
   }
   // Deleting first makes the code single-use even under concurrent submissions.
-  const deleted = await db
-    .deleteFrom('email_verification_codes')
-    .where('user_id', '=', userId)
-    .where('code_hash', '=', row.code_hash)
-    .executeTakeFirst();
-  if (Number(deleted.numDeletedRows) !== 1) throw validationError({ code: INVALID_EMAIL_CODE_MESSAGE });
-  await db
-    .updateTable('users')
-    .set({ email_verified_at: new Date(), updated_at: new Date() })
-    .where('id', '=', userId)
-    .execute();
+  if (!(await consumeVerificationCode(db, userId, row.code_hash)))
+    throw validationError({ code: INVALID_EMAIL_CODE_MESSAGE });
+  await accountRepository.markEmailVerified(db, userId);
 }

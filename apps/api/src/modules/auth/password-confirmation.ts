@@ -3,8 +3,9 @@ import {
   PASSWORD_CONFIRMATION_SECONDS,
 } from '@cadence/contracts/account';
 import type { FastifyRequest } from 'fastify';
-import { hashToken } from '../../platform/auth/tokens';
-import { currentUser } from './require-user';
+import { requireUser } from '../../platform/auth/access';
+import { passwordConfirmedAt, setPasswordConfirmedAt } from '../../platform/auth/credentials.repository';
+import { credentialOf } from '../../platform/auth/request-credential';
 
 /** Laravel's status for "confirm your password first"; the client opens the confirm dialog. */
 export class PasswordConfirmationRequiredError extends Error {
@@ -15,70 +16,23 @@ export class PasswordConfirmationRequiredError extends Error {
   }
 }
 
-function bearerSecret(request: FastifyRequest): string | null {
-  const header = request.headers.authorization;
-  if (!header?.startsWith('Bearer ')) return null;
-  const value = header.slice(7).trim();
-  return value.includes('|') ? value.slice(value.indexOf('|') + 1) : value;
-}
-
-/** The confirmation is kept on the credential in use: the session, or the access token. */
-function credentialQuery(request: FastifyRequest) {
-  const { db } = request.server.deps;
-  if (request.authVia === 'session' && request.sessionId) {
-    return { table: 'sessions' as const, where: request.sessionId, db };
-  }
-  const secret = bearerSecret(request);
-  if (request.authVia === 'token' && secret) {
-    return { table: 'personal_access_tokens' as const, where: hashToken(secret), db };
-  }
-  return null;
-}
-
 export async function confirmedAt(request: FastifyRequest): Promise<Date | null> {
-  const credential = credentialQuery(request);
-  if (!credential) return null;
-  if (credential.table === 'sessions') {
-    const row = await credential.db
-      .selectFrom('sessions')
-      .select('password_confirmed_at')
-      .where('id', '=', credential.where)
-      .executeTakeFirst();
-    return row?.password_confirmed_at ?? null;
-  }
-  const row = await credential.db
-    .selectFrom('personal_access_tokens')
-    .select('password_confirmed_at')
-    .where('token_hash', '=', credential.where)
-    .executeTakeFirst();
-  return row?.password_confirmed_at ?? null;
+  const credential = credentialOf(request);
+  return credential ? passwordConfirmedAt(request.server.deps.db, credential) : null;
 }
 
 /** Accounts without a password (social sign-up) have nothing to confirm. */
 export async function isPasswordConfirmed(request: FastifyRequest, seconds = PASSWORD_CONFIRMATION_SECONDS) {
-  const user = currentUser(request);
+  const user = requireUser(request);
   if (!user.password) return true;
   const at = await confirmedAt(request);
   return at !== null && Date.now() - at.getTime() <= seconds * 1000;
 }
 
+/** The confirmation is kept on the credential in use: the session, or the access token. */
 export async function markPasswordConfirmed(request: FastifyRequest): Promise<void> {
-  const credential = credentialQuery(request);
-  if (!credential) return;
-  const now = new Date();
-  if (credential.table === 'sessions') {
-    await credential.db
-      .updateTable('sessions')
-      .set({ password_confirmed_at: now })
-      .where('id', '=', credential.where)
-      .execute();
-    return;
-  }
-  await credential.db
-    .updateTable('personal_access_tokens')
-    .set({ password_confirmed_at: now })
-    .where('token_hash', '=', credential.where)
-    .execute();
+  const credential = credentialOf(request);
+  if (credential) await setPasswordConfirmedAt(request.server.deps.db, credential, new Date());
 }
 
 /** Route guard: spec 6 "need a recent password confirmation (within 9000 seconds)". */

@@ -1,13 +1,8 @@
 import type { FastifyRequest } from 'fastify';
+import { requireUser } from '../../platform/auth/access';
 import type { AuthUser } from '../../platform/auth/auth-user';
-import { AppError } from '../../platform/http/app-error';
 
-/** Route guard for "login required" (401 for guests). */
-export async function requireUser(request: FastifyRequest): Promise<void> {
-  if (!request.user) throw new AppError('unauthenticated');
-}
-
+/** The signed-in user (401 for guests): the same rule as the platform's `requireUser`. */
 export function currentUser(request: FastifyRequest): AuthUser {
-  if (!request.user) throw new AppError('unauthenticated');
-  return request.user;
+  return requireUser(request);
 }

@@ -32,9 +32,13 @@ export async function startSession(
 
   const userAgent = request.headers['user-agent'] ?? null;
   const ttlMs = options.remember ? REMEMBER_TTL_MS : SESSION_TTL_MS;
-  const { token, expiresAt } = await createSession(db, user.id, { ipAddress: request.ip, userAgent, ttlMs });
+  const { token, expiresAt } = await createSession(db, user.id, {
+    ipAddress: request.ip,
+    userAgent,
+    device: parseUserAgent(userAgent),
+    ttlMs,
+  });
   const sessionId = hashToken(token);
-  await db.updateTable('sessions').set(parseUserAgent(userAgent)).where('id', '=', sessionId).execute();
 
   if (await request.server.services.settings.get('single_device_login')) {
     await revokeUserSessions(request.server.deps, user.id, sessionId);

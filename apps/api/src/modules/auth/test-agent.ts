@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { AppDeps } from '../../platform/app-deps';
 import { hashPassword } from '../../platform/auth/password';
+import { accountRepository } from './account.repository';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -59,17 +60,13 @@ export async function createUserWithPassword(
 ) {
   const email = options.email ?? `user-${randomBytes(4).toString('hex')}@example.com`;
   const password = options.password ?? 'correct-horse-battery';
-  const { id } = await deps.db
-    .insertInto('users')
-    .values({
-      email,
-      name: 'Test User',
-      password: await hashPassword(password),
-      email_verified_at: options.isVerified === false ? null : new Date(),
-      banned_at: options.isBanned ? new Date() : null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const id = await accountRepository.insertUser(deps.db, {
+    email,
+    name: 'Test User',
+    password: await hashPassword(password),
+    email_verified_at: options.isVerified === false ? null : new Date(),
+    banned_at: options.isBanned ? new Date() : null,
+  });
   return { id, email, password };
 }
 

@@ -5,7 +5,7 @@ import { AppError, validationError } from '../../platform/http/app-error';
 import { consumeRecoveryCode, matchTotpStep } from '../two-factor/totp';
 import { twoFactorRepository } from '../two-factor/two-factor.repository';
 import { openSecret, recoveryHashes } from '../two-factor/two-factor-secret';
-import { accountRepository } from './auth.repository';
+import { accountRepository } from './account.repository';
 import { SUSPENDED_MESSAGE } from './auth-messages';
 import { isSecureRequest, startSession } from './session-start';
 import { MINUTE_MS, throttle } from './throttle';

@@ -6,11 +6,12 @@ import {
   ZUserSessionsResponseSchema,
 } from '@cadence/contracts/sessions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireUser } from '../../platform/auth/access';
+import { credentialOf } from '../../platform/auth/request-credential';
 import { revokeUserSessions } from '../../platform/auth/session-cache';
 import { validationError } from '../../platform/http/app-error';
 import { WRONG_PASSWORD_MESSAGE } from '../auth/auth-messages';
 import { checkPassword } from '../auth/credentials';
-import { currentUser } from '../auth/require-user';
 import { MINUTE_MS, throttle } from '../auth/throttle';
 import { listSessions } from './sessions.service';
 
@@ -35,7 +36,15 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZUserSessionsResponseSchema, ...errors },
       },
     },
-    async (request) => ({ sessions: await listSessions(request) }),
+    async (request) => {
+      const credential = credentialOf(request);
+      return {
+        sessions: await listSessions(app.deps.db, requireUser(request).id, {
+          sessionId: request.sessionId ?? null,
+          tokenHash: credential?.kind === 'token' ? credential.tokenHash : null,
+        }),
+      };
+    },
   );
 
   app.post(
@@ -50,7 +59,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = currentUser(request);
+      const user = requireUser(request);
       await throttle(rateLimitStore, [{ key: `logout-other:${user.id}`, max: 10, windowMs: MINUTE_MS }]);
       if (!(await checkPassword(user.password, request.body.password))) {
         throw validationError({ password: WRONG_PASSWORD_MESSAGE });

@@ -1,33 +1,21 @@
 import type { TUserSession } from '@cadence/contracts/sessions';
-import type { FastifyRequest } from 'fastify';
-import { hashToken } from '../../platform/auth/tokens';
-import { currentUser } from '../auth/require-user';
+import type { Kysely } from 'kysely';
+import { accessTokensOf, liveSessionsOf } from '../../platform/auth/credentials.repository';
+import type { Database } from '../../platform/db/schema';
 
-function bearerHash(request: FastifyRequest): string | null {
-  const header = request.headers.authorization;
-  if (request.authVia !== 'token' || !header?.startsWith('Bearer ')) return null;
-  const value = header.slice(7).trim();
-  return hashToken(value.includes('|') ? value.slice(value.indexOf('|') + 1) : value);
-}
+/** What marks "This device": the session id or access-token hash the request came with. */
+export type CurrentCredential = { sessionId: string | null; tokenHash: string | null };
 
 /** Live sessions and access tokens, most recently active first; the current one is "This device". */
-export async function listSessions(request: FastifyRequest): Promise<TUserSession[]> {
-  const { db } = request.server.deps;
-  const user = currentUser(request);
+export async function listSessions(
+  db: Kysely<Database>,
+  userId: number,
+  current: CurrentCredential,
+): Promise<TUserSession[]> {
   const [sessions, tokens] = await Promise.all([
-    db
-      .selectFrom('sessions')
-      .select(['id', 'device_type', 'platform', 'browser', 'city', 'country', 'ip_address', 'last_active'])
-      .where('user_id', '=', user.id)
-      .where('expires_at', '>', new Date())
-      .execute(),
-    db
-      .selectFrom('personal_access_tokens')
-      .select(['id', 'name', 'token_hash', 'last_used_at', 'created_at'])
-      .where('user_id', '=', user.id)
-      .execute(),
+    liveSessionsOf(db, userId, new Date()),
+    accessTokensOf(db, userId),
   ]);
-  const currentTokenHash = bearerHash(request);
   const rows: TUserSession[] = [
     ...sessions.map((session) => ({
       // The stored id is the cookie's hash; a prefix is enough to tell rows apart and reveals nothing usable.
@@ -40,7 +28,7 @@ export async function listSessions(request: FastifyRequest): Promise<TUserSessio
       ip_address: session.ip_address,
       token: null,
       last_active: session.last_active.toISOString(),
-      is_current_device: session.id === request.sessionId,
+      is_current_device: session.id === current.sessionId,
     })),
     ...tokens.map((token) => ({
       id: `token-${token.id}`,
@@ -52,7 +40,7 @@ export async function listSessions(request: FastifyRequest): Promise<TUserSessio
       ip_address: null,
       token: token.name,
       last_active: (token.last_used_at ?? token.created_at).toISOString(),
-      is_current_device: token.token_hash === currentTokenHash,
+      is_current_device: token.token_hash === current.tokenHash,
     })),
   ];
   return rows.sort(

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { TSocialAuthMessage, TSocialService } from '@cadence/contracts/auth';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { accountRepository } from '../auth/auth.repository';
+import { accountRepository } from '../auth/account.repository';
 import { REGISTRATION_DISABLED_MESSAGE, SUSPENDED_MESSAGE } from '../auth/auth-messages';
 import { BLACKLISTED_DOMAIN_MESSAGE, isBlacklistedEmail } from '../auth/email-domain';
 import { startSession } from '../auth/session-start';

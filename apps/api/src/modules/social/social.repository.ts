@@ -2,6 +2,16 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 
 export const socialRepository = {
+  /** The services the user connected, for account settings. */
+  connectedServices(db: Kysely<Database>, userId: number) {
+    return db
+      .selectFrom('social_profiles')
+      .select(['service_name', 'username'])
+      .where('user_id', '=', userId)
+      .orderBy('service_name')
+      .execute();
+  },
+
   findProfile(db: Kysely<Database>, service: string, serviceUserId: string) {
     return db
       .selectFrom('social_profiles')

@@ -12,7 +12,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, validationError } from '../../platform/http/app-error';
 import { scriptNonce } from '../../platform/http/security-headers';
-import { accountRepository } from '../auth/auth.repository';
+import { accountRepository } from '../auth/account.repository';
 import { WRONG_PASSWORD_MESSAGE } from '../auth/auth-messages';
 import { checkPassword } from '../auth/credentials';
 import { currentUser } from '../auth/require-user';

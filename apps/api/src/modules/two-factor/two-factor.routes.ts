@@ -9,7 +9,7 @@ import {
 } from '@cadence/contracts/two-factor';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, validationError } from '../../platform/http/app-error';
-import { accountRepository } from '../auth/auth.repository';
+import { accountRepository } from '../auth/account.repository';
 import { requirePasswordConfirmation } from '../auth/password-confirmation';
 import { currentUser } from '../auth/require-user';
 import { MINUTE_MS, throttle } from '../auth/throttle';

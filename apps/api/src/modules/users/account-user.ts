@@ -3,6 +3,8 @@ import type { Kysely } from 'kysely';
 import { authRepository } from '../../platform/auth/auth.repository';
 import { toUserDto } from '../../platform/auth/auth-user';
 import type { Database, UserRow } from '../../platform/db/schema';
+import { tokensOf } from '../access-tokens/access-tokens.repository';
+import { socialRepository } from '../social/social.repository';
 import { recoveryHashes } from '../two-factor/two-factor-secret';
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
@@ -21,20 +23,8 @@ export async function accountUserDto(
 ): Promise<TAccountUser> {
   const [access, profiles, tokens] = await Promise.all([
     authRepository.loadAccess(db, user),
-    db
-      .selectFrom('social_profiles')
-      .select(['service_name', 'username'])
-      .where('user_id', '=', user.id)
-      .orderBy('service_name')
-      .execute(),
-    withTokens
-      ? db
-          .selectFrom('personal_access_tokens')
-          .select(['id', 'name', 'last_used_at', 'created_at'])
-          .where('user_id', '=', user.id)
-          .orderBy('id', 'desc')
-          .execute()
-      : Promise.resolve([]),
+    socialRepository.connectedServices(db, user.id),
+    withTokens ? tokensOf(db, user.id) : Promise.resolve([]),
   ]);
   return {
     ...toUserDto(access),

@@ -3,6 +3,7 @@ import { AVATAR_MAX_BYTES } from '@cadence/contracts/account';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import { validationError } from '../../platform/http/app-error';
+import { deleteAvatar, replaceAvatar } from './avatars.repository';
 import { sniffImage } from './image-sniff';
 import { safeFetch, UnsafeUrlError } from './safe-fetch';
 
@@ -22,15 +23,7 @@ export async function storeAvatar(
   if (!type) throw validationError({ [field]: NOT_AN_IMAGE_MESSAGE });
   const key = `${userId}-${randomBytes(12).toString('hex')}.${type.extension}`;
   const url = `${appUrl}/api/v1/avatars/${key}`;
-  await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('avatars').where('user_id', '=', userId).execute();
-    await trx.insertInto('avatars').values({ key, user_id: userId, mime: type.mime, data: bytes }).execute();
-    await trx
-      .updateTable('users')
-      .set({ image: url, updated_at: new Date() })
-      .where('id', '=', userId)
-      .execute();
-  });
+  await replaceAvatar(db, userId, { key, mime: type.mime, data: bytes, url });
   return url;
 }
 
@@ -48,12 +41,5 @@ export async function fetchAvatar(url: string, allowLoopback: boolean): Promise<
 }
 
 export async function removeAvatar(db: Kysely<Database>, userId: number) {
-  await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('avatars').where('user_id', '=', userId).execute();
-    await trx
-      .updateTable('users')
-      .set({ image: null, updated_at: new Date() })
-      .where('id', '=', userId)
-      .execute();
-  });
+  await deleteAvatar(db, userId);
 }

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { can } from '../../platform/auth/can';
 import type { UserRow } from '../../platform/db/schema';
 import { AppError } from '../../platform/http/app-error';
-import { accountRepository } from '../auth/auth.repository';
+import { accountRepository } from '../auth/account.repository';
 import { currentUser } from '../auth/require-user';
 
 /**

@@ -16,7 +16,7 @@ import { can } from '../../platform/auth/can';
 import { forgetUserSessions, markSessionsRevoked } from '../../platform/auth/session-cache';
 import { AppError, validationError } from '../../platform/http/app-error';
 import { adminUsers } from '../admin-users/admin-user-changes';
-import { accountRepository } from '../auth/auth.repository';
+import { accountRepository } from '../auth/account.repository';
 import { requirePasswordConfirmation } from '../auth/password-confirmation';
 import { currentUser } from '../auth/require-user';
 import { clearSessionCookie } from '../auth/session-start';

@@ -13,7 +13,7 @@ import { authRepository } from '../../platform/auth/auth.repository';
 import type { Database } from '../../platform/db/schema';
 import { AppError, validationError } from '../../platform/http/app-error';
 import { recordAudit } from '../audit-log/record-audit';
-import { accountRepository } from '../auth/auth.repository';
+import { accountRepository } from '../auth/account.repository';
 import type { NotificationsService } from '../notifications/notifications.service';
 import { workspacesRepository as repo, type WorkspaceRecord } from './workspaces.repository';
 import { toWorkspaceDto, type WorkspaceActor, type WorkspacesService } from './workspaces.service';

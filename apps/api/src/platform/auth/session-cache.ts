@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { Cache } from '../redis/services';
+import { deleteSession, deleteUserSessions, sessionIdsOf } from './credentials.repository';
 
 /**
  * Short enough that a session deleted behind the app's back (SQL by hand) dies within a minute;
@@ -49,7 +50,7 @@ type SessionDeps = { db: Kysely<Database>; cache: Cache };
 
 /** Deletes one session row (logout) and its cache entry. */
 export async function revokeSession(deps: SessionDeps, sessionId: string): Promise<void> {
-  await deps.db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+  await deleteSession(deps.db, sessionId);
   await markSessionsRevoked(deps.cache, [sessionId]);
 }
 
@@ -59,10 +60,7 @@ export async function revokeUserSessions(
   userId: number,
   exceptSessionId: string | null = null,
 ): Promise<string[]> {
-  let query = deps.db.deleteFrom('sessions').where('user_id', '=', userId);
-  if (exceptSessionId) query = query.where('id', '!=', exceptSessionId);
-  const rows = await query.returning('id').execute();
-  const ids = rows.map((row) => row.id);
+  const ids = await deleteUserSessions(deps.db, userId, exceptSessionId);
   await markSessionsRevoked(deps.cache, ids);
   return ids;
 }
@@ -72,6 +70,6 @@ export async function revokeUserSessions(
  * keys are emptied, not marked revoked, and an unban needs no new login.
  */
 export async function forgetUserSessions(deps: SessionDeps, userId: number): Promise<void> {
-  const rows = await deps.db.selectFrom('sessions').select('id').where('user_id', '=', userId).execute();
-  await Promise.all(rows.map((row) => deps.cache.delete(sessionCacheKey(row.id))));
+  const ids = await sessionIdsOf(deps.db, userId);
+  await Promise.all(ids.map((id) => deps.cache.delete(sessionCacheKey(id))));
 }
