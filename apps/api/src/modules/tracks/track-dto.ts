@@ -1,4 +1,5 @@
 import type { TAlbumRef } from '@cadence/contracts/catalogue';
+import { trackStreamPath } from '@cadence/contracts/stream-url';
 import type { TTrack } from '@cadence/contracts/track';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../platform/db/schema';
@@ -17,7 +18,7 @@ const isExternal = (src: string | null) => !!src && /^https?:\/\//i.test(src);
 
 export function trackStreamUrl(row: Pick<TrackRow, 'id' | 'src' | 'file_entry_id'>): string | null {
   if (!row.src && !row.file_entry_id) return null;
-  return `/api/v1/tracks/${row.id}/stream`;
+  return trackStreamPath(row.id);
 }
 
 /** Rows to DTOs with their artists and album refs, plus the requested relations, in a few batch queries. */

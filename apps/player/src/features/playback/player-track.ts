@@ -1,4 +1,5 @@
 import type { TPlaySource } from '@cadence/contracts/play';
+import { trackStreamPath } from '@cadence/contracts/stream-url';
 import { apiUrl } from '@cadence/http-client/api-base-url';
 
 /** What the player needs of a track; every catalogue list (search, channel, album, radio) maps to it. */
@@ -26,7 +27,7 @@ export interface TQueueItem {
 export type TRepeatMode = 'off' | 'all' | 'one';
 
 export function trackStreamUrl(track: Pick<TPlayerTrack, 'id' | 'stream_url' | 'src'>): string {
-  return track.stream_url || track.src || apiUrl(`/api/v1/tracks/${track.id}/stream`);
+  return track.stream_url || track.src || apiUrl(trackStreamPath(track.id));
 }
 
 export function trackArtwork(track: TPlayerTrack): string | null {
