@@ -8,7 +8,9 @@ afterEach(async () => {
   t = undefined;
 });
 
-describe('security headers', () => {
+// Each case starts its own app inside the test (one of them two): in the embedded mode each start
+// migrates a fresh PGlite, which takes over 20 s on a busy two-core machine.
+describe('security headers', { timeout: 90_000 }, () => {
   it('asks for HTTPS only when the app is served over it', async () => {
     t = await createTestApp({ isSeeded: false, env: { APP_URL: 'https://music.example.com' } });
     const secure = await t.app.inject({ url: '/health' });
