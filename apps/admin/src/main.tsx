@@ -1,5 +1,3 @@
-// First: before any module builds a zod schema (see the module).
-import '@cadence/app-shell/zod-without-eval';
 import { VerifyEmailGate } from '@cadence/app-shell/auth/verify-email-gate';
 import { mountApp } from '@cadence/app-shell/mount-app';
 import { routes } from './router';

@@ -1,5 +1,3 @@
-// First: before any module builds a zod schema (see the module).
-import '@cadence/app-shell/zod-without-eval';
 import { mountApp } from '@cadence/app-shell/mount-app';
 import { createQueryClient } from '@cadence/app-shell/query-client';
 import { isInAppearanceEditor } from '@cadence/app-shell/use-logout';
