@@ -33,7 +33,8 @@ export const MODES: Record<TModeName, TMode> = {
     spawns: 1,
     idleSeconds: 2,
     connections: 50,
-    // Every benchmark once (three of them start Chromium against a fresh api) on a busy CI machine.
-    budgetSeconds: 8 * 60,
+    // Every benchmark once (three of them start Chromium against a fresh api) on a busy CI machine,
+    // where the browser tests run beside it: 5.5 min alone, past 8 min beside them.
+    budgetSeconds: 20 * 60,
   },
 };
