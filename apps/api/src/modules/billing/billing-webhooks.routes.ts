@@ -1,7 +1,6 @@
 import { ZWebhookReceivedSchema } from '@cadence/contracts/billing';
 import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { WEBHOOK_SWEEP_MS } from './webhooks.service';
 
 const responses = { 200: ZWebhookReceivedSchema, 400: ZErrorEnvelopeSchema, 404: ZErrorEnvelopeSchema };
 
@@ -15,19 +14,13 @@ export const billingWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
   const { billing } = app.services;
   const log = { error: (details: object, message: string) => app.log.error(details, message) };
   billing.webhooks.bindQueue(app.jobs, log);
-  // Stored events not applied yet: all of them at start (the in-process queue does not survive a
-  // restart), then on a timer those still pending after a sweep period (a job that failed for good).
-  let timer: NodeJS.Timeout | undefined;
-  const requeue = (olderThanMs: number) =>
-    billing.webhooks
-      .requeuePending({ olderThanMs })
-      .catch((error) => log.error({ err: error }, 'Re-queueing billing webhook events failed'));
+  // Stored events not applied yet are queued again at start (the in-process queue does not survive
+  // a restart); later, those a job lost are swept by the scheduled `billing-webhooks:requeue`.
   app.addHook('onReady', async () => {
-    await requeue(0);
-    timer = setInterval(() => void requeue(WEBHOOK_SWEEP_MS), WEBHOOK_SWEEP_MS);
-    timer.unref();
+    await billing.webhooks
+      .requeuePending({ olderThanMs: 0 })
+      .catch((error) => log.error({ err: error }, 'Re-queueing billing webhook events failed'));
   });
-  app.addHook('onClose', async () => clearInterval(timer));
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser(
     'application/json',

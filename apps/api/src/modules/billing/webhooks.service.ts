@@ -18,8 +18,6 @@ type Json = Record<string, unknown>;
 export const WEBHOOK_JOB = 'billing.webhook-event';
 /** How many of one subscription's pending events one job applies at most. */
 const BATCH_LIMIT = 200;
-/** The timer that re-queues events still pending after this long (a lost job, a failed one). */
-export const WEBHOOK_SWEEP_MS = 60_000;
 
 /** What one event asks of the job: read the provider's subscription, record an invoice. */
 type Plan = { needsState: boolean; userId?: number; invoice?: InvoiceEvent };
@@ -257,7 +255,7 @@ export function createWebhooksService({ db, gateways, subscriptions }: Deps) {
 
     /**
      * Queues the stored events not applied yet that were received `olderThanMs` ago or earlier: at
-     * start (all of them: a restart lost the in-process queue) and on a timer (a failed job).
+     * start (all of them: a restart lost the in-process queue) and by a scheduled task (a lost job).
      */
     async requeuePending(options: { olderThanMs: number }) {
       const rows = await repo.unprocessedEvents(db, new Date(Date.now() - options.olderThanMs), 10_000);

@@ -46,4 +46,14 @@ export const scheduleRepository = {
       .limit(limit)
       .execute();
   },
+
+  /** Deletes the finished runs that started before `before`; how many went. */
+  async pruneRuns(db: Kysely<Database>, before: Date): Promise<number> {
+    const result = await db
+      .deleteFrom('scheduled_task_runs')
+      .where('started_at', '<', before)
+      .where('outcome', '!=', 'running')
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  },
 };

@@ -29,19 +29,25 @@ describe('scheduler', () => {
     const replicas = [1, 2].map(() =>
       createScheduleService({
         db: t.deps.db,
-        tasks: scheduledTasks(t.deps.db, t.app.services.settings, t.app.services.sitemap),
+        tasks: scheduledTasks(t.deps.db, t.app.services),
       }),
     );
     const ran = (await Promise.all(replicas.map((replica) => replica.tick(now)))).flat();
     expect(ran.sort()).toEqual([
       'analytics:prune',
+      'billing-webhooks:requeue',
+      'schedule:prune',
       'sessions:prune',
       'similar-artists:recompute',
       'sitemap:generate',
     ]);
-    // Within the same slot nothing is due any more; the next hour's slot runs the hourly task.
-    expect(await replicas[0]?.tick(new Date('2030-01-01T10:59:00Z'))).toEqual([]);
-    expect(await replicas[1]?.tick(new Date('2030-01-01T11:00:00Z'))).toEqual(['sessions:prune']);
+    // Within the same slots nothing is due any more; 11:00 starts the hourly task's next slot and the
+    // five-minute sweep's.
+    expect(await replicas[0]?.tick(new Date('2030-01-01T10:34:00Z'))).toEqual([]);
+    expect(await replicas[1]?.tick(new Date('2030-01-01T11:00:00Z'))).toEqual([
+      'sessions:prune',
+      'billing-webhooks:requeue',
+    ]);
 
     const sessionIds = (await t.deps.db.selectFrom('sessions').select('id').execute()).map((row) => row.id);
     expect(sessionIds).not.toContain(hashToken(expired.token));
@@ -62,6 +68,31 @@ describe('scheduler', () => {
       .tasks.find((task: { name: string }) => task.name === 'similar-artists:recompute');
     expect(similar.runs[0]).toMatchObject({ outcome: 'success' });
     expect(similar.runs[0].detail).toMatch(/^Recomputed similar artists of \d+ artists$/);
+    const requeue = res
+      .json()
+      .tasks.find((task: { name: string }) => task.name === 'billing-webhooks:requeue');
+    expect(requeue).toMatchObject({ every_minutes: 5 });
+    expect(requeue.runs[0]).toMatchObject({ outcome: 'success', detail: 'Queued 0 pending webhook events' });
+  });
+
+  it('keeps the run log for 30 days', async () => {
+    const started = (daysAgo: number) => new Date(Date.now() - daysAgo * 24 * 60 * 60 * 1000);
+    await t.deps.db
+      .insertInto('scheduled_task_runs')
+      .values([
+        { task: 'test:old', slot: 1, outcome: 'success', started_at: started(31) },
+        { task: 'test:recent', slot: 1, outcome: 'success', started_at: started(29) },
+      ])
+      .execute();
+    const prune = scheduledTasks(t.deps.db, t.app.services).find((task) => task.name === 'schedule:prune');
+    expect(prune?.description).toBe('Delete the scheduled task runs older than 30 days');
+    expect(await prune?.run()).toBe('Deleted 1 old runs');
+    const left = await t.deps.db
+      .selectFrom('scheduled_task_runs')
+      .select('task')
+      .where('task', 'like', 'test:%')
+      .execute();
+    expect(left.map((row) => row.task)).toEqual(['test:recent']);
   });
 
   it('records a failing task as failed with its message and keeps running the others', async () => {

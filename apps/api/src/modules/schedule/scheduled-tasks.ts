@@ -1,21 +1,33 @@
 import type { Kysely } from 'kysely';
 import { pruneExpiredSessions } from '../../platform/auth/session.service';
 import type { Database } from '../../platform/db/schema';
+import type { BillingServices } from '../billing/billing.services';
 import { createReportsRepository } from '../insights/reports.repository';
 import { pruneAnalytics } from '../insights/reports.service';
 import type { SitemapService } from '../seo/sitemap.service';
 import type { SettingsService } from '../settings/settings.service';
 import { createSimilarArtistsService } from '../similar-artists/similar-artists.service';
+import { scheduleRepository } from './schedule.repository';
 import type { ScheduledTask } from './schedule.service';
 
-const HOUR = 60 * 60 * 1000;
+const MINUTE = 60 * 1000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+/** A stored webhook event still not applied this long after it arrived lost its job (or it failed for good). */
+const WEBHOOK_SWEEP_MS = 5 * MINUTE;
+/** How long the schedule tab keeps the run log. */
+const RUN_LOG_DAYS = 30;
 
 /** The product's recurring work. */
 export function scheduledTasks(
   db: Kysely<Database>,
-  settings: Pick<SettingsService, 'get'>,
-  sitemap: SitemapService,
+  services: {
+    settings: Pick<SettingsService, 'get'>;
+    sitemap: SitemapService;
+    billing: Pick<BillingServices, 'webhooks'>;
+  },
 ): ScheduledTask[] {
+  const { settings, sitemap, billing } = services;
   const similarArtists = createSimilarArtistsService(db);
   const analytics = createReportsRepository(db);
   return [
@@ -47,6 +59,20 @@ export function scheduledTasks(
         const { files, urls } = await sitemap.generate();
         return `Wrote ${urls} urls in ${files} sitemap files`;
       },
+    },
+    {
+      name: 'billing-webhooks:requeue',
+      description: 'Queue again the payment provider events not applied 5 minutes after they arrived',
+      everyMs: WEBHOOK_SWEEP_MS,
+      run: async () =>
+        `Queued ${await billing.webhooks.requeuePending({ olderThanMs: WEBHOOK_SWEEP_MS })} pending webhook events`,
+    },
+    {
+      name: 'schedule:prune',
+      description: `Delete the scheduled task runs older than ${RUN_LOG_DAYS} days`,
+      everyMs: DAY,
+      run: async () =>
+        `Deleted ${await scheduleRepository.pruneRuns(db, new Date(Date.now() - RUN_LOG_DAYS * DAY))} old runs`,
     },
   ];
 }
