@@ -6,9 +6,9 @@ import {
 import { ZMessageResponseSchema } from '@cadence/contracts/auth';
 import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireUser } from '../../platform/auth/access';
 import { createAccessToken } from '../../platform/auth/session.service';
 import { AppError } from '../../platform/http/app-error';
-import { currentUser } from '../auth/require-user';
 import { deleteOwnToken } from './access-tokens.repository';
 
 const errors = {
@@ -34,7 +34,7 @@ export const accessTokensRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = currentUser(request);
+      const user = requireUser(request);
       if (!(await app.services.settings.get('api.integrated'))) throw new AppError('forbidden');
       const created = await createAccessToken(db, user.id, request.body.tokenName);
       return {
@@ -61,7 +61,7 @@ export const accessTokensRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = currentUser(request);
+      const user = requireUser(request);
       if (!(await deleteOwnToken(db, user.id, request.params.id))) throw new AppError('not_found');
       return { message: 'Token deleted' };
     },

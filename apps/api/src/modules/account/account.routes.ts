@@ -9,6 +9,7 @@ import {
 import { ZBootstrapDataResponseSchema } from '@cadence/contracts/auth';
 import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireUser } from '../../platform/auth/access';
 import { authRepository } from '../../platform/auth/auth.repository';
 import { hashPassword } from '../../platform/auth/password';
 import { revokeUserSessions } from '../../platform/auth/session-cache';
@@ -17,7 +18,6 @@ import { accountRepository } from '../auth/account.repository';
 import { PASSWORD_MISMATCH_MESSAGE, WRONG_PASSWORD_MESSAGE } from '../auth/auth-messages';
 import { checkPassword } from '../auth/credentials';
 import { isPasswordConfirmed, markPasswordConfirmed } from '../auth/password-confirmation';
-import { currentUser } from '../auth/require-user';
 import { MINUTE_MS, throttle } from '../auth/throttle';
 import { bootstrapDataFor } from '../bootstrap/bootstrap.routes';
 import { accountUserDto } from '../users/account-user';
@@ -45,7 +45,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = currentUser(request);
+      const user = requireUser(request);
       await throttle(rateLimitStore, [{ key: `password:${user.id}`, max: 10, windowMs: MINUTE_MS }]);
       const { current_password, password, password_confirmation } = request.body;
       if (user.password && !(await checkPassword(user.password, current_password))) {
@@ -72,7 +72,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = currentUser(request);
+      const user = requireUser(request);
       if (!(await accountRepository.localeExists(db, request.body.locale)))
         throw validationError({ locale: 'The selected locale is invalid.' });
       await accountRepository.setLanguage(db, user.id, request.body.locale);
@@ -108,7 +108,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = currentUser(request);
+      const user = requireUser(request);
       await throttle(rateLimitStore, [{ key: `confirm-password:${user.id}`, max: 10, windowMs: MINUTE_MS }]);
       if (!(await checkPassword(user.password, request.body.password))) {
         throw validationError({ password: WRONG_PASSWORD_MESSAGE });

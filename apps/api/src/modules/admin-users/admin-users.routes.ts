@@ -14,9 +14,9 @@ import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
 import { paginationSchema } from '@cadence/contracts/pagination';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireUser } from '../../platform/auth/access';
 import { AppError } from '../../platform/http/app-error';
 import { accountRepository } from '../auth/account.repository';
-import { currentUser } from '../auth/require-user';
 import type { Actor } from './admin-user-changes';
 import { createAdminUsersService } from './admin-users.service';
 
@@ -35,7 +35,7 @@ async function findUser(request: FastifyRequest, id: number) {
   return user;
 }
 
-const actorOf = (request: FastifyRequest): Actor => ({ id: currentUser(request).id, ip: request.ip });
+const actorOf = (request: FastifyRequest): Actor => ({ id: requireUser(request).id, ip: request.ip });
 
 /** The admin's users pages (spec 2.12 users, users/{userId} tabs). Account self-service stays in users.routes. */
 export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {

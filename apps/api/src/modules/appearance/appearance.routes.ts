@@ -1,7 +1,7 @@
 import { ZAppearancePayloadSchema, ZAppearanceResponseSchema } from '@cadence/contracts/appearance';
 import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser } from '../auth/require-user';
+import { requireUser } from '../../platform/auth/access';
 import { createAppearanceService } from './appearance.service';
 
 const errors = { 401: ZErrorEnvelopeSchema, 403: ZErrorEnvelopeSchema, 422: ZErrorEnvelopeSchema };
@@ -35,6 +35,6 @@ export const appearanceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZAppearanceResponseSchema, ...errors },
       },
     },
-    async (request) => appearance.save(currentUser(request).id, request.body),
+    async (request) => appearance.save(requireUser(request).id, request.body),
   );
 };

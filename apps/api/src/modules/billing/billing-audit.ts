@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
+import { requireUser } from '../../platform/auth/access';
 import { recordAudit } from '../audit-log/record-audit';
-import { currentUser } from '../auth/require-user';
 
 /** Every admin write on plans and subscriptions leaves one audit row once it has committed. */
 export function auditBilling(
@@ -14,7 +14,7 @@ export function auditBilling(
   },
 ) {
   return recordAudit(request.server.deps.db, {
-    actorId: currentUser(request).id,
+    actorId: requireUser(request).id,
     action: entry.action,
     subjectType: entry.subjectType,
     subjectId: entry.id,

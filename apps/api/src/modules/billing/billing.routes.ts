@@ -16,9 +16,9 @@ import { ZIdParamsSchema } from '@cadence/contracts/catalogue';
 import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
 import { paginationSchema } from '@cadence/contracts/pagination';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireUser } from '../../platform/auth/access';
 import { can } from '../../platform/auth/can';
 import { AppError } from '../../platform/http/app-error';
-import { currentUser } from '../auth/require-user';
 
 const errors = {
   401: ZErrorEnvelopeSchema,
@@ -29,8 +29,8 @@ const errors = {
   503: ZErrorEnvelopeSchema,
 };
 const tags = ['billing'];
-const buyer = (request: Parameters<typeof currentUser>[0]) => {
-  const user = currentUser(request);
+const buyer = (request: Parameters<typeof requireUser>[0]) => {
+  const user = requireUser(request);
   return { id: user.id, email: user.email, name: user.name || user.email };
 };
 
@@ -134,7 +134,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZBillingOverviewSchema, ...errors },
       },
     },
-    async (request) => billing.subscriptions.overview(currentUser(request).id),
+    async (request) => billing.subscriptions.overview(requireUser(request).id),
   );
 
   app.post(
@@ -147,7 +147,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZSubscriptionAnswerSchema, ...errors },
       },
     },
-    async (request) => ({ subscription: await billing.subscriptions.cancel(currentUser(request).id) }),
+    async (request) => ({ subscription: await billing.subscriptions.cancel(requireUser(request).id) }),
   );
 
   app.post(
@@ -160,7 +160,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZSubscriptionAnswerSchema, ...errors },
       },
     },
-    async (request) => ({ subscription: await billing.subscriptions.renew(currentUser(request).id) }),
+    async (request) => ({ subscription: await billing.subscriptions.renew(requireUser(request).id) }),
   );
 
   app.post(
@@ -176,7 +176,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       billing.subscriptions.previewChange(
-        currentUser(request).id,
+        requireUser(request).id,
         request.body.product_id,
         request.body.price_id,
       ),
@@ -195,7 +195,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       subscription: await billing.subscriptions.changePlan(
-        currentUser(request).id,
+        requireUser(request).id,
         request.body.product_id,
         request.body.price_id,
       ),
@@ -212,7 +212,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZRedirectSchema, ...errors },
       },
     },
-    async (request) => billing.subscriptions.startPaymentMethodChange(currentUser(request).id),
+    async (request) => billing.subscriptions.startPaymentMethodChange(requireUser(request).id),
   );
 
   app.post(
@@ -227,7 +227,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      billing.subscriptions.finishPaymentMethodChange(currentUser(request).id, request.body.session_id),
+      billing.subscriptions.finishPaymentMethodChange(requireUser(request).id, request.body.session_id),
   );
 
   app.get(
@@ -242,7 +242,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = currentUser(request);
+      const user = requireUser(request);
       return billing.subscriptions.invoice(user.id, request.params.uuid, can(user, null, 'invoices.view'));
     },
   );

@@ -10,12 +10,12 @@ import {
 import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireUser } from '../../platform/auth/access';
 import { AppError, validationError } from '../../platform/http/app-error';
 import { scriptNonce } from '../../platform/http/security-headers';
 import { accountRepository } from '../auth/account.repository';
 import { WRONG_PASSWORD_MESSAGE } from '../auth/auth-messages';
 import { checkPassword } from '../auth/credentials';
-import { currentUser } from '../auth/require-user';
 import { startSession } from '../auth/session-start';
 import { MINUTE_MS, throttle } from '../auth/throttle';
 import { accountUserDto } from '../users/account-user';
@@ -230,7 +230,7 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = currentUser(request);
+      const user = requireUser(request);
       await socialRepository.disconnect(db, user.id, request.params.service);
       return { user: await accountUserDto(db, user, true) };
     },

@@ -8,10 +8,10 @@ import {
   ZTwoFactorQrCodeResponseSchema,
 } from '@cadence/contracts/two-factor';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireUser } from '../../platform/auth/access';
 import { AppError, validationError } from '../../platform/http/app-error';
 import { accountRepository } from '../auth/account.repository';
 import { requirePasswordConfirmation } from '../auth/password-confirmation';
-import { currentUser } from '../auth/require-user';
 import { MINUTE_MS, throttle } from '../auth/throttle';
 import { INVALID_TWO_FACTOR_CODE_MESSAGE } from '../auth/two-factor-challenge';
 import { accountUserDto } from '../users/account-user';
@@ -51,7 +51,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = currentUser(request);
+      const user = requireUser(request);
       const { codes, hashes } = newRecoveryCodes();
       await twoFactorRepository.save(db, user.id, {
         secret: sealSecret(generateTotpSecret(), appKey),
@@ -74,7 +74,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = currentUser(request);
+      const user = requireUser(request);
       const secret = openSecret(user, appKey);
       if (!secret) throw new AppError('not_found', 'Two factor authentication is not enabled.');
       const siteName = String(await app.services.settings.get('branding.site_name'));
@@ -97,7 +97,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = currentUser(request);
+      const user = requireUser(request);
       await throttle(app.deps.rateLimitStore, [
         { key: `two-factor-confirm:${user.id}`, max: 10, windowMs: MINUTE_MS },
       ]);
@@ -124,7 +124,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = currentUser(request);
+      const user = requireUser(request);
       await twoFactorRepository.save(db, user.id, { secret: null, recoveryHashes: null, confirmedAt: null });
       return { message: TWO_FACTOR_DISABLED_MESSAGE };
     },
@@ -142,7 +142,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = currentUser(request);
+      const user = requireUser(request);
       if (!user.two_factor_secret)
         throw new AppError('not_found', 'Two factor authentication is not enabled.');
       const { codes, hashes } = newRecoveryCodes();

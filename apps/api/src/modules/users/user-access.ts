@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
+import { requireUser } from '../../platform/auth/access';
 import { can } from '../../platform/auth/can';
 import type { UserRow } from '../../platform/db/schema';
 import { AppError } from '../../platform/http/app-error';
 import { accountRepository } from '../auth/account.repository';
-import { currentUser } from '../auth/require-user';
 
 /**
  * Resolves `users/{id}` (`me` = the current user) and checks ownership: one's own account, or
@@ -14,7 +14,7 @@ export async function targetUser(
   id: number | 'me',
   permission: 'users.view' | 'users.update' | 'users.delete',
 ): Promise<{ user: UserRow; isSelf: boolean }> {
-  const actor = currentUser(request);
+  const actor = requireUser(request);
   const targetId = id === 'me' ? actor.id : id;
   const isSelf = targetId === actor.id;
   if (!isSelf && !can(actor, null, permission))

@@ -12,13 +12,13 @@ import { ZUserIdParamsSchema } from '@cadence/contracts/user';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireUser } from '../../platform/auth/access';
 import { can } from '../../platform/auth/can';
 import { forgetUserSessions, markSessionsRevoked } from '../../platform/auth/session-cache';
 import { AppError, validationError } from '../../platform/http/app-error';
 import { adminUsers } from '../admin-users/admin-user-changes';
 import { accountRepository } from '../auth/account.repository';
 import { requirePasswordConfirmation } from '../auth/password-confirmation';
-import { currentUser } from '../auth/require-user';
 import { clearSessionCookie } from '../auth/session-start';
 import { keepingAdmins } from '../roles/admin-invariants';
 import { accountUserDto } from './account-user';
@@ -97,7 +97,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { user, isSelf } = await targetUser(request, request.params.id, 'users.update');
-      const actor = currentUser(request);
+      const actor = requireUser(request);
       // Mass assignment: the admin-only fields of a caller without users.update are dropped unread.
       const isAdmin = can(actor, null, 'users.update');
       const { banned_at, email, email_verified_at, ban_reason, roles, permissions, ...details } =
