@@ -1,6 +1,11 @@
 import { z } from 'zod';
 
-/** ARCHITECTURE 3 "Lists": `{pagination: {data, current_page, per_page, total, last_page}}`. */
+/**
+ * ARCHITECTURE 3 "Lists": `{pagination: {data, current_page, per_page, total, last_page}}`.
+ * A list that counts only up to a cap (the admin lists on large tables) adds `total_capped:
+ * true`: more than `total` rows match, so `total` and `last_page` are lower bounds and a next
+ * page exists. Without the flag (or `false`) both are exact, as every other list answers them.
+ */
 export function paginationSchema<T extends z.ZodType>(item: T) {
   return z.object({
     pagination: z.object({
@@ -9,14 +14,30 @@ export function paginationSchema<T extends z.ZodType>(item: T) {
       per_page: z.number(),
       total: z.number(),
       last_page: z.number(),
+      total_capped: z.boolean().optional(),
     }),
   });
 }
 
 /** What `paginationSchema(item)` infers to, for an item type (the apps name it without zod). */
 export type TPagination<T> = {
-  pagination: { data: T[]; current_page: number; per_page: number; total: number; last_page: number };
+  pagination: {
+    data: T[];
+    current_page: number;
+    per_page: number;
+    total: number;
+    last_page: number;
+    /** `true`: more than `total` rows match (`total` and `last_page` are lower bounds). */
+    total_capped?: boolean | undefined;
+  };
 };
+
+/** Whether a page after `current_page` exists, for exact and capped totals alike. */
+export function hasNextPage(
+  pagination: Pick<TPagination<unknown>['pagination'], 'current_page' | 'last_page' | 'total_capped'>,
+): boolean {
+  return pagination.total_capped === true || pagination.current_page < pagination.last_page;
+}
 
 export const ZListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),

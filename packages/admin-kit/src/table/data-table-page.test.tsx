@@ -87,6 +87,36 @@ describe('DataTablePage', () => {
     expect(router.state.location.search).not.toContain('page=');
   });
 
+  it('shows a capped total as "more than" and pages on past the last page it knows', async () => {
+    const capped = (page: number, isCapped: boolean) => ({
+      pagination: {
+        ...things(15, page).pagination,
+        total: isCapped ? 10_000 : 10_020,
+        last_page: isCapped ? 667 : 668,
+        total_capped: isCapped,
+      },
+    });
+    const calls = stubApi((call) => {
+      const page = Number(call.url.searchParams.get('page') ?? 1);
+      return { body: capped(page, page < 668) };
+    });
+    const router = await renderRoutes(routes, '/things?page=667');
+    await screen.findByRole('table', { name: 'Things' });
+    expect(screen.getByTestId('page-range').textContent).toBe('9,991 - 10,005 of more than 10,000');
+    expect(screen.getByTestId('page-number').textContent).toBe('Page 667');
+    const next = screen.getByRole('button', { name: 'Next' });
+    expect(next.hasAttribute('disabled') || next.getAttribute('aria-disabled') === 'true').toBe(false);
+    await act(async () => fireEvent.click(next));
+    expect(router.state.location.search).toContain('page=668');
+    await waitFor(() =>
+      expect(screen.getByTestId('page-range').textContent).toBe('10,006 - 10,020 of 10,020'),
+    );
+    expect(screen.getByTestId('page-number').textContent).toBe('668 of 668');
+    const last = screen.getByRole('button', { name: 'Next' });
+    expect(last.hasAttribute('disabled') || last.getAttribute('aria-disabled') === 'true').toBe(true);
+    expect(lists(calls).map((call) => call.url.searchParams.get('page'))).toEqual(['667', '668']);
+  });
+
   it('debounces the search into the address, replacing the history entry', async () => {
     stubApi(() => ({ body: things(3) }));
     const router = await renderRoutes(routes, '/things');

@@ -1,9 +1,19 @@
 import { useTrans } from '@cadence/app-shell/use-trans';
+import { hasNextPage } from '@cadence/contracts/pagination';
 import { Button } from '@cadence/ui/button';
 import { useId } from 'react';
 import { PER_PAGE_CHOICES } from './list-params';
 
-export type TPageInfo = { current_page: number; per_page: number; total: number; last_page: number };
+/** A page's `pagination` block; `total_capped`: more than `total` rows match (a lower bound). */
+export type TPageInfo = {
+  current_page: number;
+  per_page: number;
+  total: number;
+  last_page: number;
+  total_capped?: boolean | undefined;
+};
+
+const count = (value: number) => new Intl.NumberFormat().format(value);
 
 export function TablePagination({
   info,
@@ -17,7 +27,12 @@ export function TablePagination({
   const { trans } = useTrans();
   const perPageId = useId();
   const from = info.total === 0 ? 0 : (info.current_page - 1) * info.per_page + 1;
-  const to = Math.min(info.total, info.current_page * info.per_page);
+  // A capped total is a lower bound: the page's own end is known, the list's last page is not.
+  const isCapped = info.total_capped === true;
+  const to = isCapped
+    ? info.current_page * info.per_page
+    : Math.min(info.total, info.current_page * info.per_page);
+  const range = { from: count(from), to: count(to), total: count(info.total) };
   return (
     <nav
       aria-label={trans('Pagination')}
@@ -43,7 +58,7 @@ export function TablePagination({
         </select>
       </div>
       <span className="text-muted" data-testid="page-range">
-        {trans(':from - :to of :total', { from: String(from), to: String(to), total: String(info.total) })}
+        {isCapped ? trans(':from - :to of more than :total', range) : trans(':from - :to of :total', range)}
       </span>
       <div className="flex items-center gap-2">
         <Button
@@ -54,13 +69,15 @@ export function TablePagination({
         >
           {trans('Previous')}
         </Button>
-        <span className="text-muted">
-          {trans(':page of :last', { page: String(info.current_page), last: String(info.last_page) })}
+        <span className="text-muted" data-testid="page-number">
+          {isCapped
+            ? trans('Page :page', { page: count(info.current_page) })
+            : trans(':page of :last', { page: count(info.current_page), last: count(info.last_page) })}
         </span>
         <Button
           variant="outline"
           size="sm"
-          isDisabled={info.current_page >= info.last_page}
+          isDisabled={!hasNextPage(info)}
           onPress={() => onPage(info.current_page + 1)}
         >
           {trans('Next')}

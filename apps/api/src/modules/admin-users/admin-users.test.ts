@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_COUNT_CAP } from '../../platform/db/admin-list';
 import { createTestApp, createTestUser, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -320,5 +322,57 @@ describe("a user's security and api tabs", () => {
       'users.password_reset_link',
     ]);
     expect((await call('GET', '/api/v1/users/999999/admin', admin)).statusCode).toBe(404);
+  });
+});
+
+describe('GET users on a large site (capped total)', () => {
+  it('counts up to the cap, says the total is a lower bound, and pages on past it', async () => {
+    const extra = 30;
+    await sql`insert into users (name, email, created_at, updated_at)
+      select 'Bulk ' || g, 'capped-' || lpad(g::text, 5, '0') || '@bulk.test', now(), now()
+      from generate_series(1, ${ADMIN_COUNT_CAP + extra}) g`.execute(t.deps.db);
+    const list = async (query: string) => {
+      const res = await call('GET', `/api/v1/users?orderBy=email&orderDir=asc&perPage=25&${query}`, admin);
+      expect(res.statusCode).toBe(200);
+      return res.json().pagination;
+    };
+    const emails = (page: { data: { email: string }[] }) => page.data.map((user) => user.email);
+    const at = (n: number) => `capped-${String(n).padStart(5, '0')}@bulk.test`;
+
+    const first = await list('query=capped-&page=1');
+    expect(first).toMatchObject({
+      current_page: 1,
+      total: ADMIN_COUNT_CAP,
+      total_capped: true,
+      last_page: 400,
+    });
+    expect(emails(first)).toHaveLength(25);
+    expect(emails(first)[0]).toBe(at(1));
+    // The page that ends at the cap still counts (capped).
+    expect(await list('query=capped-&page=400')).toMatchObject({
+      total: ADMIN_COUNT_CAP,
+      total_capped: true,
+    });
+    // Past the cap the count is skipped: the page's rows bound the total, and a next page exists.
+    const past = await list('query=capped-&page=401');
+    expect(emails(past)).toEqual(Array.from({ length: 25 }, (_, i) => at(ADMIN_COUNT_CAP + 1 + i)));
+    expect(past).toMatchObject({
+      current_page: 401,
+      total: ADMIN_COUNT_CAP + 25,
+      total_capped: true,
+      last_page: 401,
+    });
+    // The last page knows the exact total.
+    const last = await list('query=capped-&page=402');
+    expect(emails(last)).toEqual(Array.from({ length: 5 }, (_, i) => at(ADMIN_COUNT_CAP + 26 + i)));
+    expect(last).toMatchObject({ total: ADMIN_COUNT_CAP + extra, total_capped: false, last_page: 402 });
+    // A page past the end is empty and still says how many there are (at least).
+    const beyond = await list('query=capped-&page=403');
+    expect(beyond).toMatchObject({ data: [], total: ADMIN_COUNT_CAP, total_capped: true, last_page: 400 });
+
+    // Narrow searches keep exact totals.
+    const narrow = await list('query=capped-0100');
+    expect(narrow).toMatchObject({ total: 10, total_capped: false, last_page: 1 });
+    expect(emails(narrow)).toEqual(Array.from({ length: 10 }, (_, i) => at(1000 + i)));
   });
 });

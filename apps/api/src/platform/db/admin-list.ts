@@ -1,4 +1,11 @@
-import { type Expression, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import {
+  type Expression,
+  type Kysely,
+  type SelectQueryBuilder,
+  type SqlBool,
+  sql,
+  type Transaction,
+} from 'kysely';
 
 /**
  * Helpers for the admin list convention (packages/admin-kit/README.md): search, a whitelisted
@@ -13,7 +20,14 @@ export type AdminListParams = {
 };
 
 export type AdminPagination<T> = {
-  pagination: { data: T[]; current_page: number; per_page: number; total: number; last_page: number };
+  pagination: {
+    data: T[];
+    current_page: number;
+    per_page: number;
+    total: number;
+    last_page: number;
+    total_capped?: boolean;
+  };
 };
 
 /** `%` and `_` typed by the admin match themselves. */
@@ -30,10 +44,37 @@ export function searchColumns(columns: readonly string[], query: string): Expres
   )})`;
 }
 
+/** How far a capped count reads before it stops: the admin kit shows "More than 10,000 results". */
+export const ADMIN_COUNT_CAP = 10_000;
+
 /**
- * The count and one page of the same filtered query run together. `orderBy` must be a key of
- * `sortable` (the contract's enum already refused anything else); `tieBreaker` keeps the order
- * stable across pages when many rows share a value.
+ * How the total of a page is counted. Without it the count is exact (small tables). With it the
+ * count stops after `cap` + 1 rows and the answer says `total_capped` when more match, so a
+ * broad search over a large table costs a page, not the table.
+ */
+export type AdminCount<DB> = { db: Kysely<DB> | Transaction<DB>; cap?: number };
+
+/** `count(*)` of at most `cap` + 1 rows of the filtered query. */
+async function cappedCount<DB, TB extends keyof DB, O>(
+  base: SelectQueryBuilder<DB, TB, O>,
+  count: AdminCount<DB>,
+  cap: number,
+): Promise<number> {
+  const capped = base.select(sql<number>`1`.as('one')).limit(cap + 1);
+  const result = await sql<{ n: number }>`select count(*)::int as n from (${capped}) as capped`.execute(
+    count.db,
+  );
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+/**
+ * The count and one page of the same filtered query. `orderBy` must be a key of `sortable` (the
+ * contract's enum already refused anything else); `tieBreaker` keeps the order stable across
+ * pages when many rows share a value. The page reads one row more than it shows: whether a next
+ * page exists is known without the count.
+ *
+ * With `count` (large tables) the total is exact up to the cap and a lower bound past it
+ * (`total_capped`); a page past the cap skips the count, as its own rows bound the total.
  */
 export async function adminPage<DB, TB extends keyof DB, O, Row>(
   base: SelectQueryBuilder<DB, TB, O>,
@@ -45,30 +86,59 @@ export async function adminPage<DB, TB extends keyof DB, O, Row>(
     tieBreaker: string;
   },
   select: (query: SelectQueryBuilder<DB, TB, O>) => SelectQueryBuilder<DB, TB, Row>,
+  count?: AdminCount<DB>,
 ): Promise<AdminPagination<Row>> {
   const column =
     (params.orderBy && sort.sortable[params.orderBy]) ||
     (sort.sortable[sort.defaultOrderBy] ?? sort.defaultOrderBy);
   const dir = params.orderDir ?? sort.defaultDir ?? 'desc';
   const offset = (params.page - 1) * params.perPage;
-  const [countRow, rows] = await Promise.all([
-    base.select(sql<number>`count(*)::int`.as('total')).executeTakeFirst(),
+  const cap = count ? (count.cap ?? ADMIN_COUNT_CAP) : Number.POSITIVE_INFINITY;
+  const countAll = async () =>
+    count
+      ? cappedCount(base, count, cap)
+      : Number(
+          (
+            (await base.select(sql<number>`count(*)::int`.as('total')).executeTakeFirst()) as
+              | { total?: number }
+              | undefined
+          )?.total ?? 0,
+        );
+  const [rows, counted] = await Promise.all([
     select(base)
       // Nulls last both ways: an empty value never fills the first page.
       .orderBy(sql`${sql.ref(column)} ${sql.raw(dir)} nulls last`)
       .orderBy(sql.ref(sort.tieBreaker), dir)
-      .limit(params.perPage)
+      .limit(params.perPage + 1)
       .offset(offset)
       .execute(),
+    offset >= cap ? null : countAll(),
   ]);
-  const total = Number((countRow as { total?: number } | undefined)?.total ?? 0);
+  const data = rows.slice(0, params.perPage);
+  const hasMore = rows.length > params.perPage;
+  let total: number;
+  let isCapped: boolean;
+  if (data.length > 0 && !hasMore) {
+    // The last page: its rows give the exact total, whatever the cap.
+    total = offset + data.length;
+    isCapped = false;
+  } else if (counted === null && data.length > 0) {
+    // Past the cap with more to come: this page's rows are a lower bound.
+    total = offset + data.length;
+    isCapped = true;
+  } else {
+    const n = counted ?? (await countAll());
+    isCapped = n > cap;
+    total = isCapped ? Math.max(cap, data.length > 0 ? offset + data.length : 0) : n;
+  }
   return {
     pagination: {
-      data: rows,
+      data,
       current_page: params.page,
       per_page: params.perPage,
       total,
       last_page: Math.max(1, Math.ceil(total / params.perPage)),
+      ...(count ? { total_capped: isCapped } : {}),
     },
   };
 }
