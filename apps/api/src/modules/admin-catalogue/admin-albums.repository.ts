@@ -1,7 +1,7 @@
 import type { TAdminCatalogueQuery } from '@cadence/contracts/admin-catalogue';
 import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema';
-import { dateText } from '../catalogue/catalogue-utils';
+import { dateText } from '../catalogue/catalogue-query.repository';
 import { type AdminTable, inGenre } from './admin-keyset.repository';
 import { HAS_AUDIO, HAS_LYRICS } from './admin-tracks.repository';
 

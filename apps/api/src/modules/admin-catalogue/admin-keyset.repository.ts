@@ -1,7 +1,7 @@
 import { ADMIN_TOTAL_CAP, type TAdminCatalogueQuery } from '@cadence/contracts/admin-catalogue';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../platform/db/schema';
-import { likePattern } from '../catalogue/catalogue-utils';
+import { likePattern } from '../catalogue/catalogue-query.repository';
 import type { Cursor, SortSpec } from './keyset-cursor';
 
 export type AdminModel = 'track' | 'album' | 'artist';

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema';
-import { deleteLinks } from '../catalogue/catalogue-links';
+import { deleteLinks } from '../catalogue/catalogue-links.repository';
 import { adminAlbumsRepository as albums } from './admin-albums.repository';
 import { adminArtistsRepository as artists } from './admin-artists.repository';
 import { adminTracksRepository as tracks } from './admin-tracks.repository';

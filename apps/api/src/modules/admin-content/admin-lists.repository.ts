@@ -3,7 +3,8 @@ import type { TPagination } from '@cadence/contracts/pagination';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import { artistRefsForTracks } from '../artists/artist-refs';
-import { isoRequired, likePattern, paginate } from '../catalogue/catalogue-utils';
+import { likePattern, paginate } from '../catalogue/catalogue-query.repository';
+import { isoRequired } from '../catalogue/catalogue-utils';
 import { userRefs } from '../playlists/playlists.service';
 
 type Db = Kysely<Database>;

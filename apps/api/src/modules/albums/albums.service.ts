@@ -9,12 +9,12 @@ import { assertCanManageCredited, type WorkspaceDirectory } from '../catalogue/c
 import { syncGenresAndTags } from '../catalogue/catalogue-links';
 import { deleteLinks } from '../catalogue/catalogue-links.repository';
 import { type CatalogueInclude, includeOf } from '../catalogue/catalogue-list';
+import type { Page } from '../catalogue/catalogue-query.repository';
 import {
   type CatalogueListQuery,
   isoRequired,
   mapPage,
   orNotFound,
-  type Page,
   slugify,
   withSlug,
 } from '../catalogue/catalogue-utils';

@@ -6,12 +6,12 @@ import { AppError } from '../../platform/http/app-error';
 import { syncGenresAndTags } from '../catalogue/catalogue-links';
 import { deleteLinks } from '../catalogue/catalogue-links.repository';
 import { type CatalogueInclude, includeOf } from '../catalogue/catalogue-list';
+import type { Page } from '../catalogue/catalogue-query.repository';
 import {
   type CatalogueListQuery,
   isoRequired,
   mapPage,
   orNotFound,
-  type Page,
   slugify,
   withSlug,
 } from '../catalogue/catalogue-utils';

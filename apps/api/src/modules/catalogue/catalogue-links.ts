@@ -6,9 +6,6 @@ import { syncTags } from '../tags/tag-links';
 
 type Trx = Transaction<Database>;
 
-// Deleting links is SQL; re-exported for the modules that import it from here.
-export { deleteLinks, type LinkTable } from './catalogue-links.repository';
-
 /** Replaces the genres and tags an edit names; a list left out keeps what the item has. */
 export async function syncGenresAndTags(
   trx: Trx,

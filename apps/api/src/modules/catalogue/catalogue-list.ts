@@ -1,6 +1,3 @@
-// Kept importable from here for modules that still do; it is SQL, so it lives in the repository.
-export { nameMatches } from './catalogue-query.repository';
-
 /**
  * The sort column a list query asks for (newest first unless told; names A-Z) and the table's
  * id column that breaks ties. `sortable` mirrors the contract's `orderBy` enum.

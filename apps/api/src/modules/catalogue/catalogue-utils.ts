@@ -2,14 +2,6 @@ import { AppError } from '../../platform/http/app-error';
 
 import type { Page } from './catalogue-query.repository';
 
-// Query helpers other modules still import from here; they live with the other SQL.
-export {
-  dateText,
-  likePattern,
-  type Page,
-  paginate,
-} from './catalogue-query.repository';
-
 export const iso = (value: Date | string | null | undefined): string | null =>
   value == null ? null : value instanceof Date ? value.toISOString() : new Date(value).toISOString();
 export const isoRequired = (value: Date | string): string => iso(value) as string;

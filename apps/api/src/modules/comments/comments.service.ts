@@ -4,7 +4,8 @@ import { type Actor, actorCanAny, actorUser, assertActorCanAny } from '../../pla
 import type { Database } from '../../platform/db/schema';
 import { AppError, validationError } from '../../platform/http/app-error';
 import { albumExists, findAlbum } from '../albums/albums.repository';
-import { isoRequired, type Page, slugify } from '../catalogue/catalogue-utils';
+import type { Page } from '../catalogue/catalogue-query.repository';
+import { isoRequired, slugify } from '../catalogue/catalogue-utils';
 import type { NotificationsService } from '../notifications/notifications.service';
 import { userRefs } from '../playlists/playlists.service';
 import { findTrackVisibleTo } from '../tracks/track-access';

@@ -2,7 +2,8 @@ import type { TGenre } from '@cadence/contracts/genre';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import { validationError } from '../../platform/http/app-error';
-import { isoRequired, mapPage, orNotFound, type Page } from '../catalogue/catalogue-utils';
+import type { Page } from '../catalogue/catalogue-query.repository';
+import { isoRequired, mapPage, orNotFound } from '../catalogue/catalogue-utils';
 import { loadCounts } from '../library/counts';
 import { displayName } from './genre-links';
 import {

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../platform/db/schema';
-import { dateText, paginate } from '../catalogue/catalogue-utils';
+import { dateText, paginate } from '../catalogue/catalogue-query.repository';
 import type { TFollowableType, TLikeableType, TRepostableType } from './library.tables';
 
 type Db = Kysely<Database>;

@@ -1,9 +1,9 @@
 import type { TPlaylistCreate } from '@cadence/contracts/playlist';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Database } from '../../platform/db/schema';
-import { deleteLinks } from '../catalogue/catalogue-links';
-import { nameMatches } from '../catalogue/catalogue-list';
-import { paginate, slugify, withSlug } from '../catalogue/catalogue-utils';
+import { deleteLinks } from '../catalogue/catalogue-links.repository';
+import { nameMatches, paginate } from '../catalogue/catalogue-query.repository';
+import { slugify, withSlug } from '../catalogue/catalogue-utils';
 import type { PlaylistsTable } from './playlists.tables';
 
 type Db = Kysely<Database>;

@@ -6,13 +6,8 @@ import { assertAny, canAny, restrictionOf } from '../../platform/auth/access';
 import type { Database } from '../../platform/db/schema';
 import { AppError, validationError } from '../../platform/http/app-error';
 import { type CatalogueInclude, includeOf, listOrder } from '../catalogue/catalogue-list';
-import {
-  type CatalogueListQuery,
-  isoRequired,
-  mapPage,
-  orNotFound,
-  type Page,
-} from '../catalogue/catalogue-utils';
+import type { Page } from '../catalogue/catalogue-query.repository';
+import { type CatalogueListQuery, isoRequired, mapPage, orNotFound } from '../catalogue/catalogue-utils';
 import { loadCounts } from '../library/counts';
 import { toTrackDtos } from '../tracks/track-dto';
 import { trackVisibility } from '../tracks/tracks.repository';

@@ -1,6 +1,6 @@
 import { type Insertable, type Kysely, sql } from 'kysely';
 import type { Database } from '../../platform/db/schema';
-import { type Page, paginate } from '../catalogue/catalogue-utils';
+import { type Page, paginate } from '../catalogue/catalogue-query.repository';
 import type { TrackRow } from '../tracks/track-dto';
 
 type Db = Kysely<Database>;

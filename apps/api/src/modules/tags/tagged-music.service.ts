@@ -4,7 +4,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/http/app-error';
 import { toAlbumDtos } from '../albums/albums.service';
-import { mapPage, type Page } from '../catalogue/catalogue-utils';
+import type { Page } from '../catalogue/catalogue-query.repository';
+import { mapPage } from '../catalogue/catalogue-utils';
 import { toTrackDtos } from '../tracks/track-dto';
 import { taggedAlbumRows, taggedTrackRows, tagIdByName } from './tagged-music.repository';
 

@@ -1,7 +1,7 @@
 import type { TTagListQuery } from '@cadence/contracts/tag';
 import { type Insertable, type Kysely, type Selectable, sql, type Updateable } from 'kysely';
 import type { Database } from '../../platform/db/schema';
-import { likePattern, paginate } from '../catalogue/catalogue-utils';
+import { likePattern, paginate } from '../catalogue/catalogue-query.repository';
 import type { TagsTable } from './tags.tables';
 
 const ORDER_COLUMNS = { name: 'name', type: 'type', created_at: 'created_at', id: 'id' } as const;

@@ -12,7 +12,8 @@ import { assertCanManageCredited, type WorkspaceDirectory } from '../catalogue/c
 import { syncGenresAndTags } from '../catalogue/catalogue-links';
 import { deleteLinks } from '../catalogue/catalogue-links.repository';
 import { type CatalogueInclude, includeOf } from '../catalogue/catalogue-list';
-import { mapPage, type Page, slugify, withSlug } from '../catalogue/catalogue-utils';
+import type { Page } from '../catalogue/catalogue-query.repository';
+import { mapPage, slugify, withSlug } from '../catalogue/catalogue-utils';
 import { findTrackOr404, findTrackVisibleTo } from './track-access';
 import { toTrackDtos } from './track-dto';
 import { deleteTrackRows, insertTrack, trackPage, updateTrack } from './tracks.repository';
