@@ -6,6 +6,7 @@ import { makeAppBootstrap, makeUser } from '@cadence/app-shell/test/fixtures';
 import { ZBootstrapDataSchema } from '@cadence/contracts/bootstrap';
 import type { Decorator, Preview } from '@storybook/react-vite';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { mswLoader } from 'msw-storybook-addon/csf3';
 import { useEffect, useState } from 'react';
 import { storyThemes, type TStoryTheme } from './themes';
 
@@ -14,6 +15,24 @@ import { storyThemes, type TStoryTheme } from './themes';
 // catalogue has no server: the realtime socket stays closed.
 const bootstrap = ZBootstrapDataSchema.parse({ ...makeAppBootstrap(), user: makeUser() });
 setBootstrapData({ ...bootstrap, settings: { ...bootstrap.settings, realtime: { enable: false } } });
+
+/**
+ * Where the stories' api answers come from: `parameters.msw` handlers (msw-storybook-addon). In
+ * the browser a service worker (`public/mockServiceWorker.js`) serves them; the story tests in
+ * jsdom replace `mswSetup.start` with msw's node server (src/test-setup.ts).
+ */
+export const mswSetup: { start: Parameters<typeof mswLoader>[0] } = {
+  start: async () => {
+    const { setupWorker } = await import('msw/browser');
+    const worker = setupWorker();
+    await worker.start({
+      quiet: true,
+      serviceWorker: { url: './mockServiceWorker.js' },
+      onUnhandledRequest: 'bypass',
+    });
+    return worker;
+  },
+};
 
 // Themes are applied the way the app shell does it: variables on the root element, so
 // portalled overlays (dialogs, menus, tooltips) pick them up too.
@@ -50,6 +69,7 @@ const withApp: Decorator = (Story) => {
 
 const preview: Preview = {
   decorators: [withApp, withTheme],
+  loaders: [mswLoader(() => (mswSetup.start ? mswSetup.start() : Promise.reject(new Error('no msw'))))],
   globalTypes: {
     theme: {
       description: 'Theme variables',

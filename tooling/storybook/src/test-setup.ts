@@ -1,5 +1,9 @@
+import { reportMockApiFailure } from '@cadence/app-shell/test/story-helpers';
 import { cleanup } from '@testing-library/react';
+import type { SetupWorker } from 'msw/browser';
+import { setupServer } from 'msw/node';
 import { afterEach } from 'vitest';
+import { mswSetup } from '../.storybook/preview';
 
 // jsdom has no CSS namespace; react-aria's overlays call CSS.escape when they open.
 if (typeof globalThis.CSS?.escape !== 'function') {
@@ -11,3 +15,12 @@ if (typeof globalThis.CSS?.escape !== 'function') {
 }
 
 afterEach(() => cleanup());
+
+// The stories' msw handlers, answered in-process: jsdom has no service worker. A handler that
+// throws (a fixture that no longer parses with its contract) fails the story.
+mswSetup.start = () => {
+  const server = setupServer();
+  server.listen({ onUnhandledRequest: 'bypass' });
+  server.events.on('unhandledException', ({ error }) => reportMockApiFailure(error));
+  return server as unknown as SetupWorker;
+};

@@ -34,6 +34,11 @@ export function takeMockApiFailures(): unknown[] {
   return failures.splice(0);
 }
 
+/** Called by the catalogue's msw server when a handler throws (a fixture that no longer parses). */
+export function reportMockApiFailure(error: unknown): void {
+  failures.push(error);
+}
+
 export type TApiCall = { method: string; url: URL; body: unknown };
 export type TApiAnswer = { status?: number; body?: unknown } | 'never';
 
