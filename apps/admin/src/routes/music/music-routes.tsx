@@ -61,6 +61,12 @@ export const musicRoutes: RouteObject[] = [
     ...page('artists.view', () => import('./artists-page').then((m) => ({ Component: m.ArtistsPage }))),
   },
   {
+    // music.create is what the upload api checks; tracks.update lets it credit any artist.
+    path: 'upload',
+    loader: accessLoader({ permissions: ['music.create', 'tracks.update'] }),
+    lazy: () => import('./upload-page').then((m) => ({ Component: m.UploadPage })),
+  },
+  {
     path: 'genres',
     ...page('genres.update', () => import('./genres-page').then((m) => ({ Component: m.GenresPage }))),
   },

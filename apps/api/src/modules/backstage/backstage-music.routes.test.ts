@@ -211,6 +211,46 @@ describe('POST /api/v1/backstage/publish', () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toContain("your plan's limit of 1 minutes of audio");
   });
+
+  it('lets an admin (/admin/upload) publish as any artist of the catalogue, not a plain uploader', async () => {
+    const signedName = `Signed ${Date.now()}`;
+    const signed = await insertArtist(t, signedName);
+    const tagged = () =>
+      makeTaggedMp3({ title: 'T', artist: 'Tag', album: 'A', track: 1, genre: 'Pop', year: 2021 }, 1);
+    const admin = await actor(t, [
+      'admin.access',
+      'music.create',
+      'tracks.update',
+      'tracks.view',
+      'files.create',
+    ]);
+    const file = await uploadAudio(admin.headers, await tagged(), 'admin.mp3');
+    const published = await post('/api/v1/backstage/publish', admin.headers, {
+      mode: 'singles',
+      artist_ids: [signed],
+      tracks: [{ file_entry_id: file, name: 'For the label' }],
+    });
+    expect(published.statusCode, published.body).toBe(201);
+    const listed = await t.app.inject({
+      url: `/api/v1/admin/tracks?artist_id=${signed}`,
+      headers: admin.headers,
+    });
+    expect(listed.statusCode, listed.body).toBe(200);
+    const rows = listed.json().pagination.data as { name: string; artists: { name: string }[] }[];
+    expect(rows.map((row) => [row.name, row.artists.map((artist) => artist.name)])).toEqual([
+      ['For the label', [signedName]],
+    ]);
+
+    // The same call from an uploader without an editor permission stays refused.
+    const uploader = await artistUser();
+    const own = await uploadAudio(uploader.headers, await tagged(), 'own.mp3');
+    const refused = await post('/api/v1/backstage/publish', uploader.headers, {
+      mode: 'singles',
+      artist_ids: [signed],
+      tracks: [{ file_entry_id: own, name: 'Not mine' }],
+    });
+    expect(refused.statusCode).toBe(403);
+  });
 });
 
 describe('album track list and ownership of edits', () => {

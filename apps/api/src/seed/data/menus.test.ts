@@ -54,11 +54,15 @@ describe('defaultMenus', () => {
     const admin = at('admin-sidebar');
     expect(admin.items).toHaveLength(24);
     for (const item of admin.items) {
-      // Upload is the one item that leaves the admin: the site has one upload flow, the backstage's.
-      const home = item.label === 'Upload' ? '/backstage/upload' : '/admin';
-      expect(item.action.startsWith(home), item.label).toBe(true);
-      expect(item.permissions, item.label).toHaveLength(1);
+      expect(item.action.startsWith('/admin'), item.label).toBe(true);
+      // Upload needs the upload api's permission and the one that credits any artist.
+      expect(item.permissions, item.label).toHaveLength(item.label === 'Upload' ? 2 : 1);
     }
+    const upload = admin.items.find((i) => i.label === 'Upload');
+    expect([upload?.action, upload?.permissions]).toEqual([
+      '/admin/upload',
+      ['music.create', 'tracks.update'],
+    ]);
     const byLabel = Object.fromEntries(admin.items.map((i) => [i.label, i.permissions[0]]));
     expect(byLabel).toMatchObject({
       Analytics: 'admin.access',

@@ -81,8 +81,9 @@ export const defaultMenus: TMenu[] = [
     adminItem('xUiQJA', 'Tags', 'tags', 'tag', 'tags.update'),
     adminItem('5pjI23', 'Files', 'files', 'folder', 'files.update'),
     adminItem('j0q1mh', 'Localizations', 'localizations', 'languages', 'localizations.update'),
-    // One upload flow for the site: the backstage's (tags read into drafts, publish as album or singles).
-    route('MS9TsO', 'Upload', '/backstage/upload', 'upload', { permissions: ['music.create'] }),
+    // The backstage's upload flow with the artist chosen by the admin: music.create is what the
+    // upload api checks, tracks.update lets it credit any artist.
+    route('MS9TsO', 'Upload', '/admin/upload', 'upload', { permissions: ['music.create', 'tracks.update'] }),
     adminItem('Os1Dq4', 'Logs', 'logs', 'scroll-text', 'logs.view'),
   ]),
   menu('W8QAME', 'Footer', 'footer', [

@@ -25,6 +25,7 @@ import * as createCustomPages from './2026-11-27T13-00_create-custom-pages';
 import * as createPlayMonthlyDims from './2026-11-27T14-00_create-play-monthly-dims';
 import * as createPlayMonthlyListeners from './2026-11-27T14-01_create-play-monthly-listeners';
 import * as createWorkspaces from './2026-11-27T15-00_create-workspaces';
+import * as pointAdminUploadMenuItem from './2026-11-27T16-00_point-admin-upload-menu-item';
 
 /** Imported statically so the tsup bundle carries them; keys are the frozen migration names. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T14-00_create-play-monthly-dims': createPlayMonthlyDims,
   '2026-11-27T14-01_create-play-monthly-listeners': createPlayMonthlyListeners,
   '2026-11-27T15-00_create-workspaces': createWorkspaces,
+  '2026-11-27T16-00_point-admin-upload-menu-item': pointAdminUploadMenuItem,
 };
