@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet from 'helmet';
 
 export type SecurityHeadersOptions = {
   appUrl: string;
@@ -60,7 +60,8 @@ function originOf(url: string): string | undefined {
 }
 
 /**
- * Security headers from @fastify/helmet. The CSP allows scripts from the app itself and, inline,
+ * Security headers from helmet, its middleware built once (the Fastify wrapper rebuilt it, parsing
+ * every directive, on each request). The CSP allows scripts from the app itself and, inline,
  * only with the response's nonce; media, images and uploads also from the configured storage;
  * the realtime socket on the app's own host. recaptcha's hosts are allowed for its widget.
  */
@@ -86,8 +87,7 @@ export const securityHeadersPlugin = fp(
       });
     }
 
-    await app.register(helmet, {
-      global: true,
+    const writeHeaders = helmet({
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
@@ -120,6 +120,9 @@ export const securityHeadersPlugin = fp(
       crossOriginOpenerPolicy: false,
       crossOriginResourcePolicy: { policy: 'cross-origin' },
       crossOriginEmbedderPolicy: false,
+    });
+    app.addHook('onRequest', (request, reply, done) => {
+      writeHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
     });
     app.addHook('onRequest', async (request, reply) => {
       if (!isEmbedPath(request.url)) reply.header('x-frame-options', 'SAMEORIGIN');
