@@ -12,9 +12,7 @@ export const HAS_LYRICS = sql`exists (select 1 from lyrics l where l.track_id = 
 function trackFilters(q: TAdminCatalogueQuery): RawBuilder<unknown>[] {
   const where: RawBuilder<unknown>[] = [];
   if (q.genre)
-    where.push(sql`(${inGenre('track', 't.id', q.genre)} or t.album_id in (select ga.genreable_id
-      from genreables ga join genres g on g.id = ga.genre_id
-      where ga.genreable_type = 'album' and g.name = ${q.genre.toLowerCase()}))`);
+    where.push(sql`(${inGenre('track', 't.id', q.genre)} or ${inGenre('album', 't.album_id', q.genre)})`);
   if (q.artist_id)
     where.push(sql`t.id in (select track_id from artist_track where artist_id = ${q.artist_id})`);
   if (q.owner_id) where.push(sql`t.owner_id = ${q.owner_id}`);

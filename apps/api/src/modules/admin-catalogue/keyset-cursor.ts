@@ -1,8 +1,15 @@
 import type { TAdminSort } from '@cadence/contracts/admin-catalogue';
 import { AppError } from '../../platform/http/app-error';
 
-/** How one admin table sorts: the sort expression and its SQL type (the cast of a cursor key). */
-export type SortSpec = { expr: string; type: 'bigint' | 'timestamptz' | 'date' | 'text' };
+/**
+ * How one admin table sorts: the sort expression, its SQL type (the cast of a cursor key) and
+ * whether it can be null (every sort of the admin tables today is NOT NULL).
+ */
+export type SortSpec = {
+  expr: string;
+  type: 'bigint' | 'timestamptz' | 'date' | 'text';
+  isNullable?: boolean;
+};
 
 /** Sort keys travel as text so a timestamp keeps its microseconds (a JS Date would drop them). */
 export type Cursor = { key: string | null; id: number };

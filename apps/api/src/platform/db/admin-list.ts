@@ -1,3 +1,4 @@
+import { ADMIN_TOTAL_CAP } from '@cadence/contracts/admin-catalogue';
 import {
   type Expression,
   type Kysely,
@@ -44,8 +45,8 @@ export function searchColumns(columns: readonly string[], query: string): Expres
   )})`;
 }
 
-/** How far a capped count reads before it stops: the admin kit shows "More than 10,000 results". */
-export const ADMIN_COUNT_CAP = 10_000;
+/** How far a capped count reads before it stops (the admin kit shows "of more than 1,000"). */
+export const ADMIN_COUNT_CAP = ADMIN_TOTAL_CAP;
 
 /**
  * How the total of a page is counted. Without it the count is exact (small tables). With it the

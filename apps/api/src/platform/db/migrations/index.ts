@@ -26,6 +26,7 @@ import * as createPlayMonthlyDims from './2026-11-27T14-00_create-play-monthly-d
 import * as createPlayMonthlyListeners from './2026-11-27T14-01_create-play-monthly-listeners';
 import * as createWorkspaces from './2026-11-27T15-00_create-workspaces';
 import * as pointAdminUploadMenuItem from './2026-11-27T16-00_point-admin-upload-menu-item';
+import * as addAdminListSortIndexes from './2026-11-27T17-00_add-admin-list-sort-indexes';
 
 /** Imported statically so the tsup bundle carries them; keys are the frozen migration names. */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T14-01_create-play-monthly-listeners': createPlayMonthlyListeners,
   '2026-11-27T15-00_create-workspaces': createWorkspaces,
   '2026-11-27T16-00_point-admin-upload-menu-item': pointAdminUploadMenuItem,
+  '2026-11-27T17-00_add-admin-list-sort-indexes': addAdminListSortIndexes,
 };
