@@ -1,9 +1,10 @@
 import type { FastifyRequest } from 'fastify';
+import { actorOf } from '../../platform/auth/actor';
 import { AppError } from '../../platform/http/app-error';
 import { albumExists } from '../albums/albums.repository';
 import { artistExists } from '../artists/artists.repository';
 import { createPlaylistsService } from '../playlists/playlists.service';
-import { assertCanSeeTrack } from '../tracks/track-access';
+import { assertTrackVisibleTo } from '../tracks/track-access';
 import { findTracks } from '../tracks/tracks.repository';
 import { userExists } from '../users/user-refs.repository';
 import type { TFollowableType, TLikeableType } from './library.tables';
@@ -44,5 +45,6 @@ export async function assertCanSeeTracks(request: FastifyRequest, ids: number[])
   const unique = [...new Set(ids)];
   const tracks = await findTracks(db, unique);
   if (tracks.length !== unique.length) throw notFound();
-  for (const track of tracks) await assertCanSeeTrack(db, request, track);
+  const actor = actorOf(request);
+  for (const track of tracks) await assertTrackVisibleTo(db, actor, track);
 }

@@ -6,9 +6,10 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Selectable } from 'kysely';
 import { canAny } from '../../platform/auth/access';
+import { actorOf } from '../../platform/auth/actor';
 import { AppError } from '../../platform/http/app-error';
 import { isoRequired } from '../catalogue/catalogue-utils';
-import { findVisibleTrack, managesTrack } from '../tracks/track-access';
+import { findTrackVisibleTo, managesTrack } from '../tracks/track-access';
 import { createLyricsRepository } from './lyrics.repository';
 import type { LyricsTable } from './lyrics.tables';
 
@@ -39,7 +40,7 @@ export const lyricsRoutes: FastifyPluginAsyncZod = async (app) => {
     trackId: number,
     action: 'create' | 'update' | 'delete',
   ) {
-    const track = await findVisibleTrack(db, request, trackId);
+    const track = await findTrackVisibleTo(db, actorOf(request), trackId);
     if (await canAny(request, [`lyrics.${action}`])) return;
     if (!request.user) throw new AppError('unauthenticated');
     if (await managesTrack(db, request.user.id, track)) return;
@@ -58,7 +59,7 @@ export const lyricsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await findVisibleTrack(db, request, request.params.id);
+      await findTrackVisibleTo(db, actorOf(request), request.params.id);
       const row = await lyrics.ofTrack(request.params.id);
       if (!row) throw new AppError('not_found', 'This track has no lyrics yet.');
       return { lyrics: toDto(row) };

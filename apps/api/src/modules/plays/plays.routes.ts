@@ -2,7 +2,8 @@ import { ZIdParamsSchema } from '@cadence/contracts/catalogue';
 import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
 import { ZRecordPlayResponseSchema, ZRecordPlaySchema } from '@cadence/contracts/play';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { findVisibleTrack } from '../tracks/track-access';
+import { actorOf } from '../../platform/auth/actor';
+import { findTrackVisibleTo } from '../tracks/track-access';
 import { listenerOf } from './listener';
 import { createPlaysService } from './plays.service';
 
@@ -29,7 +30,7 @@ export const playsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const track = await findVisibleTrack(app.deps.db, request, request.params.id);
+      const track = await findTrackVisibleTo(app.deps.db, actorOf(request), request.params.id);
       return plays.record(listenerOf(request), track, request.body);
     },
   );

@@ -5,10 +5,11 @@ import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
 import { ZImageQuerySchema, ZWaveResponseSchema } from '@cadence/contracts/track';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { assertAny } from '../../platform/auth/access';
+import { actorOf } from '../../platform/auth/actor';
 import { AppError } from '../../platform/http/app-error';
 import { slugify } from '../catalogue/catalogue-utils';
 import { sendStoredFile } from '../public-storage/send-stored-file';
-import { findVisibleTrack } from '../tracks/track-access';
+import { findTrackVisibleTo } from '../tracks/track-access';
 import { countDownload } from '../tracks/tracks.repository';
 import { resolveAudioSource } from './audio-source';
 import { IMAGE_EXTENSIONS, imageVariant, wantsWebp } from './image-variants';
@@ -48,7 +49,7 @@ export const streamingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const track = await findVisibleTrack(db, request, request.params.id);
+      const track = await findTrackVisibleTo(db, actorOf(request), request.params.id);
       const source = await resolveAudioSource(audio, track);
       if (!source) throw new AppError('not_found', 'This track has no audio.');
       if (source.kind === 'redirect') return reply.redirect(source.url, 302);
@@ -77,7 +78,7 @@ export const streamingRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError('forbidden', 'Downloads are turned off.');
       }
       await assertAny(request, ['music.download']);
-      const track = await findVisibleTrack(db, request, request.params.id);
+      const track = await findTrackVisibleTo(db, actorOf(request), request.params.id);
       const source = await resolveAudioSource(audio, track, slugify(track.name));
       if (!source) throw new AppError('not_found', 'This track has no audio.');
       // Range requests resume a download; count only the ones that start it.
@@ -112,7 +113,7 @@ export const streamingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const track = await findVisibleTrack(db, request, request.params.id);
+      const track = await findTrackVisibleTo(db, actorOf(request), request.params.id);
       if (!track.waveform || track.waveform.length === 0)
         throw new AppError('not_found', 'This track has no waveform.');
       reply.header('Cache-Control', 'public, max-age=86400');

@@ -1,6 +1,5 @@
-import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { type Actor, actorCanAny, actorOf } from '../../platform/auth/actor';
+import { type Actor, actorCanAny } from '../../platform/auth/actor';
 import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/http/app-error';
 import { managesCreditedItem } from '../catalogue/catalogue-access';
@@ -30,11 +29,6 @@ export async function assertTrackVisibleTo(db: Db, actor: Actor, track: TrackRow
   throw new AppError('not_found');
 }
 
-/** The same rule for callers that still hold the request (routes of other modules). */
-export function assertCanSeeTrack(db: Db, request: FastifyRequest, track: TrackRow): Promise<void> {
-  return assertTrackVisibleTo(db, actorOf(request), track);
-}
-
 export async function findTrackOr404(db: Db, id: number): Promise<TrackRow> {
   return orNotFound(await findTrack(db, id), 'Track not found.');
 }
@@ -44,9 +38,4 @@ export async function findTrackVisibleTo(db: Db, actor: Actor, id: number): Prom
   const track = await findTrackOr404(db, id);
   await assertTrackVisibleTo(db, actor, track);
   return track;
-}
-
-/** A track the requester may see, or 404. */
-export function findVisibleTrack(db: Db, request: FastifyRequest, id: number): Promise<TrackRow> {
-  return findTrackVisibleTo(db, actorOf(request), id);
 }
