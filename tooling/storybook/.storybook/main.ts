@@ -1,5 +1,6 @@
 import type { StorybookConfig } from '@storybook/react-vite';
 import tailwindcss from '@tailwindcss/vite';
+import { productIconsPlugin } from '../src/foundations/product-icons-plugin.ts';
 
 /**
  * The product's one catalogue: every package's and app's `*.stories.tsx`, grouped in the sidebar
@@ -8,7 +9,11 @@ import tailwindcss from '@tailwindcss/vite';
 const root = '../../..';
 const config: StorybookConfig = {
   framework: '@storybook/react-vite',
+  // The theme toolbar (light/dark: the seeded themes' variables, see preview.tsx).
+  addons: ['@storybook/addon-themes'],
   stories: [
+    // Design tokens (colours, type, spacing, icons), generated from their sources.
+    { directory: '../src/foundations', files: '**/*.stories.tsx', titlePrefix: 'Foundations' },
     { directory: `${root}/packages/ui/src`, files: '**/*.stories.tsx', titlePrefix: 'UI' },
     { directory: `${root}/packages/app-shell/src`, files: '**/*.stories.tsx', titlePrefix: 'App shell' },
     { directory: `${root}/packages/admin-kit/src`, files: '**/*.stories.tsx', titlePrefix: 'Admin kit' },
@@ -22,7 +27,7 @@ const config: StorybookConfig = {
   staticDirs: ['../public'],
   core: { disableTelemetry: true },
   async viteFinal(viteConfig) {
-    viteConfig.plugins = [...(viteConfig.plugins ?? []), tailwindcss()];
+    viteConfig.plugins = [...(viteConfig.plugins ?? []), tailwindcss(), productIconsPlugin()];
     viteConfig.build ??= {};
     viteConfig.build.rolldownOptions = {
       ...viteConfig.build.rolldownOptions,

@@ -4,6 +4,7 @@ import { ModalHost } from '@cadence/app-shell/modal-host';
 import { closeAllDialogs } from '@cadence/app-shell/modal-store';
 import { makeAppBootstrap, makeUser } from '@cadence/app-shell/test/fixtures';
 import { ZBootstrapDataSchema } from '@cadence/contracts/bootstrap';
+import { DecoratorHelpers } from '@storybook/addon-themes';
 import type { Decorator, Preview } from '@storybook/react-vite';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { mswLoader } from 'msw-storybook-addon/csf3';
@@ -34,10 +35,19 @@ export const mswSetup: { start: Parameters<typeof mswLoader>[0] } = {
   },
 };
 
-// Themes are applied the way the app shell does it: variables on the root element, so
-// portalled overlays (dialogs, menus, tooltips) pick them up too.
+// The toolbar's themes (@storybook/addon-themes) are the seeded default themes. They are applied
+// the way the app shell does it: variables on the root element, so portalled overlays (dialogs,
+// menus, tooltips) pick them up too. A story can pin one: `parameters.themes.themeOverride`.
+DecoratorHelpers.initializeThemeState(Object.keys(storyThemes), 'dark');
+
+export function storyThemeOf(context: Parameters<Decorator>[1]): TStoryTheme {
+  const override = (context.parameters.themes as { themeOverride?: string } | undefined)?.themeOverride;
+  const chosen = override || DecoratorHelpers.pluckThemeFromContext(context);
+  return chosen in storyThemes ? (chosen as TStoryTheme) : 'dark';
+}
+
 const withTheme: Decorator = (Story, context) => {
-  const theme = (context.globals.theme as TStoryTheme | undefined) ?? 'dark';
+  const theme = storyThemeOf(context);
   useEffect(() => {
     const root = document.documentElement;
     for (const [name, value] of Object.entries(storyThemes[theme])) root.style.setProperty(name, value);
@@ -49,6 +59,16 @@ const withTheme: Decorator = (Story, context) => {
     </div>
   );
 };
+
+/**
+ * The viewports a designer checks (toolbar): a phone and a desktop, at the widths the apps'
+ * breakpoints switch at (the player's mobile layout is below `md`, 768px).
+ */
+export const storyViewports = {
+  mobile: { name: 'Mobile (390 x 844)', styles: { width: '390px', height: '844px' }, type: 'mobile' },
+  tablet: { name: 'Tablet (820 x 1180)', styles: { width: '820px', height: '1180px' }, type: 'tablet' },
+  desktop: { name: 'Desktop (1440 x 900)', styles: { width: '1440px', height: '900px' }, type: 'desktop' },
+} as const;
 
 /**
  * What every app wraps its pages in: a query client (no retries, so an error story shows its
@@ -70,14 +90,8 @@ const withApp: Decorator = (Story) => {
 const preview: Preview = {
   decorators: [withApp, withTheme],
   loaders: [mswLoader(() => (mswSetup.start ? mswSetup.start() : Promise.reject(new Error('no msw'))))],
-  globalTypes: {
-    theme: {
-      description: 'Theme variables',
-      toolbar: { title: 'Theme', icon: 'mirror', items: ['dark', 'light'], dynamicTitle: true },
-    },
-  },
   initialGlobals: { theme: 'dark' },
-  parameters: { layout: 'fullscreen' },
+  parameters: { layout: 'fullscreen', viewport: { options: storyViewports } },
 };
 
 export default preview;

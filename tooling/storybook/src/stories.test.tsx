@@ -6,6 +6,7 @@ import { testStories } from './story-tests';
  * catalogue that depends on it.
  */
 testStories({
+  ...import.meta.glob('./foundations/**/*.stories.tsx', { eager: true }),
   ...import.meta.glob('../../../packages/*/src/**/*.stories.tsx', { eager: true }),
   ...import.meta.glob('../../../apps/*/src/**/*.stories.tsx', { eager: true }),
 });
