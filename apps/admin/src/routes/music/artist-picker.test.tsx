@@ -67,10 +67,15 @@ describe('ArtistPicker', () => {
     const onPick = await renderPicker();
     const input = screen.getByRole('combobox', { name: 'Artist' });
     expect((input as HTMLInputElement).required).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: /Show artists/ }));
+    await screen.findByRole('option', { name: 'Aurora Lane' });
     await act(async () => {
       input.focus();
       fireEvent.change(input, { target: { value: 'nor' } });
     });
+    // The rows of the previous search are gone at once: Enter cannot pick a stale row.
+    expect(screen.queryByRole('option', { name: 'Aurora Lane' })).toBeNull();
+    expect(screen.getByText('Searching...')).toBeTruthy();
     await waitFor(() => expect(searches).toContain('nor'));
     const option = await screen.findByRole('option', { name: 'Northern Lights' });
     expect(screen.queryByRole('option', { name: 'Aurora Lane' })).toBeNull();

@@ -1,7 +1,7 @@
 import { useTrans } from '@cadence/app-shell/use-trans';
 import type { TAdminArtistRow, TKeysetPage } from '@cadence/contracts/admin-catalogue';
 import { apiClient } from '@cadence/http-client/http-client';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { ChevronDown } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button, ComboBox, Input, Label, ListBox, ListBoxItem, Popover, Text } from 'react-aria-components';
@@ -47,11 +47,14 @@ export function ArtistPicker({
   const [text, setText] = useState(value?.name ?? '');
   const typed = text.trim();
   // The chosen artist's own name is not a search: show the whole list again.
-  const query = useDebounced(value && typed === value.name ? '' : typed, 250);
-  const results = useQuery({ ...artistSearchQuery(query), placeholderData: keepPreviousData });
-  const found = results.data ?? [];
+  const wanted = value && typed === value.name ? '' : typed;
+  const query = useDebounced(wanted, 250);
+  const results = useQuery(artistSearchQuery(query));
+  // Rows of an older search are never offered: Enter must not pick what no longer matches.
+  const isSearching = query !== wanted || results.isPending;
+  const found = isSearching ? [] : (results.data ?? []);
+  // The chosen artist stays in the collection so the combobox keeps showing its name.
   const items = value && !found.some((artist) => artist.id === value.id) ? [value, ...found] : found;
-  const isSearching = results.isFetching || query !== (value && typed === value.name ? '' : typed);
   return (
     <ComboBox
       className="flex max-w-md flex-col gap-1"
