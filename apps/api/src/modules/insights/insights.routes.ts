@@ -10,6 +10,7 @@ import {
   ZVisitorsReportSchema,
 } from '@cadence/contracts/insights';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../platform/auth/actor';
 import { createInsightsService } from './insights.service';
 import { createReportsRepository } from './reports.repository';
 import { createReportsService } from './reports.service';
@@ -49,7 +50,7 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZInsightsSchema, ...errors },
       },
     },
-    async (request) => service.insights(request, request.params, request.query),
+    async (request) => service.insights(actorOf(request), request.params, request.query),
   );
 
   app.get(
@@ -92,6 +93,15 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZPageViewResponseSchema, 422: errors[422] },
       },
     },
-    async (request) => reports.recordView(request, request.body),
+    async (request) =>
+      reports.recordView(
+        {
+          userId: request.user?.id ?? null,
+          ip: request.ip,
+          headers: request.headers,
+          hasAcceptedCookies: request.cookies.cookie_notice === 'true',
+        },
+        request.body,
+      ),
   );
 };

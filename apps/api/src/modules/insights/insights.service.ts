@@ -4,10 +4,9 @@ import {
   type TInsights,
   type ZInsightsParamsSchema,
 } from '@cadence/contracts/insights';
-import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import { canAny } from '../../platform/auth/access';
+import { type Actor, actorCanAny, actorUser } from '../../platform/auth/actor';
 import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/http/app-error';
 import { managesCreditedItem } from '../catalogue/catalogue-access';
@@ -40,10 +39,9 @@ export function createInsightsService(db: Db) {
   const repository = createInsightsRepository(db);
   const { playsByDay, listeners, breakdowns, socialByDay, topTracks } = repository;
   /** The subject's name, after checking the asker manages it (or may edit any); others get a 404. */
-  async function authorize(request: FastifyRequest, subject: Subject): Promise<string> {
-    const user = request.user;
-    if (!user) throw new AppError('unauthenticated');
-    const isEditor = await canAny(request, ADMIN_PERMISSIONS[subject.subject]);
+  async function authorize(actor: Actor, subject: Subject): Promise<string> {
+    const user = actorUser(actor);
+    const isEditor = await actorCanAny(actor, ADMIN_PERMISSIONS[subject.subject]);
     if (subject.subject === 'artists') {
       const name = await repository.artistName(subject.id);
       if (name === null) throw new AppError('not_found');
@@ -72,11 +70,11 @@ export function createInsightsService(db: Db) {
   const sum = (map: Map<string, number>) => [...map.values()].reduce((a, b) => a + b, 0);
 
   async function insights(
-    request: FastifyRequest,
+    actor: Actor,
     subject: Subject,
     query: { range: TInsightRange; from?: string; to?: string },
   ): Promise<TInsights> {
-    const name = await authorize(request, subject);
+    const name = await authorize(actor, subject);
     const resolved = resolveRange(query);
     const range = { from: resolved.from, to: resolved.to };
     const previous = { from: resolved.previousFrom, to: resolved.previousTo };

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
 import {
   resolveRange,
   type TInsightRange,
@@ -6,7 +7,6 @@ import {
   type TPlaysReport,
   type TVisitorsReport,
 } from '@cadence/contracts/insights';
-import type { FastifyRequest } from 'fastify';
 import { lookupLocation } from '../../platform/geoip/geoip';
 import { countryFromHeaders, parseUserAgent } from '../plays/user-agent';
 import type { Range, ReportsRepository } from './reports.repository';
@@ -61,9 +61,18 @@ export function referrerHost(referrer: string | undefined, ownHosts: string[]): 
 }
 
 /** Do Not Track (`DNT: 1`) or Global Privacy Control (`Sec-GPC: 1`): the visitor asked not to be counted. */
-export function asksNotToBeTracked(headers: FastifyRequest['headers']): boolean {
+export function asksNotToBeTracked(headers: IncomingHttpHeaders): boolean {
   return headers.dnt === '1' || headers['sec-gpc'] === '1';
 }
+
+/** Who sent a page view, as the beacon's request tells it. */
+export type TPageViewer = {
+  userId: number | null;
+  ip: string;
+  headers: IncomingHttpHeaders;
+  /** The cookie notice's answer (`cookie_notice=true`). */
+  hasAcceptedCookies: boolean;
+};
 
 /**
  * The site-wide reports of the admin (plays from the roll-ups, first-party page views) and the
@@ -157,21 +166,20 @@ export function createReportsService(deps: {
    * the country and the device class, and a salted hash of the visitor (unique visitors): no
    * address, no agent string, no path.
    */
-  async function recordView(request: FastifyRequest, view: TPageView): Promise<{ recorded: boolean }> {
-    if (asksNotToBeTracked(request.headers)) return { recorded: false };
-    if ((await deps.settings.cookieNoticeEnabled()) && request.cookies.cookie_notice !== 'true')
-      return { recorded: false };
+  async function recordView(viewer: TPageViewer, view: TPageView): Promise<{ recorded: boolean }> {
+    const { headers, ip } = viewer;
+    if (asksNotToBeTracked(headers)) return { recorded: false };
+    if ((await deps.settings.cookieNoticeEnabled()) && !viewer.hasAcceptedCookies) return { recorded: false };
     const viewedAt = new Date();
-    const who = request.user
-      ? `user:${request.user.id}`
-      : `guest:${request.ip}|${request.headers['user-agent'] ?? ''}`;
+    const who =
+      viewer.userId !== null ? `user:${viewer.userId}` : `guest:${ip}|${headers['user-agent'] ?? ''}`;
     const visitorHash = createHmac('sha256', deps.salt).update(who).digest('base64url').slice(0, 32);
     await repository.recordPageView({
       viewedAt,
       pageKind: view.page_kind,
       referrerHost: referrerHost(view.referrer, deps.ownHosts),
-      country: countryFromHeaders(request.headers) ?? (await lookupLocation(request.ip)).country,
-      device: parseUserAgent(request.headers['user-agent']).device,
+      country: countryFromHeaders(headers) ?? (await lookupLocation(ip)).country,
+      device: parseUserAgent(headers['user-agent']).device,
       visitorHash,
     });
     return { recorded: true };
