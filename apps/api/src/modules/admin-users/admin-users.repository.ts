@@ -1,6 +1,6 @@
 import type { TAdminUsersQuery } from '@cadence/contracts/admin-users';
 import { type Kysely, sql, type Transaction } from 'kysely';
-import { adminPage, searchColumns } from '../../platform/db/admin-list';
+import { adminPage, containsPattern, searchColumns } from '../../platform/db/admin-list';
 import type { Database } from '../../platform/db/schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -12,6 +12,16 @@ const SORTABLE = {
   banned_at: 'users.banned_at',
   email_verified_at: 'users.email_verified_at',
 };
+
+/**
+ * Name or email contains the text, case ignored: one LIKE on the stored `admin_search` (its
+ * trigram index serves narrow searches, and a broad one rechecks cheaper text). A newline in the
+ * text could match across the two columns there, so that rare query takes the two ILIKEs.
+ */
+function nameOrEmailContains(query: string) {
+  if (query.includes('\n')) return searchColumns(['users.name', 'users.email'], query);
+  return sql<boolean>`users.admin_search like lower(${containsPattern(query)})`;
+}
 
 /** The columns an admin may change on `PUT users/{id}` beyond the account details. */
 export type AdminUserColumns = {
@@ -25,7 +35,7 @@ export const adminUsersRepository = {
   /** One page of users (search, filters, sort); role names come from `rolesOfUsers`. */
   page(db: Db, params: TAdminUsersQuery) {
     let base = db.selectFrom('users');
-    if (params.query) base = base.where(searchColumns(['users.name', 'users.email'], params.query));
+    if (params.query) base = base.where(nameOrEmailContains(params.query));
     if (params.banned !== undefined)
       base = base.where('users.banned_at', params.banned ? 'is not' : 'is', null);
     if (params.email_verified !== undefined)

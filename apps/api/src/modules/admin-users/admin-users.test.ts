@@ -92,6 +92,22 @@ describe('GET users (the admin list)', () => {
     ]);
     // `%` and `_` are literal.
     expect((await list('?query=%25')).total).toBe(0);
+    // Case is ignored on both columns; a text never matches across the name and the email.
+    expect((await list('?query=ZED-ART')).data.map((u: { id: number }) => u.id)).toEqual([a]);
+    const named = await t.deps.db
+      .selectFrom('users')
+      .select(['name', 'email'])
+      .where('id', '=', a)
+      .executeTakeFirstOrThrow();
+    expect(
+      (await list(`?query=${encodeURIComponent(named.name.toUpperCase())}`)).data.map(
+        (u: { id: number }) => u.id,
+      ),
+    ).toContain(a);
+    expect(
+      (await list(`?query=${encodeURIComponent(`${named.name.slice(-2)}\n${named.email.slice(0, 2)}`)}`))
+        .total,
+    ).toBe(0);
     expect((await list(`?role=${artists}`)).data.map((u: { id: number }) => u.id)).toEqual([a]);
     expect((await list('?banned=1')).data.map((u: { email: string }) => u.email)).toEqual([
       'banned-bob@example.com',

@@ -27,6 +27,8 @@ import * as createPlayMonthlyListeners from './2026-11-27T14-01_create-play-mont
 import * as createWorkspaces from './2026-11-27T15-00_create-workspaces';
 import * as pointAdminUploadMenuItem from './2026-11-27T16-00_point-admin-upload-menu-item';
 import * as addAdminListSortIndexes from './2026-11-27T17-00_add-admin-list-sort-indexes';
+import * as addUsersAdminSearch from './2026-11-27T17-01_add-users-admin-search';
+import * as addTracksSearchName from './2026-11-27T17-02_add-tracks-search-name';
 
 /** Imported statically so the tsup bundle carries them; keys are the frozen migration names. */
 export const migrations: Record<string, Migration> = {
@@ -58,4 +60,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T15-00_create-workspaces': createWorkspaces,
   '2026-11-27T16-00_point-admin-upload-menu-item': pointAdminUploadMenuItem,
   '2026-11-27T17-00_add-admin-list-sort-indexes': addAdminListSortIndexes,
+  '2026-11-27T17-01_add-users-admin-search': addUsersAdminSearch,
+  '2026-11-27T17-02_add-tracks-search-name': addTracksSearchName,
 };
