@@ -34,7 +34,7 @@ export async function assertCanSeeTarget(
       if (!(await userExists(db, id))) throw notFound();
       return;
     case 'playlist':
-      await createPlaylistsService(db).show(request, id, {});
+      await createPlaylistsService(db).show(actorOf(request), id, {});
       return;
   }
 }

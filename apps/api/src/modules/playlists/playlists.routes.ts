@@ -15,6 +15,7 @@ import {
   ZPlaylistUpdateSchema,
 } from '@cadence/contracts/playlist';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../platform/auth/actor';
 import { includeOf } from '../catalogue/catalogue-list';
 import { createPlaylistsService } from './playlists.service';
 
@@ -57,7 +58,7 @@ export const playlistsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      playlist: await playlists.show(request, request.params.id, includeOf(request.query)),
+      playlist: await playlists.show(actorOf(request), request.params.id, includeOf(request.query)),
     }),
   );
 
@@ -73,7 +74,7 @@ export const playlistsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.code(201).send({ playlist: await playlists.create(request, request.body) }),
+      reply.code(201).send({ playlist: await playlists.create(actorOf(request), request.body) }),
   );
 
   app.put(
@@ -88,7 +89,9 @@ export const playlistsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZPlaylistResponseSchema, ...errors },
       },
     },
-    async (request) => ({ playlist: await playlists.update(request, request.params.id, request.body) }),
+    async (request) => ({
+      playlist: await playlists.update(actorOf(request), request.params.id, request.body),
+    }),
   );
 
   app.delete(
@@ -103,7 +106,7 @@ export const playlistsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await playlists.remove(request, request.params.id);
+      await playlists.remove(actorOf(request), request.params.id);
       return { message: 'Playlist deleted.' };
     },
   );
@@ -121,7 +124,7 @@ export const playlistsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      playlist: await playlists.addTracks(request, request.params.id, request.body.track_ids),
+      playlist: await playlists.addTracks(actorOf(request), request.params.id, request.body.track_ids),
     }),
   );
 
@@ -138,7 +141,7 @@ export const playlistsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      playlist: await playlists.removeTracks(request, request.params.id, request.body.track_ids),
+      playlist: await playlists.removeTracks(actorOf(request), request.params.id, request.body.track_ids),
     }),
   );
 
@@ -155,7 +158,7 @@ export const playlistsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      playlist: await playlists.reorder(request, request.params.id, request.body.track_ids),
+      playlist: await playlists.reorder(actorOf(request), request.params.id, request.body.track_ids),
     }),
   );
 
@@ -172,7 +175,7 @@ export const playlistsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      playlist: await playlists.addCollaborator(request, request.params.id, request.body.user_id),
+      playlist: await playlists.addCollaborator(actorOf(request), request.params.id, request.body.user_id),
     }),
   );
 
@@ -188,7 +191,7 @@ export const playlistsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await playlists.removeCollaborator(request, request.params.id, request.params.userId);
+      await playlists.removeCollaborator(actorOf(request), request.params.id, request.params.userId);
       return { message: 'Collaborator removed.' };
     },
   );

@@ -1,8 +1,7 @@
 import type { TUserRef } from '@cadence/contracts/catalogue';
 import type { TPlaylist, TPlaylistCreate } from '@cadence/contracts/playlist';
-import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { assertAny, canAny, restrictionOf } from '../../platform/auth/access';
+import { type Actor, actorCanAny, actorRestriction, assertActorCanAny } from '../../platform/auth/actor';
 import type { Database } from '../../platform/db/schema';
 import { AppError, validationError } from '../../platform/http/app-error';
 import { type CatalogueInclude, includeOf, listOrder } from '../catalogue/catalogue-list';
@@ -103,36 +102,32 @@ export function createPlaylistsService(db: Db) {
   const isEditor = playlists.isEditor;
 
   /** Private playlists exist only for their owner, collaborators and playlist editors (404 otherwise). */
-  async function findVisible(request: FastifyRequest, id: number): Promise<PlaylistRow> {
+  async function findVisible(actor: Actor, id: number): Promise<PlaylistRow> {
     const playlist = await findOr404(id);
-    const userId = request.user?.id;
+    const userId = actor.user?.id;
     if (userId === playlist.owner_id) return playlist;
     if (playlist.public) {
-      await assertAny(request, ['playlists.view', 'playlists.update']);
+      await assertActorCanAny(actor, ['playlists.view', 'playlists.update']);
       return playlist;
     }
     if (userId && (await isEditor(userId, id))) return playlist;
-    if (await canAny(request, ['playlists.update'])) return playlist;
+    if (await actorCanAny(actor, ['playlists.update'])) return playlist;
     throw new AppError('not_found', 'Playlist not found.');
   }
 
-  async function assertCanManage(
-    request: FastifyRequest,
-    playlist: PlaylistRow,
-    action: 'update' | 'delete',
-  ) {
-    if (request.user?.id === playlist.owner_id) return;
-    if (await canAny(request, [`playlists.${action}`])) return;
-    throw new AppError(request.user ? 'forbidden' : 'unauthenticated');
+  async function assertCanManage(actor: Actor, playlist: PlaylistRow, action: 'update' | 'delete') {
+    if (actor.user?.id === playlist.owner_id) return;
+    if (await actorCanAny(actor, [`playlists.${action}`])) return;
+    throw new AppError(actor.user ? 'forbidden' : 'unauthenticated');
   }
 
   /** Track edits: the owner, collaborators of a collaborative playlist, or playlists.update. */
-  async function assertCanEditTracks(request: FastifyRequest, playlist: PlaylistRow) {
-    const userId = request.user?.id;
+  async function assertCanEditTracks(actor: Actor, playlist: PlaylistRow) {
+    const userId = actor.user?.id;
     if (userId === playlist.owner_id) return;
     if (userId && playlist.collaborative && (await isEditor(userId, playlist.id))) return;
-    if (await canAny(request, ['playlists.update'])) return;
-    throw new AppError(request.user ? 'forbidden' : 'unauthenticated');
+    if (await actorCanAny(actor, ['playlists.update'])) return;
+    throw new AppError(actor.user ? 'forbidden' : 'unauthenticated');
   }
 
   async function list(query: PlaylistListQuery): Promise<Page<TPlaylist>> {
@@ -146,16 +141,16 @@ export function createPlaylistsService(db: Db) {
     return mapPage(page, (rows) => toDtos(rows, { with: ['owner'], loadCount: ['tracks'] }));
   }
 
-  async function show(request: FastifyRequest, id: number, include: CatalogueInclude): Promise<TPlaylist> {
-    const [dto] = await toDtos([await findVisible(request, id)], include);
+  async function show(actor: Actor, id: number, include: CatalogueInclude): Promise<TPlaylist> {
+    const [dto] = await toDtos([await findVisible(actor, id)], include);
     return dto as TPlaylist;
   }
 
-  async function create(request: FastifyRequest, input: TPlaylistCreate): Promise<TPlaylist> {
-    await assertAny(request, ['playlists.create']);
-    const user = request.user;
+  async function create(actor: Actor, input: TPlaylistCreate): Promise<TPlaylist> {
+    await assertActorCanAny(actor, ['playlists.create']);
+    const user = actor.user;
     if (!user) throw new AppError('unauthenticated');
-    const limit = await restrictionOf(request, 'playlists.create', 'count');
+    const limit = await actorRestriction(actor, 'playlists.create', 'count');
     if (limit !== null) {
       if ((await playlists.countOwnedBy(user.id)) >= limit) {
         throw new AppError(
@@ -164,77 +159,73 @@ export function createPlaylistsService(db: Db) {
         );
       }
     }
-    const row = await playlists.insert(user.id, input, request.workspaceId || null);
+    const row = await playlists.insert(user.id, input, actor.workspaceId);
     return (await toDtos([row], { with: ['owner'] }))[0] as TPlaylist;
   }
 
-  async function update(
-    request: FastifyRequest,
-    id: number,
-    input: Partial<TPlaylistCreate>,
-  ): Promise<TPlaylist> {
+  async function update(actor: Actor, id: number, input: Partial<TPlaylistCreate>): Promise<TPlaylist> {
     const playlist = await findOr404(id);
-    await assertCanManage(request, playlist, 'update');
+    await assertCanManage(actor, playlist, 'update');
     const row = await playlists.update(id, input);
     return (await toDtos([row], { with: ['owner', 'editors'] }))[0] as TPlaylist;
   }
 
-  async function remove(request: FastifyRequest, id: number): Promise<void> {
+  async function remove(actor: Actor, id: number): Promise<void> {
     const playlist = await findOr404(id);
-    await assertCanManage(request, playlist, 'delete');
+    await assertCanManage(actor, playlist, 'delete');
     await playlists.remove(id);
   }
 
-  async function addTracks(request: FastifyRequest, id: number, trackIds: number[]): Promise<TPlaylist> {
+  async function addTracks(actor: Actor, id: number, trackIds: number[]): Promise<TPlaylist> {
     // Invisible playlists are 404 even for track edits, so private ids cannot be probed.
-    const playlist = await findVisible(request, id);
-    await assertCanEditTracks(request, playlist);
+    const playlist = await findVisible(actor, id);
+    await assertCanEditTracks(actor, playlist);
     const unique = [...new Set(trackIds)];
     const visible = await trackVisibility(db, unique);
     const usable = new Set(
-      visible.filter((t) => t.visibility !== 'private' || t.owner_id === request.user?.id).map((t) => t.id),
+      visible.filter((t) => t.visibility !== 'private' || t.owner_id === actor.user?.id).map((t) => t.id),
     );
     if (unique.some((trackId) => !usable.has(trackId)))
       throw validationError({ track_ids: 'Choose existing tracks.' });
-    await playlists.appendTracks(id, unique, request.user?.id ?? null);
-    return show(request, id, { with: ['tracks'], loadCount: ['tracks'] });
+    await playlists.appendTracks(id, unique, actor.user?.id ?? null);
+    return show(actor, id, { with: ['tracks'], loadCount: ['tracks'] });
   }
 
-  async function removeTracks(request: FastifyRequest, id: number, trackIds: number[]): Promise<TPlaylist> {
+  async function removeTracks(actor: Actor, id: number, trackIds: number[]): Promise<TPlaylist> {
     // Invisible playlists are 404 even for track edits, so private ids cannot be probed.
-    const playlist = await findVisible(request, id);
-    await assertCanEditTracks(request, playlist);
+    const playlist = await findVisible(actor, id);
+    await assertCanEditTracks(actor, playlist);
     await playlists.removeTracks(id, trackIds);
-    return show(request, id, { with: ['tracks'], loadCount: ['tracks'] });
+    return show(actor, id, { with: ['tracks'], loadCount: ['tracks'] });
   }
 
   /** The new order must name every track of the playlist exactly once. */
-  async function reorder(request: FastifyRequest, id: number, trackIds: number[]): Promise<TPlaylist> {
+  async function reorder(actor: Actor, id: number, trackIds: number[]): Promise<TPlaylist> {
     // Invisible playlists are 404 even for track edits, so private ids cannot be probed.
-    const playlist = await findVisible(request, id);
-    await assertCanEditTracks(request, playlist);
+    const playlist = await findVisible(actor, id);
+    await assertCanEditTracks(actor, playlist);
     if (!(await playlists.reorder(id, trackIds))) {
       throw validationError({
         track_ids: 'The new order must list every track of the playlist exactly once.',
       });
     }
-    return show(request, id, { with: ['tracks'] });
+    return show(actor, id, { with: ['tracks'] });
   }
 
-  async function addCollaborator(request: FastifyRequest, id: number, userId: number): Promise<TPlaylist> {
+  async function addCollaborator(actor: Actor, id: number, userId: number): Promise<TPlaylist> {
     const playlist = await findOr404(id);
-    await assertCanManage(request, playlist, 'update');
+    await assertCanManage(actor, playlist, 'update');
     if (!(await userExists(db, userId))) throw validationError({ user_id: 'Choose an existing user.' });
     if (userId === playlist.owner_id)
       throw validationError({ user_id: 'The owner already edits this playlist.' });
     await playlists.addEditor(id, userId);
-    return show(request, id, { with: ['owner', 'editors'] });
+    return show(actor, id, { with: ['owner', 'editors'] });
   }
 
-  async function removeCollaborator(request: FastifyRequest, id: number, userId: number): Promise<void> {
+  async function removeCollaborator(actor: Actor, id: number, userId: number): Promise<void> {
     const playlist = await findOr404(id);
     // Collaborators may leave on their own.
-    if (request.user?.id !== userId) await assertCanManage(request, playlist, 'update');
+    if (actor.user?.id !== userId) await assertCanManage(actor, playlist, 'update');
     await playlists.removeEditor(id, userId);
   }
 
