@@ -11,6 +11,7 @@ import { bootstrapFixture, userFixture } from '../../test/bootstrap-fixture';
 
 const grant = (...names: string[]) => names.map((name) => ({ name, restrictions: [] }));
 const published: unknown[] = [];
+let queryClient = createQueryClient();
 
 /** The plain form upload goes through XMLHttpRequest (fetch has no upload progress). */
 class FakeXhr {
@@ -82,6 +83,7 @@ afterEach(() => {
 });
 
 async function renderAt(permissions: string[]) {
+  queryClient = createQueryClient();
   setBootstrapData({ ...bootstrapFixture(), user: { ...userFixture(), permissions: grant(...permissions) } });
   const router = createAppMemoryRouter({
     routes,
@@ -91,7 +93,7 @@ async function renderAt(permissions: string[]) {
   });
   await act(async () => {
     render(
-      <QueryClientProvider client={createQueryClient()}>
+      <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>,
     );
@@ -131,6 +133,7 @@ describe('/admin/upload', () => {
       fireEvent.keyDown(picker, { key: 'Enter' });
     });
     await waitFor(() => expect(submit.disabled).toBe(false));
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
     await act(async () => {
       fireEvent.click(submit);
     });
@@ -143,6 +146,8 @@ describe('/admin/upload', () => {
         tracks: [expect.objectContaining({ file_entry_id: 41, name: 'Tagged Song' })],
       }),
     ]);
+    // The admin tables show the new track without waiting for their data to go stale.
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['admin-list'] });
     expect(screen.getByRole('link', { name: 'Edit track 99' }).getAttribute('href')).toBe(
       '/admin/tracks/99/edit',
     );

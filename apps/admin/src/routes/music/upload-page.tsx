@@ -29,7 +29,11 @@ export function UploadPage() {
       />
       <UploadFlow
         artistIds={artist ? [artist.id] : []}
-        onPublished={() => queryClient.invalidateQueries({ queryKey: ['admin-options'] })}
+        onPublished={async () => {
+          // The tracks, albums and artists tables (and the forms' pickers) now hold new rows.
+          await queryClient.invalidateQueries({ queryKey: ['admin-list'] });
+          await queryClient.invalidateQueries({ queryKey: ['admin-options'] });
+        }}
         renderPublishedLinks={(published) =>
           published.album_id ? (
             <li>
