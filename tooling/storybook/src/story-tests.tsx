@@ -36,9 +36,13 @@ export function testStories(modules: Record<string, unknown>) {
         it(name, async () => {
           takeMockApiFailures();
           await Story.run();
+          // Requests the story started have had axe's run to be answered; a fixture that no
+          // longer parses (or a crash) fails the story even when nothing on screen shows it.
+          const axeRun = expectNoAxeViolations(document.body);
+          await axeRun.catch(() => {});
           const [failure] = takeMockApiFailures();
           if (failure) throw failure;
-          await expectNoAxeViolations(document.body);
+          await axeRun;
         });
       }
     });

@@ -1,8 +1,11 @@
 import type { Decorator } from '@storybook/react-vite';
 import { useState } from 'react';
-import { createMemoryRouter } from 'react-router';
+import { createMemoryRouter, useRouteError } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import type { z } from 'zod';
+
+/** What went wrong while a story ran (see takeMockApiFailures). */
+const failures: unknown[] = [];
 
 /**
  * For components that read or write the address (list state, links, unsaved-changes guards):
@@ -11,10 +14,29 @@ import type { z } from 'zod';
 export const withRouter: Decorator = (Story, context) => {
   const route = (context.parameters.route as string | undefined) ?? '/';
   const [router] = useState(() =>
-    createMemoryRouter([{ path: '*', element: <Story /> }], { initialEntries: [route] }),
+    createMemoryRouter([{ path: '*', element: <Story />, errorElement: <StoryCrashed /> }], {
+      initialEntries: [route],
+    }),
   );
   return <RouterProvider router={router} />;
 };
+
+/**
+ * A story that throws while rendering inside the router: the router's error boundary would show
+ * its default page and the story would pass, so the error is recorded for the story tests too.
+ */
+function StoryCrashed() {
+  const error = useRouteError();
+  const [reported] = useState(() => {
+    failures.push(error);
+    return true;
+  });
+  return (
+    <p role="alert" data-reported={reported}>
+      The story crashed: {error instanceof Error ? error.message : String(error)}
+    </p>
+  );
+}
 
 /**
  * A fixture is the contract's schema applied to the data: when the contract changes and the
@@ -24,11 +46,10 @@ export function fixture<T extends z.ZodType>(schema: T, value: z.input<T>): z.ou
   return schema.parse(value);
 }
 
-const failures: unknown[] = [];
-
 /**
  * The errors the mocked api met since the last call (a fixture that no longer parses, a
- * handler that threw). The story tests fail on them even when the component hides its error.
+ * handler that threw), and stories that crashed inside the router. The story tests fail on them
+ * even when the component (or the router's error boundary) hides the error.
  */
 export function takeMockApiFailures(): unknown[] {
   return failures.splice(0);
