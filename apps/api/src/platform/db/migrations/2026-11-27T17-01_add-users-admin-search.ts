@@ -8,6 +8,9 @@ import { type Kysely, sql } from 'kysely';
  */
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and never import the app schema
 export async function up(db: Kysely<any>): Promise<void> {
+  // Adding a stored column rewrites the table: on a large site (100k+ users) that outlasts the
+  // api's 15 s statement timeout. `set local` lifts it for this migration's transaction only.
+  await sql`set local statement_timeout = 0`.execute(db);
   await sql`alter table users add column admin_search text
     generated always as (lower(name) || E'\n' || lower(email)) stored`.execute(db);
   await sql`create index users_admin_search_trgm_index on users using gin (admin_search gin_trgm_ops)`.execute(

@@ -9,6 +9,9 @@ import { type Kysely, sql } from 'kysely';
  */
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and never import the app schema
 export async function up(db: Kysely<any>): Promise<void> {
+  // Adding a stored column rewrites the table: on a large site (1M tracks) that outlasts the
+  // api's 15 s statement timeout. `set local` lifts it for this migration's transaction only.
+  await sql`set local statement_timeout = 0`.execute(db);
   await sql`alter table tracks add column search_name text
     generated always as (cadence_unaccent(lower(name))) stored`.execute(db);
   await sql`create index tracks_search_name_trgm_index on tracks using gin (search_name gin_trgm_ops)`.execute(
