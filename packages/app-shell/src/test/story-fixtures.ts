@@ -5,9 +5,11 @@ import { ZBackstageOverviewSchema } from '@cadence/contracts/backstage';
 import { ZCommentSchema } from '@cadence/contracts/comment';
 import { ZInsightsSchema } from '@cadence/contracts/insights';
 import { ZLyricsSchema } from '@cadence/contracts/lyrics';
+import { paginationSchema } from '@cadence/contracts/pagination';
 import { ZUserSessionSchema } from '@cadence/contracts/sessions';
 import { ZTrackSchema, ZWaveResponseSchema } from '@cadence/contracts/track';
 import { ZValueListsResponseSchema } from '@cadence/contracts/value-lists';
+import type { z } from 'zod';
 import { makeUser } from './fixtures';
 import { fixture } from './story-helpers';
 
@@ -253,3 +255,27 @@ export const storyBackstageOverview = ({ isArtist = true, limitMinutes = 180 as 
       left_minutes: limitMinutes === null ? null : Math.max(0, limitMinutes - 142),
     },
   });
+
+/** One page of `GET api/v1/comments?commentable_type=track&commentable_id=1` (a list of spec 3's shape). */
+export const storyCommentPage = (
+  page: number,
+  lastPage: number,
+  comments: z.input<typeof ZCommentSchema>[],
+) =>
+  fixture(paginationSchema(ZCommentSchema), {
+    pagination: {
+      data: comments,
+      current_page: page,
+      per_page: 25,
+      total: 25 * lastPage,
+      last_page: lastPage,
+    },
+  });
+
+/** A deleted comment keeps its place in the thread without its content or author. */
+export const storyDeletedComment = (id: number) => ({
+  ...storyComment(id, 0, ''),
+  position_ms: null,
+  deleted: true,
+  user: null,
+});
