@@ -1,9 +1,8 @@
 import { loadProcessEnv } from './env';
 import { runImportCommand } from './modules/import/import.command';
 import { createSettingsService } from './modules/settings/settings.service';
-import { migrateToLatest } from './platform/db/migrate';
 import { AppError } from './platform/http/app-error';
-import { openRuntime } from './runtime';
+import { migrateRuntime, openRuntime } from './runtime';
 import { seedDatabase } from './seed/seed';
 import { serve } from './serve';
 
@@ -37,7 +36,7 @@ async function main(command: string | undefined) {
   }
   const runtime = await openRuntime(env, { withLogger: false });
   try {
-    const { applied } = await migrateToLatest(runtime.deps.db);
+    const applied = await migrateRuntime(runtime.deps);
     console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'Nothing to migrate.');
     if (command === 'settings:set') {
       const [key, raw] = process.argv.slice(3);

@@ -1,8 +1,10 @@
 import path from 'node:path';
 import type { Env } from './env';
+import { SETTINGS_CACHE_PREFIX } from './modules/settings/settings.service';
 import type { AppDeps } from './platform/app-deps';
 import { resolveAppKey } from './platform/app-key';
 import { openDatabase } from './platform/db/database';
+import { migrateToLatest } from './platform/db/migrate';
 import { createDeferredLog } from './platform/log';
 import { openSharedServices } from './platform/redis/open-services';
 
@@ -48,4 +50,15 @@ export async function openRuntime(env: Env, options: { withLogger?: boolean } = 
       await Promise.allSettled([shared.close(), database.close()]);
     },
   };
+}
+
+/**
+ * Runs the pending migrations; when any ran, drops the cached settings: a migration may rewrite
+ * stored settings (a menu item's link), and Redis keeps the cache across the restart that
+ * brought the migration, for up to an hour.
+ */
+export async function migrateRuntime(deps: Pick<AppDeps, 'db' | 'cache'>): Promise<string[]> {
+  const { applied } = await migrateToLatest(deps.db);
+  if (applied.length > 0) await deps.cache.deletePrefix(SETTINGS_CACHE_PREFIX);
+  return applied;
 }

@@ -1,7 +1,6 @@
 import { buildApp } from './app';
 import type { Env } from './env';
-import { migrateToLatest } from './platform/db/migrate';
-import { openRuntime } from './runtime';
+import { migrateRuntime, openRuntime } from './runtime';
 import { seedDatabase } from './seed/seed';
 
 function printFirstAdmin(email: string, password: string) {
@@ -18,7 +17,7 @@ function printFirstAdmin(email: string, password: string) {
 /** Migrate, seed on first run, listen; on SIGTERM/SIGINT stop accepting, drain, close, exit. */
 export async function serve(env: Env) {
   const runtime = await openRuntime(env);
-  await migrateToLatest(runtime.deps.db);
+  await migrateRuntime(runtime.deps);
   const seeded = await seedDatabase(runtime.deps.db, env, runtime.deps.appKey);
   const app = await buildApp(runtime.deps);
   runtime.log.attach(app.log);
