@@ -11,8 +11,6 @@ export type AdminTable = {
   from: RawBuilder<unknown>;
   idRef: string;
   name: string;
-  /** A stored `cadence_unaccent(lower(name))` with a trigram index, where the table has one. */
-  searchName?: string;
   sort: Record<TAdminCatalogueQuery['orderBy'], string>;
   filters: (q: TAdminCatalogueQuery) => RawBuilder<unknown>[];
 };
@@ -32,20 +30,15 @@ export function inGenre(type: AdminModel, idRef: string, genre: string) {
       and ga.genreable_type = ${type} and ga.genreable_id = ${sql.ref(idRef)} offset 0)`;
 }
 
-/**
- * Name contains the words, accents and case ignored: the trigram index of search serves it. A
- * stored normalized name is rechecked by a plain LIKE instead of unaccenting each candidate.
- */
-function nameSearch(table: AdminTable, query: string): RawBuilder<boolean> {
-  const pattern = sql`cadence_unaccent(lower(${likePattern(query)}))`;
-  if (table.searchName) return sql<boolean>`${sql.ref(table.searchName)} like ${pattern}`;
-  return sql<boolean>`cadence_unaccent(lower(${sql.ref(table.name)})) like ${pattern}`;
+/** Name contains the words, accents and case ignored: the trigram index of search serves it. */
+function nameSearch(column: string, query: string): RawBuilder<boolean> {
+  return sql<boolean>`cadence_unaccent(lower(${sql.ref(column)})) like cadence_unaccent(lower(${likePattern(query)}))`;
 }
 
 /** The WHERE of one admin table for a parsed query. Only constant SQL is raw. */
 export function adminWhere(table: AdminTable, q: TAdminCatalogueQuery): RawBuilder<boolean> {
   const where = table.filters(q);
-  if (q.query) where.push(nameSearch(table, q.query));
+  if (q.query) where.push(nameSearch(table.name, q.query));
   return where.length ? sql<boolean>`${sql.join(where, sql` and `)}` : sql<boolean>`true`;
 }
 

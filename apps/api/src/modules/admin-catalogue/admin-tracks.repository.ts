@@ -28,7 +28,6 @@ export const TRACKS_TABLE: AdminTable = {
   from: sql`tracks t`,
   idRef: 't.id',
   name: 't.name',
-  searchName: 't.search_name',
   sort: { plays: 't.plays', date: 't.created_at', name: 'lower(t.name)' },
   filters: trackFilters,
 };
