@@ -4,6 +4,7 @@ import type { Env } from '../../env';
 import type { Database } from '../../platform/db/schema';
 import { validationError } from '../../platform/http/app-error';
 import type { Cache } from '../../platform/redis/services';
+import { createStampedMemo } from '../../platform/redis/stamped-memo';
 import { recordAudit } from '../audit-log/record-audit';
 import { settingsRepository } from './settings.repository';
 import { decryptSecret, encryptSecret } from './settings-crypto';
@@ -23,6 +24,7 @@ import { checkMailSettings, isMailKey, type MailCheckContext } from './settings-
 
 /** Every key under this prefix is dropped on each save (settings rows and bootstrap parts). */
 export const SETTINGS_CACHE_PREFIX = 'settings:';
+/** The generation stamp of the stored rows (the rows themselves stay in each process's memory). */
 const ROWS_CACHE_KEY = `${SETTINGS_CACHE_PREFIX}rows`;
 export const SECRET_MASK = '********';
 
@@ -53,13 +55,15 @@ export type EnvSettingInfo = { variable: string; is_locked: boolean };
 export function createSettingsService({ db, cache, env, appKey, recordMail }: Deps) {
   // Env-level settings are read from their variables, checked against their definitions by env.ts.
   const variables = env.settingVars;
-  async function rows(): Promise<Record<string, string>> {
-    const cached = await cache.get<Record<string, string>>(ROWS_CACHE_KEY);
-    if (cached) return cached;
-    const fresh = await settingsRepository.allRows(db);
-    await cache.set(ROWS_CACHE_KEY, fresh, 3600);
-    return fresh;
-  }
+  // A request reads several settings (a webhook eight): each read costs one small stamp read,
+  // not the whole stored map fetched from Redis and parsed again. A save drops the stamp.
+  const storedRows = createStampedMemo<Readonly<Record<string, string>>>({
+    cache,
+    key: ROWS_CACHE_KEY,
+    ttlSeconds: 3600,
+    load: async () => Object.freeze(await settingsRepository.allRows(db)),
+  });
+  const rows = () => storedRows.get();
 
   function decode(key: string, stored: string | undefined): unknown {
     const definition = definitions[key] as SettingDefinition;
