@@ -33,10 +33,7 @@ function Header({ kind, longTitle }: TArgs) {
         isRound
         meta={<span>5,400 plays</span>}
         actions={
-          <CollectionActions
-            tracks={tracks}
-            share={{ title: artist.name, path: artistUrl(artist) }}
-          />
+          <CollectionActions tracks={tracks} share={{ title: artist.name, path: artistUrl(artist) }} />
         }
       />
     );
