@@ -1,4 +1,4 @@
-import { AD_SLOTS, type TAdSlot } from '@cadence/contracts/ads';
+import { AD_SLOTS, type TAdSlot, type TAdsSettings } from '@cadence/contracts/ads';
 
 export { AD_SLOTS, type TAdSlot };
 
@@ -7,7 +7,8 @@ export { AD_SLOTS, type TAdSlot };
  * the listener subscribes and `ads.hide_for_subscribers` is on (the Pro plan's "no ads").
  */
 export function readAdHtml(settings: unknown, slot: TAdSlot, isSubscribed = false): string | null {
-  const ads = (settings as { ads?: Record<string, unknown> } | null)?.ads;
+  // Typed from the ads page's contract, each value still checked: bootstrap data is not parsed.
+  const ads = (settings as { ads?: Partial<Record<keyof TAdsSettings, unknown>> } | null)?.ads;
   if (!ads || ads.disable === true) return null;
   if (isSubscribed && ads.hide_for_subscribers !== false) return null;
   const html = ads[slot];

@@ -1,40 +1,37 @@
-export interface TLandingAction {
-  label: string;
-  type: 'route' | 'link' | string;
-  action: string;
-}
+import type {
+  TLandingFeature as TContractFeature,
+  TLandingSettings as TStoredLanding,
+} from '@cadence/contracts/appearance';
 
-export interface TLandingFeature {
-  title: string;
-  subtitle?: string;
-  image?: string;
-  description?: string;
-}
+/** A call to action as the appearance editor stores it (`landing.actions.cta*`). */
+export type TLandingAction = TStoredLanding['actions']['cta1'];
 
-export interface TLandingSettings {
-  header_title: string;
-  header_subtitle: string;
+/** A feature of either list; only the secondary ones carry a description. */
+export type TLandingFeature = TContractFeature & { description?: string };
+
+/**
+ * What the landing page draws: the stored section (contracts' `ZLandingSchema`) with `{site}`
+ * replaced, empty images and colours as null, and every part present even when the stored
+ * value is missing or malformed.
+ */
+export type TLandingSettings = Omit<
+  TStoredLanding,
+  | 'header_image'
+  | 'header_overlay_color_1'
+  | 'header_overlay_color_2'
+  | 'footer_image'
+  | 'actions'
+  | 'primary_features'
+  | 'secondary_features'
+> & {
   header_image: string | null;
-  header_image_opacity: number;
   header_overlay_color_1: string | null;
   header_overlay_color_2: string | null;
-  footer_title: string;
-  footer_subtitle: string;
   footer_image: string | null;
-  pricing_title: string;
-  pricing_subtitle: string;
-  show_trending_artists: boolean;
-  show_pricing: boolean;
-  actions: {
-    input_text?: string;
-    input_button?: string;
-    cta1?: TLandingAction;
-    cta2?: TLandingAction;
-    cta3?: TLandingAction;
-  };
+  actions: Partial<TStoredLanding['actions']>;
   primary_features: TLandingFeature[];
   secondary_features: TLandingFeature[];
-}
+};
 
 const text = (value: unknown, fallback = '') => (typeof value === 'string' ? value : fallback);
 const list = (value: unknown): TLandingFeature[] =>
