@@ -14,7 +14,13 @@ if (typeof globalThis.CSS?.escape !== 'function') {
   });
 }
 
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  // react-aria's live announcer outlives the story (one node on the body for the whole run); the
+  // announcements of a story that is gone (labelled by elements that left with it) are emptied so
+  // the next story's axe run sees only its own document.
+  for (const log of document.querySelectorAll('[data-live-announcer] [role="log"]')) log.replaceChildren();
+});
 
 // The stories' msw handlers, answered in-process: jsdom has no service worker. A handler that
 // throws (a fixture that no longer parses with its contract) fails the story.

@@ -6,6 +6,7 @@ import { ZCommentSchema } from '@cadence/contracts/comment';
 import { ZInsightsSchema } from '@cadence/contracts/insights';
 import { ZLyricsSchema } from '@cadence/contracts/lyrics';
 import { paginationSchema } from '@cadence/contracts/pagination';
+import { ZPlaylistSchema } from '@cadence/contracts/playlist';
 import { ZUserSessionSchema } from '@cadence/contracts/sessions';
 import { ZTrackSchema, ZWaveResponseSchema } from '@cadence/contracts/track';
 import { ZValueListsResponseSchema } from '@cadence/contracts/value-lists';
@@ -279,3 +280,21 @@ export const storyDeletedComment = (id: number) => ({
   deleted: true,
   user: null,
 });
+
+/** `POST api/v1/playlists`' `playlist` (and a playlist card's data). */
+export const storyPlaylist = (id: number, overrides: Record<string, unknown> = {}) =>
+  fixture(ZPlaylistSchema, {
+    id,
+    name: `Playlist ${id}`,
+    slug: `playlist-${id}`,
+    description: null,
+    image: null,
+    public: true,
+    collaborative: false,
+    owner_id: 7,
+    plays: 0,
+    views: 0,
+    created_at: STAMP,
+    updated_at: STAMP,
+    ...overrides,
+  });

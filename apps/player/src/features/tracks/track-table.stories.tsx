@@ -99,5 +99,19 @@ export const KeyboardSelection: Story = {
   },
 };
 
+/** A row's "More options" opens the track menu; arrow keys move in it and Escape closes it. */
+export const RowMenu: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getAllByRole('button', { name: 'More options' })[0] as HTMLElement);
+    const menu = await within(document.body).findByRole('menu', { name: 'Track options' });
+    expect(within(menu).getByRole('menuitem', { name: 'Go to track radio' })).toBeTruthy();
+    await userEvent.keyboard('{ArrowDown}');
+    expect(menu.contains(document.activeElement)).toBe(true);
+    await userEvent.keyboard('{Escape}');
+    expect(within(document.body).queryByRole('menu', { name: 'Track options' })).toBeNull();
+  },
+};
+
 /** No rows: the header only (pages put their own empty message around it). */
 export const Empty: Story = { args: { count: 0 } };
