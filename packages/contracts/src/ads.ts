@@ -27,6 +27,8 @@ export const ZAdSlotParamsSchema = z.object({ slot: z.enum(AD_SLOTS) });
 
 /** What an ad frame posts to the page that holds it: its content height, nothing else. */
 export const AD_FRAME_MESSAGE_SOURCE = 'cadence-ad-frame';
+/** What the page posts to an ad frame once it has loaded: "report your height again". */
+export const AD_HOST_MESSAGE_SOURCE = 'cadence-ad-host';
 
 /** The ads page's form (`client.ads` of `POST api/v1/settings`). */
 export const ZAdsSettingsSchema = z.object({

@@ -1,6 +1,6 @@
-import { AD_FRAME_MESSAGE_SOURCE, type TAdSlot } from '@cadence/contracts/ads';
+import { AD_FRAME_MESSAGE_SOURCE, AD_HOST_MESSAGE_SOURCE, type TAdSlot } from '@cadence/contracts/ads';
 import { apiUrl } from '@cadence/http-client/api-base-url';
-import { useEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 
 /** Tall enough for any banner, short enough that a runaway ad cannot take over the page. */
 const MAX_HEIGHT = 1200;
@@ -20,7 +20,10 @@ export function AdFrame({ slot, code, title }: { slot: TAdSlot; code: string; ti
   const frame = useRef<HTMLIFrameElement>(null);
   const [height, setHeight] = useState(0);
 
-  useEffect(() => {
+  // Listening from the layout effect, in the same task that puts the frame in the page: the frame
+  // reports its height once (then on changes), and a passive effect, delayed on a busy main
+  // thread, could start listening after that report and leave the slot at 0 px.
+  useLayoutEffect(() => {
     const onMessage = (event: MessageEvent) => {
       if (!frame.current || event.source !== frame.current.contentWindow) return;
       const data = event.data as { source?: unknown; height?: unknown } | null;
@@ -41,6 +44,8 @@ export function AdFrame({ slot, code, title }: { slot: TAdSlot; code: string; ti
       referrerPolicy="strict-origin-when-cross-origin"
       className="block w-full border-0"
       style={{ height }}
+      // Asks the loaded frame for its height again, in case its first report came too early.
+      onLoad={() => frame.current?.contentWindow?.postMessage({ source: AD_HOST_MESSAGE_SOURCE }, '*')}
       data-testid={`ad-frame-${slot}`}
     />
   );

@@ -1,6 +1,6 @@
 import { setBootstrapData } from '@cadence/app-shell/bootstrap-store';
-import { act, render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { bootstrapFixture, userFixture } from '../../test/bootstrap-fixture';
 import { AdSlot } from './ad-slot';
 
@@ -32,6 +32,15 @@ describe('AdSlot', () => {
       );
     });
     expect(frame.style.height).toBe('91px');
+  });
+
+  it('asks the loaded frame to report its height again (a first report it missed would leave 0 px)', () => {
+    withAds({ general_top: '<p>Ad</p>', disable: false });
+    render(<AdSlot slot="general_top" />);
+    const frame = screen.getByTitle('Advertisement') as HTMLIFrameElement;
+    const post = vi.spyOn(frame.contentWindow as Window, 'postMessage');
+    fireEvent.load(frame);
+    expect(post).toHaveBeenCalledWith({ source: 'cadence-ad-host' }, '*');
   });
 
   it('renders nothing for an empty slot, when ads are disabled, or for a subscriber unless allowed', () => {
