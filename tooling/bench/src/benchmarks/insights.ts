@@ -39,11 +39,12 @@ async function generatePlays(url: string, size: TCatalogueSize, log: (message: s
     url,
     'truncate plays, play_daily, play_daily_dims, play_monthly_dims, play_daily_listeners, play_monthly_listeners',
   );
-  // Every track is played on two days of the year, five plays each (1M tracks: 10M plays).
+  // Every track is played on two days of the year, five plays each (1M tracks: 10M plays). The
+  // product is a bigint: track ids past 20,505 times the larger prime overflow an int.
   await psql(
     url,
     `insert into play_daily (track_id, day, plays)
-     select t, current_date - ((t * k) % ${DAYS})::int, sum(5)
+     select t, current_date - ((t::bigint * k) % ${DAYS})::int, sum(5)
      from generate_series(1, ${size.tracks}) t, (values (7919), (104729)) as m(k)
      group by 1, 2`,
   );
