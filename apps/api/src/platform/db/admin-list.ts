@@ -1,4 +1,5 @@
 import { ADMIN_TOTAL_CAP } from '@cadence/contracts/admin-catalogue';
+import type { TPagination } from '@cadence/contracts/pagination';
 import {
   type Expression,
   type Kysely,
@@ -20,16 +21,8 @@ export type AdminListParams = {
   query?: string;
 };
 
-export type AdminPagination<T> = {
-  pagination: {
-    data: T[];
-    current_page: number;
-    per_page: number;
-    total: number;
-    last_page: number;
-    total_capped?: boolean;
-  };
-};
+/** One admin page: the contracts' pagination block, the same shape as the player's lists. */
+export type AdminPagination<T> = TPagination<T>;
 
 /** `%` and `_` typed by the admin match themselves. */
 export function containsPattern(query: string): string {
