@@ -20,13 +20,21 @@ import { realtimeReplicas } from './benchmarks/realtime-replicas';
 import { searchTypeahead } from './benchmarks/search';
 import { uploadBenchmarks } from './benchmarks/uploads';
 import type { TBenchmark, TContext } from './harness/benchmark';
+import { budgetSecondsOf, expectedSecondsOf, runPlan } from './harness/budget';
 import { PACKAGE_DIR } from './harness/ceiling-build';
 import { installCleanup, killAllNow } from './harness/children';
 import { LOAD_CORE, pinCurrentProcess } from './harness/cores';
 import type { TGeneratorName } from './harness/load-generator';
-import { checkMachine } from './harness/machine';
-import { MODES } from './harness/modes';
-import { humanTable, jsonLine, writeResults } from './harness/report';
+import { BUSY_LOAD_AVERAGE, checkMachine, readLoadAverage } from './harness/machine';
+import { MODES, type TMode } from './harness/modes';
+import {
+  humanTable,
+  isFailure,
+  jsonLine,
+  resultsFile,
+  type TMetricFailure,
+  type TMetricResult,
+} from './harness/report';
 import { runAll } from './harness/runner';
 import {
   apiTarget,
@@ -36,6 +44,7 @@ import {
   type TDatabaseMode,
   type TTarget,
 } from './harness/targets';
+import { exitCodeOf } from './harness/verdict';
 
 const BENCHMARKS: TBenchmark[] = [
   bootstrapThroughput,
@@ -59,13 +68,16 @@ const BENCHMARKS: TBenchmark[] = [
   adminTracks,
 ];
 
-const USAGE = `usage: pnpm bench [name...] [--smoke] [--generator wrk|autocannon] [--database embedded|postgres] [--self-check]
+const USAGE = `usage: pnpm bench [name...] [--smoke] [--plan] [--generator wrk|autocannon] [--database embedded|postgres] [--self-check]
 names: ${BENCHMARKS.map((benchmark) => benchmark.name).join(', ')} (all by default)
   --smoke        about a second per run, one round: proves the benchmarks work (CI)
   --generator    load generator (default: wrk when installed, else autocannon)
   --database     api database: embedded PGlite in a temp DATA_DIR (default, the single-node mode),
                  or a fresh database on the local PostgreSQL (127.0.0.1:5432, dropped afterwards)
-  --self-check   run the hello-world as "ours" too: every ratio should come out near 1`;
+  --self-check   run the hello-world as "ours" too: every ratio should come out near 1
+  --plan         print each selected benchmark's expected time and budget, and the run's total; run nothing
+Exit status: 1 when a benchmark fails or overruns its budget, or (full mode) when the machine was
+busy and a goal could only be reported "unmeasured (busy)"; goals missed do not fail the command.`;
 
 const log = (message: string) => process.stderr.write(`bench: ${message}\n`);
 
@@ -77,6 +89,7 @@ function parse() {
       generator: { type: 'string' },
       database: { type: 'string', default: 'embedded' },
       'self-check': { type: 'boolean', default: false },
+      plan: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -100,6 +113,7 @@ function parse() {
     generator: values.generator as TGeneratorName | undefined,
     database: values.database as TDatabaseMode,
     isSelfCheck: values['self-check'],
+    isPlanOnly: values.plan,
     runName: positionals.length === 1 ? positionals[0]! : 'all',
   };
 }
@@ -112,29 +126,50 @@ function memo<T>(make: () => Promise<T>): () => Promise<T> {
   };
 }
 
+const minutes = (seconds: number) => `${Math.round(seconds / 60)} min`;
+
+function printPlan(selected: TBenchmark[], modeName: TMode['name']): void {
+  for (const benchmark of selected)
+    process.stdout.write(
+      `${benchmark.name.padEnd(26)} expected ${String(expectedSecondsOf(benchmark, modeName)).padStart(4)} s, budget ${String(budgetSecondsOf(benchmark, modeName)).padStart(4)} s\n`,
+    );
+  const plan = runPlan(selected, modeName);
+  process.stdout.write(
+    `total: expected ${minutes(plan.expectedSeconds)} (${plan.expectedSeconds} s), at most ${minutes(plan.budgetSeconds)}\n`,
+  );
+}
+
 async function main(): Promise<number> {
   installCleanup();
   const options = parse();
+  if (options.isPlanOnly) {
+    printPlan(options.selected, options.mode.name);
+    return 0;
+  }
   const machine = checkMachine();
   const pinning = { isEnabled: machine.hasTaskset };
   const generator: TGeneratorName = options.generator ?? (machine.hasWrk ? 'wrk' : 'autocannon');
   if (generator === 'wrk' && !machine.hasWrk) throw new Error('wrk is not installed');
+  const plan = runPlan(options.selected, options.mode.name);
 
   log(
     `${options.mode.name} mode; ${machine.cpus} cpus; load average ${machine.loadAverage.map((l) => l.toFixed(2)).join(' ')}` +
-      `${machine.isBusy ? ' (BUSY: figures will drift)' : ''}; generator ${generator}`,
+      `${machine.isBusy ? ` (BUSY: over ${BUSY_LOAD_AVERAGE}; goals met will read "unmeasured (busy)", not pass)` : ''}; generator ${generator}; ` +
+      `${options.selected.length} benchmarks, expected ${minutes(plan.expectedSeconds)}, at most ${minutes(plan.budgetSeconds)}`,
   );
   if (!machine.hasTaskset)
     log('taskset not found: server and load generator are NOT pinned to separate cores');
   if (machine.cpus < 2) log('fewer than 2 cpus: server and load generator share a core');
   pinCurrentProcess(pinning, LOAD_CORE);
 
-  const budget = setTimeout(() => {
-    log(`run exceeded its ${options.mode.budgetSeconds} s budget: killing everything`);
+  // A backstop only: each benchmark has its own budget, and their sum bounds the run.
+  const backstopSeconds = plan.budgetSeconds + 120;
+  const backstop = setTimeout(() => {
+    log(`run exceeded the sum of its benchmarks' budgets (${backstopSeconds} s): killing everything`);
     killAllNow();
     process.exit(1);
-  }, options.mode.budgetSeconds * 1000);
-  budget.unref();
+  }, backstopSeconds * 1000);
+  backstop.unref();
 
   let apiData: TApiData | undefined;
   const ceiling = memo(() => helloFastifyTarget());
@@ -147,25 +182,50 @@ async function main(): Promise<number> {
   });
   const context: TContext = { mode: options.mode, machine, pinning, generator, ceiling, ours, log };
 
-  try {
-    const { results, failures } = await runAll(options.selected, context, (result) => {
-      process.stdout.write(`${jsonLine(result)}\n`);
-    });
-    process.stdout.write(`\n${humanTable(results, failures)}\n`);
-    const file = await writeResults(path.join(PACKAGE_DIR, 'results'), options.runName, {
+  const output = await resultsFile(path.join(PACKAGE_DIR, 'results'), options.runName);
+  const startedAt = new Date().toISOString();
+  const done: { results: TMetricResult[]; failures: TMetricFailure[] } = { results: [], failures: [] };
+  const save = () =>
+    output.write({
       startedBy: 'pnpm bench',
+      startedAt,
       mode: options.mode,
       machine,
       generator,
       pinned: pinning.isEnabled,
       ours: options.isSelfCheck ? 'hello-fastify (self-check)' : `api (${options.database} database)`,
       apiFirstStartMs: apiData?.firstStartMs,
-      results,
-      failures,
+      expectedSeconds: plan.expectedSeconds,
+      selected: options.selected.map((benchmark) => benchmark.name),
+      results: done.results,
+      failures: done.failures,
     });
-    log(`results written to ${path.relative(process.cwd(), file)}`);
-    // Goals are reported, not enforced: only a benchmark that could not run fails the command.
-    return failures.length > 0 ? 1 : 0;
+
+  try {
+    const { results, failures } = await runAll(options.selected, context, async (entry) => {
+      if (isFailure(entry)) done.failures.push(entry);
+      else {
+        done.results.push(entry);
+        process.stdout.write(`${jsonLine(entry)}\n`);
+      }
+      await save();
+    });
+    process.stdout.write(`\n${humanTable(results, failures)}\n`);
+    const finishedAt = new Date();
+    const seconds = Math.round((finishedAt.getTime() - Date.parse(startedAt)) / 1000);
+    log(
+      `ran in ${minutes(seconds)} (${seconds} s); load average now ${readLoadAverage()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
+    log(`results written to ${path.relative(process.cwd(), output.file)}`);
+    const code = exitCodeOf(options.mode.name, results, failures);
+    const unmeasured = results.filter((result) => result.verdict === 'unmeasured (busy)').length;
+    if (unmeasured > 0)
+      log(
+        `${unmeasured} goal(s) met on a busy machine read "unmeasured (busy)"${options.mode.name === 'full' ? ': exit 1, re-run on a quiet machine' : ' (smoke: not an error)'}`,
+      );
+    return code;
   } finally {
     await apiData?.dispose();
   }

@@ -51,6 +51,8 @@ async function generateGenres(url: string, log: (message: string) => void) {
 
 export const adminTracks: TBenchmark = {
   name: 'admin-tracks',
+  expectedSeconds: { full: 200, smoke: 30 },
+  usesCatalogue: true,
   unit: 'ms p95',
   direction: 'ceiling-over-ours',
   goalRatio: 0.667,

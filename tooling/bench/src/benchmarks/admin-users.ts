@@ -55,6 +55,7 @@ async function generateUsers(url: string, users: number, log: (message: string) 
 
 export const adminUsers: TBenchmark = {
   name: 'admin-users',
+  expectedSeconds: { full: 180, smoke: 30 },
   unit: 'ms p95',
   direction: 'ceiling-over-ours',
   goalRatio: 0.667,

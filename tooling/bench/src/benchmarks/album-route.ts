@@ -165,6 +165,9 @@ const pairUp = (ceiling: number[], ours: number[]): TPairedSample[] =>
 
 export const albumRouteVsTwin: TBenchmark = {
   name: 'album-route',
+  expectedSeconds: { full: 420, smoke: 40 },
+  group: 'album',
+  usesCatalogue: true,
   unit: 'req/s',
   direction: 'ours-over-ceiling',
   goalRatio: 0.9,
@@ -178,6 +181,9 @@ export const albumRouteVsTwin: TBenchmark = {
 
 export const albumRouteVsHello: TBenchmark = {
   name: 'album-route-vs-hello',
+  expectedSeconds: { full: 420, smoke: 40 },
+  group: 'album',
+  usesCatalogue: true,
   unit: 'req/s',
   direction: 'ours-over-ceiling',
   goalRatio: 0.25,
@@ -190,6 +196,9 @@ export const albumRouteVsHello: TBenchmark = {
 
 export const albumRouteP95: TBenchmark = {
   name: 'album-route-p95',
+  expectedSeconds: { full: 420, smoke: 40 },
+  group: 'album',
+  usesCatalogue: true,
   unit: 'ms',
   direction: 'ceiling-over-ours',
   goalRatio: 0.5,

@@ -250,6 +250,8 @@ const pairUp = (ceiling: number[], ours: number[]): TPairedSample[] =>
 
 export const audioWholeFile: TBenchmark = {
   name: 'audio-whole-file',
+  expectedSeconds: { full: 460, smoke: 30 },
+  group: 'audio',
   unit: 'MiB/s',
   direction: 'ours-over-ceiling',
   goalRatio: 0.5,
@@ -262,6 +264,8 @@ export const audioWholeFile: TBenchmark = {
 
 export const audioRange256k: TBenchmark = {
   name: 'audio-range-256k',
+  expectedSeconds: { full: 460, smoke: 30 },
+  group: 'audio',
   unit: 'req/s',
   direction: 'ours-over-ceiling',
   goalRatio: 0.25,
@@ -275,6 +279,8 @@ export const audioRange256k: TBenchmark = {
 /** An absolute goal: the ceiling is the 10 ms budget itself; nginx's p95 is kept for reference. */
 export const audioRangeTtfb: TBenchmark = {
   name: 'audio-range-ttfb',
+  expectedSeconds: { full: 460, smoke: 30 },
+  group: 'audio',
   unit: 'ms',
   direction: 'ceiling-over-ours',
   goalRatio: 1,
@@ -294,6 +300,8 @@ export const audioRangeTtfb: TBenchmark = {
 
 export const audioXAccel: TBenchmark = {
   name: 'audio-xaccel',
+  expectedSeconds: { full: 460, smoke: 30 },
+  group: 'audio',
   unit: 'MiB/s',
   direction: 'ours-over-ceiling',
   goalRatio: 0.95,

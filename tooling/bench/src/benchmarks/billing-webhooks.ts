@@ -233,6 +233,7 @@ async function verify(server: TRunningServer, stripe: StripePeer, subscribers: T
 
 export const billingWebhooks: TBenchmark = {
   name: 'billing-webhooks',
+  expectedSeconds: { full: 150, smoke: 30 },
   unit: 'events/s',
   direction: 'ours-over-ceiling',
   goalRatio: 0.5,

@@ -7,6 +7,7 @@ import { measureThroughput } from '../harness/throughput';
 /** Issue 2: GET /api/v1/bootstrap-data throughput >= 0.5x a bare Fastify hello-world. */
 export const bootstrapThroughput: TBenchmark = {
   name: 'bootstrap-throughput',
+  expectedSeconds: { full: 170, smoke: 20 },
   unit: 'req/s',
   direction: 'ours-over-ceiling',
   goalRatio: 0.5,

@@ -7,6 +7,7 @@ import { startTarget } from '../harness/targets';
 /** Issue 2: idle RSS <= 1.5x a Fastify hello-world, read after ready + a short idle. */
 export const idleRss: TBenchmark = {
   name: 'idle-rss',
+  expectedSeconds: { full: 45, smoke: 12 },
   unit: 'MiB',
   direction: 'ceiling-over-ours',
   goalRatio: 0.667,

@@ -195,6 +195,8 @@ function importFigures(context: TContext): Promise<TImportFigures> {
 
 export const importDbWrites: TBenchmark = {
   name: 'import-db-writes',
+  expectedSeconds: { full: 120, smoke: 30 },
+  group: 'import',
   unit: 'rows/s',
   direction: 'ours-over-ceiling',
   goalRatio: 0.25,
@@ -212,6 +214,8 @@ export const importDbWrites: TBenchmark = {
 /** An absolute goal: the ceiling is the 50 files/s budget. */
 export const importTagScan: TBenchmark = {
   name: 'import-tag-scan',
+  expectedSeconds: { full: 120, smoke: 30 },
+  group: 'import',
   unit: 'files/s',
   direction: 'ours-over-ceiling',
   goalRatio: 1,

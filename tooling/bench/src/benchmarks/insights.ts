@@ -348,6 +348,9 @@ const pairUp = (ceiling: number[], ours: number[]): TPairedSample[] =>
 
 export const insights12m: TBenchmark = {
   name: 'insights-12m',
+  expectedSeconds: { full: 360, smoke: 40 },
+  group: 'insights',
+  usesCatalogue: true,
   unit: 'ms',
   direction: 'ceiling-over-ours',
   goalRatio: 0.5,
@@ -368,6 +371,9 @@ export const insights12m: TBenchmark = {
 
 export const playsWrite: TBenchmark = {
   name: 'plays-write',
+  expectedSeconds: { full: 360, smoke: 40 },
+  group: 'insights',
+  usesCatalogue: true,
   unit: 'req/s',
   direction: 'ours-over-ceiling',
   goalRatio: 0.5,

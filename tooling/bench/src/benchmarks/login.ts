@@ -116,6 +116,7 @@ async function startLoginApi(target: TTarget, context: TContext) {
  */
 export const loginThroughput: TBenchmark = {
   name: 'login',
+  expectedSeconds: { full: 190, smoke: 20 },
   unit: 'logins/s',
   direction: 'ours-over-ceiling',
   goalRatio: 0.5,

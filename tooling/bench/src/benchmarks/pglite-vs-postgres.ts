@@ -178,6 +178,7 @@ async function measure(context: TContext): Promise<TPgliteFigures> {
 
 export const pgliteVsPostgres: TBenchmark = {
   name: 'pglite-vs-postgres',
+  expectedSeconds: { full: 170, smoke: 20 },
   unit: 'ms',
   direction: 'ceiling-over-ours',
   goalRatio: 0.333,

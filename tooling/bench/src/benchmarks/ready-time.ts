@@ -5,6 +5,7 @@ import { startTarget } from '../harness/targets';
 /** Issue 2: api ready time <= 3x a bare Fastify listen; spawn to first 2xx on the ready path. */
 export const readyTime: TBenchmark = {
   name: 'ready-time',
+  expectedSeconds: { full: 40, smoke: 15 },
   unit: 'ms',
   direction: 'ceiling-over-ours',
   goalRatio: 0.333,

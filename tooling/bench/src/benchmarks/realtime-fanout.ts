@@ -178,6 +178,7 @@ async function close(side: Side | null) {
 
 export const realtimeFanout: TBenchmark = {
   name: 'realtime-fanout',
+  expectedSeconds: { full: 90, smoke: 30 },
   unit: 'ms (p95 delivery)',
   direction: 'ceiling-over-ours',
   goalRatio: 0.25,

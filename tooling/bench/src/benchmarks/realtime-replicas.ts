@@ -79,6 +79,7 @@ async function deliveryRate(group: Group): Promise<number> {
 
 export const realtimeReplicas: TBenchmark = {
   name: 'realtime-replicas',
+  expectedSeconds: { full: 90, smoke: 30 },
   unit: 'sockets reached/s',
   direction: 'ours-over-ceiling',
   goalRatio: 0.5,

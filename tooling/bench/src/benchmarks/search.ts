@@ -145,6 +145,8 @@ async function httpLatencies(server: TRunningServer, seconds: number): Promise<n
 /** Issue 4: typeahead on 1M tracks, ranked p95 <= 50 ms and <= 1.5x the same SQL in pgbench (+2 ms). */
 export const searchTypeahead: TBenchmark = {
   name: 'search-typeahead',
+  expectedSeconds: { full: 170, smoke: 30 },
+  usesCatalogue: true,
   unit: 'ms p95',
   direction: 'ceiling-over-ours',
   goalRatio: 0.667,

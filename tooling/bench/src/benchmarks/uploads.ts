@@ -297,6 +297,9 @@ function uploadFigures(context: TContext): Promise<TUploadFigures> {
   return figures;
 }
 
+/** Three rounds of four 1 GiB uploads (smoke: 32 MiB): one shared run feeds every uploads metric. */
+const UPLOADS_TIME = { expectedSeconds: { full: 120, smoke: 20 }, group: 'uploads' } as const;
+
 function throughputBenchmark(
   name: string,
   goalRatio: number,
@@ -305,6 +308,7 @@ function throughputBenchmark(
 ): TBenchmark {
   return {
     name,
+    ...UPLOADS_TIME,
     unit: 'MiB/s',
     direction: 'ours-over-ceiling',
     goalRatio,
@@ -344,6 +348,7 @@ export const uploadsS3VsDisk = throughputBenchmark(
 /** No whole-file buffering: the api's peak RSS during a 1 GiB upload stays near its RSS before it. */
 export const uploadsPeakRss: TBenchmark = {
   name: 'uploads-peak-rss',
+  ...UPLOADS_TIME,
   unit: 'MiB',
   direction: 'ceiling-over-ours',
   goalRatio: 0.5,

@@ -1,7 +1,7 @@
 import type { TPinning } from './cores';
 import type { TGeneratorName } from './load-generator';
 import type { TMachine } from './machine';
-import type { TMode } from './modes';
+import type { TMode, TModeName } from './modes';
 import type { TPairedSample, TRatioDirection } from './stats';
 import type { TTarget } from './targets';
 
@@ -30,6 +30,16 @@ export type TBenchmark = {
   /** The goal in words, e.g. "ours <= 3x ceiling". */
   goalWords: string;
   run: (context: TContext) => Promise<TBenchmarkRun>;
+  /**
+   * How long one run takes on a quiet 2-core machine, per mode (from its rounds, warm-ups,
+   * measured seconds and set-up). Sets its budget and the run's announced duration. Members of a
+   * group state the time of the shared run (any one of them may be run alone).
+   */
+  expectedSeconds?: Record<TModeName, number>;
+  /** Benchmarks whose figures come from one shared run (see budget.ts). */
+  group?: string;
+  /** Its first run may build the catalogue template (minutes at 1M tracks): the budget allows for it. */
+  usesCatalogue?: boolean;
 };
 
 /** How the goal reads in the JSON line and the table: the threshold and which way the ratio goes. */

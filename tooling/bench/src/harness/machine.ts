@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 
-/** Above this one-minute load average the machine is shared with other work and figures drift. */
-export const BUSY_LOAD_AVERAGE = 1.5;
+/** Above this one-minute load average at the start the machine is shared with other work (issue 16: over 1). */
+export const BUSY_LOAD_AVERAGE = 1;
 
 export type TMachine = {
   cpus: number;

@@ -1,8 +1,10 @@
 import type { TBenchmark, TContext } from './benchmark';
 import { goalText } from './benchmark';
+import { budgetSecondsOf, runWithBudget } from './budget';
 import { foreignCores, snapshotCpu } from './foreign-cpu';
 import type { TMetricFailure, TMetricResult } from './report';
 import { meetsGoal, roundTo, summarisePairs } from './stats';
+import { verdictOf } from './verdict';
 
 /** Other work using more than this many cores while we measure makes the figures suspect. */
 export const BUSY_FOREIGN_CORES = 0.5;
@@ -11,7 +13,11 @@ const DIGITS_BY_UNIT: Record<string, number> = { 'req/s': 0, ms: 1, MiB: 1 };
 
 export async function runBenchmark(benchmark: TBenchmark, context: TContext): Promise<TMetricResult> {
   const before = snapshotCpu();
-  const { samples, details } = await benchmark.run(context);
+  const started = performance.now();
+  const budgetSeconds = budgetSecondsOf(benchmark, context.mode.name);
+  const { samples, details } = await runWithBudget(benchmark.name, budgetSeconds, () =>
+    benchmark.run(context),
+  );
   const foreign = foreignCores(before, snapshotCpu());
   const summary = summarisePairs(samples, benchmark.direction);
   const digits = DIGITS_BY_UNIT[benchmark.unit] ?? 2;
@@ -21,6 +27,8 @@ export async function runBenchmark(benchmark: TBenchmark, context: TContext): Pr
       ? [`other processes used ${foreign.toFixed(2)} cores during the run`]
       : []),
   ];
+  const busy = busyReasons.length > 0;
+  const verdict = verdictOf(meetsGoal(summary.ratio, benchmark.goalRatio), busy);
   return {
     metric: benchmark.name,
     ours: roundTo(summary.ours, digits),
@@ -28,8 +36,9 @@ export async function runBenchmark(benchmark: TBenchmark, context: TContext): Pr
     ratio: roundTo(summary.ratio, 3),
     goal: goalText(benchmark),
     unit: benchmark.unit,
-    pass: meetsGoal(summary.ratio, benchmark.goalRatio),
-    busy: busyReasons.length > 0,
+    pass: verdict === 'pass',
+    busy,
+    verdict,
     details: {
       direction: benchmark.direction,
       goalRatio: benchmark.goalRatio,
@@ -37,27 +46,37 @@ export async function runBenchmark(benchmark: TBenchmark, context: TContext): Pr
       ratios: summary.ratios.map((ratio) => roundTo(ratio, 4)),
       foreignCores: roundTo(foreign, 3),
       busyReasons,
+      seconds: Math.round((performance.now() - started) / 1000),
+      budgetSeconds,
       ...details,
     },
   };
 }
 
+/** Runs every benchmark in turn; one that throws or overruns its budget is recorded and the rest still run. */
 export async function runAll(
   benchmarks: TBenchmark[],
   context: TContext,
-  onResult: (result: TMetricResult) => void,
+  onResult: (result: TMetricResult | TMetricFailure) => void | Promise<void>,
 ): Promise<{ results: TMetricResult[]; failures: TMetricFailure[] }> {
   const results: TMetricResult[] = [];
   const failures: TMetricFailure[] = [];
   for (const benchmark of benchmarks) {
+    const started = performance.now();
     try {
       const result = await runBenchmark(benchmark, context);
       results.push(result);
-      onResult(result);
+      await onResult(result);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      failures.push({ metric: benchmark.name, error: message });
+      const failure = {
+        metric: benchmark.name,
+        error: message,
+        seconds: Math.round((performance.now() - started) / 1000),
+      };
+      failures.push(failure);
       context.log(`${benchmark.name} FAILED: ${message}`);
+      await onResult(failure);
     }
   }
   return { results, failures };

@@ -1,0 +1,85 @@
+import { closeScope, runInScope } from './children';
+import type { TModeName } from './modes';
+
+export class BudgetExceededError extends Error {
+  constructor(
+    readonly benchmark: string,
+    readonly budgetSeconds: number,
+    readonly killed: number,
+  ) {
+    super(
+      `${benchmark} exceeded its ${budgetSeconds} s budget: stopped (${killed} of its processes killed); the other benchmarks still run`,
+    );
+  }
+}
+
+/**
+ * Runs one benchmark within its own time budget. Past the budget its processes (servers, load
+ * generators, psql...) are killed and the call rejects, so one benchmark that hangs or overruns
+ * costs its budget only and the run goes on. Whatever way it ends, children it left running are
+ * killed before the next benchmark starts.
+ */
+export async function runWithBudget<T>(
+  name: string,
+  budgetSeconds: number,
+  work: () => Promise<T>,
+): Promise<T> {
+  const { scope, result } = runInScope(name, work);
+  let timer: NodeJS.Timeout | undefined;
+  const overrun = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new BudgetExceededError(name, budgetSeconds, closeScope(scope))),
+      budgetSeconds * 1000,
+    );
+  });
+  // The work may reject after we gave up on it; that rejection is expected and must not crash the run.
+  result.catch(() => {});
+  try {
+    return await Promise.race([result, overrun]);
+  } finally {
+    clearTimeout(timer);
+    closeScope(scope);
+  }
+}
+
+/** What a benchmark that states nothing is expected to take. */
+export const DEFAULT_EXPECTED_SECONDS: Record<TModeName, number> = { full: 120, smoke: 30 };
+/** Building a catalogue template once: the 1M COPY, its indexes and VACUUM ANALYZE (see catalogue-template.ts). */
+export const CATALOGUE_BUILD_SECONDS: Record<TModeName, number> = { full: 600, smoke: 60 };
+
+export type TBudgeted = {
+  expectedSeconds?: Record<TModeName, number>;
+  usesCatalogue?: boolean;
+  /** Benchmarks whose figures come from one shared run: the group's time counts once. */
+  group?: string;
+};
+
+export function expectedSecondsOf(benchmark: TBudgeted, mode: TModeName): number {
+  return (benchmark.expectedSeconds ?? DEFAULT_EXPECTED_SECONDS)[mode];
+}
+
+/**
+ * Twice the expected time plus a minute of slack for a slow start: generous enough that a busy
+ * machine does not kill honest work, tight enough that a stuck benchmark cannot eat the run.
+ */
+export function budgetSecondsOf(benchmark: TBudgeted, mode: TModeName): number {
+  const catalogue = benchmark.usesCatalogue ? CATALOGUE_BUILD_SECONDS[mode] : 0;
+  return Math.ceil(2 * expectedSecondsOf(benchmark, mode) + 60 + catalogue);
+}
+
+/** The whole run's expected duration and its hard limit (the sum of the budgets). */
+export function runPlan(benchmarks: readonly TBudgeted[], mode: TModeName) {
+  let expected = 0;
+  let budget = 0;
+  const groups = new Set<string>();
+  for (const benchmark of benchmarks) {
+    // The first of a group runs the shared work; the others read its figures (a moment each).
+    if (benchmark.group !== undefined) {
+      if (groups.has(benchmark.group)) continue;
+      groups.add(benchmark.group);
+    }
+    expected += expectedSecondsOf(benchmark, mode);
+    budget += budgetSecondsOf(benchmark, mode);
+  }
+  return { expectedSeconds: expected, budgetSeconds: budget };
+}

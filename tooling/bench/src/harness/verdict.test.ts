@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { exitCodeOf, verdictOf } from './verdict';
+
+describe('verdictOf', () => {
+  it('passes a goal met on a quiet machine', () => {
+    expect(verdictOf(true, false)).toBe('pass');
+  });
+
+  it('does not vouch for a goal met on a busy machine', () => {
+    expect(verdictOf(true, true)).toBe('unmeasured (busy)');
+  });
+
+  it('keeps a miss a miss whether or not the machine was busy', () => {
+    expect(verdictOf(false, false)).toBe('miss');
+    expect(verdictOf(false, true)).toBe('miss');
+  });
+});
+
+describe('exitCodeOf', () => {
+  const pass = { verdict: 'pass' as const };
+  const miss = { verdict: 'miss' as const };
+  const busy = { verdict: 'unmeasured (busy)' as const };
+
+  it('succeeds when every benchmark ran, even with misses', () => {
+    expect(exitCodeOf('full', [pass, miss], [])).toBe(0);
+  });
+
+  it('fails when a benchmark could not run, in either mode', () => {
+    expect(exitCodeOf('full', [pass], [{ metric: 'x' }])).toBe(1);
+    expect(exitCodeOf('smoke', [pass], [{ metric: 'x' }])).toBe(1);
+  });
+
+  it('fails a full run that reports a goal it cannot vouch for', () => {
+    expect(exitCodeOf('full', [pass, busy], [])).toBe(1);
+  });
+
+  it('lets a busy smoke run succeed: smoke only proves the benchmarks run', () => {
+    expect(exitCodeOf('smoke', [busy, miss], [])).toBe(0);
+  });
+});
