@@ -1,7 +1,9 @@
 import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
+import { track } from '../harness/children';
 import { LOOPBACK } from '../harness/ports';
+import { catalogueSourceHash, staleTemplates, TEMPLATE_PREFIX, templateName } from './catalogue-template';
 
 /**
  * A large catalogue in real PostgreSQL, loaded with COPY (issue 4: 1M tracks, 100k albums, 20k
@@ -60,6 +62,7 @@ function copy(
         stdio: ['pipe', 'ignore', 'pipe'],
       },
     );
+    track(child);
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => {
       stderr += chunk.toString();
@@ -87,9 +90,12 @@ async function paced(
 }
 
 export async function psql(url: string, statement: string): Promise<string> {
-  const { stdout } = await run('psql', [...PSQL_ARGS, '-At', url, '-c', statement], {
+  const pending = run('psql', [...PSQL_ARGS, '-At', url, '-c', statement], {
     maxBuffer: 16 * 1024 * 1024,
   });
+  // Tracked so that a benchmark stopped for overrunning its budget takes its statement with it.
+  track(pending.child);
+  const { stdout } = await pending;
   return stdout.trim();
 }
 
@@ -160,28 +166,95 @@ export async function generateCatalogue(url: string, size: TCatalogueSize, log: 
   return ms;
 }
 
-export async function createBenchDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+const SERVER_ARGS = ['-h', LOOPBACK, '-p', '5432', '-U', 'postgres'];
+const urlOf = (name: string) => `postgres://postgres@${LOOPBACK}:5432/${name}`;
+const MAINTENANCE_URL = urlOf('postgres');
+
+async function dropDatabase(name: string): Promise<void> {
+  await run('dropdb', [...SERVER_ARGS, '--if-exists', '--force', name]);
+}
+
+/** A fresh database, empty or (with `template`) a copy of one: FILE_COPY copies files, not WAL. */
+export async function createBenchDatabase(
+  template?: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `cadence_bench_${randomBytes(4).toString('hex')}`;
-  const args = ['-h', LOOPBACK, '-p', '5432', '-U', 'postgres'];
-  await run('createdb', [...args, name]);
-  return {
-    url: `postgres://postgres@${LOOPBACK}:5432/${name}`,
-    drop: async () => {
-      await run('dropdb', [...args, '--if-exists', '--force', name]);
-    },
-  };
+  if (template === undefined) await run('createdb', [...SERVER_ARGS, name]);
+  else await psql(MAINTENANCE_URL, `create database ${name} template ${template} strategy file_copy`);
+  return { url: urlOf(name), drop: () => dropDatabase(name) };
+}
+
+async function databaseNames(prefix: string): Promise<string[]> {
+  const rows = await psql(MAINTENANCE_URL, `select datname from pg_database where datname like '${prefix}%'`);
+  return rows === '' ? [] : rows.split('\n');
+}
+
+async function dropTemplate(name: string): Promise<void> {
+  await psql(MAINTENANCE_URL, `alter database ${name} with is_template false allow_connections true`);
+  await dropDatabase(name);
 }
 
 /**
- * A migrated database holding the catalogue. `CADENCE_BENCH_CATALOGUE_URL` names one to keep
- * between runs (the 1M load takes minutes): it is migrated by the api's start as usual, loaded
- * only when it holds none of the generated tracks yet, and never dropped.
+ * The template of this size and these sources, built when missing: a database migrated by the
+ * api's start, loaded by `generateCatalogue`, then renamed into place and closed to connections
+ * (a copy needs a template nobody is connected to). Two runs building at once both finish; the
+ * second rename fails and that run uses the first one's template.
+ */
+async function catalogueTemplate(
+  size: TCatalogueSize,
+  migrate: (url: string) => Promise<void>,
+  log: (message: string) => void,
+): Promise<{ name: string; buildMs: number }> {
+  const name = templateName(size.tracks, await catalogueSourceHash());
+  const existing = await databaseNames(TEMPLATE_PREFIX);
+  for (const stale of staleTemplates(existing, name, size.tracks)) {
+    log(`catalogue: dropping the stale template ${stale}`);
+    await dropTemplate(stale);
+  }
+  if (existing.includes(name)) return { name, buildMs: 0 };
+
+  log(`catalogue: building the template ${name} (once for these sources; later runs copy it)`);
+  const building = `${name}_building_${randomBytes(3).toString('hex')}`;
+  await run('createdb', [...SERVER_ARGS, building]);
+  try {
+    const started = performance.now();
+    await migrate(urlOf(building));
+    await generateCatalogue(urlOf(building), size, log);
+    const buildMs = performance.now() - started;
+    try {
+      await psql(MAINTENANCE_URL, `alter database ${building} rename to ${name}`);
+    } catch (error) {
+      if (!(await databaseNames(name)).includes(name)) throw error;
+      log(`catalogue: another run built ${name} meanwhile; using it`);
+      await dropDatabase(building);
+      return { name, buildMs };
+    }
+    await psql(MAINTENANCE_URL, `alter database ${name} with is_template true allow_connections false`);
+    return { name, buildMs };
+  } catch (error) {
+    await dropDatabase(building);
+    throw error;
+  }
+}
+
+/**
+ * A migrated database holding the catalogue. By default a copy of the template of this size
+ * (built on first use, see catalogue-template.ts), dropped at the end. `CADENCE_BENCH_CATALOGUE_URL`
+ * names a database to keep instead: it is migrated by the api's start as usual, loaded only when
+ * it holds none of the generated tracks yet, and never dropped.
  */
 export async function catalogueDatabase(
   size: TCatalogueSize,
   migrate: (url: string) => Promise<void>,
   log: (message: string) => void,
-): Promise<{ url: string; loadMs: number; isReused: boolean; drop: () => Promise<void> }> {
+): Promise<{
+  url: string;
+  loadMs: number;
+  copyMs: number;
+  isReused: boolean;
+  template?: string;
+  drop: () => Promise<void>;
+}> {
   const kept = process.env.CADENCE_BENCH_CATALOGUE_URL;
   if (kept) {
     await migrate(kept);
@@ -189,18 +262,29 @@ export async function catalogueDatabase(
     if (tracks === size.tracks) {
       log(`catalogue: reusing ${tracks} tracks in CADENCE_BENCH_CATALOGUE_URL`);
       await psql(kept, 'vacuum analyze');
-      return { url: kept, loadMs: 0, isReused: true, drop: async () => {} };
+      return { url: kept, loadMs: 0, copyMs: 0, isReused: true, drop: async () => {} };
     }
     if (tracks !== 0)
       throw new Error(`CADENCE_BENCH_CATALOGUE_URL holds ${tracks} tracks, not 0 or ${size.tracks}`);
     const loadMs = await generateCatalogue(kept, size, log);
-    return { url: kept, loadMs, isReused: false, drop: async () => {} };
+    return { url: kept, loadMs, copyMs: 0, isReused: false, drop: async () => {} };
   }
-  const database = await createBenchDatabase();
+  const template = await catalogueTemplate(size, migrate, log);
+  const started = performance.now();
+  const database = await createBenchDatabase(template.name);
   try {
+    const copyMs = performance.now() - started;
+    log(`catalogue: copied ${template.name} in ${Math.round(copyMs)} ms`);
+    // The copy is migrated already; this start readies the run's DATA_DIR (app key, storage) for it.
     await migrate(database.url);
-    const loadMs = await generateCatalogue(database.url, size, log);
-    return { url: database.url, loadMs, isReused: false, drop: database.drop };
+    return {
+      url: database.url,
+      loadMs: template.buildMs,
+      copyMs,
+      isReused: template.buildMs === 0,
+      template: template.name,
+      drop: database.drop,
+    };
   } catch (error) {
     await database.drop();
     throw error;
