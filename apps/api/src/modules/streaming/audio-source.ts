@@ -1,4 +1,3 @@
-import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
@@ -8,7 +7,16 @@ import { fileEntriesRepository } from '../file-entries/file-entries.repository';
 import { resolveStoragePath } from './storage-path';
 
 export type AudioSource =
-  | { kind: 'file'; path: string; size: number; mtime: Date; mime: string }
+  /** A local file: its size and mtime come from the open handle that sends it (one stat, shared). */
+  | {
+      kind: 'file';
+      path: string;
+      mime: string;
+      /** The file's own extension (`mp3`), for a download's name: stored names are bare uuids. */
+      extension: string;
+      /** Set for uploaded files (other people's bytes). */
+      isNoSniff?: boolean;
+    }
   | {
       kind: 'stored';
       driver: StorageDriver;
@@ -41,8 +49,9 @@ export function audioMime(file: string, stored: string | null): string {
 
 /**
  * Where a track's bytes are: an external URL redirects; a storage path (imports, the demo) is a
- * local file; an uploaded track's file entry is read through its disk's driver, or redirected
- * to a presigned URL when the driver has one (S3), so the bytes never pass through the api.
+ * local file; an uploaded track's file entry is a local file on a local disk, is redirected to
+ * a presigned URL when the driver has one (S3), so the bytes never pass through the api, or is
+ * read through its driver otherwise.
  */
 export async function resolveAudioSource(
   deps: { dataDir: string; db: Kysely<Database>; storage: Storage },
@@ -55,6 +64,15 @@ export async function resolveAudioSource(
   const entry = await fileEntriesRepository.findById(deps.db, Number(track.file_entry_id));
   if (!entry || entry.deleted_at) return null;
   const driver = deps.storage.get(entry.disk);
+  if (driver.localFile) {
+    return {
+      kind: 'file',
+      path: driver.localFile(entry.path),
+      mime: track.mime ?? entry.mime,
+      extension: entry.extension,
+      isNoSniff: true,
+    };
+  }
   const downloadName = downloadBaseName ? `${downloadBaseName}.${entry.extension}` : undefined;
   const signed = await driver.presignGet(entry.path, PRESIGNED_AUDIO_TTL_SECONDS, { downloadName });
   if (signed) return { kind: 'redirect', url: signed };
@@ -71,14 +89,8 @@ export async function resolveAudioSource(
   };
 }
 
-async function resolveSrc(dataDir: string, src: string, mime: string | null): Promise<AudioSource | null> {
+function resolveSrc(dataDir: string, src: string, mime: string | null): AudioSource {
   if (/^https?:\/\//i.test(src)) return { kind: 'redirect', url: src };
   const file = resolveStoragePath(dataDir, src);
-  try {
-    const info = await stat(file);
-    if (!info.isFile()) return null;
-    return { kind: 'file', path: file, size: info.size, mtime: info.mtime, mime: audioMime(file, mime) };
-  } catch {
-    return null;
-  }
+  return { kind: 'file', path: file, mime: audioMime(file, mime), extension: path.extname(file).slice(1) };
 }

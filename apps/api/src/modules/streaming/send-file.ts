@@ -1,26 +1,85 @@
-import { createReadStream } from 'node:fs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../platform/http/app-error';
+import type { ByteRange } from '../../platform/http/byte-range';
 import { sendRanged } from '../../platform/http/send-ranged';
+import type { OpenFile, OpenFiles } from './open-files';
 
 export type FileToSend = {
   path: string;
-  size: number;
-  mtime: Date;
   mime: string;
   cacheControl: string;
   /** `attachment; filename=...` for downloads. */
   disposition?: string;
+  /** Adds `X-Content-Type-Options: nosniff` (files other people uploaded). */
+  isNoSniff?: boolean;
+  /** The 404's message when the file is missing. */
+  notFoundMessage?: string;
 };
 
 /**
- * Streams a file (or one byte range of it) straight from disk: `fs.createReadStream` with
- * start/end, never buffering the whole file. 206/416/304 per RFC 9110.
+ * Up to this many bytes go out as one buffer filled by one positional read. A player's range
+ * requests are mostly below it; a stream would read them in 64 KiB steps, each a syscall and
+ * a socket write of its own.
  */
-export function sendFile(request: FastifyRequest, reply: FastifyReply, file: FileToSend) {
-  const { path, mtime, ...headers } = file;
-  return sendRanged(request, reply, { ...headers, lastModified: mtime }, (range) =>
-    reply.send(
-      range ? createReadStream(path, { start: range.start, end: range.end }) : createReadStream(path),
-    ),
-  );
+const SINGLE_READ_MAX = 1024 * 1024;
+/** Larger answers stream in chunks this big (fewer reads and writes than the 64 KiB default). */
+const STREAM_CHUNK = 256 * 1024;
+
+/**
+ * Sends a file (or one byte range of it) straight from disk through a shared open handle,
+ * never buffering more than one range: 206/416/304 per RFC 9110. 404 when the file is gone.
+ */
+export async function sendFile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  files: OpenFiles,
+  file: FileToSend,
+): Promise<FastifyReply> {
+  const { path, notFoundMessage, ...headers } = file;
+  const opened = await files.acquire(path);
+  if (!opened) throw new AppError('not_found', notFoundMessage);
+  let isHandedOff = false;
+  try {
+    return await sendRanged(
+      request,
+      reply,
+      { ...headers, size: opened.size, lastModified: opened.mtime },
+      (range) => {
+        isHandedOff = true;
+        return sendBytes(reply, opened, range);
+      },
+    );
+  } finally {
+    // 304, 416, HEAD and empty files never read: their lease ends with the answer.
+    if (!isHandedOff) opened.release();
+  }
+}
+
+async function sendBytes(
+  reply: FastifyReply,
+  opened: OpenFile,
+  range: ByteRange | null,
+): Promise<FastifyReply> {
+  const start = range?.start ?? 0;
+  const end = range?.end ?? opened.size - 1;
+  const length = end - start + 1;
+  if (length <= SINGLE_READ_MAX) {
+    try {
+      const buffer = Buffer.allocUnsafe(length);
+      const { bytesRead } = await opened.handle.read(buffer, 0, length, start);
+      // Truncated under us: the headers already promise `length` bytes, so send none of them.
+      if (bytesRead !== length) throw new AppError('unavailable', 'The file changed while it was read.');
+      return reply.send(buffer);
+    } finally {
+      opened.release();
+    }
+  }
+  const stream = opened.handle.createReadStream({
+    start,
+    end,
+    autoClose: false,
+    highWaterMark: STREAM_CHUNK,
+  });
+  stream.once('close', opened.release);
+  return reply.send(stream);
 }

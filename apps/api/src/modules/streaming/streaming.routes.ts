@@ -9,10 +9,11 @@ import { actorOf } from '../../platform/auth/actor';
 import { AppError } from '../../platform/http/app-error';
 import { slugify } from '../catalogue/catalogue-utils';
 import { sendStoredFile } from '../public-storage/send-stored-file';
-import { findTrackVisibleTo } from '../tracks/track-access';
+import { findStreamableTrackVisibleTo, findTrackVisibleTo } from '../tracks/track-access';
 import { countDownload } from '../tracks/tracks.repository';
 import { resolveAudioSource } from './audio-source';
 import { IMAGE_EXTENSIONS, imageVariant, wantsWebp } from './image-variants';
+import { createOpenFiles } from './open-files';
 import { sendFile } from './send-file';
 import { resolveStoragePath, storageRoot } from './storage-path';
 import { sendViaXAccel, type XAccelDelivery } from './x-accel';
@@ -23,6 +24,7 @@ const errors = {
   404: ZErrorEnvelopeSchema,
   422: ZErrorEnvelopeSchema,
 };
+const NO_AUDIO = 'This track has no audio.';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Audio can be replaced in place (re-upload), so clients revalidate with the ETag after a day. */
 const AUDIO_CACHE = 'private, max-age=86400';
@@ -31,6 +33,8 @@ export const streamingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, env } = app.deps;
   const { settings, storage } = app.services;
   const audio = { dataDir: env.DATA_DIR, db, storage };
+  const openFiles = createOpenFiles();
+  app.addHook('onClose', async () => openFiles.closeAll());
   const xAccel: XAccelDelivery | null =
     env.STATIC_FILE_DELIVERY === 'xaccel'
       ? { prefix: env.STATIC_FILE_XACCEL_PREFIX, root: storageRoot(env.DATA_DIR) }
@@ -49,15 +53,15 @@ export const streamingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const track = await findTrackVisibleTo(db, actorOf(request), request.params.id);
+      const track = await findStreamableTrackVisibleTo(db, actorOf(request), request.params.id);
       const source = await resolveAudioSource(audio, track);
-      if (!source) throw new AppError('not_found', 'This track has no audio.');
+      if (!source) throw new AppError('not_found', NO_AUDIO);
       if (source.kind === 'redirect') return reply.redirect(source.url, 302);
       if (source.kind === 'stored')
         return sendStoredFile(request, reply, { ...source, cacheControl: AUDIO_CACHE });
-      const file = { ...source, cacheControl: AUDIO_CACHE };
+      const file = { ...source, cacheControl: AUDIO_CACHE, notFoundMessage: NO_AUDIO };
       if (xAccel && sendViaXAccel(reply, xAccel, file)) return reply;
-      return sendFile(request, reply, file);
+      return sendFile(request, reply, openFiles, file);
     },
   );
 
@@ -78,9 +82,9 @@ export const streamingRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError('forbidden', 'Downloads are turned off.');
       }
       await assertAny(request, ['music.download']);
-      const track = await findTrackVisibleTo(db, actorOf(request), request.params.id);
+      const track = await findStreamableTrackVisibleTo(db, actorOf(request), request.params.id);
       const source = await resolveAudioSource(audio, track, slugify(track.name));
-      if (!source) throw new AppError('not_found', 'This track has no audio.');
+      if (!source) throw new AppError('not_found', NO_AUDIO);
       // Range requests resume a download; count only the ones that start it.
       if (!request.headers.range || /^bytes=0-/.test(request.headers.range)) {
         await countDownload(db, track.id);
@@ -90,14 +94,15 @@ export const streamingRoutes: FastifyPluginAsyncZod = async (app) => {
         const disposition = `attachment; filename="${slugify(track.name)}.${source.extension}"`;
         return sendStoredFile(request, reply, { ...source, cacheControl: 'private, no-cache', disposition });
       }
-      const filename = `${slugify(track.name)}${path.extname(source.path)}`;
+      const filename = `${slugify(track.name)}${source.extension ? `.${source.extension}` : ''}`;
       const file = {
         ...source,
         cacheControl: 'private, no-cache',
         disposition: `attachment; filename="${filename}"`,
+        notFoundMessage: NO_AUDIO,
       };
       if (xAccel && sendViaXAccel(reply, xAccel, file)) return reply;
-      return sendFile(request, reply, file);
+      return sendFile(request, reply, openFiles, file);
     },
   );
 
@@ -140,23 +145,20 @@ export const streamingRoutes: FastifyPluginAsyncZod = async (app) => {
       const mime = IMAGE_EXTENSIONS[extension];
       if (!mime) throw new AppError('not_found');
       const source = resolveStoragePath(env.DATA_DIR, `images/${relative}`);
-      const info = await stat(source).catch(() => null);
-      if (!info?.isFile()) throw new AppError('not_found');
       const width = request.query.w;
+      // The original is checked by the answer itself; a variant needs it before resizing.
+      if (width && !(await stat(source).catch(() => null))?.isFile()) throw new AppError('not_found');
       // A resized variant is WebP for browsers that take it (a third of the PNG's bytes or less).
       const isWebp = Boolean(width) && wantsWebp(extension, request.headers.accept);
       if (width) reply.header('Vary', 'Accept');
       const file = width
         ? await imageVariant(storageRoot(env.DATA_DIR), relative, source, width, isWebp)
         : source;
-      const variant = width ? await stat(file) : info;
-      reply.header('X-Content-Type-Options', 'nosniff');
-      return sendFile(request, reply, {
+      return sendFile(request, reply, openFiles, {
         path: file,
-        size: variant.size,
-        mtime: variant.mtime,
         mime: isWebp ? 'image/webp' : mime,
         cacheControl: IMMUTABLE,
+        isNoSniff: true,
       });
     },
   );

@@ -5,7 +5,7 @@ import { AppError } from '../../platform/http/app-error';
 import { managesCreditedItem } from '../catalogue/catalogue-access';
 import { orNotFound } from '../catalogue/catalogue-utils';
 import type { TrackRow } from './track-dto';
-import { findTrack } from './tracks.repository';
+import { findStreamableTrack, findTrack } from './tracks.repository';
 
 type Db = Kysely<Database>;
 
@@ -22,7 +22,11 @@ export function managesTrack(
  * Private tracks exist only for their owner, their artists' managers and catalogue editors:
  * everyone else gets the same 404 as for a missing id, so ids cannot be probed.
  */
-export async function assertTrackVisibleTo(db: Db, actor: Actor, track: TrackRow): Promise<void> {
+export async function assertTrackVisibleTo(
+  db: Db,
+  actor: Actor,
+  track: Pick<TrackRow, 'id' | 'owner_id' | 'visibility'>,
+): Promise<void> {
   if (track.visibility !== 'private') return;
   if (actor.user && (await managesTrack(db, actor.user.id, track))) return;
   if (await actorCanAny(actor, ['music.update', 'tracks.update'])) return;
@@ -36,6 +40,13 @@ export async function findTrackOr404(db: Db, id: number): Promise<TrackRow> {
 /** A track the actor may see, or 404. */
 export async function findTrackVisibleTo(db: Db, actor: Actor, id: number): Promise<TrackRow> {
   const track = await findTrackOr404(db, id);
+  await assertTrackVisibleTo(db, actor, track);
+  return track;
+}
+
+/** The stream routes' lean view of a track the actor may play, or 404. */
+export async function findStreamableTrackVisibleTo(db: Db, actor: Actor, id: number) {
+  const track = orNotFound(await findStreamableTrack(db, id), 'Track not found.');
   await assertTrackVisibleTo(db, actor, track);
   return track;
 }

@@ -24,6 +24,18 @@ export function findTrack(db: Db, id: number): Promise<Selectable<TracksTable> |
   return db.selectFrom('tracks').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/**
+ * What the stream and download routes need of a track: who may play it and where its bytes
+ * are. Every range request of a player asks this, so it leaves the waveform and text behind.
+ */
+export function findStreamableTrack(db: Db, id: number) {
+  return db
+    .selectFrom('tracks')
+    .select(['id', 'name', 'visibility', 'owner_id', 'src', 'mime', 'file_entry_id'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
 const SORTABLE = ['name', 'plays', 'duration', 'released_at', 'created_at', 'id'] as const;
 
 type TrackListQuery = { query?: string; albumId?: number; artistId?: number; genre?: string };

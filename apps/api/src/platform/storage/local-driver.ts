@@ -92,6 +92,8 @@ export function createLocalDriver(options: LocalDriverOptions): StorageDriver {
       return null;
     },
 
+    localFile: absolute,
+
     publicUrl(relative: string) {
       if (!options.publicBaseUrl) return null;
       validateStoragePath(relative);

@@ -44,6 +44,11 @@ export interface StorageDriver {
   publicUrl(path: string): string | null;
   /** Set for S3-compatible drivers only. */
   readonly s3: S3Location | null;
+  /**
+   * The absolute file of a path on a local disk, for file answers that read it directly (a
+   * shared open handle, `X-Accel-Redirect`); absent on drivers without local files.
+   */
+  localFile?(path: string): string;
 }
 
 export class StorageNotFoundError extends Error {
