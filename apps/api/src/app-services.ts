@@ -1,5 +1,7 @@
 import { type BillingServices, createBillingServices } from './modules/billing/billing.services';
 import { type BootstrapService, createBootstrapService } from './modules/bootstrap/bootstrap.service';
+import { type CatalogueCache, createCatalogueCache } from './modules/catalogue/catalogue-cache';
+import { registerCatalogueCache } from './modules/catalogue/catalogue-invalidation';
 import {
   createFileEntriesService,
   type FileEntriesService,
@@ -34,6 +36,8 @@ export type Services = {
   sitemap: SitemapService;
   workspaces: WorkspacesService;
   workspaceInvites: WorkspaceInvites;
+  /** Public album, artist, track, playlist and channel answers (modules/catalogue/catalogue-cache.ts). */
+  catalogue: CatalogueCache;
 };
 
 declare module 'fastify' {
@@ -61,6 +65,12 @@ export function createServices(deps: AppDeps): Services {
     appKey: deps.appKey,
   });
   const workspaces = createWorkspacesService({ db: deps.db, realtime });
+  const catalogue = createCatalogueCache({
+    cache: deps.cache,
+    isShared: deps.probes.redis !== null,
+    ttlSeconds: deps.env.CATALOGUE_CACHE_SECONDS,
+  });
+  registerCatalogueCache(deps.db, catalogue);
   return {
     settings,
     bootstrap: createBootstrapService({
@@ -95,5 +105,6 @@ export function createServices(deps: AppDeps): Services {
     }),
     workspaces,
     workspaceInvites: createWorkspaceInvites({ db: deps.db, workspaces, notifications }),
+    catalogue,
   };
 }

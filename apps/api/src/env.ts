@@ -64,6 +64,8 @@ const ZEnvSchema = z.object({
   DB_POOL_MAX: z.coerce.number().int().min(1).max(500).default(10),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
+  // How old a cached catalogue page's counters (plays, likes) may get; 0 turns the cache off.
+  CATALOGUE_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(9_000),
   SHUTDOWN_DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   MAIL_URL: urlWithProtocol(['smtp:', 'smtps:']).optional(),

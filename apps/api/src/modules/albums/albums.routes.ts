@@ -13,6 +13,7 @@ import { paginationSchema } from '@cadence/contracts/pagination';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/auth/actor';
 import { includeOf } from '../catalogue/catalogue-list';
+import { sendCataloguePage } from '../catalogue/catalogue-reply';
 import { createAlbumsService } from './albums.service';
 
 const errors = {
@@ -51,9 +52,18 @@ export const albumsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZAlbumResponseSchema, ...errors },
       },
     },
-    async (request) => ({
-      album: await albums.show(request.params.id, includeOf(request.query)),
-    }),
+    async (request, reply) =>
+      sendCataloguePage(
+        reply,
+        app.services.catalogue,
+        { kind: 'album', id: request.params.id },
+        request.query,
+        async () => ({
+          // Nothing in an album answer depends on the viewer past the route's music.view gate.
+          body: { album: await albums.show(request.params.id, includeOf(request.query)) },
+          isShared: true,
+        }),
+      ),
   );
 
   app.post(

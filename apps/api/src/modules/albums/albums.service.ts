@@ -6,6 +6,7 @@ import { assertCanCreditArtists } from '../artists/artist-credits';
 import { replaceAlbumArtists } from '../artists/artist-credits.repository';
 import { artistRefsForAlbums } from '../artists/artist-refs';
 import { assertCanManageCredited, type WorkspaceDirectory } from '../catalogue/catalogue-access';
+import { catalogueChanged, changingCatalogue } from '../catalogue/catalogue-invalidation';
 import { syncGenresAndTags } from '../catalogue/catalogue-links';
 import { deleteLinks } from '../catalogue/catalogue-links.repository';
 import { type CatalogueInclude, includeOf } from '../catalogue/catalogue-list';
@@ -118,6 +119,7 @@ export function createAlbumsService(db: Db, workspaces: WorkspaceDirectory) {
       await syncGenresAndTags(trx, 'album', id, input, user.id);
       return id;
     });
+    await catalogueChanged(db, { albums: [id] });
     return show(id, { with: ['genres', 'tags', 'tracks'] });
   }
 
@@ -127,12 +129,15 @@ export function createAlbumsService(db: Db, workspaces: WorkspaceDirectory) {
     if (input.artist_ids) await assertCanCreditArtists(db, workspaces, actor, input.artist_ids);
     const { artist_ids, genres, tags, track_ids, ...columns } = input;
     if (track_ids) await assertTracksUsable(db, actor, id, track_ids);
-    await db.transaction().execute(async (trx) => {
-      if (track_ids) await replaceAlbumTracks(trx, id, track_ids);
-      await updateAlbum(trx, id, { ...withSlug(columns), updated_at: new Date() });
-      if (artist_ids) await replaceAlbumArtists(trx, id, artist_ids);
-      await syncGenresAndTags(trx, 'album', id, { genres, tags }, actor.user?.id ?? null);
-    });
+    // Tracks and credits may move: the pages they were on and the ones they land on both change.
+    await changingCatalogue(db, { albums: [id], tracks: track_ids, artists: artist_ids }, () =>
+      db.transaction().execute(async (trx) => {
+        if (track_ids) await replaceAlbumTracks(trx, id, track_ids);
+        await updateAlbum(trx, id, { ...withSlug(columns), updated_at: new Date() });
+        if (artist_ids) await replaceAlbumArtists(trx, id, artist_ids);
+        await syncGenresAndTags(trx, 'album', id, { genres, tags }, actor.user?.id ?? null);
+      }),
+    );
     return show(id, { with: ['genres', 'tags', 'tracks'] });
   }
 
@@ -140,10 +145,12 @@ export function createAlbumsService(db: Db, workspaces: WorkspaceDirectory) {
   async function remove(actor: Actor, id: number): Promise<void> {
     const album = await findOr404(id);
     await assertCanManageCredited(db, workspaces, actor, 'album', album, 'delete');
-    await deleteTracks(db, await trackIdsOfAlbum(db, id));
-    await db.transaction().execute(async (trx) => {
-      await deleteLinks(trx, ALBUM_LINKS, 'album', [id]);
-      await deleteAlbum(trx, id);
+    await changingCatalogue(db, { albums: [id] }, async () => {
+      await deleteTracks(db, await trackIdsOfAlbum(db, id));
+      await db.transaction().execute(async (trx) => {
+        await deleteLinks(trx, ALBUM_LINKS, 'album', [id]);
+        await deleteAlbum(trx, id);
+      });
     });
   }
 

@@ -13,6 +13,7 @@ import { paginationSchema } from '@cadence/contracts/pagination';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/auth/actor';
 import { includeOf } from '../catalogue/catalogue-list';
+import { sendCataloguePage } from '../catalogue/catalogue-reply';
 import { createArtistsService } from './artists.service';
 
 const errors = {
@@ -51,9 +52,18 @@ export const artistsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZArtistResponseSchema, ...errors },
       },
     },
-    async (request) => ({
-      artist: await artists.show(actorOf(request), request.params.id, includeOf(request.query)),
-    }),
+    async (request, reply) =>
+      sendCataloguePage(
+        reply,
+        app.services.catalogue,
+        { kind: 'artist', id: request.params.id },
+        request.query,
+        async () => {
+          const artist = await artists.show(actorOf(request), request.params.id, includeOf(request.query));
+          // A disabled artist is shown to catalogue editors only.
+          return { body: { artist }, isShared: !artist.disabled };
+        },
+      ),
   );
 
   app.post(

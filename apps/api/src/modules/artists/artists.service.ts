@@ -3,6 +3,7 @@ import type { Kysely, Selectable } from 'kysely';
 import { type Actor, actorCanAny, actorUser, assertActorCanAny } from '../../platform/auth/actor';
 import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/http/app-error';
+import { catalogueChanged, changingCatalogue } from '../catalogue/catalogue-invalidation';
 import { syncGenresAndTags } from '../catalogue/catalogue-links';
 import { deleteLinks } from '../catalogue/catalogue-links.repository';
 import { type CatalogueInclude, includeOf } from '../catalogue/catalogue-list';
@@ -142,6 +143,7 @@ export function createArtistsService(db: Db) {
       await syncGenresAndTags(trx, 'artist', id, input, user.id);
       return id;
     });
+    await catalogueChanged(db, { artists: [id] });
     return show(actor, id, { with: ['genres', 'tags'] });
   }
 
@@ -153,6 +155,7 @@ export function createArtistsService(db: Db) {
       await updateArtist(trx, id, { ...columnsOf(input, isEditor), updated_at: new Date() });
       await syncGenresAndTags(trx, 'artist', id, input, actor.user?.id ?? null);
     });
+    await catalogueChanged(db, { artists: [id] });
     return show(actor, id, { with: ['genres', 'tags'] });
   }
 
@@ -160,10 +163,13 @@ export function createArtistsService(db: Db) {
   async function remove(actor: Actor, id: number): Promise<void> {
     await findOr404(id);
     await assertCanManage(actor, id, 'delete');
-    await db.transaction().execute(async (trx) => {
-      await deleteLinks(trx, ARTIST_LINKS, 'artist', [id]);
-      await deleteArtist(trx, id);
-    });
+    // Its credits go with it: the pages are found while they still exist.
+    await changingCatalogue(db, { artists: [id] }, () =>
+      db.transaction().execute(async (trx) => {
+        await deleteLinks(trx, ARTIST_LINKS, 'artist', [id]);
+        await deleteArtist(trx, id);
+      }),
+    );
   }
 
   return { list, show, create, update, remove, toDtos };

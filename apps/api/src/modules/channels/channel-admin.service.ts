@@ -2,6 +2,7 @@ import type { TChannel, TChannelPayload } from '@cadence/contracts/channel';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import { AppError, validationError } from '../../platform/http/app-error';
+import { catalogueChanged } from '../catalogue/catalogue-invalidation';
 import { slugify } from '../catalogue/catalogue-utils';
 import {
   channelPage,
@@ -84,6 +85,7 @@ export function createChannelAdminService(db: Kysely<Database>) {
         );
       return saved;
     });
+    await catalogueChanged(db, {});
     return { channel: toChannelDto(row), dropped: checked?.dropped ?? [] };
   }
 
@@ -98,7 +100,9 @@ export function createChannelAdminService(db: Kysely<Database>) {
     },
 
     async remove(ids: number[]): Promise<number> {
-      return deleteChannels(db, ids);
+      const deleted = await deleteChannels(db, ids);
+      await catalogueChanged(db, {});
+      return deleted;
     },
 
     async list(input: { page: number; perPage: number; query?: string }) {

@@ -2,6 +2,7 @@ import { type TChannelConfig, type TChannelPreset, ZChannelConfigSchema } from '
 import type { TMenu } from '@cadence/contracts/menu';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
+import { catalogueChanged } from '../catalogue/catalogue-invalidation';
 import type { SettingsService } from '../settings/settings.service';
 import { replaceChannelContent, upsertChannelBySlug } from './channel-admin.repository';
 
@@ -84,6 +85,7 @@ export async function applyPreset(db: Kysely<Database>, settings: SettingsServic
     );
     return id;
   });
+  await catalogueChanged(db, {});
   const menus = structuredClone((await settings.get('menus')) as TMenu[]);
   const sidebar = menus.find((menu) => menu.positions.includes('sidebar-primary'));
   if (sidebar)

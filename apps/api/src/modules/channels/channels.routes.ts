@@ -21,6 +21,7 @@ import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../platform/http/app-error';
 import { audit } from '../admin-catalogue/audit';
+import { sendCataloguePage } from '../catalogue/catalogue-reply';
 import { createChannelAdminService } from './channel-admin.service';
 import { createChannelContentService } from './channel-content.service';
 import { placeChannel, placementOf } from './channel-placement';
@@ -50,7 +51,15 @@ export const channelsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZChannelResponseSchema, ...errors },
       },
     },
-    async (request) => content.show(request.params.slugOrId, request.query),
+    async (request, reply) =>
+      sendCataloguePage(
+        reply,
+        app.services.catalogue,
+        { kind: 'channels' },
+        { channel: request.params.slugOrId, ...request.query },
+        // A channel's content is the same for everyone who passed music.view.
+        async () => ({ body: await content.show(request.params.slugOrId, request.query), isShared: true }),
+      ),
   );
 
   app.get(

@@ -1,6 +1,7 @@
 import type { TPlaylistCreate } from '@cadence/contracts/playlist';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Database } from '../../platform/db/schema';
+import { catalogueChanged } from '../catalogue/catalogue-invalidation';
 import { deleteLinks } from '../catalogue/catalogue-links.repository';
 import { nameMatches, paginate } from '../catalogue/catalogue-query.repository';
 import { slugify, withSlug } from '../catalogue/catalogue-utils';
@@ -18,6 +19,12 @@ export function createPlaylistsRepository(db: Db) {
     trx.selectFrom('playlists').select('id').where('id', '=', id).forUpdate().execute();
   const touch = (trx: Kysely<Database>, id: number) =>
     trx.updateTable('playlists').set({ updated_at: new Date() }).where('id', '=', id).execute();
+  /** Every write below drops the playlist's cached page once it committed. */
+  const changing = async <T>(id: number, write: Promise<T>): Promise<T> => {
+    const result = await write;
+    await catalogueChanged(db, { playlists: [id] });
+    return result;
+  };
 
   return {
     find: (id: number) => db.selectFrom('playlists').selectAll().where('id', '=', id).executeTakeFirst(),
@@ -94,8 +101,8 @@ export function createPlaylistsRepository(db: Db) {
       return Number(row.n);
     },
 
-    insert: (ownerId: number, input: TPlaylistCreate, workspaceId: number | null = null) =>
-      db
+    insert: async (ownerId: number, input: TPlaylistCreate, workspaceId: number | null = null) => {
+      const row = await db
         .insertInto('playlists')
         .values({
           name: input.name,
@@ -108,106 +115,130 @@ export function createPlaylistsRepository(db: Db) {
           workspace_id: workspaceId,
         })
         .returningAll()
-        .executeTakeFirstOrThrow(),
+        .executeTakeFirstOrThrow();
+      await catalogueChanged(db, { playlists: [row.id] });
+      return row;
+    },
 
     update: (id: number, input: Partial<TPlaylistCreate>) =>
-      db
-        .updateTable('playlists')
-        .set({ ...withSlug(input), updated_at: new Date() })
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirstOrThrow(),
+      changing(
+        id,
+        db
+          .updateTable('playlists')
+          .set({ ...withSlug(input), updated_at: new Date() })
+          .where('id', '=', id)
+          .returningAll()
+          .executeTakeFirstOrThrow(),
+      ),
 
     remove: (id: number) =>
-      db.transaction().execute(async (trx) => {
-        await deleteLinks(trx, ['likes', 'channelables'], 'playlist', [id]);
-        await trx.deleteFrom('playlists').where('id', '=', id).execute();
-      }),
+      changing(
+        id,
+        db.transaction().execute(async (trx) => {
+          await deleteLinks(trx, ['likes', 'channelables'], 'playlist', [id]);
+          await trx.deleteFrom('playlists').where('id', '=', id).execute();
+        }),
+      ),
 
     /** Appends the tracks not already there, after the last position. */
     appendTracks: (id: number, trackIds: number[], addedBy: number | null) =>
-      db.transaction().execute(async (trx) => {
-        await lockPlaylist(trx, id);
-        const last = await trx
-          .selectFrom('playlist_track')
-          .select(sql<number>`coalesce(max(position), -1)::int`.as('max'))
-          .where('playlist_id', '=', id)
-          .executeTakeFirstOrThrow();
-        const present = new Set(
-          (
+      changing(
+        id,
+        db.transaction().execute(async (trx) => {
+          await lockPlaylist(trx, id);
+          const last = await trx
+            .selectFrom('playlist_track')
+            .select(sql<number>`coalesce(max(position), -1)::int`.as('max'))
+            .where('playlist_id', '=', id)
+            .executeTakeFirstOrThrow();
+          const present = new Set(
+            (
+              await trx
+                .selectFrom('playlist_track')
+                .select('track_id')
+                .where('playlist_id', '=', id)
+                .where('track_id', 'in', trackIds)
+                .execute()
+            ).map((row) => row.track_id),
+          );
+          const fresh = trackIds.filter((trackId) => !present.has(trackId));
+          if (fresh.length > 0) {
             await trx
-              .selectFrom('playlist_track')
-              .select('track_id')
-              .where('playlist_id', '=', id)
-              .where('track_id', 'in', trackIds)
-              .execute()
-          ).map((row) => row.track_id),
-        );
-        const fresh = trackIds.filter((trackId) => !present.has(trackId));
-        if (fresh.length > 0) {
-          await trx
-            .insertInto('playlist_track')
-            .values(
-              fresh.map((track_id, index) => ({
-                playlist_id: id,
-                track_id,
-                position: last.max + 1 + index,
-                added_by: addedBy,
-              })),
-            )
-            .execute();
-        }
-        await touch(trx, id);
-      }),
+              .insertInto('playlist_track')
+              .values(
+                fresh.map((track_id, index) => ({
+                  playlist_id: id,
+                  track_id,
+                  position: last.max + 1 + index,
+                  added_by: addedBy,
+                })),
+              )
+              .execute();
+          }
+          await touch(trx, id);
+        }),
+      ),
 
     removeTracks: (id: number, trackIds: number[]) =>
-      db.transaction().execute(async (trx) => {
-        await trx
-          .deleteFrom('playlist_track')
-          .where('playlist_id', '=', id)
-          .where('track_id', 'in', trackIds)
-          .execute();
-        await touch(trx, id);
-      }),
+      changing(
+        id,
+        db.transaction().execute(async (trx) => {
+          await trx
+            .deleteFrom('playlist_track')
+            .where('playlist_id', '=', id)
+            .where('track_id', 'in', trackIds)
+            .execute();
+          await touch(trx, id);
+        }),
+      ),
 
     /**
      * Sets the order when `trackIds` names every track exactly once; false (nothing written)
      * otherwise. One statement: positions come from the array order, one round trip at any size.
      */
     reorder: (id: number, trackIds: number[]): Promise<boolean> =>
-      db.transaction().execute(async (trx) => {
-        await lockPlaylist(trx, id);
-        const current = await trx
-          .selectFrom('playlist_track')
-          .select('track_id')
-          .where('playlist_id', '=', id)
-          .execute();
-        const currentIds = new Set(current.map((row) => row.track_id));
-        if (currentIds.size !== trackIds.length || trackIds.some((trackId) => !currentIds.has(trackId))) {
-          return false;
-        }
-        await sql`
+      changing(
+        id,
+        db.transaction().execute(async (trx) => {
+          await lockPlaylist(trx, id);
+          const current = await trx
+            .selectFrom('playlist_track')
+            .select('track_id')
+            .where('playlist_id', '=', id)
+            .execute();
+          const currentIds = new Set(current.map((row) => row.track_id));
+          if (currentIds.size !== trackIds.length || trackIds.some((trackId) => !currentIds.has(trackId))) {
+            return false;
+          }
+          await sql`
           update playlist_track pt set position = o.ord - 1
             from unnest(${sql.val(trackIds)}::bigint[]) with ordinality as o(track_id, ord)
            where pt.playlist_id = ${id} and pt.track_id = o.track_id
         `.execute(trx);
-        await touch(trx, id);
-        return true;
-      }),
+          await touch(trx, id);
+          return true;
+        }),
+      ),
 
     addEditor: (playlistId: number, userId: number) =>
-      db
-        .insertInto('playlist_editor')
-        .values({ playlist_id: playlistId, user_id: userId })
-        .onConflict((oc) => oc.columns(['playlist_id', 'user_id']).doNothing())
-        .execute(),
+      changing(
+        playlistId,
+        db
+          .insertInto('playlist_editor')
+          .values({ playlist_id: playlistId, user_id: userId })
+          .onConflict((oc) => oc.columns(['playlist_id', 'user_id']).doNothing())
+          .execute(),
+      ),
 
     removeEditor: (playlistId: number, userId: number) =>
-      db
-        .deleteFrom('playlist_editor')
-        .where('playlist_id', '=', playlistId)
-        .where('user_id', '=', userId)
-        .execute(),
+      changing(
+        playlistId,
+        db
+          .deleteFrom('playlist_editor')
+          .where('playlist_id', '=', playlistId)
+          .where('user_id', '=', userId)
+          .execute(),
+      ),
   };
 }
 

@@ -15,8 +15,9 @@ import {
   ZPlaylistUpdateSchema,
 } from '@cadence/contracts/playlist';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actorOf } from '../../platform/auth/actor';
+import { actorCanAny, actorOf } from '../../platform/auth/actor';
 import { includeOf } from '../catalogue/catalogue-list';
+import { sendCataloguePage } from '../catalogue/catalogue-reply';
 import { createPlaylistsService } from './playlists.service';
 
 const errors = {
@@ -57,9 +58,25 @@ export const playlistsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZPlaylistResponseSchema, ...errors },
       },
     },
-    async (request) => ({
-      playlist: await playlists.show(actorOf(request), request.params.id, includeOf(request.query)),
-    }),
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const show = async () => ({
+        playlist: await playlists.show(actor, request.params.id, includeOf(request.query)),
+      });
+      // The shared answer is for those who may view any public playlist; the rest (an owner
+      // without that permission) are answered as themselves.
+      if (!(await actorCanAny(actor, ['playlists.view', 'playlists.update']))) return show();
+      return sendCataloguePage(
+        reply,
+        app.services.catalogue,
+        { kind: 'playlist', id: request.params.id },
+        request.query,
+        async () => {
+          const body = await show();
+          return { body, isShared: body.playlist.public };
+        },
+      );
+    },
   );
 
   app.post(

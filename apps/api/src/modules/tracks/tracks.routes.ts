@@ -13,6 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/auth/actor';
 import { includeOf } from '../catalogue/catalogue-list';
+import { sendCataloguePage } from '../catalogue/catalogue-reply';
 import { createTracksService } from './tracks.service';
 
 const errors = {
@@ -51,9 +52,18 @@ export const tracksRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZTrackResponseSchema, ...errors },
       },
     },
-    async (request) => ({
-      track: await tracks.show(actorOf(request), request.params.id, includeOf(request.query)),
-    }),
+    async (request, reply) =>
+      sendCataloguePage(
+        reply,
+        app.services.catalogue,
+        { kind: 'track', id: request.params.id },
+        request.query,
+        async () => {
+          const track = await tracks.show(actorOf(request), request.params.id, includeOf(request.query));
+          // A private track is shown to its owner, its artists' managers and editors only.
+          return { body: { track }, isShared: track.visibility !== 'private' };
+        },
+      ),
   );
 
   app.post(

@@ -9,6 +9,7 @@ import { assertCanCreditArtists } from '../artists/artist-credits';
 import { replaceTrackArtists } from '../artists/artist-credits.repository';
 import { assertMinutesLeft } from '../backstage/upload-minutes';
 import { assertCanManageCredited, type WorkspaceDirectory } from '../catalogue/catalogue-access';
+import { catalogueChanged, changingCatalogue } from '../catalogue/catalogue-invalidation';
 import { syncGenresAndTags } from '../catalogue/catalogue-links';
 import { deleteLinks } from '../catalogue/catalogue-links.repository';
 import { type CatalogueInclude, includeOf } from '../catalogue/catalogue-list';
@@ -77,6 +78,7 @@ export function createTracksService(db: Db, workspaces: WorkspaceDirectory) {
       await syncGenresAndTags(trx, 'track', id, input, user.id);
       return id;
     });
+    await catalogueChanged(db, { tracks: [id] });
     return show(actor, id, { with: ['genres', 'tags'] });
   }
 
@@ -86,11 +88,14 @@ export function createTracksService(db: Db, workspaces: WorkspaceDirectory) {
     if (input.artist_ids) await assertCanCreditArtists(db, workspaces, actor, input.artist_ids);
     await assertAlbumUsable(input.album_id);
     const { artist_ids, genres, tags, ...columns } = input;
-    await db.transaction().execute(async (trx) => {
-      await updateTrack(trx, id, { ...withSlug(columns), updated_at: new Date() });
-      if (artist_ids) await replaceTrackArtists(trx, id, artist_ids);
-      await syncGenresAndTags(trx, 'track', id, { genres, tags }, actor.user?.id ?? null);
-    });
+    // The track may move to another album or change credits: old and new pages both change.
+    await changingCatalogue(db, { tracks: [id] }, () =>
+      db.transaction().execute(async (trx) => {
+        await updateTrack(trx, id, { ...withSlug(columns), updated_at: new Date() });
+        if (artist_ids) await replaceTrackArtists(trx, id, artist_ids);
+        await syncGenresAndTags(trx, 'track', id, { genres, tags }, actor.user?.id ?? null);
+      }),
+    );
     return show(actor, id, { with: ['genres', 'tags'] });
   }
 
@@ -108,10 +113,12 @@ const TRACK_LINKS = ['likes', 'reposts', 'comments', 'genreables', 'taggables', 
 /** Removes tracks and their polymorphic rows (likes, reposts, comments, genres, tags, channels) in one transaction. */
 export async function deleteTracks(db: Db, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
-  await db.transaction().execute(async (trx) => {
-    await deleteLinks(trx, TRACK_LINKS, 'track', ids);
-    await deleteTrackRows(trx, ids);
-  });
+  await changingCatalogue(db, { tracks: ids }, () =>
+    db.transaction().execute(async (trx) => {
+      await deleteLinks(trx, TRACK_LINKS, 'track', ids);
+      await deleteTrackRows(trx, ids);
+    }),
+  );
 }
 
 export type TracksService = ReturnType<typeof createTracksService>;
