@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema';
+import { changingCatalogue } from '../catalogue/catalogue-invalidation';
 import { deleteLinks } from '../catalogue/catalogue-links.repository';
 import { adminAlbumsRepository as albums } from './admin-albums.repository';
 import { adminArtistsRepository as artists } from './admin-artists.repository';
@@ -31,32 +32,38 @@ async function deleteTracksIn(trx: Trx, ids: number[]): Promise<number[]> {
 export type BulkDeleteResult = { deleted: number; fileEntryIds: number[] };
 
 export async function bulkDeleteTracks(db: Kysely<Database>, ids: number[]): Promise<BulkDeleteResult> {
-  return db.transaction().execute(async (trx) => {
-    const existing = await tracks.existingIds(trx, ids);
-    const fileEntryIds = await deleteTracksIn(trx, ids);
-    return { deleted: existing.length, fileEntryIds };
-  });
+  return changingCatalogue(db, { tracks: ids }, () =>
+    db.transaction().execute(async (trx) => {
+      const existing = await tracks.existingIds(trx, ids);
+      const fileEntryIds = await deleteTracksIn(trx, ids);
+      return { deleted: existing.length, fileEntryIds };
+    }),
+  );
 }
 
 /** Albums go with their tracks (they were uploaded as part of them), as a single delete does. */
 export async function bulkDeleteAlbums(db: Kysely<Database>, ids: number[]): Promise<BulkDeleteResult> {
-  return db.transaction().execute(async (trx) => {
-    const found = await albums.lockForDelete(trx, ids);
-    if (found.length === 0) return { deleted: 0, fileEntryIds: [] };
-    const fileEntryIds = await deleteTracksIn(trx, await tracks.idsOfAlbums(trx, found));
-    await deleteLinks(trx, ALBUM_LINKS, 'album', found);
-    await albums.delete(trx, found);
-    return { deleted: found.length, fileEntryIds };
-  });
+  return changingCatalogue(db, { albums: ids }, () =>
+    db.transaction().execute(async (trx) => {
+      const found = await albums.lockForDelete(trx, ids);
+      if (found.length === 0) return { deleted: 0, fileEntryIds: [] };
+      const fileEntryIds = await deleteTracksIn(trx, await tracks.idsOfAlbums(trx, found));
+      await deleteLinks(trx, ALBUM_LINKS, 'album', found);
+      await albums.delete(trx, found);
+      return { deleted: found.length, fileEntryIds };
+    }),
+  );
 }
 
 /** Artists leave their albums and tracks in place (credits go; other artists may share them). */
 export async function bulkDeleteArtists(db: Kysely<Database>, ids: number[]): Promise<BulkDeleteResult> {
-  return db.transaction().execute(async (trx) => {
-    const found = await artists.lockForDelete(trx, ids);
-    if (found.length === 0) return { deleted: 0, fileEntryIds: [] };
-    await deleteLinks(trx, ARTIST_LINKS, 'artist', found);
-    await artists.delete(trx, found);
-    return { deleted: found.length, fileEntryIds: [] };
-  });
+  return changingCatalogue(db, { artists: ids }, () =>
+    db.transaction().execute(async (trx) => {
+      const found = await artists.lockForDelete(trx, ids);
+      if (found.length === 0) return { deleted: 0, fileEntryIds: [] };
+      await deleteLinks(trx, ARTIST_LINKS, 'artist', found);
+      await artists.delete(trx, found);
+      return { deleted: found.length, fileEntryIds: [] };
+    }),
+  );
 }

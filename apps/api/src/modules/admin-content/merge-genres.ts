@@ -2,6 +2,7 @@ import type { TGenreMerge } from '@cadence/contracts/admin-content';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/http/app-error';
+import { catalogueChanged } from '../catalogue/catalogue-invalidation';
 import { genreMergeRepository as repo } from './genre-merge.repository';
 
 /**
@@ -9,7 +10,7 @@ import { genreMergeRepository as repo } from './genre-merge.repository';
  * under `into` (once), channels that listed `from` list `into`, popularity adds up, `from` goes.
  */
 export async function mergeGenres(db: Kysely<Database>, input: TGenreMerge) {
-  return db.transaction().execute(async (trx) => {
+  const merged = await db.transaction().execute(async (trx) => {
     const rows = await repo.lockByNames(trx, [input.from.toLowerCase(), input.into.toLowerCase()]);
     const from = rows.find((row) => row.name === input.from.toLowerCase());
     const into = rows.find((row) => row.name === input.into.toLowerCase());
@@ -20,4 +21,7 @@ export async function mergeGenres(db: Kysely<Database>, input: TGenreMerge) {
     await repo.delete(trx, from.id);
     return repo.addPopularity(trx, into.id, from.popularity);
   });
+  // Any cached page may embed either genre's name.
+  await catalogueChanged(db, { all: true });
+  return merged;
 }

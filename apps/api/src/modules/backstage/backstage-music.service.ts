@@ -21,6 +21,7 @@ import { findAlbum, insertAlbum, replaceAlbumTracks, trackPlacements } from '../
 import { assertCanCreditArtists } from '../artists/artist-credits';
 import { replaceAlbumArtists, replaceTrackArtists } from '../artists/artist-credits.repository';
 import { assertCanManageCredited, type WorkspaceDirectory } from '../catalogue/catalogue-access';
+import { catalogueChanged, changingCatalogue } from '../catalogue/catalogue-invalidation';
 import { syncGenresAndTags } from '../catalogue/catalogue-links';
 import { slugify } from '../catalogue/catalogue-utils';
 import { fileEntriesRepository } from '../file-entries/file-entries.repository';
@@ -215,6 +216,10 @@ export function createBackstageMusicService(deps: Deps) {
       }
       return { album_id: albumId, track_ids: trackIds };
     });
+    await catalogueChanged(db, {
+      albums: result.album_id ? [result.album_id] : [],
+      tracks: result.track_ids,
+    });
     await Promise.all(
       result.track_ids.map((trackId) =>
         jobs.enqueue(WAVEFORM_JOB, { trackId }, { jobId: `waveform-${trackId}` }),
@@ -234,6 +239,7 @@ export function createBackstageMusicService(deps: Deps) {
       waveform: JSON.stringify(decoded.waveform),
       duration: track.duration ?? decoded.durationMs,
     });
+    await catalogueChanged(db, { tracks: [trackId] });
   }
 
   /** The album editor's track list: order, additions (the user's own tracks) and removals at once. */
@@ -263,7 +269,9 @@ export function createBackstageMusicService(deps: Deps) {
         );
     }
     // The editor leaves the removed tracks' `updated_at` alone, as it always has.
-    await db.transaction().execute((trx) => replaceAlbumTracks(trx, albumId, unique, false));
+    await changingCatalogue(db, { albums: [albumId], tracks: unique }, () =>
+      db.transaction().execute((trx) => replaceAlbumTracks(trx, albumId, unique, false)),
+    );
   }
 
   const overview = createBackstageOverview({ db, workspaces });

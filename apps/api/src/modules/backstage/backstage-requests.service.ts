@@ -23,6 +23,7 @@ import {
 } from '../artists/artists.repository';
 import type { BackstageRequestsTable } from '../artists/backstage-requests.tables';
 import { recordAudit } from '../audit-log/record-audit';
+import { catalogueChanged } from '../catalogue/catalogue-invalidation';
 import { iso, isoRequired, slugify } from '../catalogue/catalogue-utils';
 import { fileEntriesRepository } from '../file-entries/file-entries.repository';
 import { userRefRows } from '../users/user-refs.repository';
@@ -255,6 +256,8 @@ export function createBackstageRequestsService(deps: { db: Db; notifier: Backsta
         updated_at: new Date(),
       });
     });
+    // A created or newly verified artist shows on its own page and on its albums' and tracks'.
+    if (row.artist_id) await catalogueChanged(db, { artists: [Number(row.artist_id)] });
     const [dto] = await toDtos([row]);
     await notifier.requestDecided(dto as TBackstageRequest);
     return dto as TBackstageRequest;

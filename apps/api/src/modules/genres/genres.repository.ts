@@ -1,5 +1,6 @@
 import { type Insertable, type Kysely, sql, type Updateable } from 'kysely';
 import type { Database } from '../../platform/db/schema';
+import { catalogueChanged } from '../catalogue/catalogue-invalidation';
 import { likePattern, paginate } from '../catalogue/catalogue-query.repository';
 import type { GenresTable } from './genres.tables';
 
@@ -39,12 +40,24 @@ export function genrePage(
   return paginate(base, query, (q) => q.selectAll().orderBy(column, direction).orderBy('id', direction));
 }
 
-export function insertGenre(db: Db, values: Insertable<GenresTable>) {
-  return db.insertInto('genres').values(values).returningAll().executeTakeFirstOrThrow();
+// Genre writes drop cached catalogue pages once committed: a new genre may show on a channel that
+// lists genres; a renamed or deleted one on any page that embeds its name (a rare, editorial write).
+
+export async function insertGenre(db: Db, values: Insertable<GenresTable>) {
+  const row = await db.insertInto('genres').values(values).returningAll().executeTakeFirstOrThrow();
+  await catalogueChanged(db, {});
+  return row;
 }
 
-export function updateGenre(db: Db, id: number, values: Updateable<GenresTable>) {
-  return db.updateTable('genres').set(values).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+export async function updateGenre(db: Db, id: number, values: Updateable<GenresTable>) {
+  const row = await db
+    .updateTable('genres')
+    .set(values)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await catalogueChanged(db, { all: true });
+  return row;
 }
 
 /** Deletes the genre and its channel placements (a polymorphic row cannot cascade). */
@@ -57,4 +70,5 @@ export async function deleteGenre(db: Db, id: number): Promise<void> {
       .execute();
     await trx.deleteFrom('genres').where('id', '=', id).execute();
   });
+  await catalogueChanged(db, { all: true });
 }

@@ -6,6 +6,7 @@ import type { TImportSummary } from '@cadence/contracts/import';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import type { StorageDriver } from '../../platform/storage/storage';
+import { catalogueChanged } from '../catalogue/catalogue-invalidation';
 import { isImportable } from './import-plan';
 import { prepareFiles, type TPreparedFile } from './prepare-files';
 import { writeBatch } from './write-batch';
@@ -80,6 +81,7 @@ export function createImportService(deps: ImportDeps) {
       const created = await db.transaction().execute((trx) => writeBatch(trx, prepared));
       counters.artists += created.artistsCreated;
       counters.albums += created.albumsCreated;
+      await catalogueChanged(db, created.change);
       return prepared;
     } catch (error) {
       if (files.length > 1) {

@@ -135,5 +135,14 @@ export async function writeBatch(trx: Transaction<Database>, prepared: TPrepared
     return [{ ...ledger, trackId: trackId ?? ledger.trackId }];
   });
   await saveLedgers(trx, ledgers);
-  return { artistsCreated: artists.created, albumsCreated: albums.created };
+  return {
+    artistsCreated: artists.created,
+    albumsCreated: albums.created,
+    // What the caller drops from the catalogue cache once this batch committed.
+    change: {
+      tracks: trackIds.filter((id): id is number => id != null),
+      albums: albumIdOf.filter((id): id is number => id != null),
+      artists: artistIdsOf.flat(),
+    },
+  };
 }

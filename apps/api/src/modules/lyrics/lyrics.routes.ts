@@ -8,6 +8,7 @@ import type { Selectable } from 'kysely';
 import { canAny } from '../../platform/auth/access';
 import { actorOf } from '../../platform/auth/actor';
 import { AppError } from '../../platform/http/app-error';
+import { catalogueChanged } from '../catalogue/catalogue-invalidation';
 import { isoRequired } from '../catalogue/catalogue-utils';
 import { findTrackVisibleTo, managesTrack } from '../tracks/track-access';
 import { createLyricsRepository } from './lyrics.repository';
@@ -88,6 +89,8 @@ export const lyricsRoutes: FastifyPluginAsyncZod = async (app) => {
         source: request.body.source ?? null,
       };
       const row = await lyrics.upsert(request.params.id, values);
+      // A track answer with `with=lyrics` says whether it has lyrics.
+      await catalogueChanged(db, { tracks: [request.params.id] });
       return { lyrics: toDto(row) };
     },
   );
@@ -107,6 +110,7 @@ export const lyricsRoutes: FastifyPluginAsyncZod = async (app) => {
       await assertCanEdit(request, request.params.id, 'delete');
       if (!(await lyrics.remove(request.params.id)))
         throw new AppError('not_found', 'This track has no lyrics yet.');
+      await catalogueChanged(db, { tracks: [request.params.id] });
       return { message: 'Lyrics deleted.' };
     },
   );

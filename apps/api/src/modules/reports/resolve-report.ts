@@ -3,6 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/http/app-error';
 import { bulkDeleteAlbums, bulkDeleteTracks } from '../admin-catalogue/bulk-delete';
+import { type CatalogueChange, catalogueChanged } from '../catalogue/catalogue-invalidation';
 import { deleteLinks } from '../catalogue/catalogue-links.repository';
 import { markCommentDeleted } from '../comments/comments.repository';
 import { makePrivate } from '../tracks/tracks.repository';
@@ -27,6 +28,22 @@ async function hide(trx: Trx, type: TReportableType, id: number): Promise<void> 
   }
 }
 
+/** The cached catalogue pages a hidden item leaves (a banned user's playlists show them as owner). */
+function changeOf(type: TReportableType, id: number): CatalogueChange {
+  switch (type) {
+    case 'track':
+      return { tracks: [id] };
+    case 'album':
+      return { albums: [id] };
+    case 'playlist':
+      return { playlists: [id] };
+    case 'user':
+      return { users: [id] };
+    case 'comment':
+      return {};
+  }
+}
+
 /**
  * Applies a resolution to the reported item. Deleting tracks and albums reuses the bulk delete
  * (its own transaction, counters kept); a comment's delete is its soft delete so the thread stays.
@@ -41,6 +58,7 @@ export async function applyResolution(
   if (resolution === 'dismiss') return [];
   if (resolution === 'hide' || type === 'comment') {
     await db.transaction().execute((trx) => hide(trx, type, id));
+    await catalogueChanged(db, changeOf(type, id));
     return [];
   }
   switch (type) {
@@ -53,6 +71,7 @@ export async function applyResolution(
         await deleteLinks(trx, ['likes', 'channelables'], 'playlist', [id]);
         await deletePlaylistRow(trx, id);
       });
+      await catalogueChanged(db, { playlists: [id] });
       return [];
     case 'user':
       throw new AppError('validation', 'Delete accounts from the users page; hide bans the user.', {

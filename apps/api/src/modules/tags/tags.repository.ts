@@ -1,6 +1,7 @@
 import type { TTagListQuery } from '@cadence/contracts/tag';
 import { type Insertable, type Kysely, type Selectable, sql, type Updateable } from 'kysely';
 import type { Database } from '../../platform/db/schema';
+import { catalogueChanged } from '../catalogue/catalogue-invalidation';
 import { likePattern, paginate } from '../catalogue/catalogue-query.repository';
 import type { TagsTable } from './tags.tables';
 
@@ -32,18 +33,22 @@ export function createTagsRepository(db: Kysely<Database>) {
       return db.insertInto('tags').values(values).returningAll().executeTakeFirstOrThrow();
     },
 
-    update(id: number, values: Updateable<TagsTable>): Promise<Selectable<TagsTable>> {
-      return db
+    /** Renames and deletes drop every cached catalogue page: any may embed the tag's name. */
+    async update(id: number, values: Updateable<TagsTable>): Promise<Selectable<TagsTable>> {
+      const row = await db
         .updateTable('tags')
         .set({ ...values, updated_at: new Date() })
         .where('id', '=', id)
         .returningAll()
         .executeTakeFirstOrThrow();
+      await catalogueChanged(db, { all: true });
+      return row;
     },
 
     /** True when a row was deleted. */
     async delete(id: number): Promise<boolean> {
       const deleted = await db.deleteFrom('tags').where('id', '=', id).executeTakeFirst();
+      await catalogueChanged(db, { all: true });
       return Number(deleted.numDeletedRows) > 0;
     },
   };
