@@ -5,11 +5,12 @@ import { adminUsers } from './benchmarks/admin-users';
 import { albumBenchmarks } from './benchmarks/album-route';
 import { audioBenchmarks } from './benchmarks/audio-range';
 import { billingWebhooks } from './benchmarks/billing-webhooks';
-import { bootstrapThroughput } from './benchmarks/bootstrap-throughput';
+import { bootstrapBenchmarks } from './benchmarks/bootstrap-throughput';
 import { clickToSound } from './benchmarks/click-to-sound';
 import { idleRss } from './benchmarks/idle-rss';
 import { importBenchmarks } from './benchmarks/import';
 import { insightsBenchmarks } from './benchmarks/insights';
+import { listenerPageBenchmarks } from './benchmarks/listener-page';
 import { loginThroughput } from './benchmarks/login';
 import { pgliteVsPostgres } from './benchmarks/pglite-vs-postgres';
 import { playerBundle } from './benchmarks/player-bundle';
@@ -47,7 +48,7 @@ import {
 import { exitCodeOf } from './harness/verdict';
 
 const BENCHMARKS: TBenchmark[] = [
-  bootstrapThroughput,
+  ...bootstrapBenchmarks,
   readyTime,
   idleRss,
   searchTypeahead,
@@ -56,6 +57,7 @@ const BENCHMARKS: TBenchmark[] = [
   clickToSound,
   playerLighthouse,
   ...albumBenchmarks,
+  ...listenerPageBenchmarks,
   ...audioBenchmarks,
   ...importBenchmarks,
   pgliteVsPostgres,

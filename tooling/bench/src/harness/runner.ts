@@ -28,7 +28,9 @@ export async function runBenchmark(benchmark: TBenchmark, context: TContext): Pr
       : []),
   ];
   const busy = busyReasons.length > 0;
-  const verdict = verdictOf(meetsGoal(summary.ratio, benchmark.goalRatio), busy);
+  const verdict = benchmark.isReportOnly
+    ? 'reported'
+    : verdictOf(meetsGoal(summary.ratio, benchmark.goalRatio), busy);
   return {
     metric: benchmark.name,
     ours: roundTo(summary.ours, digits),

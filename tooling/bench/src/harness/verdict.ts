@@ -4,8 +4,9 @@ import type { TModeName } from './modes';
  * A goal met on a busy machine is not a pass: other work on the two cores compresses ratios
  * toward 1 (the load generator, not the api, sets both sides), so such a figure cannot vouch
  * for the goal. A miss stays a miss (flagged busy), since the figure was still measured.
+ * `reported` is a figure without a goal (a reference ratio, e.g. against a hello-world).
  */
-export type TVerdict = 'pass' | 'miss' | 'unmeasured (busy)';
+export type TVerdict = 'pass' | 'miss' | 'unmeasured (busy)' | 'reported';
 
 export function verdictOf(meetsGoal: boolean, isBusy: boolean): TVerdict {
   if (!meetsGoal) return 'miss';
