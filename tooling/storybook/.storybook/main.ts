@@ -9,8 +9,18 @@ import { productIconsPlugin } from '../src/foundations/product-icons-plugin.ts';
 const root = '../../..';
 const config: StorybookConfig = {
   framework: '@storybook/react-vite',
-  // The theme toolbar (light/dark: the seeded themes' variables, see preview.tsx).
-  addons: ['@storybook/addon-themes'],
+  addons: [
+    // The theme toolbar (light/dark: the seeded themes' variables, see preview.tsx).
+    '@storybook/addon-themes',
+    // Autodocs pages (props tables, the meta's usage notes).
+    '@storybook/addon-docs',
+    // axe on every story; preview.tsx makes a violation fail the story.
+    '@storybook/addon-a11y',
+    // Every story a test in Chromium (vitest.config.ts), and the test panel in the catalogue.
+    '@storybook/addon-vitest',
+    // Hover/focus/active states forced on the ui primitives (`parameters.pseudo`).
+    'storybook-addon-pseudo-states',
+  ],
   stories: [
     // Design tokens (colours, type, spacing, icons), generated from their sources.
     { directory: '../src/foundations', files: '**/*.stories.tsx', titlePrefix: 'Foundations' },

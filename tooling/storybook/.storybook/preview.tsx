@@ -3,6 +3,7 @@ import { setBootstrapData } from '@cadence/app-shell/bootstrap-store';
 import { ModalHost } from '@cadence/app-shell/modal-host';
 import { closeAllDialogs } from '@cadence/app-shell/modal-store';
 import { makeAppBootstrap, makeUser } from '@cadence/app-shell/test/fixtures';
+import { reportMockApiFailure, takeMockApiFailures } from '@cadence/app-shell/test/story-helpers';
 import { ZBootstrapDataSchema } from '@cadence/contracts/bootstrap';
 import { DecoratorHelpers } from '@storybook/addon-themes';
 import type { Decorator, Preview } from '@storybook/react-vite';
@@ -18,22 +19,35 @@ const bootstrap = ZBootstrapDataSchema.parse({ ...makeAppBootstrap(), user: make
 setBootstrapData({ ...bootstrap, settings: { ...bootstrap.settings, realtime: { enable: false } } });
 
 /**
- * Where the stories' api answers come from: `parameters.msw` handlers (msw-storybook-addon). In
- * the browser a service worker (`public/mockServiceWorker.js`) serves them; the story tests in
- * jsdom replace `mswSetup.start` with msw's node server (src/test-setup.ts).
+ * Where the stories' api answers come from: `parameters.msw` handlers (msw-storybook-addon),
+ * served by a service worker (`public/mockServiceWorker.js`) in the catalogue and in the story
+ * tests alike (both run in a browser). A handler that throws (a fixture that no longer parses with
+ * its contract) is recorded, and `afterEach` below fails the story with it.
  */
 export const mswSetup: { start: Parameters<typeof mswLoader>[0] } = {
   start: async () => {
     const { setupWorker } = await import('msw/browser');
     const worker = setupWorker();
+    worker.events.on('unhandledException', ({ error }) => reportMockApiFailure(error));
     await worker.start({
       quiet: true,
-      serviceWorker: { url: './mockServiceWorker.js' },
+      // Relative, so that the static catalogue works under any base path (Pages); the story
+      // tests' pages live below the server's root, where the worker is served from.
+      serviceWorker: { url: import.meta.env.VITEST ? '/mockServiceWorker.js' : './mockServiceWorker.js' },
       onUnhandledRequest: 'bypass',
     });
     return worker;
   },
 };
+
+/**
+ * After each story (and its play function): the first api failure it met, or a crash the router's
+ * error boundary swallowed, fails it, even when nothing on screen shows it.
+ */
+async function failOnMockApiFailures() {
+  const [failure] = takeMockApiFailures();
+  if (failure) throw failure;
+}
 
 // The toolbar's themes (@storybook/addon-themes) are the seeded default themes. They are applied
 // the way the app shell does it: variables on the root element, so portalled overlays (dialogs,
@@ -90,8 +104,28 @@ const withApp: Decorator = (Story) => {
 const preview: Preview = {
   decorators: [withApp, withTheme],
   loaders: [mswLoader(() => (mswSetup.start ? mswSetup.start() : Promise.reject(new Error('no msw'))))],
+  // Clears what an earlier story left, then fails this one on its own api failures.
+  beforeEach: () => {
+    takeMockApiFailures();
+    // react-aria's live announcer outlives a story (one node on the body for the whole page);
+    // the announcements of a story that is gone (labelled by elements that left with it) are
+    // emptied, so axe sees only this story's document.
+    for (const log of document.querySelectorAll('[data-live-announcer] [role="log"]')) log.replaceChildren();
+  },
+  afterEach: failOnMockApiFailures,
   initialGlobals: { theme: 'dark' },
-  parameters: { layout: 'fullscreen', viewport: { options: storyViewports } },
+  parameters: {
+    layout: 'fullscreen',
+    viewport: { options: storyViewports },
+    // Any axe violation (WCAG 2.x A/AA, colour contrast included) fails the story, in the story
+    // tests and in the catalogue's test panel. The whole document is checked: overlays too.
+    a11y: {
+      test: 'error',
+      options: {
+        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'] },
+      },
+    },
+  },
 };
 
 export default preview;

@@ -35,7 +35,7 @@ export function NotificationBell({ className }: { className?: string }) {
         {count > 0 && (
           <span
             data-testid="notification-badge"
-            className="absolute top-1 right-1 flex h-4 min-w-4 items-center justify-center rounded-full bg-danger px-1 text-[10px] font-semibold text-white"
+            className="absolute top-1 right-1 flex h-4 min-w-4 items-center justify-center rounded-full bg-danger px-1 text-[10px] font-semibold text-black"
           >
             {count > 99 ? '99+' : count}
             <span className="sr-only"> {trans('unread')}</span>

@@ -76,7 +76,7 @@ function CommentItem({
               type="button"
               className="text-xs text-primary hover:underline"
               onClick={() => onSeek?.(comment.position_ms ?? 0)}
-              aria-label={trans('Play from :time', { time: formatTime(comment.position_ms / 1000) })}
+              aria-label={trans('Play at :time', { time: formatTime(comment.position_ms / 1000) })}
             >
               {trans('at :time', { time: formatTime(comment.position_ms / 1000) })}
             </button>

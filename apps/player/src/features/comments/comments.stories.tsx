@@ -48,7 +48,7 @@ export const Thread: Story = {
     const canvas = within(canvasElement);
     expect(await canvas.findByText('That intro!')).toBeTruthy();
     expect(canvas.getByText('This comment was deleted.')).toBeTruthy();
-    await userEvent.click(canvas.getByRole('button', { name: 'Play from 0:12' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Play at 0:12' }));
     expect(args.onSeek).toHaveBeenCalledWith(12_000);
   },
 };

@@ -14,7 +14,8 @@ export function ArtistLinks({
       {artists.map((artist, index) => (
         <Fragment key={artist.id}>
           {index > 0 && ', '}
-          <Link to={artistUrl(artist)} className="hover:underline">
+          {/* 24px tall at any text size: a target a finger can hit (WCAG 2.5.8). */}
+          <Link to={artistUrl(artist)} className="inline-block min-h-6 align-top hover:underline">
             {artist.name}
           </Link>
         </Fragment>

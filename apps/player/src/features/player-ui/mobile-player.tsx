@@ -23,9 +23,10 @@ export function MobilePlayer() {
         type="button"
         onClick={() => openNowPlaying()}
         className="flex min-w-0 flex-1 items-center gap-3 text-left"
-        aria-label={trans('Open now playing')}
       >
         <Artwork src={trackArtwork(item.track)} className="size-11" />
+        {/* Named by its content, the visible title and artists included (WCAG 2.5.3). */}
+        <span className="sr-only">{trans('Open now playing')}:</span>{' '}
         <span className="min-w-0">
           <span className="block truncate text-sm font-medium">{item.track.name}</span>
           <span className="block truncate text-xs text-muted">

@@ -27,7 +27,7 @@ export function NowPlayingInfo() {
       <div className="min-w-0" aria-live="polite" aria-atomic>
         <Link
           to={trackUrl(track)}
-          className="block truncate text-sm font-medium hover:underline"
+          className="block truncate text-sm leading-6 font-medium hover:underline"
           data-testid="player-track-name"
         >
           {track.name}

@@ -164,7 +164,7 @@ export const TrackRow = memo(function TrackRow({
             <Link
               to={albumUrl(track.album, track.artists[0]?.name)}
               tabIndex={tabIndex}
-              className="hover:underline"
+              className="inline-block min-h-6 align-top hover:underline"
             >
               {track.album.name}
             </Link>

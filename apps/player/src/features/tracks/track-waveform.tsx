@@ -52,7 +52,12 @@ export function TrackWaveform({ track, comments = [] }: { track: TPlayerTrack; c
             >
               <Artwork src={comment.user?.image} className="size-6 ring-2 ring-bg" rounded="rounded-full" />
               <span className="pointer-events-none absolute bottom-8 left-1/2 z-20 hidden w-max max-w-64 -translate-x-1/2 rounded-md bg-bg-alt px-2 py-1 text-left text-xs shadow-lg group-hover:block group-focus-visible:block">
-                <span className="font-medium">{comment.user?.name}</span> {comment.content}
+                {/* The words of the button's name, so what is seen is what is said (WCAG 2.5.3). */}
+                <span className="font-medium">{comment.user?.name ?? ''}</span>{' '}
+                {trans('at :time: :content', {
+                  time: formatTime((comment.position_ms ?? 0) / 1000),
+                  content: comment.content,
+                })}
               </span>
             </button>
           );
