@@ -20,10 +20,11 @@ const MiB = 1024 * 1024;
 const UPLOAD_BYTES = { full: 1024 * MiB, smoke: 32 * MiB } as const;
 const CHILD_TIMEOUT_MS = 300_000;
 
-type TRound = { dd: number; pipe: number; tusDisk: number; tusS3: number };
+type TRound = { dd: number; pipe: number; tusDisk: number; tusS3: number; sdkS3: number };
 type TUploadFigures = {
   rounds: TRound[];
   bytes: number;
+  s3PartSize: number;
   rss: {
     diskBeforeMiB: number;
     diskPeakMiB: number;
@@ -95,7 +96,7 @@ async function login(baseUrl: string, email: string, password: string) {
 /** s3rver (the api's dev dependency) in its own process, standing in for a remote object store. */
 async function startS3rver(
   directory: string,
-): Promise<{ env: Record<string, string>; stop: () => Promise<void> }> {
+): Promise<{ env: Record<string, string>; endpoint: string; stop: () => Promise<void> }> {
   const apiPackage = path.join(path.dirname(path.dirname(apiEntry())), 'package.json');
   const runner = path.join(directory, 'runner.mjs');
   await writeFile(
@@ -127,6 +128,7 @@ process.on('SIGTERM', () => server.close(() => process.exit(0)));
     child.once('exit', (code) => reject(new Error(`s3rver exited with ${code}: ${output}`)));
   });
   return {
+    endpoint: `http://${LOOPBACK}:${port}`,
     env: {
       UPLOADS_DISK_DRIVER: 's3',
       STORAGE_S3_KEY: 'S3RVER',
@@ -162,6 +164,28 @@ async function startApi(
   return { server, session };
 }
 
+/** The smallest S3 part is 5 MiB; the api's tus store uses max(uploads.chunk_size, that) (tus-store.ts). */
+const S3_MIN_PART = 5 * MiB;
+
+/** The part size the api's tus S3 store uses, from its own settings (admin view). */
+async function apiS3PartSize(baseUrl: string, session: { cookie: string; xsrf: string }): Promise<number> {
+  const response = await fetch(`${baseUrl}/api/v1/settings`, { headers: { cookie: session.cookie } });
+  if (!response.ok) throw new Error(`GET /api/v1/settings answered ${response.status}`);
+  const found = findKey(await response.json(), 'chunk_size');
+  if (typeof found !== 'number') throw new Error('no uploads chunk_size in the admin settings');
+  return Math.max(found, S3_MIN_PART);
+}
+
+function findKey(value: unknown, key: string): unknown {
+  if (value === null || typeof value !== 'object') return undefined;
+  if (key in value) return (value as Record<string, unknown>)[key];
+  for (const child of Object.values(value)) {
+    const found = findKey(child, key);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
 /** Samples VmRSS every 50 ms while `work` runs; returns the work's result and the largest sample. */
 async function watchRss<T>(pid: number, work: () => Promise<T>): Promise<{ result: T; peakMiB: number }> {
   let peakMiB = 0;
@@ -188,9 +212,10 @@ async function measure(context: TContext): Promise<TUploadFigures> {
     throw new Error('the uploads benchmarks need the api (no --self-check)');
   const bytes = UPLOAD_BYTES[context.mode.name];
   const work = await mkdtemp(path.join(os.tmpdir(), 'cadence-bench-uploads-'));
-  const [pipeEntry, clientEntry] = await Promise.all([
+  const [pipeEntry, clientEntry, sdkEntry] = await Promise.all([
     buildCeiling('pipe-to-file'),
     buildCeiling('upload-client'),
+    buildCeiling('s3-sdk-upload'),
   ]);
   const running: Array<{ stop: () => Promise<void> }> = [];
   try {
@@ -240,6 +265,21 @@ async function measure(context: TContext): Promise<TUploadFigures> {
       s3PeakMiB: 0,
       pipePeakMiB: 0,
     };
+    const s3PartSize = await apiS3PartSize(viaS3.server.baseUrl, viaS3.session);
+    const apiPackage = path.join(path.dirname(path.dirname(apiEntry())), 'package.json');
+    const sdkUpload = async (round: number) => {
+      const args = [
+        sdkEntry,
+        apiPackage,
+        s3.endpoint,
+        'bench',
+        `sdk-ceiling/${round}`,
+        source,
+        String(s3PartSize),
+      ];
+      const { stdout } = await runChild(context.pinning, SERVER_CORE, process.execPath, args);
+      return JSON.parse(stdout.trim()) as { ms: number; bytes: number };
+    };
     const upload = async (mode: 'tus' | 'raw', url: string, session?: { cookie: string; xsrf: string }) => {
       const args = [clientEntry, mode, url, source, session?.cookie ?? '', session?.xsrf ?? ''];
       const { stdout } = await runChild(context.pinning, LOAD_CORE, process.execPath, args);
@@ -249,7 +289,7 @@ async function measure(context: TContext): Promise<TUploadFigures> {
     const rounds: TRound[] = [];
     for (let round = 0; round < context.mode.rounds; round += 1) {
       context.log(
-        `uploads: round ${round + 1}/${context.mode.rounds}: dd, pipe-to-file, tus (disk), tus (s3)`,
+        `uploads: round ${round + 1}/${context.mode.rounds}: dd, pipe-to-file, tus (disk), tus (s3), AWS SDK (s3)`,
       );
       const copy = path.join(work, 'dd-copy.bin');
       const dd = await runChild(context.pinning, SERVER_CORE, 'dd', [
@@ -274,16 +314,24 @@ async function measure(context: TContext): Promise<TUploadFigures> {
 
       const onS3 = await watchRss(viaS3.server.pid, () => upload('tus', tusUrl(viaS3.server), viaS3.session));
       rss.s3PeakMiB = Math.max(rss.s3PeakMiB, onS3.peakMiB);
+      // Right after the tus upload it is compared with: the same bytes, the same peer, the same part size.
+      const sdk = await sdkUpload(round);
 
-      rounds.push({ dd: dd.ms, pipe: piped.result.ms, tusDisk: onDisk.result.ms, tusS3: onS3.result.ms });
-      const speeds = [dd.ms, piped.result.ms, onDisk.result.ms, onS3.result.ms].map((ms) =>
+      rounds.push({
+        dd: dd.ms,
+        pipe: piped.result.ms,
+        tusDisk: onDisk.result.ms,
+        tusS3: onS3.result.ms,
+        sdkS3: sdk.ms,
+      });
+      const speeds = [dd.ms, piped.result.ms, onDisk.result.ms, onS3.result.ms, sdk.ms].map((ms) =>
         mibPerSecond(bytes, ms).toFixed(0),
       );
       context.log(
-        `uploads: MiB/s dd ${speeds[0]}, pipe ${speeds[1]}, tus disk ${speeds[2]}, tus s3 ${speeds[3]}`,
+        `uploads: MiB/s dd ${speeds[0]}, pipe ${speeds[1]}, tus disk ${speeds[2]}, tus s3 ${speeds[3]}, sdk s3 ${speeds[4]}`,
       );
     }
-    return { rounds, bytes, rss };
+    return { rounds, bytes, s3PartSize, rss };
   } finally {
     for (const server of running.reverse()) await server.stop().catch(() => {});
     await rm(work, { recursive: true, force: true });
@@ -297,8 +345,8 @@ function uploadFigures(context: TContext): Promise<TUploadFigures> {
   return figures;
 }
 
-/** Three rounds of four 1 GiB uploads (smoke: 32 MiB): one shared run feeds every uploads metric. */
-const UPLOADS_TIME = { expectedSeconds: { full: 120, smoke: 20 }, group: 'uploads' } as const;
+/** Three rounds of five 1 GiB uploads (smoke: 32 MiB): one shared run feeds every uploads metric. */
+const UPLOADS_TIME = { expectedSeconds: { full: 150, smoke: 25 }, group: 'uploads' } as const;
 
 function throughputBenchmark(
   name: string,
@@ -314,12 +362,12 @@ function throughputBenchmark(
     goalRatio,
     goalWords,
     async run(context) {
-      const { rounds, bytes, rss } = await uploadFigures(context);
+      const { rounds, bytes, s3PartSize, rss } = await uploadFigures(context);
       const samples: TPairedSample[] = rounds.map((round) => {
         const { ceilingMs, oursMs } = pair(round);
         return { ceiling: mibPerSecond(bytes, ceilingMs), ours: mibPerSecond(bytes, oursMs) };
       });
-      return { samples, details: { bytes, rounds, rss } };
+      return { samples, details: { bytes, s3PartSize, rounds, rss } };
     },
   };
 }
@@ -343,6 +391,14 @@ export const uploadsS3VsDisk = throughputBenchmark(
   0.5,
   'tus through the S3 store against s3rver >= 0.5x tus to the local disk',
   (round) => ({ ceilingMs: round.tusDisk, oursMs: round.tusS3 }),
+);
+
+/** Issue 16 item 6: whether the peer or our store sets the S3 figure. */
+export const uploadsS3VsSdk = throughputBenchmark(
+  'uploads-tus-s3-vs-sdk',
+  0.8,
+  "tus through the S3 store >= 0.8x the AWS SDK's multipart Upload of the same bytes to the same s3rver, same part size",
+  (round) => ({ ceilingMs: round.sdkS3, oursMs: round.tusS3 }),
 );
 
 /** No whole-file buffering: the api's peak RSS during a 1 GiB upload stays near its RSS before it. */
@@ -369,5 +425,6 @@ export const uploadBenchmarks: TBenchmark[] = [
   uploadsTusVsDd,
   uploadsTusVsPipe,
   uploadsS3VsDisk,
+  uploadsS3VsSdk,
   uploadsPeakRss,
 ];
