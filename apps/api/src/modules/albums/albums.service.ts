@@ -1,4 +1,5 @@
 import type { TAlbum, TAlbumCreate, TAlbumUpdate } from '@cadence/contracts/album';
+import type { TArtistRef } from '@cadence/contracts/catalogue';
 import type { Kysely } from 'kysely';
 import { type Actor, actorUser, assertActorCanAny } from '../../platform/auth/actor';
 import type { Database } from '../../platform/db/schema';
@@ -22,8 +23,9 @@ import {
 import { genreRefs } from '../genres/genre-links';
 import { loadCounts } from '../library/counts';
 import { tagRefs } from '../tags/tag-links';
-import { toTrackDtos } from '../tracks/track-dto';
+import { toTrackDtos, trackDtoOf } from '../tracks/track-dto';
 import { deleteTracks } from '../tracks/tracks.service';
+import { findAlbumPage } from './album-page.repository';
 import { assertTracksUsable } from './album-tracks';
 import {
   type AlbumRow,
@@ -62,27 +64,31 @@ export async function toAlbumDtos(
   ]);
   const tracks = trackRows ? await toTrackDtos(db, trackRows) : null;
   return rows.map((row) => {
-    const dto: TAlbum = {
-      id: row.id,
-      name: row.name,
-      slug: row.slug,
-      release_date: row.release_date,
-      image: row.image,
-      description: row.description,
-      owner_id: row.owner_id,
-      plays: Number(row.plays),
-      views: Number(row.views),
-      record_type: row.record_type,
-      created_at: isoRequired(row.created_at),
-      updated_at: isoRequired(row.updated_at),
-      artists: artists.get(row.id) ?? [],
-    };
+    const dto = albumDtoOf(row, artists.get(row.id) ?? []);
     if (tracks) dto.tracks = tracks.filter((track) => track.album_id === row.id);
     if (genres) dto.genres = genres.get(row.id) ?? [];
     if (tags) dto.tags = tags.get(row.id) ?? [];
     if (counts) dto.counts = counts.get(row.id) ?? {};
     return dto;
   });
+}
+
+function albumDtoOf(row: AlbumRow, artists: TArtistRef[]): TAlbum {
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    release_date: row.release_date,
+    image: row.image,
+    description: row.description,
+    owner_id: row.owner_id,
+    plays: Number(row.plays),
+    views: Number(row.views),
+    record_type: row.record_type,
+    created_at: isoRequired(row.created_at),
+    updated_at: isoRequired(row.updated_at),
+    artists,
+  };
 }
 
 export function createAlbumsService(db: Db, workspaces: WorkspaceDirectory) {
@@ -95,9 +101,27 @@ export function createAlbumsService(db: Db, workspaces: WorkspaceDirectory) {
     return mapPage(page, (rows) => toAlbumDtos(db, rows, includeOf(query)));
   }
 
+  /** The album page: one statement (JSON aggregation) unless counts are asked for too. */
   async function show(id: number, include: CatalogueInclude): Promise<TAlbum> {
-    const [dto] = await toAlbumDtos(db, [await findOr404(id)], include);
-    return dto as TAlbum;
+    if (include.loadCount?.length) {
+      const [dto] = await toAlbumDtos(db, [await findOr404(id)], include);
+      return dto as TAlbum;
+    }
+    const want = new Set(include.with ?? []);
+    const row = orNotFound(
+      await findAlbumPage(db, id, {
+        genres: want.has('genres'),
+        tags: want.has('tags'),
+        tracks: want.has('tracks'),
+      }),
+      'Album not found.',
+    );
+    const dto = albumDtoOf(row, row.artists);
+    const ref = { id: row.id, name: row.name, slug: row.slug, image: row.image };
+    if (row.tracks) dto.tracks = row.tracks.map((track) => trackDtoOf(track, track.artists, ref));
+    if (row.genres) dto.genres = row.genres;
+    if (row.tags) dto.tags = row.tags;
+    return dto;
   }
 
   async function create(actor: Actor, input: TAlbumCreate): Promise<TAlbum> {

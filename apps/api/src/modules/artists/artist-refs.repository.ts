@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Database } from '../../platform/db/schema';
 
 type Db = Kysely<Database>;
@@ -51,4 +52,26 @@ export async function managedArtistIds(db: Db, userId: number | number[]): Promi
 export async function workspaceArtistIds(db: Db, workspaceId: number): Promise<number[]> {
   const rows = await db.selectFrom('artists').select('id').where('workspace_id', '=', workspaceId).execute();
   return rows.map((row) => Number(row.id));
+}
+
+/**
+ * The artists credited on the album or track that `owner` (an outer query's id column) names, in
+ * credit order, as a JSON array: for pages that aggregate their relations in one statement.
+ */
+export function artistRefsJson(db: Db, kind: 'album' | 'track', owner: string) {
+  const refs =
+    kind === 'album'
+      ? db
+          .selectFrom('album_artist as aa')
+          .innerJoin('artists as a', 'a.id', 'aa.artist_id')
+          .select(['a.id', 'a.name', 'a.slug', 'a.image_small'])
+          .where('aa.album_id', '=', sql.ref<number>(owner))
+          .orderBy('aa.position')
+      : db
+          .selectFrom('artist_track as at')
+          .innerJoin('artists as a', 'a.id', 'at.artist_id')
+          .select(['a.id', 'a.name', 'a.slug', 'a.image_small'])
+          .where('at.track_id', '=', sql.ref<number>(owner))
+          .orderBy('at.position');
+  return jsonArrayFrom(refs);
 }

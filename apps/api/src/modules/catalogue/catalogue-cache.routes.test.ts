@@ -1,7 +1,10 @@
+import { ZAlbumResponseSchema } from '@cadence/contracts/album';
 import { pageRequests, pageRequestUrl } from '@cadence/contracts/page-requests';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { ALBUM_COLUMNS, albumReleaseDate } from '../albums/albums.repository';
+import { toAlbumDtos } from '../albums/albums.service';
 import { actor, type Headers, insertAlbum, insertArtist, insertTrack } from './catalogue.test-helper';
 
 /**
@@ -385,6 +388,22 @@ describe('catalogue cache', () => {
     const mine = await t.app.inject({ url: page.track(f.track), headers: editor.headers });
     expect(mine.statusCode).toBe(200);
     gone(await get(page.track(f.track)));
+  });
+
+  it('answers the album page in one statement exactly as the batched queries did', async () => {
+    const f = await fixture();
+    await insertTrack(t, { name: 'Unnumbered', artistId: f.artist, albumId: f.album });
+    await insertTrack(t, { name: 'Hidden', artistId: f.artist, albumId: f.album, visibility: 'private' });
+    const include = { with: ['tracks', 'genres', 'tags'] };
+    const row = await t.deps.db
+      .selectFrom('albums')
+      .select([...ALBUM_COLUMNS, albumReleaseDate()])
+      .where('id', '=', f.album)
+      .executeTakeFirstOrThrow();
+    const [batched] = await toAlbumDtos(t.deps.db, [row], include);
+    const body = (await get(page.album(f.album))).body;
+    expect(body).toBe(JSON.stringify(ZAlbumResponseSchema.parse({ album: batched })));
+    expect(JSON.parse(body).album.tracks).toHaveLength(3);
   });
 
   it.each(rows)('$path drops every page that shows the change', async ({ write, checks }) => {

@@ -1,4 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Database } from '../../platform/db/schema';
 import type { TTaggableType } from './genres.tables';
 
@@ -65,4 +66,17 @@ export function itemsInGenre(db: Db, type: TTaggableType, genre: string) {
     .select('genreables.genreable_id as id')
     .where('genreables.genreable_type', '=', type)
     .where('genres.name', '=', genre.toLowerCase());
+}
+
+/** The genres of the item `owner` (an outer query's id column) names, by name, as a JSON array. */
+export function genreRefsJson(db: Db, type: TTaggableType, owner: string) {
+  return jsonArrayFrom(
+    db
+      .selectFrom('genreables as ga')
+      .innerJoin('genres as g', 'g.id', 'ga.genre_id')
+      .select(['g.id', 'g.name', 'g.display_name'])
+      .where('ga.genreable_type', '=', type)
+      .where('ga.genreable_id', '=', sql.ref<number>(owner))
+      .orderBy('g.name'),
+  );
 }

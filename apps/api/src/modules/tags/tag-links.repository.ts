@@ -1,4 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Database } from '../../platform/db/schema';
 import type { TTaggableType } from '../genres/genres.tables';
 
@@ -53,4 +54,17 @@ export async function linkTags(
     .insertInto('taggables')
     .values(tagIds.map((tag_id) => ({ tag_id, taggable_type: type, taggable_id: id, user_id: userId })))
     .execute();
+}
+
+/** The tags of the item `owner` (an outer query's id column) names, by name, as a JSON array. */
+export function tagRefsJson(db: Db, type: TTaggableType, owner: string) {
+  return jsonArrayFrom(
+    db
+      .selectFrom('taggables as ta')
+      .innerJoin('tags as t', 't.id', 'ta.tag_id')
+      .select(['t.id', 't.name', 't.display_name'])
+      .where('ta.taggable_type', '=', type)
+      .where('ta.taggable_id', '=', sql.ref<number>(owner))
+      .orderBy('t.name'),
+  );
 }

@@ -1,4 +1,4 @@
-import type { TAlbumRef } from '@cadence/contracts/catalogue';
+import type { TAlbumRef, TArtistRef } from '@cadence/contracts/catalogue';
 import { trackStreamPath } from '@cadence/contracts/stream-url';
 import type { TTrack } from '@cadence/contracts/track';
 import type { Kysely, Selectable } from 'kysely';
@@ -42,35 +42,54 @@ export async function toTrackDtos(
   const albumById = new Map(albums.map((album) => [album.id, album]));
   const lyricIds = new Set(lyrics?.map((row) => row.track_id));
   return rows.map((row) => {
-    const dto: TTrack = {
-      id: row.id,
-      name: row.name,
-      slug: row.slug,
-      number: row.number,
-      duration: row.duration,
-      album_id: row.album_id,
-      album: row.album_id ? (albumById.get(row.album_id) ?? null) : null,
-      artists: artists.get(row.id) ?? [],
-      src: isExternal(row.src) ? row.src : null,
-      stream_url: trackStreamUrl(row),
-      mime: row.mime,
-      bitrate: row.bitrate,
-      image: row.image ?? (row.album_id ? (albumById.get(row.album_id)?.image ?? null) : null),
-      description: row.description,
-      isrc: row.isrc,
-      explicit: row.explicit,
-      plays: Number(row.plays),
-      downloads: Number(row.downloads),
-      owner_id: row.owner_id,
-      released_at: iso(row.released_at),
-      visibility: row.visibility,
-      created_at: isoRequired(row.created_at),
-      updated_at: isoRequired(row.updated_at),
-    };
+    const dto = trackDtoOf(
+      row,
+      artists.get(row.id) ?? [],
+      row.album_id ? (albumById.get(row.album_id) ?? null) : null,
+    );
     if (genres) dto.genres = genres.get(row.id) ?? [];
     if (tags) dto.tags = tags.get(row.id) ?? [];
     if (lyrics) dto.has_lyrics = lyricIds.has(row.id);
     if (counts) dto.counts = counts.get(row.id) ?? {};
     return dto;
   });
+}
+
+/** The track columns a track answer shows (not its waveform); dates as text when read as JSON. */
+export type TrackDtoRow = Omit<
+  TrackRow,
+  'waveform' | 'workspace_id' | 'created_at' | 'updated_at' | 'released_at'
+> & {
+  created_at: Date | string;
+  updated_at: Date | string;
+  released_at: Date | string | null;
+};
+
+/** One track's answer from its row, its artists and its album's ref. */
+export function trackDtoOf(row: TrackDtoRow, artists: TArtistRef[], album: TAlbumRef | null): TTrack {
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    number: row.number,
+    duration: row.duration,
+    album_id: row.album_id,
+    album,
+    artists,
+    src: isExternal(row.src) ? row.src : null,
+    stream_url: trackStreamUrl(row),
+    mime: row.mime,
+    bitrate: row.bitrate,
+    image: row.image ?? album?.image ?? null,
+    description: row.description,
+    isrc: row.isrc,
+    explicit: row.explicit,
+    plays: Number(row.plays),
+    downloads: Number(row.downloads),
+    owner_id: row.owner_id,
+    released_at: iso(row.released_at),
+    visibility: row.visibility,
+    created_at: isoRequired(row.created_at),
+    updated_at: isoRequired(row.updated_at),
+  };
 }

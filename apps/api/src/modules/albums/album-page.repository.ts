@@ -1,0 +1,25 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../platform/db/schema';
+import { artistRefsJson } from '../artists/artist-refs.repository';
+import { genreRefsJson } from '../genres/genre-links.repository';
+import { tagRefsJson } from '../tags/tag-links.repository';
+import { visibleAlbumTracksJson } from '../tracks/track-json.repository';
+import { ALBUM_COLUMNS, albumReleaseDate } from './albums.repository';
+
+type Db = Kysely<Database>;
+
+/**
+ * The album page in one statement and one round trip: the album row with its artists and, as
+ * asked, its genres, tags and visible tracks (with their artists) aggregated as JSON. Each
+ * module supplies the subquery of its own tables.
+ */
+export function findAlbumPage(db: Db, id: number, want: { genres: boolean; tags: boolean; tracks: boolean }) {
+  return db
+    .selectFrom('albums')
+    .select([...ALBUM_COLUMNS, albumReleaseDate(), artistRefsJson(db, 'album', 'albums.id').as('artists')])
+    .$if(want.genres, (q) => q.select(genreRefsJson(db, 'album', 'albums.id').as('genres')))
+    .$if(want.tags, (q) => q.select(tagRefsJson(db, 'album', 'albums.id').as('tags')))
+    .$if(want.tracks, (q) => q.select(visibleAlbumTracksJson(db, 'albums.id').as('tracks')))
+    .where('albums.id', '=', id)
+    .executeTakeFirst();
+}
