@@ -16,6 +16,8 @@ export function adminListQuerySchema<
     .extend({
       orderBy: z.enum(sortable).optional(),
       query: z.string().trim().max(255).optional(),
+      /** The previous page's `next_cursor`: this page starts right after it (with `page` its number). */
+      after: z.string().max(500).optional(),
     })
     .extend((filters ?? {}) as Filters);
 }

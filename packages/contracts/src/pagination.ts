@@ -5,6 +5,8 @@ import { z } from 'zod';
  * A list that counts only up to a cap (the admin lists on large tables) adds `total_capped:
  * true`: more than `total` rows match, so `total` and `last_page` are lower bounds and a next
  * page exists. Without the flag (or `false`) both are exact, as every other list answers them.
+ * An admin list sorted by a column it can seek on adds `next_cursor`: sent back as `after` with
+ * the next page number, it reads that page from an index position instead of skipping rows.
  */
 export function paginationSchema<T extends z.ZodType>(item: T) {
   return z.object({
@@ -15,6 +17,7 @@ export function paginationSchema<T extends z.ZodType>(item: T) {
       total: z.number(),
       last_page: z.number(),
       total_capped: z.boolean().optional(),
+      next_cursor: z.string().nullable().optional(),
     }),
   });
 }
@@ -29,6 +32,8 @@ export type TPagination<T> = {
     last_page: number;
     /** `true`: more than `total` rows match (`total` and `last_page` are lower bounds). */
     total_capped?: boolean | undefined;
+    /** The position after this page's last row (`after=` of the next page), when the sort allows seeking. */
+    next_cursor?: string | null | undefined;
   };
 };
 

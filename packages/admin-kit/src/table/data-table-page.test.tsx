@@ -117,6 +117,21 @@ describe('DataTablePage', () => {
     expect(lists(calls).map((call) => call.url.searchParams.get('page'))).toEqual(['667', '668']);
   });
 
+  it('pages Next by the cursor the api offers, and Previous by number', async () => {
+    const calls = stubApi((call) => {
+      const page = Number(call.url.searchParams.get('page') ?? 1);
+      return { body: { pagination: { ...things(15, page).pagination, next_cursor: `after-${page}` } } };
+    });
+    const router = await renderRoutes(routes, '/things?page=2');
+    await screen.findByRole('table', { name: 'Things' });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Next' })));
+    expect(router.state.location.search).toBe('?page=3&after=after-2');
+    await waitFor(() => expect(lists(calls)).toHaveLength(2));
+    expect(lists(calls)[1]?.url.searchParams.get('after')).toBe('after-2');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Previous' })));
+    expect(router.state.location.search).toBe('?page=2');
+  });
+
   it('debounces the search into the address, replacing the history entry', async () => {
     stubApi(() => ({ body: things(3) }));
     const router = await renderRoutes(routes, '/things');

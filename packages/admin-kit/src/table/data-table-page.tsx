@@ -182,7 +182,13 @@ export function DataTablePage<T>(props: DataTablePageProps<T>) {
           {query.isError && <TableError onRetry={() => void query.refetch()} />}
           <TablePagination
             info={page}
-            onPage={(next) => update({ page: next })}
+            // Next seeks from this page's last row when the api offers a cursor (deep pages stay fast).
+            onPage={(next) =>
+              update({
+                page: next,
+                after: next === page.current_page + 1 ? (page.next_cursor ?? null) : null,
+              })
+            }
             onPerPage={(perPage) => update({ perPage })}
           />
         </>

@@ -13,6 +13,7 @@ describe('list state in the address', () => {
       orderDir: 'desc',
       query: '',
       filters: {},
+      after: '',
     });
     expect(isNarrowed(state)).toBe(false);
   });
@@ -29,6 +30,7 @@ describe('list state in the address', () => {
       orderDir: 'asc',
       query: 'ann',
       filters: { role: '2' },
+      after: '',
     });
     expect(isNarrowed(state)).toBe(true);
     expect(readListState(new URLSearchParams('page=-2&orderDir=up&perPage=1.5'), options)).toMatchObject({
@@ -56,6 +58,20 @@ describe('list state in the address', () => {
     expect(
       writeListState(new URLSearchParams('role=1'), { filters: { role: null } }, options).toString(),
     ).toBe('');
+  });
+
+  it('keeps a Next cursor only with the page it leads to', () => {
+    const current = new URLSearchParams('query=a&page=4');
+    const next = writeListState(current, { page: 5, after: 'c5' }, options);
+    expect(next.toString()).toBe('query=a&page=5&after=c5');
+    expect(toApiQuery(readListState(next, options))).toMatchObject({ page: 5, after: 'c5' });
+    // Previous, a page number, a new search or sort: the cursor goes.
+    expect(writeListState(next, { page: 4 }, options).has('after')).toBe(false);
+    expect(writeListState(next, { page: 1, after: 'c1' }, options).toString()).toBe('query=a');
+    expect(writeListState(next, { query: 'b' }, options).has('after')).toBe(false);
+    expect(writeListState(next, { orderBy: 'email' }, options).has('after')).toBe(false);
+    // A cursor without its page number is stale and not sent.
+    expect(readListState(new URLSearchParams('after=c5'), options).after).toBe('');
   });
 
   it('round-trips into the api query', () => {

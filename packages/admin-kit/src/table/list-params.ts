@@ -14,6 +14,11 @@ export type TListState = {
   query: string;
   /** Only the declared filters that have a value. */
   filters: Record<string, string>;
+  /**
+   * The previous page's `next_cursor` when this page was reached by Next: the api seeks to it
+   * rather than skipping every earlier row ('' when the page was opened by its number).
+   */
+  after: string;
 };
 
 export type TListOptions = {
@@ -28,7 +33,7 @@ export type TListOptions = {
 
 export const PER_PAGE_CHOICES = [15, 25, 50, 100] as const;
 const DEFAULT_PER_PAGE = 15;
-const RESERVED = new Set(['page', 'perPage', 'orderBy', 'orderDir', 'query']);
+const RESERVED = new Set(['page', 'perPage', 'orderBy', 'orderDir', 'query', 'after']);
 
 function positiveInt(value: string | null, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
   const number = Number(value);
@@ -50,10 +55,16 @@ export function readListState(params: URLSearchParams, options: TListOptions = {
     orderDir: orderDir === 'asc' || orderDir === 'desc' ? orderDir : (options.defaultOrderDir ?? 'desc'),
     query: params.get('query') ?? '',
     filters,
+    // A cursor belongs to the page it leads to: without a page number it is stale.
+    after: params.get('page') ? (params.get('after') ?? '') : '',
   };
 }
 
-export type TListPatch = Partial<Omit<TListState, 'filters'>> & { filters?: Record<string, string | null> };
+export type TListPatch = Partial<Omit<TListState, 'filters' | 'after'>> & {
+  filters?: Record<string, string | null>;
+  /** Only with `page`: the cursor that page starts after (Next); any other move drops it. */
+  after?: string | null;
+};
 
 /**
  * The URL parameters after `patch`. Changing the search, a filter, the sort or the page size
@@ -84,6 +95,8 @@ export function writeListState(
   for (const [key, value] of Object.entries(patch.filters ?? {})) set(key, value);
   if (patch.page !== undefined) set('page', patch.page, 1);
   else if (resetsPage) next.delete('page');
+  if (patch.page !== undefined && patch.after && patch.page > 1) next.set('after', patch.after);
+  else if (patch.page !== undefined || resetsPage) next.delete('after');
   if (resetsPage) for (const key of options.pageKeys ?? []) next.delete(key);
   return next;
 }
@@ -95,6 +108,7 @@ export function toApiQuery(state: TListState): Record<string, string | number> {
     perPage: state.perPage,
     ...(state.orderBy ? { orderBy: state.orderBy, orderDir: state.orderDir } : {}),
     ...(state.query ? { query: state.query } : {}),
+    ...(state.after ? { after: state.after } : {}),
     ...state.filters,
   };
 }

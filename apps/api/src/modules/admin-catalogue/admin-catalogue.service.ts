@@ -8,12 +8,13 @@ import {
 } from '@cadence/contracts/admin-catalogue';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
+import { decodeCursor, encodeCursor } from '../../platform/db/seek-cursor';
 import { ALBUMS_TABLE } from './admin-albums.repository';
 import { ARTISTS_TABLE } from './admin-artists.repository';
 import { type AdminTable, adminWhere, keysetRows } from './admin-keyset.repository';
 import { albumRows, artistRows, trackRows } from './admin-rows';
 import { TRACKS_TABLE } from './admin-tracks.repository';
-import { decodeCursor, encodeCursor, SORT_TYPES } from './keyset-cursor';
+import { SORT_TYPES } from './keyset-cursor';
 
 type Db = Kysely<Database>;
 

@@ -1,8 +1,9 @@
 import { ADMIN_TOTAL_CAP, type TAdminCatalogueQuery } from '@cadence/contracts/admin-catalogue';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../platform/db/schema';
+import type { Cursor } from '../../platform/db/seek-cursor';
 import { likePattern } from '../catalogue/catalogue-query.repository';
-import type { Cursor, SortSpec } from './keyset-cursor';
+import type { SortSpec } from './keyset-cursor';
 
 export type AdminModel = 'track' | 'album' | 'artist';
 

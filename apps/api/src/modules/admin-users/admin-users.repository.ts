@@ -13,6 +13,9 @@ const SORTABLE = {
   email_verified_at: 'users.email_verified_at',
 };
 
+/** The NOT NULL sorts, each served by a `(column, id)` index: Next seeks there (see `adminPage`). */
+const SEEKABLE = { name: 'text', email: 'text', created_at: 'timestamptz' } as const;
+
 /**
  * Name or email contains the text, case ignored: one LIKE on the stored `admin_search` (its
  * trigram index serves narrow searches, and a broad one rechecks cheaper text). A newline in the
@@ -61,7 +64,7 @@ export const adminUsersRepository = {
     return adminPage(
       base,
       params,
-      { sortable: SORTABLE, defaultOrderBy: 'created_at', tieBreaker: 'users.id' },
+      { sortable: SORTABLE, defaultOrderBy: 'created_at', tieBreaker: 'users.id', seek: SEEKABLE },
       (query) =>
         query.select([
           'users.id',

@@ -402,3 +402,41 @@ describe('GET users on a large site (capped total)', () => {
     expect(emails(narrow)).toEqual(Array.from({ length: 10 }, (_, i) => at(1000 + i)));
   });
 });
+
+describe('GET users paged by cursor (Next seeks instead of skipping rows)', () => {
+  it('gives the same rows as the numbered pages, both directions and sorts, and refuses a forged cursor', async () => {
+    await sql`insert into users (name, email, created_at, updated_at)
+      select 'Seek ' || lpad((g % 7)::text, 2, '0'), 'seek-' || lpad(g::text, 3, '0') || '@seek.test',
+        timestamp '2026-01-01' + (g % 5) * interval '1 day' + g * interval '1 microsecond', now()
+      from generate_series(1, 60) g`.execute(t.deps.db);
+    const list = async (query: string) => {
+      const res = await call('GET', `/api/v1/users?query=seek-&perPage=7&${query}`, admin);
+      expect(res.statusCode).toBe(200);
+      return res.json().pagination;
+    };
+    const ids = (page: { data: { id: number }[] }) => page.data.map((user) => user.id);
+    // Names repeat (7 values) and dates collide by day: the id breaks the ties in both orders.
+    for (const sortQuery of [
+      'orderBy=name&orderDir=asc',
+      'orderBy=name&orderDir=desc',
+      'orderBy=created_at',
+    ]) {
+      let bySeek = await list(`${sortQuery}&page=1`);
+      for (let page = 2; page <= 9; page++) {
+        expect(bySeek.next_cursor, `${sortQuery} page ${page - 1}`).toEqual(expect.any(String));
+        const byOffset = await list(`${sortQuery}&page=${page}`);
+        bySeek = await list(`${sortQuery}&page=${page}&after=${bySeek.next_cursor}`);
+        expect(ids(bySeek), `${sortQuery} page ${page}`).toEqual(ids(byOffset));
+        expect(bySeek).toMatchObject({ current_page: page, total: 60 });
+      }
+      // 60 rows, 7 a page: page 9 holds the last 4 and has no next.
+      expect(bySeek.data).toHaveLength(4);
+      expect(bySeek.next_cursor).toBeNull();
+    }
+    // A sort on a nullable column pages by number only.
+    expect(await list('orderBy=banned_at&page=1')).not.toHaveProperty('next_cursor');
+    const forged = await call('GET', '/api/v1/users?orderBy=name&page=2&after=not-a-cursor', admin);
+    expect(forged.statusCode).toBe(422);
+    expect(forged.json().errors).toEqual({ after: 'This page link is no longer valid.' });
+  });
+});

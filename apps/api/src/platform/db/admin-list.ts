@@ -8,6 +8,7 @@ import {
   sql,
   type Transaction,
 } from 'kysely';
+import { decodeCursor, encodeCursor } from './seek-cursor';
 
 /**
  * Helpers for the admin list convention (packages/admin-kit/README.md): search, a whitelisted
@@ -19,6 +20,8 @@ export type AdminListParams = {
   orderBy?: string;
   orderDir?: 'asc' | 'desc';
   query?: string;
+  /** The previous page's `next_cursor`: seek to it instead of skipping `(page - 1) * perPage` rows. */
+  after?: string;
 };
 
 /** One admin page: the contracts' pagination block, the same shape as the player's lists. */
@@ -69,6 +72,11 @@ async function cappedCount<DB, TB extends keyof DB, O>(
  *
  * With `count` (large tables) the total is exact up to the cap and a lower bound past it
  * (`total_capped`); a page past the cap skips the count, as its own rows bound the total.
+ *
+ * `seek` names the sorts whose column is NOT NULL, with its SQL type: their pages answer a
+ * `next_cursor`, and a page asked with it (`after`) starts at that `(key, id)` position of the
+ * `(column, tie breaker)` index instead of sorting and skipping every earlier match, so page
+ * 500 costs what page 1 costs.
  */
 export async function adminPage<DB, TB extends keyof DB, O, Row>(
   base: SelectQueryBuilder<DB, TB, O>,
@@ -78,15 +86,17 @@ export async function adminPage<DB, TB extends keyof DB, O, Row>(
     defaultOrderBy: string;
     defaultDir?: 'asc' | 'desc';
     tieBreaker: string;
+    seek?: Partial<Record<string, SeekType>>;
   },
   select: (query: SelectQueryBuilder<DB, TB, O>) => SelectQueryBuilder<DB, TB, Row>,
   count?: AdminCount<DB>,
 ): Promise<AdminPagination<Row>> {
-  const column =
-    (params.orderBy && sort.sortable[params.orderBy]) ||
-    (sort.sortable[sort.defaultOrderBy] ?? sort.defaultOrderBy);
+  const orderKey = params.orderBy && sort.sortable[params.orderBy] ? params.orderBy : sort.defaultOrderBy;
+  const column = sort.sortable[orderKey] ?? orderKey;
   const dir = params.orderDir ?? sort.defaultDir ?? 'desc';
   const offset = (params.page - 1) * params.perPage;
+  const seekType = sort.seek?.[orderKey];
+  const cursor = seekType ? decodeCursor(params.after, 'after') : null;
   const cap = count ? (count.cap ?? ADMIN_COUNT_CAP) : Number.POSITIVE_INFINITY;
   const countAll = async () =>
     count
@@ -98,16 +108,32 @@ export async function adminPage<DB, TB extends keyof DB, O, Row>(
               | undefined
           )?.total ?? 0,
         );
-  const [rows, counted] = await Promise.all([
-    select(base)
-      // Nulls last both ways: an empty value never fills the first page.
-      .orderBy(sql`${sql.ref(column)} ${sql.raw(dir)} nulls last`)
+  let page = select(base);
+  if (seekType) {
+    page = page.select([
+      sql<string>`(${sql.ref(column)})::text`.as(SEEK_KEY),
+      sql<number>`${sql.ref(sort.tieBreaker)}`.as(SEEK_ID),
+    ]) as unknown as typeof page;
+  }
+  if (seekType && cursor) {
+    const op = sql.raw(dir === 'asc' ? '>' : '<');
+    const key = sql`cast(${cursor.key} as ${sql.raw(seekType)})`;
+    page = page.where(
+      sql<SqlBool>`(${sql.ref(column)}, ${sql.ref(sort.tieBreaker)}) ${op} (${key}, ${cursor.id})`,
+    );
+  }
+  const [rawRows, counted] = await Promise.all([
+    page
+      // Nulls last both ways: an empty value never fills the first page. A NOT NULL (seek) column
+      // leaves it out, as it would keep the `(column, id)` index out of a descending plan.
+      .orderBy(sql`${sql.ref(column)} ${sql.raw(dir)}${sql.raw(seekType ? '' : ' nulls last')}`)
       .orderBy(sql.ref(sort.tieBreaker), dir)
       .limit(params.perPage + 1)
-      .offset(offset)
+      .offset(cursor ? 0 : offset)
       .execute(),
     offset >= cap ? null : countAll(),
   ]);
+  const rows = seekType ? rawRows.map(withoutSeekColumns) : rawRows;
   const data = rows.slice(0, params.perPage);
   const hasMore = rows.length > params.perPage;
   let total: number;
@@ -133,8 +159,25 @@ export async function adminPage<DB, TB extends keyof DB, O, Row>(
       total,
       last_page: Math.max(1, Math.ceil(total / params.perPage)),
       ...(count ? { total_capped: isCapped } : {}),
+      ...(seekType ? { next_cursor: hasMore ? nextCursor(rawRows[params.perPage - 1]) : null } : {}),
     },
   };
+}
+
+/** The SQL type a seek cursor's text key is cast back to. */
+export type SeekType = 'text' | 'timestamptz' | 'bigint';
+const SEEK_KEY = 'seek_key';
+const SEEK_ID = 'seek_id';
+
+function withoutSeekColumns<Row>(row: Row): Row {
+  const { [SEEK_KEY]: _key, [SEEK_ID]: _id, ...rest } = row as Record<string, unknown>;
+  return rest as Row;
+}
+
+function nextCursor(last: unknown): string | null {
+  const row = last as Record<string, unknown> | undefined;
+  if (!row) return null;
+  return encodeCursor({ key: row[SEEK_KEY] as string | null, id: Number(row[SEEK_ID]) });
 }
 
 export async function mapAdminPage<A, B>(page: AdminPagination<A>, map: (rows: A[]) => B[] | Promise<B[]>) {
