@@ -12,6 +12,7 @@ import { importBenchmarks } from './benchmarks/import';
 import { insightsBenchmarks } from './benchmarks/insights';
 import { listenerPageBenchmarks } from './benchmarks/listener-page';
 import { loginThroughput } from './benchmarks/login';
+import { mixedLoadBenchmarks } from './benchmarks/mixed-load';
 import { pgliteVsPostgres } from './benchmarks/pglite-vs-postgres';
 import { playerBundle } from './benchmarks/player-bundle';
 import { playerLighthouse } from './benchmarks/player-lighthouse';
@@ -68,6 +69,7 @@ const BENCHMARKS: TBenchmark[] = [
   realtimeReplicas,
   adminUsers,
   adminTracks,
+  ...mixedLoadBenchmarks,
 ];
 
 const USAGE = `usage: pnpm bench [name...] [--smoke] [--plan] [--generator wrk|autocannon] [--database embedded|postgres] [--self-check]

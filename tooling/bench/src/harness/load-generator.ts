@@ -30,9 +30,17 @@ const AUTOCANNON = createRequire(import.meta.url).resolve('autocannon');
 /** A generator that overruns its duration by this much is considered hung and killed. */
 const OVERRUN_MS = 15_000;
 
-function run(command: string, args: string[], timeoutMs: number): Promise<string> {
+function run(
+  command: string,
+  args: string[],
+  timeoutMs: number,
+  env?: Record<string, string>,
+): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: env === undefined ? process.env : { ...process.env, ...env },
+    });
     track(child);
     let stdout = '';
     let stderr = '';
@@ -65,13 +73,31 @@ function lastJsonLine(text: string): Record<string, unknown> {
   return JSON.parse(line) as Record<string, unknown>;
 }
 
-async function runWrk(options: TLoadOptions): Promise<TLoadResult> {
-  const args = ['-t1', `-c${options.connections}`, `-d${options.seconds}s`, '-s', WRK_REPORT, options.url];
+export const WRK_REPORT_SCRIPT = WRK_REPORT;
+
+/**
+ * wrk with a script of its own (`script`, which must end by loading the report script named in
+ * `BENCH_WRK_REPORT` so the run prints the JSON line parsed here) and its environment.
+ */
+export async function runWrkScript(
+  options: Omit<TLoadOptions, 'generator'> & { script: string; env: Record<string, string> },
+): Promise<TLoadResult> {
+  return runWrk({ ...options, generator: 'wrk' }, options.script, {
+    ...options.env,
+    BENCH_WRK_REPORT: WRK_REPORT,
+  });
+}
+
+async function runWrk(
+  options: TLoadOptions,
+  script = WRK_REPORT,
+  env?: Record<string, string>,
+): Promise<TLoadResult> {
+  const args = ['-t1', `-c${options.connections}`, `-d${options.seconds}s`, '-s', script, options.url];
   const [command, pinnedArgs] = pinned(options.pinning, LOAD_CORE, 'wrk', args);
-  const report = lastJsonLine(await run(command, pinnedArgs, options.seconds * 1000 + OVERRUN_MS)) as Record<
-    string,
-    number
-  >;
+  const report = lastJsonLine(
+    await run(command, pinnedArgs, options.seconds * 1000 + OVERRUN_MS, env),
+  ) as Record<string, number>;
   const seconds = (report.durationUs ?? 0) / 1e6;
   const requests = report.requests ?? 0;
   return {
