@@ -102,6 +102,9 @@ const withApp: Decorator = (Story) => {
 };
 
 const preview: Preview = {
+  // A docs page per component: its props table (from the component's TypeScript props), the
+  // usage notes of its meta (`parameters.docs.description.component`) and every story.
+  tags: ['autodocs'],
   decorators: [withApp, withTheme],
   loaders: [mswLoader(() => (mswSetup.start ? mswSetup.start() : Promise.reject(new Error('no msw'))))],
   // Clears what an earlier story left, then fails this one on its own api failures.

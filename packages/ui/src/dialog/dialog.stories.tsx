@@ -35,6 +35,14 @@ function Example({ size, isDismissable }: ExampleProps) {
 const meta = {
   title: 'Dialog',
   component: Example,
+  parameters: {
+    docs: {
+      description: {
+        component:
+          "A modal dialog: `DialogTrigger` opens it from its first child, focus moves in and is trapped until it closes, Escape (and an outside press when `isDismissable`) closes it and focus returns to the trigger. Compose `DialogHeader`, `DialogBody` and `DialogFooter`; imperative dialogs (confirmations) go through the app shell's modal host. `size` runs from `xs` to `fullscreen`.",
+      },
+    },
+  },
   args: { size: 'md', isDismissable: true },
   argTypes: {
     size: { control: 'select', options: ['xs', 'sm', 'md', 'lg', 'xl', '2xl', '3xl', 'fullscreen'] },

@@ -9,6 +9,14 @@ const svg = (fill: string) =>
 const meta = {
   title: 'Logo',
   component: Logo,
+  parameters: {
+    docs: {
+      description: {
+        component:
+          'The site logo from the branding settings: the light or dark image by theme, falling back to the other variant and then to the site name as text, so it never vanishes. `alt` is the site name.',
+      },
+    },
+  },
   args: { alt: 'Cadence', lightSrc: svg('#ffffff'), darkSrc: svg('#111111'), isDarkTheme: true },
 } satisfies Meta<typeof Logo>;
 

@@ -33,6 +33,14 @@ function AccountMenu({ onAction }: { onAction: (key: unknown) => void }) {
 const meta = {
   title: 'MenuButton',
   component: AccountMenu,
+  parameters: {
+    docs: {
+      description: {
+        component:
+          "`MenuButton`: a plain button that loads react-aria's menu from a lazy chunk on first interaction, so the shell's first page does not pay for it. The menu opens by click, Enter, Space or ArrowDown; arrows move, Escape closes and returns focus.",
+      },
+    },
+  },
   args: { onAction: fn() },
 } satisfies Meta<typeof AccountMenu>;
 

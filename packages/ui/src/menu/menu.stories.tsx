@@ -34,6 +34,14 @@ function UserMenu({ onAction }: ExampleProps) {
 const meta = {
   title: 'Menu',
   component: UserMenu,
+  parameters: {
+    docs: {
+      description: {
+        component:
+          '`MenuTrigger` + `Menu`: a dropdown of actions (react-aria). Items are `MenuItem`s with an `id` passed to `onAction`; group them with `MenuSection`. Arrow keys move, typing jumps to an item, Escape closes and focus returns to the trigger.',
+      },
+    },
+  },
   args: { onAction: fn() },
 } satisfies Meta<typeof UserMenu>;
 

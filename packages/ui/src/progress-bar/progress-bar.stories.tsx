@@ -4,6 +4,14 @@ import { ProgressBar } from './progress-bar';
 const meta = {
   title: 'ProgressBar',
   component: ProgressBar,
+  parameters: {
+    docs: {
+      description: {
+        component:
+          'A labelled progress bar (react-aria): give `value` (0-100) for a known amount, leave it out for an indeterminate one. `label` is announced; the value text is read as a percentage.',
+      },
+    },
+  },
   args: { label: 'Loading' },
 } satisfies Meta<typeof ProgressBar>;
 

@@ -6,6 +6,14 @@ import { Spinner } from './spinner';
 const meta = {
   title: 'Spinner',
   component: Spinner,
+  parameters: {
+    docs: {
+      description: {
+        component:
+          'An indeterminate busy indicator with a label for screen readers (`label`, default "Loading"). Prefer a skeleton or `isPending` on the button that started the work; use a spinner where neither fits.',
+      },
+    },
+  },
   args: { size: 'md', label: 'Loading' },
   argTypes: { size: { control: 'inline-radio', options: ['xs', 'sm', 'md', 'lg'] } },
 } satisfies Meta<typeof Spinner>;

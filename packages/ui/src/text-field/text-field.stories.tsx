@@ -1,9 +1,18 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, within } from 'storybook/test';
 import { TextField } from './text-field';
 
 const meta = {
   title: 'TextField',
   component: TextField,
+  parameters: {
+    docs: {
+      description: {
+        component:
+          "A labelled text input (react-aria `TextField`). `errorMessage` (e.g. a server field error from the contract's 422 shape) marks it invalid and is read with it; `description` is read as its description. Pass `type` and `autoComplete` so browsers and password managers fill it.",
+      },
+    },
+  },
   args: { label: 'Email', type: 'email', autoComplete: 'email' },
   decorators: [(Story) => <div className="max-w-sm">{Story()}</div>],
 } satisfies Meta<typeof TextField>;
@@ -27,5 +36,13 @@ export const VerificationCode: Story = {
     autoComplete: 'one-time-code',
     maxLength: 6,
     isRequired: true,
+  },
+};
+
+/** Focused from the keyboard: react-aria's focus ring (its data attributes, not a CSS pseudo-class). */
+export const Focused: Story = {
+  play: async ({ canvasElement }) => {
+    await userEvent.tab();
+    expect(within(canvasElement).getByRole('textbox', { name: 'Email' })).toBe(document.activeElement);
   },
 };

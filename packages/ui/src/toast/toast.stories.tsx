@@ -5,6 +5,14 @@ import { ToastView, ToastViewport } from './toast';
 const meta = {
   title: 'Toast',
   component: ToastView,
+  parameters: {
+    docs: {
+      description: {
+        component:
+          'One toast as drawn. The app shell queues them: `danger` interrupts (role alert), `positive` and `loading` wait their turn (role status). Keep the message short; an action (Undo) goes in `action`.',
+      },
+    },
+  },
   args: { type: 'positive', message: 'Email sent' },
   argTypes: { type: { control: 'inline-radio', options: ['positive', 'danger', 'loading'] } },
 } satisfies Meta<typeof ToastView>;

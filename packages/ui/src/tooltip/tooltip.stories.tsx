@@ -6,6 +6,14 @@ import { Tooltip } from './tooltip';
 const meta = {
   title: 'Tooltip',
   component: Tooltip,
+  parameters: {
+    docs: {
+      description: {
+        component:
+          "A hover and focus label for an icon button (spec 9: 1500 ms delay, 500 ms closing grace). It repeats the button's `aria-label`; never put information in a tooltip that is not also in the name.",
+      },
+    },
+  },
   args: {
     label: 'Repeat',
     children: (
