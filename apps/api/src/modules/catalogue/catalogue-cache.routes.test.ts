@@ -25,6 +25,7 @@ type Fixture = {
   playlist: number;
   genre: string;
   tag: number;
+  channel: { id: number; slug: string };
 };
 
 const page = {
@@ -32,13 +33,17 @@ const page = {
   artist: (id: number) => pageRequestUrl(pageRequests.artist(id)),
   track: (id: number) => pageRequestUrl(pageRequests.track(id)),
   playlist: (id: number) => pageRequestUrl(pageRequests.playlist(id)),
+  channel: (f: Fixture) => pageRequestUrl(pageRequests.channel(f.channel.slug)),
 };
 
 const get = (url: string) => t.app.inject({ url });
 const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: editor.headers, ...(payload ? { payload } : {}) });
 
-/** An artist with an album of two tracks, the first in a public playlist, with a genre and a tag. */
+/**
+ * An artist with an album of two tracks, the first in a public playlist, with a genre and a tag,
+ * and a channel that lists the album.
+ */
 async function fixture(): Promise<Fixture> {
   run += 1;
   const artist = await insertArtist(t, `Cache Artist ${run}`);
@@ -64,7 +69,14 @@ async function fixture(): Promise<Fixture> {
   expect(
     (await send('POST', `/api/v1/playlists/${playlist}/tracks`, { track_ids: [track] })).statusCode,
   ).toBe(200);
-  return { artist, album, track, second, playlist, genre, tag };
+  const listed = await send('POST', '/api/v1/channels', {
+    name: `Cache Channel ${run}`,
+    config: { content_type: 'manual', content_model: 'album' },
+    content: [{ model_type: 'album', model_id: album }],
+  });
+  expect(listed.statusCode).toBe(201);
+  const channel = { id: listed.json().channel.id as number, slug: listed.json().channel.slug as string };
+  return { artist, album, track, second, playlist, genre, tag, channel };
 }
 
 type Check = [
@@ -89,6 +101,7 @@ const rows: Row[] = [
       [(f) => page.track(f.track), (r) => expect(json(r).track.album.name).toBe(RENAMED)],
       [(f) => page.artist(f.artist), (r) => expect(json(r).artist.albums[0].name).toBe(RENAMED)],
       [(f) => page.playlist(f.playlist), (r) => expect(json(r).playlist.tracks[0].album.name).toBe(RENAMED)],
+      [page.channel, (r) => expect(json(r).channel.content.data[0].name).toBe(RENAMED)],
     ],
   },
   {
@@ -121,7 +134,18 @@ const rows: Row[] = [
       [(f) => page.track(f.track), gone],
       [(f) => page.artist(f.artist), (r) => expect(json(r).artist.albums).toEqual([])],
       [(f) => page.playlist(f.playlist), (r) => expect(json(r).playlist.tracks).toEqual([])],
+      [page.channel, (r) => expect(json(r).channel.content.data).toEqual([])],
     ],
+  },
+  {
+    path: 'PUT /channels/:id',
+    write: (f) =>
+      send('PUT', `/api/v1/channels/${f.channel.id}`, {
+        name: RENAMED,
+        slug: f.channel.slug,
+        config: { content_type: 'manual', content_model: 'album' },
+      }),
+    checks: [[page.channel, (r) => expect(json(r).channel.name).toBe(RENAMED)]],
   },
   {
     path: 'POST /albums',
@@ -357,6 +381,8 @@ beforeAll(async () => {
     'genres.update',
     'tags.update',
     'reports.handle',
+    'channels.create',
+    'channels.update',
   ]);
 });
 afterAll(async () => t?.close());
