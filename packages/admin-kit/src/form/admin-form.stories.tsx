@@ -1,8 +1,9 @@
-import { fixture, mockApi, withRouter } from '@cadence/app-shell/test/story-helpers';
+import { fixture, withRouter } from '@cadence/app-shell/test/story-helpers';
 import { ZCreateUserPayloadSchema } from '@cadence/contracts/admin-users';
 import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
 import { apiClient } from '@cadence/http-client/http-client';
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { HttpResponse, http } from 'msw';
 import { Link } from 'react-router';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { z } from 'zod';
@@ -51,7 +52,7 @@ const meta = {
   title: 'Forms/AdminForm',
   component: CreateUserForm,
   decorators: [withRouter],
-  beforeEach: mockApi(() => ({ status: 201, body: {} })),
+  parameters: { msw: [http.post('*/api/v1/users', () => HttpResponse.json({}, { status: 201 }))] },
 } satisfies Meta<typeof CreateUserForm>;
 
 export default meta;
@@ -76,13 +77,19 @@ export const ValidationMessages: Story = {
 
 /** The api's 422 (its one error envelope) lands on the field it names. */
 export const ServerErrors: Story = {
-  beforeEach: mockApi(() => ({
-    status: 422,
-    body: fixture(ZErrorEnvelopeSchema, {
-      message: 'The given data was invalid.',
-      errors: { email: ['The email has already been taken.'] },
-    }),
-  })),
+  parameters: {
+    msw: [
+      http.post('*/api/v1/users', () =>
+        HttpResponse.json(
+          fixture(ZErrorEnvelopeSchema, {
+            message: 'The given data was invalid.',
+            errors: { email: ['The email has already been taken.'] },
+          }),
+          { status: 422 },
+        ),
+      ),
+    ],
+  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.type(canvas.getByRole('textbox', { name: /^Email/ }), 'ada@example.com');

@@ -1,8 +1,9 @@
-import { fixture, mockApi, type TApiCall, withRouter } from '@cadence/app-shell/test/story-helpers';
+import { fixture, withRouter } from '@cadence/app-shell/test/story-helpers';
 import { type TAdminUserListItem, ZAdminUserListItemSchema } from '@cadence/contracts/admin-users';
 import { paginationSchema } from '@cadence/contracts/pagination';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { ColumnDef } from '@tanstack/react-table';
+import { delay, HttpResponse, http } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { DataTablePage, type DataTablePageProps } from './data-table-page';
 
@@ -28,12 +29,12 @@ function user(index: number): TAdminUserListItem {
 
 /** `GET api/v1/users` answered from `count` users, sorted and paged the way the api does. */
 function usersList(count: number) {
-  const all = fixture(
-    ZAdminUserListItemSchema.array(),
-    Array.from({ length: count }, (_, index) => user(index)),
-  );
-  return ({ url }: TApiCall) => {
-    const params = url.searchParams;
+  return http.get('*/api/v1/users', ({ request }) => {
+    const all = fixture(
+      ZAdminUserListItemSchema.array(),
+      Array.from({ length: count }, (_, index) => user(index)),
+    );
+    const params = new URL(request.url).searchParams;
     const perPage = Number(params.get('perPage') ?? 15);
     const page = Number(params.get('page') ?? 1);
     const orderBy = params.get('orderBy') as keyof TAdminUserListItem | null;
@@ -43,8 +44,8 @@ function usersList(count: number) {
       rows = [...rows].sort((a, b) => a[orderBy].localeCompare(b[orderBy]));
       if (params.get('orderDir') === 'desc') rows.reverse();
     }
-    return {
-      body: fixture(ZUsersPageSchema, {
+    return HttpResponse.json(
+      fixture(ZUsersPageSchema, {
         pagination: {
           data: rows.slice((page - 1) * perPage, page * perPage),
           current_page: page,
@@ -53,8 +54,8 @@ function usersList(count: number) {
           last_page: Math.max(1, Math.ceil(rows.length / perPage)),
         },
       }),
-    };
-  };
+    );
+  });
 }
 
 const columns: ColumnDef<TAdminUserListItem>[] = [
@@ -125,8 +126,7 @@ const meta = {
   title: 'DataTablePage',
   component: UsersTable,
   decorators: [withRouter],
-  parameters: { route: '/users' },
-  beforeEach: mockApi(usersList(40)),
+  parameters: { route: '/users', msw: [usersList(40)] },
 } satisfies Meta<typeof UsersTable>;
 
 export default meta;
@@ -180,8 +180,7 @@ export const Pagination: Story = {
 
 /** A long list: 100 rows on one page. */
 export const ManyRows: Story = {
-  parameters: { route: '/users?perPage=100' },
-  beforeEach: mockApi(usersList(250)),
+  parameters: { route: '/users?perPage=100', msw: [usersList(250)] },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await canvas.findByRole('table', { name: 'Users' });
@@ -191,7 +190,7 @@ export const ManyRows: Story = {
 
 /** The first load: nothing to show yet. */
 export const Loading: Story = {
-  beforeEach: mockApi(() => 'never'),
+  parameters: { msw: [http.get('*/api/v1/users', () => delay('infinite'))] },
   play: async ({ canvasElement }) => {
     await within(canvasElement).findByTestId('table-loading');
   },
@@ -199,7 +198,7 @@ export const Loading: Story = {
 
 /** Nothing in the list yet. */
 export const Empty: Story = {
-  beforeEach: mockApi(usersList(0)),
+  parameters: { msw: [usersList(0)] },
   play: async ({ canvasElement }) => {
     await within(canvasElement).findByText('No users yet');
   },
@@ -217,7 +216,9 @@ export const EmptySearch: Story = {
 
 /** The api failed: the error says so and offers a retry. */
 export const LoadError: Story = {
-  beforeEach: mockApi(() => ({ status: 500, body: { message: 'Server Error' } })),
+  parameters: {
+    msw: [http.get('*/api/v1/users', () => HttpResponse.json({ message: 'Server Error' }, { status: 500 }))],
+  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     expect((await canvas.findByRole('alert')).textContent).toContain('Could not load this list.');

@@ -1,9 +1,10 @@
 import { ZNotificationSchema, ZUnreadCountSchema } from '@cadence/contracts/notification';
 import { paginationSchema } from '@cadence/contracts/pagination';
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { HttpResponse, http } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { z } from 'zod';
-import { fixture, mockApi, withRouter } from '../test/story-helpers';
+import { fixture, withRouter } from '../test/story-helpers';
 import { NotificationBell } from './notification-bell';
 import { setUnreadCount } from './notification-queries';
 
@@ -62,13 +63,18 @@ const NOTIFICATIONS: TNotificationInput[] = [
 
 /** `GET api/v1/notifications` and `POST notifications/mark-as-read`, answered from contract-checked fixtures. */
 function notificationsApi(items: TNotificationInput[]) {
-  const list = fixture(ZNotificationsPageSchema, {
-    pagination: { data: items, current_page: 1, per_page: 15, total: items.length, last_page: 1 },
-  });
-  const marked = fixture(ZUnreadCountSchema, { unreadCount: 0 });
-  return mockApi(({ method, path }) => ({
-    body: method === 'POST' && path === 'notifications/mark-as-read' ? marked : list,
-  }));
+  return [
+    http.get('*/api/v1/notifications', () =>
+      HttpResponse.json(
+        fixture(ZNotificationsPageSchema, {
+          pagination: { data: items, current_page: 1, per_page: 15, total: items.length, last_page: 1 },
+        }),
+      ),
+    ),
+    http.post('*/api/v1/notifications/mark-as-read', () =>
+      HttpResponse.json(fixture(ZUnreadCountSchema, { unreadCount: 0 })),
+    ),
+  ];
 }
 
 /** The signed-in user's unread count (the badge reads it from the bootstrap data). */
@@ -84,7 +90,8 @@ const meta = {
   title: 'Notifications/NotificationBell',
   component: NotificationBell,
   decorators: [withRouter, (Story) => <div className="flex justify-end">{<Story />}</div>],
-  beforeEach: [notificationsApi(NOTIFICATIONS), unread(2)],
+  parameters: { msw: notificationsApi(NOTIFICATIONS) },
+  beforeEach: [unread(2)],
 } satisfies Meta<typeof NotificationBell>;
 
 export default meta;
@@ -119,7 +126,8 @@ export const OpenPopover: Story = {
 
 /** Nothing yet: the popover says so. */
 export const EmptyPopover: Story = {
-  beforeEach: [notificationsApi([]), unread(0)],
+  parameters: { msw: notificationsApi([]) },
+  beforeEach: [unread(0)],
   play: async ({ canvasElement }) => {
     await userEvent.click(within(canvasElement).getByRole('button', { name: /Notifications/ }));
     await within(document.body).findByText('Hang tight! Notifications will start showing up here soon.');

@@ -47,7 +47,7 @@ export function fixture<T extends z.ZodType>(schema: T, value: z.input<T>): z.ou
 }
 
 /**
- * The errors the mocked api met since the last call (a fixture that no longer parses, a
+ * The errors the msw handlers met since the last call (a fixture that no longer parses, a
  * handler that threw), and stories that crashed inside the router. The story tests fail on them
  * even when the component (or the router's error boundary) hides the error.
  */
@@ -55,48 +55,7 @@ export function takeMockApiFailures(): unknown[] {
   return failures.splice(0);
 }
 
-/** Called by the catalogue's msw server when a handler throws (a fixture that no longer parses). */
+/** Called by the catalogue's msw worker when a handler throws (a fixture that no longer parses). */
 export function reportMockApiFailure(error: unknown): void {
   failures.push(error);
-}
-
-export type TApiCall = { method: string; url: URL; body: unknown };
-export type TApiAnswer = { status?: number; body?: unknown } | 'never';
-
-/**
- * A story's `beforeEach`: the api answered in memory, no network. `answer` gets each call
- * (path relative to `/api/v1/`) and returns a fixture, or `'never'` for a request that stays
- * pending (loading states). The real fetch comes back when the story is left.
- */
-export function mockApi(answer: (call: TApiCall & { path: string }) => TApiAnswer) {
-  return () => {
-    const realFetch = globalThis.fetch;
-    globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-      const request = input instanceof Request ? input : new Request(input, init);
-      const url = new URL(request.url);
-      const text = request.method === 'GET' ? '' : await request.text();
-      const call = {
-        method: request.headers.get('X-HTTP-Method-Override') ?? request.method,
-        url,
-        path: url.pathname.replace(/^\/api\/v1\//, ''),
-        body: text ? JSON.parse(text) : undefined,
-      };
-      let result: TApiAnswer;
-      try {
-        result = answer(call);
-      } catch (error) {
-        console.error(`mock api: ${call.method} ${call.path} failed`, error);
-        failures.push(error);
-        result = { status: 500, body: { message: 'The story fixture failed: see the console.' } };
-      }
-      if (result === 'never') return new Promise<Response>(() => {});
-      return new Response(JSON.stringify(result.body ?? {}), {
-        status: result.status ?? 200,
-        headers: { 'content-type': 'application/json' },
-      });
-    };
-    return () => {
-      globalThis.fetch = realFetch;
-    };
-  };
 }
