@@ -42,7 +42,8 @@ type TPageFigures = {
 };
 
 async function measure(context: TContext): Promise<TPageFigures> {
-  await ensurePlayerBuilt(context.mode.name === 'smoke', context.log);
+  // Reused when present (player-bundle, which runs first, rebuilds it in full mode).
+  await ensurePlayerBuilt(true, context.log);
   // A private copy of the build: another player build during the run must not swap its files.
   const directory = await mkdtemp(path.join(os.tmpdir(), 'cadence-bench-listener-page-'));
   const servers: TRunningServer[] = [];

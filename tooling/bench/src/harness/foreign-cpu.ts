@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { livePids } from './children';
 
@@ -40,10 +40,76 @@ export function snapshotCpu(): TCpuSnapshot {
   return { at: performance.now(), machineBusy: readMachineBusyTicks(), ours };
 }
 
-/** Average cores used by everything that is not us between two snapshots (never below 0). */
-export function foreignCores(from: TCpuSnapshot, to: TCpuSnapshot): number {
+/**
+ * Average cores used by everything that is not us between two snapshots (never below 0).
+ * `alsoOursTicks`: CPU of processes working for us that are not our children (PostgreSQL's
+ * backends serving our databases, see `watchBenchBackends`).
+ */
+export function foreignCores(from: TCpuSnapshot, to: TCpuSnapshot, alsoOursTicks = 0): number {
   const seconds = (to.at - from.at) / 1000;
   if (seconds <= 0) return 0;
-  const foreignTicks = to.machineBusy - from.machineBusy - (to.ours - from.ours);
+  const foreignTicks = to.machineBusy - from.machineBusy - (to.ours - from.ours) - alsoOursTicks;
   return Math.max(0, foreignTicks / TICKS_PER_SECOND / seconds);
+}
+
+/**
+ * A PostgreSQL backend (or autovacuum worker) of one of the bench's own databases: its process
+ * title names the database (`postgres: 15/main: postgres cadence_bench_1a2b 127.0.0.1(5432) idle`).
+ * The benchmarks create every database they use under that prefix; other work's databases do not.
+ */
+export function isBenchBackend(title: string): boolean {
+  return /^postgres: .*\bcadence_bench_\w+/.test(title);
+}
+
+/** Live bench backends and their CPU ticks so far. */
+function scanBenchBackends(): Map<number, number> {
+  const found = new Map<number, number>();
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return found;
+  }
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    let title: string;
+    try {
+      title = readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' ').trim();
+    } catch {
+      continue;
+    }
+    if (isBenchBackend(title)) found.set(Number(entry), readProcessTicks(Number(entry), false));
+  }
+  return found;
+}
+
+/**
+ * PostgreSQL's work for us is not a child of ours, yet without it every database benchmark reads
+ * busy on a quiet machine (PostgreSQL used ~1 core in the quiet runs of 2026-11-26). Samples the
+ * bench's backends while a benchmark runs and returns the CPU they used; a backend that ends
+ * between two samples loses at most its last interval. `scan` is injectable for tests.
+ */
+export function watchBenchBackends(intervalMs = 500, scan: () => Map<number, number> = scanBenchBackends) {
+  const seen = new Map<number, { base: number; last: number }>();
+  // Backends alive at the start count from their ticks then; later ones from birth (0).
+  for (const [pid, ticks] of scan()) seen.set(pid, { base: ticks, last: ticks });
+  const sample = () => {
+    for (const [pid, ticks] of scan()) {
+      const known = seen.get(pid);
+      if (known) known.last = Math.max(known.last, ticks);
+      else seen.set(pid, { base: 0, last: ticks });
+    }
+  };
+  const timer = setInterval(sample, intervalMs);
+  timer.unref();
+  return {
+    /** Stops sampling; the ticks the bench's backends used since the watch began. */
+    stop: (): number => {
+      sample();
+      clearInterval(timer);
+      let ticks = 0;
+      for (const { base, last } of seen.values()) ticks += last - base;
+      return ticks;
+    },
+  };
 }

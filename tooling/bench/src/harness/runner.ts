@@ -1,7 +1,7 @@
-import type { TBenchmark, TContext } from './benchmark';
+import type { TBenchmark, TBenchmarkRun, TContext } from './benchmark';
 import { goalText } from './benchmark';
 import { budgetSecondsOf, runWithBudget } from './budget';
-import { foreignCores, snapshotCpu } from './foreign-cpu';
+import { foreignCores, snapshotCpu, watchBenchBackends } from './foreign-cpu';
 import type { TMetricFailure, TMetricResult } from './report';
 import { meetsGoal, roundTo, summarisePairs } from './stats';
 import { verdictOf } from './verdict';
@@ -13,12 +13,18 @@ const DIGITS_BY_UNIT: Record<string, number> = { 'req/s': 0, ms: 1, MiB: 1 };
 
 export async function runBenchmark(benchmark: TBenchmark, context: TContext): Promise<TMetricResult> {
   const before = snapshotCpu();
+  const backends = watchBenchBackends();
   const started = performance.now();
   const budgetSeconds = budgetSecondsOf(benchmark, context.mode.name);
-  const { samples, details } = await runWithBudget(benchmark.name, budgetSeconds, () =>
-    benchmark.run(context),
-  );
-  const foreign = foreignCores(before, snapshotCpu());
+  let postgresTicks = 0;
+  let run: TBenchmarkRun;
+  try {
+    run = await runWithBudget(benchmark.name, budgetSeconds, () => benchmark.run(context));
+  } finally {
+    postgresTicks = backends.stop();
+  }
+  const { samples, details } = run;
+  const foreign = foreignCores(before, snapshotCpu(), postgresTicks);
   const summary = summarisePairs(samples, benchmark.direction);
   const digits = DIGITS_BY_UNIT[benchmark.unit] ?? 2;
   const busyReasons = [
@@ -47,6 +53,11 @@ export async function runBenchmark(benchmark: TBenchmark, context: TContext): Pr
       samples,
       ratios: summary.ratios.map((ratio) => roundTo(ratio, 4)),
       foreignCores: roundTo(foreign, 3),
+      // PostgreSQL's CPU for the bench's own databases: ours, not foreign (see foreign-cpu.ts).
+      benchPostgresCores: roundTo(
+        postgresTicks / 100 / Math.max(1e-9, (performance.now() - started) / 1000),
+        3,
+      ),
       busyReasons,
       seconds: Math.round((performance.now() - started) / 1000),
       budgetSeconds,

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { foreignCores, isBenchBackend, watchBenchBackends } from './foreign-cpu';
+
+describe('isBenchBackend', () => {
+  it("counts the backends and autovacuum of the bench's own databases", () => {
+    expect(isBenchBackend('postgres: 15/main: postgres cadence_bench_1a2b3c4d 127.0.0.1(50010) idle')).toBe(
+      true,
+    );
+    expect(isBenchBackend('postgres: 15/main: autovacuum worker cadence_bench_tpl_2000_abc')).toBe(true);
+  });
+
+  it("leaves other work's databases and PostgreSQL's shared processes foreign", () => {
+    expect(isBenchBackend('postgres: 15/main: postgres cadence_audio_probe 127.0.0.1(50010) idle')).toBe(
+      false,
+    );
+    expect(isBenchBackend('postgres: 15/main: checkpointer')).toBe(false);
+    expect(isBenchBackend('node cadence_bench_x.js')).toBe(false);
+  });
+});
+
+describe('watchBenchBackends', () => {
+  it('counts ticks since the watch began for old backends and since birth for new ones', () => {
+    const scans = [
+      new Map([[10, 500]]), // at start: pid 10 has 500 ticks already
+      new Map([
+        [10, 650],
+        [11, 40],
+      ]), // at stop: pid 11 was born meanwhile
+    ];
+    const watch = watchBenchBackends(60_000, () => scans.shift() ?? new Map());
+    expect(watch.stop()).toBe(150 + 40);
+  });
+
+  it('keeps what a backend used before it ended', () => {
+    const scans = [new Map<number, number>(), new Map([[12, 30]]), new Map<number, number>()];
+    const watch = watchBenchBackends(5, () => scans.shift() ?? new Map());
+    return new Promise<void>((resolve) =>
+      setTimeout(() => {
+        expect(watch.stop()).toBe(30);
+        resolve();
+      }, 30),
+    );
+  });
+});
+
+describe('foreignCores', () => {
+  it("subtracts our children's and our PostgreSQL backends' CPU from the machine's", () => {
+    const from = { at: 0, machineBusy: 0, ours: 0 };
+    const to = { at: 10_000, machineBusy: 1500, ours: 500 };
+    expect(foreignCores(from, to)).toBeCloseTo(1);
+    expect(foreignCores(from, to, 800)).toBeCloseTo(0.2);
+    expect(foreignCores(from, to, 2000)).toBe(0);
+  });
+});
