@@ -3,12 +3,13 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Heavy libraries load on first use (dynamic `import()`), so a start pays for none of them
+ * Heavy libraries load on first use (dynamic `import()`, or `lazyRequire` for CommonJS ones a
+ * sync caller needs: stripe, web-push, sanitize-html), so a start pays for none of them
  * (see tooling/bench: ready-time, idle-rss). A static import anywhere the server reaches would
  * undo that; only these modules, themselves imported dynamically, may import them statically.
  */
 const HEAVY =
-  /^import\s+(?!type\b)[^;]*?from\s+'(sharp|bullmq|@aws-sdk\/[^']+|@tus\/(?:file-store|s3-store|server)|nodemailer|arctic|qrcode|file-type|music-metadata|smtp-server)'/gm;
+  /^import\s+(?!type\b)[^;]*?from\s+'(sharp|bullmq|@aws-sdk\/[^']+|@tus\/(?:file-store|s3-store|server)|nodemailer|arctic|qrcode|file-type|music-metadata|smtp-server|stripe|web-push|sanitize-html)'/gm;
 const LAZY_MODULES = new Set([
   'platform/storage/s3-sdk.ts',
   'platform/jobs/redis-queue.ts',

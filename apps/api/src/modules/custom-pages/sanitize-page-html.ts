@@ -1,11 +1,15 @@
-import sanitizeHtml from 'sanitize-html';
+import type SanitizeHtml from 'sanitize-html';
+import { lazyRequire } from '../../platform/lazy-require';
+
+/** sanitize-html and its parser (about 6 MiB) load with the first page body, not at start. */
+const sanitizeHtml = lazyRequire<typeof SanitizeHtml>('sanitize-html');
 
 /**
  * What a custom page body may contain: the rich-text editor's output (headings, lists, links,
  * quotes, code, images). Scripts, styles, frames, forms, event handlers and any url scheme but
  * http(s), mailto and tel are removed. Run on save and again on every read.
  */
-const OPTIONS: sanitizeHtml.IOptions = {
+const OPTIONS: SanitizeHtml.IOptions = {
   allowedTags: [
     'p',
     'br',
@@ -70,12 +74,12 @@ const OPTIONS: sanitizeHtml.IOptions = {
 };
 
 export function sanitizePageHtml(html: string): string {
-  return sanitizeHtml(html, OPTIONS);
+  return sanitizeHtml()(html, OPTIONS);
 }
 
 /** The body as plain text (a description when the page has none). */
 export function pageText(html: string): string {
-  return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} })
+  return sanitizeHtml()(html, { allowedTags: [], allowedAttributes: {} })
     .replace(/&nbsp;/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();

@@ -1,8 +1,9 @@
 import type { TPushSubscription } from '@cadence/contracts/notification';
 import type { Kysely } from 'kysely';
-import webPush from 'web-push';
+import type WebPushLibrary from 'web-push';
 import type { Database } from '../../platform/db/schema';
 import { validationError } from '../../platform/http/app-error';
+import { lazyRequire } from '../../platform/lazy-require';
 import { decryptSecret, encryptSecret } from '../settings/settings-crypto';
 import {
   deleteSubscription,
@@ -15,6 +16,8 @@ import {
 } from './web-push.repository';
 
 type Db = Kysely<Database>;
+/** web-push and its crypto helpers (about 3 MiB) load with the first key or push, not at start. */
+const webPush = lazyRequire<typeof WebPushLibrary>('web-push');
 export type VapidKeys = { publicKey: string; privateKey: string };
 
 /**
@@ -48,7 +51,7 @@ export function createWebPush({ db, appKey, appUrl, allowPrivateEndpoints = fals
   async function loadOrCreateKeys(): Promise<VapidKeys> {
     const existing = await findVapidKeys(db);
     if (!existing) {
-      const fresh = webPush.generateVAPIDKeys();
+      const fresh = webPush().generateVAPIDKeys();
       // Two replicas starting together: the first insert wins, both read it back.
       await insertVapidKeysOnce(db, {
         publicKey: fresh.publicKey,
@@ -89,7 +92,7 @@ export function createWebPush({ db, appKey, appUrl, allowPrivateEndpoints = fals
     const failures: unknown[] = [];
     for (const row of subscriptions) {
       try {
-        await webPush.sendNotification(
+        await webPush().sendNotification(
           { endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } },
           body,
           {

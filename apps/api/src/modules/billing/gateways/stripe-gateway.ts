@@ -1,10 +1,14 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
+import { lazyRequire } from '../../../platform/lazy-require';
 import {
   GatewayError,
   type PlanForSync,
   type PlanSyncResult,
   type ProviderSubscription,
 } from './gateway-types';
+
+/** Stripe's SDK (about 10 MiB) loads when a site first talks to Stripe, not at every start. */
+const StripeSdk = lazyRequire<typeof Stripe>('stripe');
 
 export type StripeConfig = { secret: string; webhookSecret: string; apiBase: string | undefined };
 
@@ -13,7 +17,7 @@ const toDate = (seconds: number | null | undefined) => (seconds ? new Date(secon
 /** Stripe's own SDK with a configurable base url: production code is the code under test. */
 export function createStripeClient(config: StripeConfig): Stripe {
   const base = config.apiBase ? new URL(config.apiBase) : null;
-  return new Stripe(config.secret, {
+  return new (StripeSdk())(config.secret, {
     ...(base && {
       host: base.hostname,
       port: Number(base.port || (base.protocol === 'http:' ? 80 : 443)),
