@@ -11,9 +11,17 @@ export const BUSY_FOREIGN_CORES = 0.5;
 
 const DIGITS_BY_UNIT: Record<string, number> = { 'req/s': 0, ms: 1, MiB: 1 };
 
-export async function runBenchmark(benchmark: TBenchmark, context: TContext): Promise<TMetricResult> {
-  const before = snapshotCpu();
-  const backends = watchBenchBackends();
+/** How the runner sees the machine's CPU; replaceable in tests, where the real machine is anyone's. */
+export type TCpuProbes = { snapshot: typeof snapshotCpu; watchBackends: () => { stop: () => number } };
+const MACHINE: TCpuProbes = { snapshot: snapshotCpu, watchBackends: () => watchBenchBackends() };
+
+export async function runBenchmark(
+  benchmark: TBenchmark,
+  context: TContext,
+  probes: TCpuProbes = MACHINE,
+): Promise<TMetricResult> {
+  const before = probes.snapshot();
+  const backends = probes.watchBackends();
   const started = performance.now();
   const budgetSeconds = budgetSecondsOf(benchmark, context.mode.name);
   let postgresTicks = 0;
@@ -24,7 +32,7 @@ export async function runBenchmark(benchmark: TBenchmark, context: TContext): Pr
     postgresTicks = backends.stop();
   }
   const { samples, details } = run;
-  const foreign = foreignCores(before, snapshotCpu(), postgresTicks);
+  const foreign = foreignCores(before, probes.snapshot(), postgresTicks);
   const summary = summarisePairs(samples, benchmark.direction);
   const digits = DIGITS_BY_UNIT[benchmark.unit] ?? 2;
   const busyReasons = [
@@ -71,13 +79,14 @@ export async function runAll(
   benchmarks: TBenchmark[],
   context: TContext,
   onResult: (result: TMetricResult | TMetricFailure) => void | Promise<void>,
+  probes: TCpuProbes = MACHINE,
 ): Promise<{ results: TMetricResult[]; failures: TMetricFailure[] }> {
   const results: TMetricResult[] = [];
   const failures: TMetricFailure[] = [];
   for (const benchmark of benchmarks) {
     const started = performance.now();
     try {
-      const result = await runBenchmark(benchmark, context);
+      const result = await runBenchmark(benchmark, context, probes);
       results.push(result);
       await onResult(result);
     } catch (error) {
