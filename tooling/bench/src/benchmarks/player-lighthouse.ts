@@ -139,7 +139,7 @@ async function findAlbumAndWarmUp(baseUrl: string, paths: string[]): Promise<str
 
 export const playerLighthouse: TBenchmark = {
   name: 'player-lighthouse',
-  expectedSeconds: { full: 150, smoke: 90 },
+  expectedSeconds: { full: 150, smoke: 120 },
   unit: 'score',
   direction: 'ours-over-ceiling',
   goalRatio: 1,

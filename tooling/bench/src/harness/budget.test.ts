@@ -78,9 +78,9 @@ describe('runWithBudget', () => {
 });
 
 describe('budgets', () => {
-  it('gives a benchmark twice its expected time plus a minute', () => {
+  it('gives a benchmark twice its expected time plus a minute, and more in smoke mode (busy CI)', () => {
     expect(budgetSecondsOf({ expectedSeconds: { full: 100, smoke: 10 } }, 'full')).toBe(260);
-    expect(budgetSecondsOf({ expectedSeconds: { full: 100, smoke: 10 } }, 'smoke')).toBe(80);
+    expect(budgetSecondsOf({ expectedSeconds: { full: 100, smoke: 10 } }, 'smoke')).toBe(150);
   });
 
   it('allows a catalogue user to build the template on its first run', () => {

@@ -59,12 +59,17 @@ export function expectedSecondsOf(benchmark: TBudgeted, mode: TModeName): number
 }
 
 /**
- * Twice the expected time plus a minute of slack for a slow start: generous enough that a busy
- * machine does not kill honest work, tight enough that a stuck benchmark cannot eat the run.
+ * Full mode: twice the expected time plus a minute, generous enough that a slow start does not
+ * kill honest work, tight enough that a stuck benchmark cannot eat the run. Smoke mode: three
+ * times plus two minutes, because CI runs it on busy machines (beside the browser tests) and a
+ * smoke run must fail for a broken benchmark, not for a slow machine.
  */
+const FACTOR: Record<TModeName, number> = { full: 2, smoke: 3 };
+const SLACK_SECONDS: Record<TModeName, number> = { full: 60, smoke: 120 };
+
 export function budgetSecondsOf(benchmark: TBudgeted, mode: TModeName): number {
   const catalogue = benchmark.usesCatalogue ? CATALOGUE_BUILD_SECONDS[mode] : 0;
-  return Math.ceil(2 * expectedSecondsOf(benchmark, mode) + 60 + catalogue);
+  return Math.ceil(FACTOR[mode] * expectedSecondsOf(benchmark, mode) + SLACK_SECONDS[mode] + catalogue);
 }
 
 /** The whole run's expected duration and its hard limit (the sum of the budgets). */
