@@ -1,10 +1,12 @@
 import { ZAlbumResponseSchema } from '@cadence/contracts/album';
 import { pageRequests, pageRequestUrl } from '@cadence/contracts/page-requests';
+import { ZTrackResponseSchema } from '@cadence/contracts/track';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { ALBUM_COLUMNS, albumReleaseDate } from '../albums/albums.repository';
 import { toAlbumDtos } from '../albums/albums.service';
+import { toTrackDtos } from '../tracks/track-dto';
 import { actor, type Headers, insertAlbum, insertArtist, insertTrack } from './catalogue.test-helper';
 
 /**
@@ -430,6 +432,20 @@ describe('catalogue cache', () => {
     const body = (await get(page.album(f.album))).body;
     expect(body).toBe(JSON.stringify(ZAlbumResponseSchema.parse({ album: batched })));
     expect(JSON.parse(body).album.tracks).toHaveLength(3);
+  });
+
+  it('answers the track page in one statement exactly as the batched queries did', async () => {
+    const f = await fixture();
+    await send('PUT', `/api/v1/tracks/${f.track}`, { genres: ['cachetrackgenre'], tags: ['cachetracktag'] });
+    const row = await t.deps.db
+      .selectFrom('tracks')
+      .selectAll()
+      .where('id', '=', f.track)
+      .executeTakeFirstOrThrow();
+    const [batched] = await toTrackDtos(t.deps.db, [row], { with: ['genres', 'tags'] });
+    const body = (await get(page.track(f.track))).body;
+    expect(body).toBe(JSON.stringify(ZTrackResponseSchema.parse({ track: batched })));
+    expect(JSON.parse(body).track.genres).toHaveLength(1);
   });
 
   it.each(rows)('$path drops every page that shows the change', async ({ write, checks }) => {

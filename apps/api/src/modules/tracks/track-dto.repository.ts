@@ -1,5 +1,6 @@
 import type { TAlbumRef } from '@cadence/contracts/catalogue';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { Database } from '../../platform/db/schema';
 
 type Db = Kysely<Database>;
@@ -16,4 +17,14 @@ export function albumRefsOf(db: Db, albumIds: number[]): Promise<TAlbumRef[]> {
 
 export function tracksWithLyrics(db: Db, trackIds: number[]): Promise<{ track_id: number }[]> {
   return db.selectFrom('lyrics').select('track_id').where('track_id', 'in', trackIds).execute();
+}
+
+/** The ref of the album `albumId` (an outer query's column) names, as a JSON object or null. */
+export function albumRefJson(db: Db, albumId: string) {
+  return jsonObjectFrom(
+    db
+      .selectFrom('albums')
+      .select(['albums.id', 'albums.name', 'albums.slug', 'albums.image'])
+      .where('albums.id', '=', sql.ref<number>(albumId)),
+  );
 }

@@ -2,6 +2,9 @@ import { type Kysely, sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Database } from '../../platform/db/schema';
 import { artistRefsJson } from '../artists/artist-refs.repository';
+import { genreRefsJson } from '../genres/genre-links.repository';
+import { tagRefsJson } from '../tags/tag-links.repository';
+import { albumRefJson } from './track-dto.repository';
 
 type Db = Kysely<Database>;
 
@@ -44,4 +47,19 @@ export function visibleAlbumTracksJson(db: Db, owner: string) {
       .orderBy(sql`tracks.number nulls last`)
       .orderBy('tracks.id'),
   );
+}
+
+/** The track page in one statement: the track with its artists, album ref and, as asked, genres and tags. */
+export function findTrackPage(db: Db, id: number, want: { genres: boolean; tags: boolean }) {
+  return db
+    .selectFrom('tracks')
+    .select([
+      ...TRACK_DTO_COLUMNS,
+      artistRefsJson(db, 'track', 'tracks.id').as('artists'),
+      albumRefJson(db, 'tracks.album_id').as('album'),
+    ])
+    .$if(want.genres, (q) => q.select(genreRefsJson(db, 'track', 'tracks.id').as('genres')))
+    .$if(want.tags, (q) => q.select(tagRefsJson(db, 'track', 'tracks.id').as('tags')))
+    .where('tracks.id', '=', id)
+    .executeTakeFirst();
 }

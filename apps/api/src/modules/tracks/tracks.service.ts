@@ -14,9 +14,10 @@ import { syncGenresAndTags } from '../catalogue/catalogue-links';
 import { deleteLinks } from '../catalogue/catalogue-links.repository';
 import { type CatalogueInclude, includeOf } from '../catalogue/catalogue-list';
 import type { Page } from '../catalogue/catalogue-query.repository';
-import { mapPage, slugify, withSlug } from '../catalogue/catalogue-utils';
-import { findTrackOr404, findTrackVisibleTo } from './track-access';
-import { toTrackDtos } from './track-dto';
+import { mapPage, orNotFound, slugify, withSlug } from '../catalogue/catalogue-utils';
+import { assertTrackVisibleTo, findTrackOr404, findTrackVisibleTo } from './track-access';
+import { toTrackDtos, trackDtoOf } from './track-dto';
+import { findTrackPage } from './track-json.repository';
 import { deleteTrackRows, insertTrack, trackPage, updateTrack } from './tracks.repository';
 
 type Db = Kysely<Database>;
@@ -36,10 +37,23 @@ export function createTracksService(db: Db, workspaces: WorkspaceDirectory) {
     return mapPage(page, (rows) => toTrackDtos(db, rows, includeOf(query)));
   }
 
+  /** The track page: one statement (JSON aggregation) unless lyrics or counts are asked for too. */
   async function show(actor: Actor, id: number, include: CatalogueInclude): Promise<TTrack> {
-    const track = await findTrackVisibleTo(db, actor, id);
-    const [dto] = await toTrackDtos(db, [track], include);
-    return dto as TTrack;
+    const want = new Set(include.with ?? []);
+    if (include.loadCount?.length || want.has('lyrics')) {
+      const track = await findTrackVisibleTo(db, actor, id);
+      const [dto] = await toTrackDtos(db, [track], include);
+      return dto as TTrack;
+    }
+    const row = orNotFound(
+      await findTrackPage(db, id, { genres: want.has('genres'), tags: want.has('tags') }),
+      'Track not found.',
+    );
+    await assertTrackVisibleTo(db, actor, row);
+    const dto = trackDtoOf(row, row.artists, row.album);
+    if (row.genres) dto.genres = row.genres;
+    if (row.tags) dto.tags = row.tags;
+    return dto;
   }
 
   async function assertAlbumUsable(albumId: number | null | undefined): Promise<void> {
