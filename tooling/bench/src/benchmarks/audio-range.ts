@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { TBenchmark, TContext } from '../harness/benchmark';
+import { hasNginx as hasNginxInstalled, NGINX, startNginx } from '../harness/nginx';
 import { findSparePort, LOOPBACK } from '../harness/ports';
 import { startServer, type TRunningServer } from '../harness/server-process';
 import { median, type TPairedSample } from '../harness/stats';
@@ -13,8 +13,7 @@ import { createBenchDatabase, psql } from './catalogue';
 import { requestsPerSecond } from './header-load';
 import { percentile } from './search';
 
-const NGINX = '/usr/sbin/nginx';
-const hasNginx = existsSync(NGINX);
+const hasNginx = hasNginxInstalled();
 const MiB = 1024 * 1024;
 const FILE_BYTES = 8 * MiB;
 const RANGE_256K = `bytes=${MiB}-${MiB + 256 * 1024 - 1}`;
@@ -30,26 +29,9 @@ type TAudioFigures = {
   details: Record<string, unknown>;
 };
 
-function nginxConfig(dir: string, storage: string, staticPort: number, frontPort: number, apiPort: number) {
-  return `
-worker_processes 1;
-daemon off;
-user root;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  sendfile on;
-  tcp_nopush on;
-  keepalive_requests 1000000;
-  default_type application/octet-stream;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  upstream api { server ${LOOPBACK}:${apiPort}; keepalive 32; }
+/** The static server (nginx's own ceiling) and the front that answers X-Accel-Redirect for the api. */
+function nginxServers(storage: string, staticPort: number, frontPort: number, apiPort: number) {
+  return `  upstream api { server ${LOOPBACK}:${apiPort}; keepalive 32; }
   server {
     listen ${LOOPBACK}:${staticPort};
     location = /healthz { return 200 'ok'; }
@@ -64,9 +46,7 @@ http {
       proxy_http_version 1.1;
       proxy_set_header Connection "";
     }
-  }
-}
-`;
+  }`;
 }
 
 /** The body length of one 200 GET: proves a route sends the whole file, not just a 200. */
@@ -160,25 +140,12 @@ async function measure(context: TContext): Promise<TAudioFigures> {
         target.startTimeoutMs,
       );
       servers.push(xaccel);
-      const nginxDir = path.join(dataDir, 'nginx');
-      await mkdir(nginxDir, { recursive: true });
       const [staticPort, frontPort] = [await findSparePort(), await findSparePort()];
-      await writeFile(
-        path.join(nginxDir, 'nginx.conf'),
-        nginxConfig(nginxDir, storage, staticPort, frontPort, xaccelSpec.port),
-      );
-      const server = await startServer(
-        {
-          label: 'nginx',
-          command: NGINX,
-          args: ['-p', nginxDir, '-c', path.join(nginxDir, 'nginx.conf')],
-          cwd: nginxDir,
-          env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
-          port: staticPort,
-          readyPath: '/healthz',
-        },
+      const server = await startNginx(
+        path.join(dataDir, 'nginx'),
+        nginxServers(storage, staticPort, frontPort, xaccelSpec.port),
+        staticPort,
         context.pinning,
-        15_000,
       );
       servers.push(server);
       nginx = {
