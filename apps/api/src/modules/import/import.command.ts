@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { createStorage } from '../../platform/storage/get-storage';
 import type { Runtime } from '../../runtime';
+import { createCatalogueCache } from '../catalogue/catalogue-cache';
+import { registerCatalogueCache } from '../catalogue/catalogue-invalidation';
 import { createSimilarArtistsService } from '../similar-artists/similar-artists.service';
 import { createImportService } from './import.service';
 
@@ -10,7 +12,12 @@ import { createImportService } from './import.service';
  */
 export async function runImportCommand(runtime: Runtime, folderArg: string | undefined): Promise<void> {
   if (!folderArg) throw new Error('Usage: cadence import <folder>');
-  const { env, db } = runtime.deps;
+  const { env, db, cache, probes } = runtime.deps;
+  // With Redis, the running api replicas share these page stamps: imported music shows at once.
+  registerCatalogueCache(
+    db,
+    createCatalogueCache({ cache, isShared: probes.redis !== null, ttlSeconds: env.CATALOGUE_CACHE_SECONDS }),
+  );
   const folder = path.resolve(env.INIT_CWD ?? process.cwd(), folderArg);
   const storage = createStorage(env);
   const importer = createImportService({
