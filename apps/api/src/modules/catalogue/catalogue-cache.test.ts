@@ -97,6 +97,26 @@ describe('createCatalogueCache', () => {
     expect(await r.a.read(album, 'q', r.load)).toBe('{"name":"v2"}');
   });
 
+  it('keeps at most its budget of bodies in memory, dropping the least recently read', async () => {
+    const cache = createCatalogueCache({
+      cache: createMemoryCache(),
+      isShared: false,
+      ttlSeconds: 60,
+      memoChars: 10,
+    });
+    let loads = 0;
+    const load = async () => {
+      loads += 1;
+      return '123456';
+    };
+    await cache.read(album, 'a', load);
+    await cache.read(album, 'b', load);
+    await cache.read(album, 'b', load);
+    expect(loads).toBe(2);
+    await cache.read(album, 'a', load);
+    expect(loads).toBe(3);
+  });
+
   it('is off with a TTL of 0', async () => {
     const cache = createCatalogueCache({ cache: createMemoryCache(), isShared: false, ttlSeconds: 0 });
     let loads = 0;

@@ -23,8 +23,11 @@ export type CatalogueCache = {
 
 const PREFIX = 'catalogue:v1:';
 const STAMP_PREFIX = `${PREFIX}stamp:`;
-/** Bodies memoized in this process; the oldest read goes first. */
-const MEMO_ENTRIES = 2_000;
+/**
+ * What this process keeps of bodies, in characters (a 500-track playlist is about half a million):
+ * the least recently read go first. With Redis the rest are one shared read away.
+ */
+const MEMO_CHARS = 16_000_000;
 
 export const pageStampKey = (page: CataloguePage) =>
   page.kind === 'channels' ? `${STAMP_PREFIX}channels` : `${STAMP_PREFIX}${page.kind}:${page.id}`;
@@ -45,15 +48,29 @@ export function createCatalogueCache(options: {
   /** True with Redis: bodies are shared between replicas. In-process, the memo is the cache. */
   isShared: boolean;
   ttlSeconds: number;
+  /** The memo's budget in characters. */
+  memoChars?: number;
 }): CatalogueCache {
-  const { cache, isShared, ttlSeconds } = options;
+  const { cache, isShared, ttlSeconds, memoChars: budget = MEMO_CHARS } = options;
   const memo = new Map<string, { stamp: string; json: string }>();
+  let memoChars = 0;
   const pending = new Map<string, Promise<string | null>>();
 
-  function remember(key: string, stamp: string, json: string) {
+  function forget(key: string) {
+    const entry = memo.get(key);
+    if (!entry) return;
     memo.delete(key);
+    memoChars -= entry.json.length;
+  }
+
+  function remember(key: string, stamp: string, json: string) {
+    forget(key);
     memo.set(key, { stamp, json });
-    if (memo.size > MEMO_ENTRIES) memo.delete(memo.keys().next().value as string);
+    memoChars += json.length;
+    for (const oldest of memo.keys()) {
+      if (memoChars <= budget) break;
+      forget(oldest);
+    }
   }
 
   async function currentStamp(stampKey: string): Promise<string> {
