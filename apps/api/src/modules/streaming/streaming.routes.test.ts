@@ -204,6 +204,28 @@ describe('byte ranges', () => {
     expect(redirect.headers.location).toBe('https://cdn.example.com/a.mp3');
   });
 
+  it('stops streaming a track to guests as soon as it is made private, and its owner still plays it', async () => {
+    const editor = await actor(t, ['music.play', 'music.update', 'tracks.update']);
+    const artistId = await insertArtist(t, 'Going Private');
+    const id = await insertTrack(t, { name: 'Soon Private', artistId, src: 'test/bytes.mp3' });
+    const range = { range: 'bytes=0-9' };
+    // Twice: the second request is answered from the kept row.
+    expect((await stream(id, range)).statusCode).toBe(206);
+    expect((await stream(id, range)).statusCode).toBe(206);
+    const put = (visibility: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/v1/tracks/${id}`,
+        headers: editor.headers,
+        payload: { visibility },
+      });
+    expect((await put('private')).statusCode).toBe(200);
+    expect((await stream(id, range)).statusCode).toBe(404);
+    expect((await stream(id, { ...range, ...editor.headers })).statusCode).toBe(206);
+    expect((await put('public')).statusCode).toBe(200);
+    expect((await stream(id, range)).statusCode).toBe(206);
+  });
+
   it('denies playback to guests when the guest role lacks music.play', async () => {
     const guestRole = await t.deps.db
       .selectFrom('roles')

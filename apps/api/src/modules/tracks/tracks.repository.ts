@@ -35,6 +35,7 @@ export function findStreamableTrack(db: Db, id: number) {
     .where('id', '=', id)
     .executeTakeFirst();
 }
+export type StreamableTrack = NonNullable<Awaited<ReturnType<typeof findStreamableTrack>>>;
 
 const SORTABLE = ['name', 'plays', 'duration', 'released_at', 'created_at', 'id'] as const;
 
