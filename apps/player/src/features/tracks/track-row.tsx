@@ -85,7 +85,7 @@ export const TrackRow = memo(function TrackRow({
         gridColumns(isAlbumHidden),
         'group items-center rounded-md px-3 outline-none select-none',
         'hover:bg-fg-base/5 focus-visible:ring-2 focus-visible:ring-focus focus-visible:ring-inset',
-        isSelected ? 'bg-fg-base/12 hover:bg-fg-base/15' : isCurrent && 'bg-primary/10',
+        isSelected ? 'bg-fg-base/12 hover:bg-fg-base/15' : isCurrent && 'bg-primary/5',
       )}
       // Rows drag onto the sidebar's playlists (the table puts the tracks on the drag).
       draggable

@@ -72,6 +72,9 @@ export const PlayingRow: Story = {
   },
 };
 
+/** The playing row in the light theme: its primary-coloured title keeps 4.5:1 on the row's tint. */
+export const PlayingRowLight: Story = { ...PlayingRow, globals: { theme: 'light' } };
+
 /** Very long titles and artist names truncate instead of pushing the duration out. */
 export const LongNames: Story = { args: { count: 6, longNames: true } };
 
