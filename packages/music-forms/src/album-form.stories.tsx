@@ -1,0 +1,67 @@
+import { storyAlbum, storyTrack } from '@cadence/app-shell/test/story-fixtures';
+import { fixture, withRouter } from '@cadence/app-shell/test/story-helpers';
+import { ZAlbumResponseSchema } from '@cadence/contracts/album';
+import { ZAlbumTracksSchema } from '@cadence/contracts/backstage';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { HttpResponse, http } from 'msw';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { AlbumForm } from './album-form';
+
+const ARTISTS = [{ id: 101, name: 'The Midnight Hours' }];
+const TRACKS = [
+  { id: 11, name: 'Night Drive', duration: 214_000 },
+  { id: 12, name: 'Nightfall', duration: 187_000 },
+  { id: 13, name: 'Headlights', duration: 241_000 },
+];
+
+/** `PUT albums/{id}` and the album's track order (`PUT backstage/albums/{id}/tracks`), contract-checked;
+ * http-client sends PUT as POST with X-HTTP-Method-Override. */
+const api = [
+  http.post('*/api/v1/albums/:id', ({ params }) =>
+    HttpResponse.json(fixture(ZAlbumResponseSchema, { album: storyAlbum(Number(params.id)) })),
+  ),
+  http.post('*/api/v1/backstage/albums/:id/tracks', async ({ request }) => {
+    ZAlbumTracksSchema.parse(await request.json());
+    return HttpResponse.json({ message: 'Saved' });
+  }),
+];
+
+const album = storyAlbum(7, {
+  name: 'Night Drive',
+  tracks: TRACKS.map((track, index) =>
+    storyTrack(track.id, { name: track.name, number: index + 1, album_id: 7 }),
+  ),
+});
+
+/** The album editor (backstage and admin): details, and its track list ordered by keyboard or drag. */
+const meta = {
+  title: 'AlbumForm',
+  component: AlbumForm,
+  decorators: [withRouter, (Story) => <div className="max-w-3xl">{Story()}</div>],
+  args: { artistOptions: ARTISTS, onSaved: fn() },
+  parameters: { msw: api },
+} satisfies Meta<typeof AlbumForm>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const New: Story = {};
+
+/** Moving a track down by its button reorders the list and announces it; saving sends the order. */
+export const ReorderTracks: Story = {
+  args: { album, trackCandidates: [{ id: 14, name: 'Dawn', duration: 199_000 }] },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const list = canvas.getByRole('list', { name: 'Album tracks' });
+    await userEvent.click(within(list).getByRole('button', { name: 'Move Night Drive down' }));
+    const names = within(list)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent ?? '');
+    expect(names[0]).toContain('Nightfall');
+    expect(names[1]).toContain('Night Drive');
+    await userEvent.click(canvas.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(args.onSaved).toHaveBeenCalled());
+  },
+};
+
+export const Empty: Story = { args: { album: storyAlbum(8, { name: 'Untitled', tracks: [] }) } };
