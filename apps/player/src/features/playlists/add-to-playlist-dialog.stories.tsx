@@ -2,11 +2,10 @@ import { LONG_NAME, storyPlaylist } from '@cadence/app-shell/test/story-fixtures
 import { fixture } from '@cadence/app-shell/test/story-helpers';
 import { ToastHost } from '@cadence/app-shell/toast-host';
 import { paginationSchema } from '@cadence/contracts/pagination';
-import { type TPlaylist, ZPlaylistSchema } from '@cadence/contracts/playlist';
+import { type TPlaylist, ZPlaylistSchema, ZPlaylistTracksSchema } from '@cadence/contracts/playlist';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { delay, HttpResponse, http } from 'msw';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { z } from 'zod';
 import { AddToPlaylistDialog } from './add-to-playlist-dialog';
 
 const ZPlaylistsPageSchema = paginationSchema(ZPlaylistSchema);
@@ -22,9 +21,9 @@ const myPlaylists = (build: () => TPlaylist[]) =>
     );
   });
 
-/** `POST api/v1/playlists/{id}/tracks`: the track ids must be a list of ids. */
+/** `POST api/v1/playlists/{id}/tracks`: the body must parse with the contract. */
 const added = http.post('*/api/v1/playlists/:id/tracks', async ({ request }) => {
-  z.object({ track_ids: z.array(z.number().int().positive()).min(1) }).parse(await request.json());
+  ZPlaylistTracksSchema.parse(await request.json());
   return HttpResponse.json({ message: 'Added' });
 });
 
