@@ -49,25 +49,26 @@ async function spa(app: FastifyInstance) {
   const templates = new Map<string, string>();
   let isFirst = true;
 
-  // @fastify/static takes no route config: its file routes are public.
-  declarePublicRoutes(
-    app,
-    apps.flatMap((spa) => [spa.base, `${spa.base}*`]),
-  );
+  // @fastify/static takes no route config: its file routes (one per built file, marked by the
+  // plugin's own `config.file`) are public.
+  declarePublicRoutes(app, (route) => (route.config as { file?: unknown } | undefined)?.file !== undefined);
   for (const spa of apps) {
     if (!existsSync(spa.distDir)) continue;
     await app.register(fastifyStatic, {
       root: spa.distDir,
       prefix: spa.base,
       index: false,
-      wildcard: true,
+      // One route per built file, listed at start: a wildcard route checks the spelling of every
+      // path segment on disk (a directory listing each) before it even looks at the file, and
+      // every page view, which is no file, paid that too before falling through to the pages.
+      wildcard: false,
       // The build writes .br/.gz beside each asset (max quality, made once): sent as they are with
       // `Vary: accept-encoding`; a file without them goes through @fastify/compress on the fly.
       preCompressed: true,
       cacheControl: false,
       decorateReply: isFirst,
-      // index.html must go through the bootstrap injection, never raw; folders fall through to it too.
-      allowedPath: (pathName) => !pathName.endsWith('/') && path.basename(pathName) !== 'index.html',
+      // index.html must go through the bootstrap injection, never raw.
+      allowedPath: (pathName) => path.basename(pathName) !== 'index.html',
       setHeaders: (reply, filePath) => {
         const isHashed = filePath.startsWith(path.join(spa.distDir, 'assets') + path.sep);
         reply.header('cache-control', isHashed ? IMMUTABLE : 'public, max-age=0, must-revalidate');

@@ -46,11 +46,11 @@ async function isAllowed(request: FastifyRequest, access: RouteAccess): Promise<
 
 /**
  * For routes registered by a third-party plugin that takes no route config (static files):
- * routes with exactly these urls that state no access become public.
+ * routes that `isTheirs` picks and that state no access become public.
  */
-export function declarePublicRoutes(app: FastifyInstance, urls: readonly string[]): void {
+export function declarePublicRoutes(app: FastifyInstance, isTheirs: (route: RouteOptions) => boolean): void {
   app.addHook('onRoute', (route) => {
-    if (route.config?.access !== undefined || !urls.includes(route.url)) return;
+    if (route.config?.access !== undefined || !isTheirs(route)) return;
     route.config = { ...route.config, access: 'public' };
   });
 }
