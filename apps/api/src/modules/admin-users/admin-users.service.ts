@@ -20,6 +20,7 @@ import { AppError, validationError } from '../../platform/http/app-error';
 import type { Mailer } from '../../platform/mail/mailer';
 import type { Cache } from '../../platform/redis/services';
 import { EMAIL_TAKEN_MESSAGE } from '../auth/auth-messages';
+import { changingCatalogue } from '../catalogue/catalogue-invalidation';
 import { passwordResetMail } from '../mail/password-reset.mail';
 import { keepingAdmins } from '../roles/admin-invariants';
 import { loadGrants } from '../roles/grants.repository';
@@ -90,13 +91,16 @@ export function createAdminUsersService({ db, cache, env, settings, mailer }: De
     async bulkDelete(actor: Actor, ids: number[]): Promise<number> {
       if (ids.includes(actor.id))
         throw validationError({ ids: 'You cannot delete your own account from the admin area.' });
-      const { deleted, sessions } = await db.transaction().execute(async (trx) =>
-        keepingAdmins(trx, actor.id, 'ids', async () => {
-          const sessionIds = await credentials.sessionIdsOf(trx, ids);
-          for (const id of await users.existingIds(trx, ids))
-            await auditUser(actor, trx, 'users.delete', id, await auditView(trx, id), null);
-          return { deleted: await users.delete(trx, ids), sessions: sessionIds };
-        }),
+      // Their playlists go with them (cascade): their cached pages are dropped once this commits.
+      const { deleted, sessions } = await changingCatalogue(db, { users: ids }, () =>
+        db.transaction().execute(async (trx) =>
+          keepingAdmins(trx, actor.id, 'ids', async () => {
+            const sessionIds = await credentials.sessionIdsOf(trx, ids);
+            for (const id of await users.existingIds(trx, ids))
+              await auditUser(actor, trx, 'users.delete', id, await auditView(trx, id), null);
+            return { deleted: await users.delete(trx, ids), sessions: sessionIds };
+          }),
+        ),
       );
       await markSessionsRevoked(cache, sessions);
       return deleted;

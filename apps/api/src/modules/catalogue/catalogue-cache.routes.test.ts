@@ -281,6 +281,32 @@ const rows: Row[] = [
     checks: [[(f) => page.playlist(f.playlist), gone]],
   },
   {
+    path: 'PUT /users/:id (the playlist owner renamed)',
+    write: () => send('PUT', `/api/v1/users/${editor.id}`, { name: `${RENAMED} Owner` }),
+    checks: [
+      [(f) => page.playlist(f.playlist), (r) => expect(json(r).playlist.owner.name).toBe(`${RENAMED} Owner`)],
+    ],
+  },
+  {
+    path: 'DELETE /users (an admin deletes the playlist owner)',
+    write: async (f) => {
+      const owner = await actor(t);
+      await t.deps.db
+        .updateTable('playlists')
+        .set({ owner_id: owner.id })
+        .where('id', '=', f.playlist)
+        .execute();
+      const admin = await actor(t, ['users.delete']);
+      return t.app.inject({
+        method: 'DELETE',
+        url: '/api/v1/users',
+        headers: admin.headers,
+        payload: { ids: [owner.id] },
+      });
+    },
+    checks: [[(f) => page.playlist(f.playlist), gone]],
+  },
+  {
     path: 'PUT /tracks/:id/lyrics',
     write: (f) => send('PUT', `/api/v1/tracks/${f.track}/lyrics`, { text: 'la la la', synced: false }),
     checks: [

@@ -20,6 +20,7 @@ import { adminUsers } from '../admin-users/admin-user-changes';
 import { accountRepository } from '../auth/account.repository';
 import { requirePasswordConfirmation } from '../auth/password-confirmation';
 import { clearSessionCookie } from '../auth/session-start';
+import { catalogueChanged, changingCatalogue } from '../catalogue/catalogue-invalidation';
 import { keepingAdmins } from '../roles/admin-invariants';
 import { accountUserDto } from './account-user';
 import { fetchAvatar, removeAvatar, storeAvatar, tooLargeMessage } from './avatar.service';
@@ -142,6 +143,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         }
       });
       if (banned_at !== undefined) await forgetUserSessions(app.deps, user.id);
+      // Playlist pages name their owner and editors.
+      if (Object.keys(changes).length > 0) await catalogueChanged(db, { users: [user.id] });
       const fresh = (await accountRepository.findById(db, user.id)) ?? user;
       return { user: await accountUserDto(db, fresh, isSelf) };
     },
@@ -166,7 +169,10 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         await requirePasswordConfirmation(request);
       }
       // Sessions, tokens, social profiles and avatars go with the row (foreign keys cascade).
-      const sessionIds = await users.deleteReturningSessions(user.id);
+      // Their playlists go with them (cascade): their pages must not outlive them in the cache.
+      const sessionIds = await changingCatalogue(db, { users: [user.id] }, () =>
+        users.deleteReturningSessions(user.id),
+      );
       await markSessionsRevoked(app.deps.cache, sessionIds);
       if (isSelf) clearSessionCookie(request, reply);
       return { message: 'Account deleted' };
@@ -188,6 +194,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       const { user, isSelf } = await targetUser(request, request.params.id, 'users.update');
       const bytes = await readAvatarBytes(request, allowLoopback);
       await storeAvatar(db, env.APP_URL, user.id, bytes, request.isMultipart() ? 'file' : 'url');
+      // Playlist pages show their owner's and editors' pictures.
+      await catalogueChanged(db, { users: [user.id] });
       const fresh = (await accountRepository.findById(db, user.id)) ?? user;
       return { user: await accountUserDto(db, fresh, isSelf) };
     },
@@ -207,6 +215,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { user, isSelf } = await targetUser(request, request.params.id, 'users.update');
       await removeAvatar(db, user.id);
+      await catalogueChanged(db, { users: [user.id] });
       const fresh = (await accountRepository.findById(db, user.id)) ?? user;
       return { user: await accountUserDto(db, fresh, isSelf) };
     },
