@@ -21,6 +21,8 @@ type TAlbumFigures = {
   twin: number[];
   ours: number[];
   hello: number[];
+  /** Ours with the catalogue cache on (the default), after its first request warmed the page. */
+  warm: number[];
   p95: { rate: number; twin: number[]; ours: number[] };
   details: Record<string, unknown>;
 };
@@ -31,11 +33,18 @@ const withPort = (url: string, port: number) => {
   return parsed.toString();
 };
 
+/**
+ * The catalogue cache off: every album request runs its SQL (the cold path the twin replays). With
+ * the cache on, a warm album page asks the database nothing.
+ */
+const COLD = { CATALOGUE_CACHE_SECONDS: '0' };
+
 /** Runs one api request through a wire proxy and keeps the statements of the second (warm) one. */
 export async function captureAlbumSql(context: TContext, dataDir: string, url: string, albumPath: string) {
   const proxy = await startSqlCapture();
   try {
-    const target = apiTarget(dataDir, withPort(url, proxy.port));
+    // Uncached: the second request's statements are the route's SQL, not a cache hit's none.
+    const target = apiTarget(dataDir, withPort(url, proxy.port), COLD);
     const api = await startTarget(target, context.pinning);
     try {
       const status = await probe(`${api.baseUrl}${albumPath}`);
@@ -106,8 +115,10 @@ async function measure(context: TContext): Promise<TAlbumFigures> {
     );
     const twin = await startTwin(context, database.url, queriesFile);
     servers.push(twin);
-    const api = await startTarget(apiTarget(dataDir, database.url), context.pinning);
+    const api = await startTarget(apiTarget(dataDir, database.url, COLD), context.pinning);
     servers.push(api);
+    const warm = await startTarget(apiTarget(dataDir, database.url), context.pinning);
+    servers.push(warm);
     const hello = await startTarget(await context.ceiling(), context.pinning);
     servers.push(hello);
 
@@ -115,6 +126,7 @@ async function measure(context: TContext): Promise<TAlbumFigures> {
       twin: [],
       ours: [],
       hello: [],
+      warm: [],
       p95: { rate: 0, twin: [], ours: [] },
       details: {},
     };
@@ -124,8 +136,9 @@ async function measure(context: TContext): Promise<TAlbumFigures> {
       figures.twin.push((await measureThroughput(context, twin, '/album')).requestsPerSecond);
       figures.ours.push((await measureThroughput(context, api, albumPath)).requestsPerSecond);
       figures.hello.push((await measureThroughput(context, hello, '/')).requestsPerSecond);
+      figures.warm.push((await measureThroughput(context, warm, albumPath)).requestsPerSecond);
     }
-    // Latency at half of OUR max load, the same offered rate for both sides.
+    // Latency at half of OUR max load (cold: the same SQL as the twin), the same offered rate for both.
     const rate = Math.max(10, Math.round(median(figures.ours) / 2));
     figures.p95.rate = rate;
     for (let pair = 0; pair < pairs; pair++) {
@@ -172,7 +185,7 @@ export const albumRouteVsTwin: TBenchmark = {
   direction: 'ours-over-ceiling',
   goalRatio: 0.9,
   goalWords:
-    'GET /api/v1/albums/{id}?with=tracks,genres,tags >= 0.9x a Fastify twin running the same SQL via raw pg',
+    'GET /api/v1/albums/{id}?with=tracks,genres,tags, catalogue cache off, >= 0.9x a Fastify twin running the same SQL via raw pg',
   async run(context) {
     const all = await albumFigures(context);
     return { samples: pairUp(all.twin, all.ours), details: all.details };
@@ -187,10 +200,13 @@ export const albumRouteVsHello: TBenchmark = {
   unit: 'req/s',
   direction: 'ours-over-ceiling',
   goalRatio: 0.25,
-  goalWords: 'the album route >= 0.25x a bare Fastify hello-world',
+  goalWords: 'the album route on a warm catalogue cache >= 0.25x a bare Fastify hello-world',
   async run(context) {
     const all = await albumFigures(context);
-    return { samples: pairUp(all.hello, all.ours), details: { albumPath: all.details.albumPath } };
+    return {
+      samples: pairUp(all.hello, all.warm),
+      details: { albumPath: all.details.albumPath, cache: 'warm' },
+    };
   },
 };
 
@@ -202,7 +218,7 @@ export const albumRouteP95: TBenchmark = {
   unit: 'ms',
   direction: 'ceiling-over-ours',
   goalRatio: 0.5,
-  goalWords: `p95 at 50 % of our max load <= 2x the twin's at the same rate, and <= ${P95_GOAL_MS} ms (see details)`,
+  goalWords: `p95 at 50 % of our max load, cache off, <= 2x the twin's at the same rate, and <= ${P95_GOAL_MS} ms (see details)`,
   async run(context) {
     const all = await albumFigures(context);
     const oursP95 = median(all.p95.ours);

@@ -113,7 +113,12 @@ export async function prepareApiData(pinning: TPinning, database: TDatabaseMode)
 
 const ADMIN_PASSWORD = randomBytes(12).toString('hex');
 
-export function apiTarget(dataDir: string, databaseUrl?: string): TTarget {
+/** `extraEnv`: settings a benchmark varies (e.g. `CATALOGUE_CACHE_SECONDS=0` for a cold catalogue). */
+export function apiTarget(
+  dataDir: string,
+  databaseUrl?: string,
+  extraEnv: Record<string, string> = {},
+): TTarget {
   const entry = apiEntry();
   const label = databaseUrl === undefined ? 'api' : 'api (postgres)';
   return {
@@ -136,6 +141,7 @@ export function apiTarget(dataDir: string, databaseUrl?: string): TTarget {
         // answer 429 to a load generator sending thousands of requests a second from one address.
         RATE_LIMIT_MAX: '1000000000',
         ...(databaseUrl === undefined ? {} : { DATABASE_URL: databaseUrl }),
+        ...extraEnv,
       },
       port,
       readyPath: '/ready',
