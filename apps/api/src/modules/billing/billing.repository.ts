@@ -339,13 +339,22 @@ export const billingRepository = {
       .where('processed_at', 'is', null)
       .execute(),
 
-  /** Stored events not applied yet (received before `before`), oldest first: the re-queue after a restart. */
-  unprocessedEvents: (db: Db, before: Date, limit: number) =>
+  /**
+   * Stored events not applied yet (received before `before`), oldest first: the re-queue after a
+   * restart and the sweep. With `retryBackoffMs`, an event that already failed `n` times waits
+   * until `n² × retryBackoffMs` after its receipt: an event that always fails is tried less and
+   * less often (with 5 minutes: 5, 20, 45 minutes... about every 3 hours after a day), never
+   * dropped, and its `last_error` stays for the admin.
+   */
+  unprocessedEvents: (db: Db, before: Date, limit: number, retryBackoffMs = 0) =>
     db
       .selectFrom('billing_webhook_events')
       .select(['gateway_name', 'event_id'])
       .where('processed_at', 'is', null)
       .where('received_at', '<=', before)
+      .where(
+        sql<boolean>`received_at + attempts * attempts * ${retryBackoffMs} * interval '1 millisecond' <= ${before}`,
+      )
       .orderBy('received_at')
       .limit(limit)
       .execute(),

@@ -257,8 +257,9 @@ export function createWebhooksService({ db, gateways, subscriptions }: Deps) {
      * Queues the stored events not applied yet that were received `olderThanMs` ago or earlier: at
      * start (all of them: a restart lost the in-process queue) and by a scheduled task (a lost job).
      */
-    async requeuePending(options: { olderThanMs: number }) {
-      const rows = await repo.unprocessedEvents(db, new Date(Date.now() - options.olderThanMs), 10_000);
+    async requeuePending(options: { olderThanMs: number; retryBackoffMs?: number }) {
+      const before = new Date(Date.now() - options.olderThanMs);
+      const rows = await repo.unprocessedEvents(db, before, 10_000, options.retryBackoffMs);
       for (const row of rows) await enqueue(row.gateway_name, row.event_id);
       return rows.length;
     },

@@ -62,10 +62,11 @@ export function scheduledTasks(
     },
     {
       name: 'billing-webhooks:requeue',
-      description: 'Queue again the payment provider events not applied 5 minutes after they arrived',
+      description:
+        'Queue again the payment provider events not applied 5 minutes after they arrived (one that keeps failing waits longer each time)',
       everyMs: WEBHOOK_SWEEP_MS,
       run: async () =>
-        `Queued ${await billing.webhooks.requeuePending({ olderThanMs: WEBHOOK_SWEEP_MS })} pending webhook events`,
+        `Queued ${await billing.webhooks.requeuePending({ olderThanMs: WEBHOOK_SWEEP_MS, retryBackoffMs: WEBHOOK_SWEEP_MS })} pending webhook events`,
     },
     {
       name: 'schedule:prune',
