@@ -307,6 +307,17 @@ const rows: Row[] = [
     checks: [[(f) => page.playlist(f.playlist), gone]],
   },
   {
+    path: 'POST /users/me/follows (the artist page counts its new follower)',
+    write: (f) =>
+      send('POST', '/api/v1/users/me/follows', { followable_type: 'artist', followable_id: f.artist }),
+    checks: [[(f) => page.artist(f.artist), (r) => expect(json(r).artist.counts.followers).toBe(1)]],
+  },
+  {
+    path: 'POST /users/me/likes (the artist page counts its new like)',
+    write: (f) => send('POST', '/api/v1/users/me/likes', { likeable_type: 'artist', likeable_id: f.artist }),
+    checks: [[(f) => page.artist(f.artist), (r) => expect(json(r).artist.counts.likes).toBe(1)]],
+  },
+  {
     path: 'PUT /tracks/:id/lyrics',
     write: (f) => send('PUT', `/api/v1/tracks/${f.track}/lyrics`, { text: 'la la la', synced: false }),
     checks: [

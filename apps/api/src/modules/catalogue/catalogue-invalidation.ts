@@ -102,3 +102,19 @@ export async function changingCatalogue<T>(
   await drop(db, change, [...before, ...after]);
   return result;
 }
+
+const COUNTED_PAGES = new Set(['album', 'artist', 'track', 'playlist']);
+
+/**
+ * A counter shown on one page changed by its viewer's own act (a like, a repost, a follow): that
+ * page alone is dropped, so whoever acted sees the new count at once. Pages that embed the item
+ * keep their counts for up to the cache's TTL, as for plays.
+ */
+export async function pageCounterChanged(db: Db, kind: string, ids: readonly number[]): Promise<void> {
+  if (!COUNTED_PAGES.has(kind) || !registry.get(db)?.size) return;
+  await drop(
+    db,
+    {},
+    ids.map((id) => ({ kind: kind as 'album' | 'artist' | 'track' | 'playlist', id })),
+  );
+}

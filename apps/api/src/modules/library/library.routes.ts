@@ -24,6 +24,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { canAny, requireUser } from '../../platform/auth/access';
 import { AppError } from '../../platform/http/app-error';
+import { pageCounterChanged } from '../catalogue/catalogue-invalidation';
 import { createPlaysService } from '../plays/plays.service';
 import { createProfilesService } from '../profiles/profiles.service';
 import { userExists } from '../users/user-refs.repository';
@@ -56,6 +57,13 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
   const plays = createPlaysService(db, app.deps.cache);
   const profiles = createProfilesService(db);
 
+  /** The toggle's answer once the page showing the item's count is dropped from the cache. */
+  async function counted<T>(kind: string, ids: readonly number[], toggled: Promise<T>): Promise<T> {
+    const answer = await toggled;
+    await pageCounterChanged(db, kind, ids);
+    return answer;
+  }
+
   const toggles = [
     { path: 'likes', body: ZLikeBodySchema, noun: 'Like' },
     { path: 'reposts', body: ZRepostBodySchema, noun: 'Repost' },
@@ -81,7 +89,7 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
           if ('likeable_type' in body) {
             const [type, id] = [body.likeable_type as TLikeableType, body.likeable_id as number];
             if (isOn) await assertCanSeeTarget(request, type, id);
-            return library.like(user.id, type, id, isOn);
+            return counted(type, [id], library.like(user.id, type, id, isOn));
           }
           if ('repostable_type' in body) {
             // Undoing stays possible when reposts are turned off: nobody is stuck with one.
@@ -89,12 +97,12 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
               throw new AppError('forbidden', 'Reposts are turned off.');
             const [type, id] = [body.repostable_type as TRepostableType, body.repostable_id as number];
             if (isOn) await assertCanSeeTarget(request, type, id);
-            return library.repost(user.id, type, id, isOn);
+            return counted(type, [id], library.repost(user.id, type, id, isOn));
           }
           const [type, id] = [body.followable_type as TFollowableType, body.followable_id as number];
           // Following yourself is a 422 before any lookup, as the service answers it.
           if (isOn && !(type === 'user' && id === user.id)) await assertCanSeeTarget(request, type, id);
-          return library.follow(user.id, type, id, isOn);
+          return counted(type, [id], library.follow(user.id, type, id, isOn));
         },
       );
     }
@@ -115,7 +123,8 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => {
         const user = requireUser(request);
         if (method === 'post') await assertCanSeeTracks(request, request.body.likeable_ids);
-        return library.likeTracks(user.id, request.body.likeable_ids, method === 'post');
+        const { likeable_ids: ids } = request.body;
+        return counted('track', ids, library.likeTracks(user.id, ids, method === 'post'));
       },
     );
   }
