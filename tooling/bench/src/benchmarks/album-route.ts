@@ -2,8 +2,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { TBenchmark, TContext } from '../harness/benchmark';
-import { buildCeiling, PACKAGE_DIR } from '../harness/ceiling-build';
-import { findSparePort, LOOPBACK } from '../harness/ports';
+import { startCeiling } from '../harness/ceiling-server';
+import { findSparePort } from '../harness/ports';
 import { probe, startServer, type TRunningServer } from '../harness/server-process';
 import { median, type TPairedSample } from '../harness/stats';
 import { apiTarget, startTarget } from '../harness/targets';
@@ -63,29 +63,8 @@ export async function captureAlbumSql(context: TContext, dataDir: string, url: s
   }
 }
 
-async function startTwin(context: TContext, url: string, queriesFile: string): Promise<TRunningServer> {
-  const entry = await buildCeiling('raw-pg-album');
-  const port = await findSparePort();
-  return startServer(
-    {
-      label: 'raw-pg-album',
-      command: process.execPath,
-      args: [entry],
-      cwd: PACKAGE_DIR,
-      env: {
-        PATH: process.env.PATH ?? '/usr/bin:/bin',
-        NODE_ENV: 'production',
-        HOST: LOOPBACK,
-        PORT: String(port),
-        DATABASE_URL: url,
-        QUERIES_FILE: queriesFile,
-      },
-      port,
-      readyPath: '/',
-    },
-    context.pinning,
-    15_000,
-  );
+function startTwin(context: TContext, url: string, queriesFile: string): Promise<TRunningServer> {
+  return startCeiling('raw-pg-album', context.pinning, { DATABASE_URL: url, QUERIES_FILE: queriesFile });
 }
 
 async function measure(context: TContext): Promise<TAlbumFigures> {

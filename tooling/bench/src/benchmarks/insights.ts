@@ -3,8 +3,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { TBenchmark, TContext } from '../harness/benchmark';
-import { buildCeiling, PACKAGE_DIR } from '../harness/ceiling-build';
-import { findSparePort, LOOPBACK } from '../harness/ports';
+import { startCeiling } from '../harness/ceiling-server';
+import { findSparePort } from '../harness/ports';
 import { startServer, type TRunningServer } from '../harness/server-process';
 import { median, type TPairedSample } from '../harness/stats';
 import { apiTarget, startTarget } from '../harness/targets';
@@ -173,34 +173,13 @@ async function writeThroughput(
   return done / ((performance.now() - started) / 1000);
 }
 
-async function startTwin(
+function startTwin(
   context: TContext,
   name: 'raw-pg-album' | 'raw-pg-plays',
   url: string,
   env: Record<string, string>,
 ): Promise<TRunningServer> {
-  const entry = await buildCeiling(name);
-  const port = await findSparePort();
-  return startServer(
-    {
-      label: name,
-      command: process.execPath,
-      args: [entry],
-      cwd: PACKAGE_DIR,
-      env: {
-        PATH: process.env.PATH ?? '/usr/bin:/bin',
-        NODE_ENV: 'production',
-        HOST: LOOPBACK,
-        PORT: String(port),
-        DATABASE_URL: url,
-        ...env,
-      },
-      port,
-      readyPath: '/',
-    },
-    context.pinning,
-    15_000,
-  );
+  return startCeiling(name, context.pinning, { DATABASE_URL: url, ...env });
 }
 
 const withPort = (url: string, port: number) => {

@@ -1,9 +1,8 @@
 import { writeFile } from 'node:fs/promises';
 import http from 'node:http';
-import { buildCeiling, PACKAGE_DIR } from './ceiling-build';
+import { startCeiling } from './ceiling-server';
 import type { TPinning } from './cores';
-import { findSparePort, LOOPBACK } from './ports';
-import { startServer, type TRunningServer } from './server-process';
+import type { TRunningServer } from './server-process';
 
 export type TRecordedResponse = {
   status: number;
@@ -63,25 +62,13 @@ export async function startSameBytesTwin(
     ]),
   );
   await writeFile(file, JSON.stringify(serialised));
-  const entry = await buildCeiling('same-bytes');
-  const port = await findSparePort();
-  return startServer(
+  return startCeiling(
+    'same-bytes',
+    pinning,
+    { RESPONSES_FILE: file },
     {
       label: 'same-bytes twin',
-      command: process.execPath,
-      args: [entry],
-      cwd: PACKAGE_DIR,
-      env: {
-        PATH: process.env.PATH ?? '/usr/bin:/bin',
-        NODE_ENV: 'production',
-        HOST: LOOPBACK,
-        PORT: String(port),
-        RESPONSES_FILE: file,
-      },
-      port,
       readyPath: '/__ready',
     },
-    pinning,
-    15_000,
   );
 }
