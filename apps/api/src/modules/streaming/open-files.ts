@@ -8,6 +8,8 @@ export type OpenFile = {
   mtime: Date;
   /** Every `acquire` is matched by one `release`; the handle closes once idle and replaced or evicted. */
   release: () => void;
+  /** A read through the handle failed: the next request opens the file afresh. */
+  discard: () => void;
 };
 
 type Entry = {
@@ -95,6 +97,7 @@ export function createOpenFiles(options: OpenFilesOptions = {}) {
         released = true;
         release(entry);
       },
+      discard: () => retire(entry),
     };
   }
 

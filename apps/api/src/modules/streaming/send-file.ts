@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../platform/http/app-error';
 import type { ByteRange } from '../../platform/http/byte-range';
@@ -66,20 +67,53 @@ async function sendBytes(
   if (length <= SINGLE_READ_MAX) {
     try {
       const buffer = Buffer.allocUnsafe(length);
-      const { bytesRead } = await opened.handle.read(buffer, 0, length, start);
+      const { bytesRead } = await opened.handle.read(buffer, 0, length, start).catch((error) => {
+        opened.discard();
+        throw error;
+      });
       // Truncated under us: the headers already promise `length` bytes, so send none of them.
-      if (bytesRead !== length) throw new AppError('unavailable', 'The file changed while it was read.');
+      if (bytesRead !== length) {
+        opened.discard();
+        throw new AppError('unavailable', 'The file changed while it was read.');
+      }
       return reply.send(buffer);
     } finally {
       opened.release();
     }
   }
-  const stream = opened.handle.createReadStream({
-    start,
-    end,
-    autoClose: false,
+  return reply.send(rangeStream(opened, start, end));
+}
+
+/**
+ * The bytes `start..end` of the shared handle in STREAM_CHUNK reads. Not `handle.createReadStream`:
+ * destroying that stream (a listener who skips away mid-file) closes the handle itself, which
+ * every other request of the file still uses.
+ */
+function rangeStream(opened: OpenFile, start: number, end: number): Readable {
+  let position = start;
+  return new Readable({
     highWaterMark: STREAM_CHUNK,
+    async read() {
+      const length = Math.min(STREAM_CHUNK, end - position + 1);
+      if (length <= 0) {
+        this.push(null);
+        return;
+      }
+      try {
+        const buffer = Buffer.allocUnsafe(length);
+        const { bytesRead } = await opened.handle.read(buffer, 0, length, position);
+        if (bytesRead === 0) throw new Error('The file ended before the range it was asked for.');
+        position += bytesRead;
+        this.push(bytesRead === length ? buffer : buffer.subarray(0, bytesRead));
+      } catch (error) {
+        opened.discard();
+        this.destroy(error as Error);
+      }
+    },
+    // Ended, failed or abandoned by the client: the lease ends, the handle stays open for others.
+    destroy(error, callback) {
+      opened.release();
+      callback(error);
+    },
   });
-  stream.once('close', opened.release);
-  return reply.send(stream);
 }

@@ -1,4 +1,5 @@
 import { mkdir, writeFile } from 'node:fs/promises';
+import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoCatalogue } from '../../seed/demo-catalogue';
@@ -156,6 +157,34 @@ describe('byte ranges', () => {
     expect(across.rawPayload.equals(big.subarray(100, 2_000_001))).toBe(true);
     const small = await stream(id, { range: 'bytes=1048576-1310719' });
     expect(small.rawPayload.equals(big.subarray(1_048_576, 1_310_720))).toBe(true);
+  });
+
+  it('keeps serving a file after a listener walks away in the middle of it', async () => {
+    const big = Buffer.alloc(3 * 1024 * 1024, 7);
+    await writeFile(path.join(t.env.DATA_DIR, 'storage', 'test', 'abandoned.mp3'), big);
+    const artistId = await insertArtist(t, 'Abandon Tester');
+    const id = await insertTrack(t, { name: 'Abandoned', artistId, src: 'test/abandoned.mp3' });
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    // Over a real socket: the client reads one chunk of the streamed file, then hangs up.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      await new Promise<void>((resolve, reject) => {
+        const request = http.get(`${address}/api/v1/tracks/${id}/stream`, (response) => {
+          response.once('data', () => {
+            request.destroy();
+            resolve();
+          });
+        });
+        request.once('error', (error) =>
+          (error as NodeJS.ErrnoException).code === 'ECONNRESET' ? resolve() : reject(error),
+        );
+      });
+    }
+    // The shared handle of the file is still open for everyone else.
+    const whole = await stream(id);
+    expect(whole.statusCode).toBe(200);
+    expect(whole.rawPayload.equals(big)).toBe(true);
+    const range = await stream(id, { range: 'bytes=0-99' });
+    expect(range.statusCode).toBe(206);
   });
 
   it('ignores other units and multi-range requests (whole file)', async () => {
