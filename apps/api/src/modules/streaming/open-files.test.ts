@@ -67,6 +67,21 @@ describe('open files shared by range requests', () => {
     expect(files.size).toBe(0);
   });
 
+  it('never leases a handle that was closed while its path was being re-checked', async () => {
+    const file = path.join(dir, 'a.mp3');
+    await writeFile(file, 'bytes');
+    const files = createOpenFiles({ revalidateMs: 0 });
+    (await files.acquire(file))?.release();
+    // The re-check (a stat) is in flight when the entry is retired and its handle closed.
+    const pending = files.acquire(file);
+    files.closeAll();
+    const opened = await pending;
+    if (!opened) throw new Error('not opened');
+    expect(await readAll(opened)).toBe('bytes');
+    opened.release();
+    files.closeAll();
+  });
+
   it('keeps at most maxIdle idle handles open', async () => {
     const files = createOpenFiles({ maxIdle: 2 });
     for (const name of ['a', 'b', 'c', 'd']) {

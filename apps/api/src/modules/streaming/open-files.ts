@@ -141,7 +141,8 @@ export function createOpenFiles(options: OpenFilesOptions = {}) {
         retire(entry);
         return null;
       }
-      if (sameFile(info, entry.info)) {
+      // Retired while stat'ing (its idle timer fired, or it was evicted): its handle is closing.
+      if (sameFile(info, entry.info) && !entry.retired) {
         entry.checkedAt = Date.now();
         return entry;
       }
@@ -150,20 +151,24 @@ export function createOpenFiles(options: OpenFilesOptions = {}) {
     return openEntry(path, null);
   }
 
+  /** An open handle of the file with its size and mtime, or null when it is missing or not a file. */
+  async function acquire(path: string): Promise<OpenFile | null> {
+    const entry = entries.get(path);
+    if (entry && !entry.retired && Date.now() - entry.checkedAt < revalidateMs) return lease(entry);
+    // Concurrent requests for the same stale or missing entry share one stat/open.
+    let pending = opening.get(path);
+    if (!pending) {
+      pending = fresh(path, entry).finally(() => opening.delete(path));
+      opening.set(path, pending);
+    }
+    const opened = await pending;
+    if (!opened) return null;
+    // A lease on a retired entry would read through a closed handle: open the file again.
+    return opened.retired ? acquire(path) : lease(opened);
+  }
+
   return {
-    /** An open handle of the file with its size and mtime, or null when it is missing or not a file. */
-    async acquire(path: string): Promise<OpenFile | null> {
-      const entry = entries.get(path);
-      if (entry && !entry.retired && Date.now() - entry.checkedAt < revalidateMs) return lease(entry);
-      // Concurrent requests for the same stale or missing entry share one stat/open.
-      let pending = opening.get(path);
-      if (!pending) {
-        pending = fresh(path, entry).finally(() => opening.delete(path));
-        opening.set(path, pending);
-      }
-      const opened = await pending;
-      return opened ? lease(opened) : null;
-    },
+    acquire,
 
     /** Forget a path now (its file was deleted or replaced by the api itself). */
     forget(path: string) {
