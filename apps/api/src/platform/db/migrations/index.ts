@@ -29,6 +29,7 @@ import * as pointAdminUploadMenuItem from './2026-11-27T16-00_point-admin-upload
 import * as addAdminListSortIndexes from './2026-11-27T17-00_add-admin-list-sort-indexes';
 import * as addUsersAdminSearch from './2026-11-27T17-01_add-users-admin-search';
 import * as addTracksSearchName from './2026-11-27T17-02_add-tracks-search-name';
+import * as coverAdminUserSorts from './2026-11-28T02-00_cover-admin-user-sorts';
 
 /** Imported statically so the tsup bundle carries them; keys are the frozen migration names. */
 export const migrations: Record<string, Migration> = {
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T17-00_add-admin-list-sort-indexes': addAdminListSortIndexes,
   '2026-11-27T17-01_add-users-admin-search': addUsersAdminSearch,
   '2026-11-27T17-02_add-tracks-search-name': addTracksSearchName,
+  '2026-11-28T02-00_cover-admin-user-sorts': coverAdminUserSorts,
 };
