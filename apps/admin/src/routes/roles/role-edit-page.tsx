@@ -36,7 +36,7 @@ function RoleUsers({ role }: { role: TAdminRole }) {
           <ul className="text-sm">
             {page.data.map((user) => (
               <li key={user.id}>
-                <Link to={`/users/${user.id}`} className="hover:underline">
+                <Link to={`/users/${user.id}`} className="inline-block py-1 hover:underline">
                   {user.email}
                 </Link>
               </li>
