@@ -192,7 +192,7 @@ describe('admin settings, localizations and files in the browser', () => {
     await admin.getByRole('heading', { name: 'Translate Français (France)' }).waitFor();
 
     await admin.goto(`${api.url}/admin/localizations`);
-    await admin.getByRole('button', { name: 'Make Français (France) the default' }).click();
+    await admin.getByRole('button', { name: 'Set as default: Français (France)' }).click();
     await toast(admin, 'Default language changed');
 
     const player = await playerAsGuest();

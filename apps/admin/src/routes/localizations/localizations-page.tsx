@@ -62,7 +62,7 @@ export function LocalizationsPage() {
             <Button
               variant="outline"
               size="sm"
-              aria-label={trans('Make :name the default', { name: row.original.name })}
+              aria-label={trans('Set as default: :name', { name: row.original.name })}
               onPress={() => void makeDefault(row.original)}
             >
               {trans('Set as default')}
