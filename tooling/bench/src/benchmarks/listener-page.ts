@@ -1,6 +1,7 @@
 import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { slugifyName } from '@cadence/contracts/slug';
 import type { TBenchmark, TContext } from '../harness/benchmark';
 import { hasNginx, NGINX, startNginx } from '../harness/nginx';
 import { findSparePort, LOOPBACK } from '../harness/ports';
@@ -12,22 +13,8 @@ import { measureThroughput } from '../harness/throughput';
 import { psql } from './catalogue';
 import { ensurePlayerBuilt, PLAYER_DIST } from './player-app';
 
-/**
- * The player's own slug (apps/api/src/modules/seo/seo-urls.ts `slugify`, which mirrors the
- * player's urls.ts): the page requested is the canonical address a visitor follows.
- */
-export function slugify(name: string): string {
-  const slug = name
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^\p{L}\p{N}\s-]/gu, '')
-    .trim()
-    .split(/[\s-]+/)
-    .filter(Boolean)
-    .join('-');
-  return encodeURIComponent(slug || '-');
-}
+/** The canonical address a visitor follows, spelled as the player and the api spell it. */
+const slug = (name: string) => encodeURIComponent(slugifyName(name) || '-');
 
 /** What makes the page the one every visitor gets: bootstrap data and the first answer, inlined. */
 export function isInlinedPage(html: string): boolean {
@@ -71,7 +58,7 @@ async function measure(context: TContext): Promise<TPageFigures> {
     );
     const [id, albumName = '', artistName = ''] = row.split('\t');
     if (!id) throw new Error('no album with tracks in the seeded demo catalogue');
-    const pagePath = `/album/${id}/${slugify(artistName)}/${slugify(albumName)}`;
+    const pagePath = `/album/${id}/${slug(artistName)}/${slug(albumName)}`;
     const recorded = await recordResponse(`${api.baseUrl}${pagePath}`, { accept: 'text/html' });
     const html = recorded.body.toString('utf8');
     if (recorded.status !== 200 || !isInlinedPage(html))

@@ -1,10 +1,11 @@
 import type { TCustomPage, TCustomPagePayload, TCustomPageResponse } from '@cadence/contracts/custom-page';
 import { ZCustomPagePayloadSchema } from '@cadence/contracts/custom-page';
+import { slugifyName } from '@cadence/contracts/slug';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import { AppError, validationError } from '../../platform/http/app-error';
 import { recordAudit } from '../audit-log/record-audit';
-import { absoluteUrl, playerPaths, slugify } from '../seo/seo-urls';
+import { absoluteUrl, playerPaths } from '../seo/seo-urls';
 import { customPagesRepository as repository } from './custom-pages.repository';
 import type { CustomPagesTable } from './custom-pages.tables';
 import { pageText, sanitizePageHtml } from './sanitize-page-html';
@@ -56,7 +57,7 @@ export function createCustomPagesService(deps: { db: Kysely<Database>; baseUrl: 
 
   function values(payload: TCustomPagePayload) {
     const parsed = ZCustomPagePayloadSchema.parse(payload);
-    const slug = parsed.slug || slugify(parsed.title).slice(0, 100) || 'page';
+    const slug = parsed.slug || slugifyName(parsed.title).slice(0, 100) || 'page';
     return {
       title: parsed.title,
       slug,

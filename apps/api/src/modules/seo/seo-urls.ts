@@ -1,21 +1,11 @@
+import { slugifyName } from '@cadence/contracts/slug';
+
 /**
  * The player's own addresses (apps/player features/catalogue/urls.ts, app-shell profile-link.ts):
  * canonical links and sitemap entries must be the URLs the player routes, spelled the same way.
  */
-export function slugify(name: string): string {
-  return name
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^\p{L}\p{N}\s-]/gu, '')
-    .trim()
-    .split(/[\s-]+/)
-    .filter(Boolean)
-    .join('-');
-}
-
 type TRef = { id: number; name: string };
-const slug = (name: string) => encodeURIComponent(slugify(name) || '-');
+const slug = (name: string) => encodeURIComponent(slugifyName(name) || '-');
 
 export const playerPaths = {
   artist: (artist: TRef) => `/artist/${artist.id}/${slug(artist.name)}`,
