@@ -89,3 +89,29 @@ export const NoResults: Story = {
     expect(await within(listbox).findByText('No results for "zzzz"')).toBeTruthy();
   },
 };
+
+/**
+ * The combobox chunk is already loaded (an earlier search box used it), so the swap happens
+ * inside the focus event itself: Tab lands in the combobox, which keeps the focus and the keys.
+ */
+export const TabWhenLoaded: Story = {
+  play: async ({ canvasElement }) => {
+    await import('./search-typeahead');
+    await userEvent.tab();
+    const combobox = await within(canvasElement).findByRole('combobox', { name: 'Search' });
+    await waitFor(() => expect(document.activeElement).toBe(combobox));
+    await userEvent.keyboard('night');
+    await waitFor(() => expect(combobox).toHaveProperty('value', 'night'));
+    await within(document.body).findByRole('listbox', {}, { timeout: 5_000 });
+  },
+};
+
+/** The "/" shortcut focuses the field by script, with the chunk already loaded. */
+export const ShortcutFocusWhenLoaded: Story = {
+  play: async ({ canvasElement }) => {
+    await import('./search-typeahead');
+    document.getElementById('site-search')?.focus();
+    const combobox = await within(canvasElement).findByRole('combobox', { name: 'Search' });
+    await waitFor(() => expect(document.activeElement).toBe(combobox));
+  },
+};
