@@ -1,25 +1,40 @@
+import { type TBootstrapData, ZBootstrapDataSchema } from '@cadence/contracts/bootstrap';
 import type { Decorator } from '@storybook/react-vite';
 import { useState } from 'react';
-import { createMemoryRouter, useRouteError } from 'react-router';
+import { createMemoryRouter, useLocation, useRouteError } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import type { z } from 'zod';
+import { getBootstrapData, setBootstrapData } from '../bootstrap-store';
 
 /** What went wrong while a story ran (see takeMockApiFailures). */
 const failures: unknown[] = [];
 
 /**
  * For components that read or write the address (list state, links, unsaved-changes guards):
- * a memory router starting at the story's `parameters.route` (default `/`).
+ * a memory router starting at the story's `parameters.route` (default `/`). A page that reads
+ * route params names its pattern in `parameters.routePath` (`/checkout/:productId/:priceId`);
+ * any other address then shows where the page went (`story-location`), for `play` to assert.
  */
 export const withRouter: Decorator = (Story, context) => {
   const route = (context.parameters.route as string | undefined) ?? '/';
+  const routePath = context.parameters.routePath as string | undefined;
   const [router] = useState(() =>
-    createMemoryRouter([{ path: '*', element: <Story />, errorElement: <StoryCrashed /> }], {
-      initialEntries: [route],
-    }),
+    createMemoryRouter(
+      [
+        { path: routePath ?? '*', element: <Story />, errorElement: <StoryCrashed /> },
+        ...(routePath ? [{ path: '*', element: <StoryLocation /> }] : []),
+      ],
+      { initialEntries: [route] },
+    ),
   );
   return <RouterProvider router={router} />;
 };
+
+/** Where a page with a `routePath` navigated to. */
+function StoryLocation() {
+  const location = useLocation();
+  return <p data-testid="story-location">{`${location.pathname}${location.search}`}</p>;
+}
 
 /**
  * A story that throws while rendering inside the router: the router's error boundary would show
@@ -58,4 +73,30 @@ export function takeMockApiFailures(): unknown[] {
 /** Called by the catalogue's msw worker when a handler throws (a fixture that no longer parses). */
 export function reportMockApiFailure(error: unknown): void {
   failures.push(error);
+}
+
+/**
+ * A story's `beforeEach` that changes the bootstrap data (settings, the signed-in user) for that
+ * story only: the result is parsed with its contract, and the catalogue's data comes back after.
+ */
+export function withBootstrap(patch: (data: TBootstrapData) => TBootstrapData) {
+  return () => {
+    const before = getBootstrapData();
+    setBootstrapData(ZBootstrapDataSchema.parse(patch(before)));
+    return () => setBootstrapData(before);
+  };
+}
+
+/** The story runs signed out (a guest). */
+export const signedOut = withBootstrap((data) => ({ ...data, user: null }));
+
+/** Settings merged one level deep: `withSettings({ billing: { enable: true } })`. */
+export function withSettings(settings: Partial<Record<keyof TBootstrapData['settings'], object>>) {
+  return withBootstrap((data) => {
+    const merged: Record<string, unknown> = { ...data.settings };
+    for (const [key, value] of Object.entries(settings)) {
+      merged[key] = { ...(merged[key] as object | undefined), ...value };
+    }
+    return { ...data, settings: merged as TBootstrapData['settings'] };
+  });
 }
