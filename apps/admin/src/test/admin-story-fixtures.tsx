@@ -4,7 +4,7 @@ import { keysetPageSchema } from '@cadence/contracts/admin-catalogue';
 import { paginationSchema } from '@cadence/contracts/pagination';
 import type { Decorator } from '@storybook/react-vite';
 import { delay, HttpResponse, http } from 'msw';
-import { useState } from 'react';
+import { type ComponentType, useState } from 'react';
 import { createMemoryRouter, type RouteObject, useRouteError } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { expect, waitFor, within } from 'storybook/test';
@@ -154,20 +154,27 @@ export function listPageStates(options: {
 /**
  * For pages that read route params (`/roles/:roleId/edit`): a memory router with the story at
  * `parameters.path` (default `*`), started at `parameters.route`, and `parameters.children`
- * rendered in its outlet (a layout page with its tabs). A crash inside it fails the story.
+ * rendered in its outlet; or the story itself in the outlet of `parameters.parent` (a tab of a
+ * page: `parameters.childPath` under the parent's `path`). A crash inside it fails the story.
  */
 export const withRoutes: Decorator = (Story, context) => {
   const path = (context.parameters.path as string | undefined) ?? '*';
   const route = (context.parameters.route as string | undefined) ?? '/';
   const children = context.parameters.children as RouteObject[] | undefined;
+  const Parent = context.parameters.parent as ComponentType | undefined;
+  const childPath = context.parameters.childPath as string | undefined;
+  const story: RouteObject = Parent
+    ? {
+        path,
+        element: <Parent />,
+        errorElement: <Crashed />,
+        children: [childPath ? { path: childPath, element: <Story /> } : { index: true, element: <Story /> }],
+      }
+    : { path, element: <Story />, errorElement: <Crashed />, ...(children ? { children } : {}) };
   const [router] = useState(() =>
-    createMemoryRouter(
-      [
-        { path, element: <Story />, errorElement: <Crashed />, ...(children ? { children } : {}) },
-        { path: '*', element: <p>Left the story ({path})</p> },
-      ],
-      { initialEntries: [route] },
-    ),
+    createMemoryRouter([story, { path: '*', element: <p>Left the story ({path})</p> }], {
+      initialEntries: [route],
+    }),
   );
   return <RouterProvider router={router} />;
 };
