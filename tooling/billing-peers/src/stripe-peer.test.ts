@@ -99,5 +99,7 @@ describe('the Stripe peer, driven by the official SDK', () => {
       maxNetworkRetries: 0,
     });
     await expect(wrongKey.products.create({ name: 'x' })).rejects.toMatchObject({ statusCode: 401 });
+    await expect(wrongKey.balance.retrieve()).rejects.toMatchObject({ type: 'StripeAuthenticationError' });
+    expect(await stripe.balance.retrieve()).toMatchObject({ object: 'balance', livemode: false });
   });
 });

@@ -281,6 +281,20 @@ export async function startStripePeer(options: StripePeerOptions) {
     );
   }
 
+  // The account's balance: the cheap authenticated read Cadence uses to check a new secret key.
+  router.on(
+    'GET',
+    '/v1/balance',
+    authed(() =>
+      json(200, {
+        object: 'balance',
+        available: [{ amount: 0, currency: 'usd', source_types: { card: 0 } }],
+        pending: [{ amount: 0, currency: 'usd', source_types: { card: 0 } }],
+        livemode: false,
+      }),
+    ),
+  );
+
   router.on(
     'POST',
     '/v1/checkout/sessions',

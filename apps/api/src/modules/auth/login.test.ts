@@ -137,7 +137,9 @@ describe('POST /auth/register', () => {
 
   it('checks reCAPTCHA server-side when enabled and a secret is set', async () => {
     await t.app.services.settings.save({
-      client: { recaptcha: { enable: { register: true }, secret_key: 'server-secret' } },
+      client: {
+        recaptcha: { enable: { register: true }, site_key: 'site-key', secret_key: 'server-secret' },
+      },
     });
     const base = { password: 'long-enough-password', password_confirmation: 'long-enough-password' };
     const agent = createAgent(t.app);
@@ -159,7 +161,7 @@ describe('POST /auth/register', () => {
     const again = await createAgent(t.app).post('/auth/register', { ...base, email: 'human2@example.com' });
     expect(again.statusCode).toBe(422);
     await t.app.services.settings.save({
-      client: { recaptcha: { enable: { register: false }, secret_key: '' } },
+      client: { recaptcha: { enable: { register: false }, site_key: '', secret_key: '' } },
     });
   });
 });

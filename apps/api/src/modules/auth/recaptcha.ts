@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { hashToken } from '../../platform/auth/tokens';
 import { XSRF_COOKIE } from '../../platform/http/csrf';
 
-const GOOGLE_VERIFY_URL = 'https://www.google.com/recaptcha/api/siteverify';
+export const GOOGLE_VERIFY_URL = 'https://www.google.com/recaptcha/api/siteverify';
 const PASSED_TTL_SECONDS = 300;
 /** reCAPTCHA v3 scores below this are treated as bots. */
 const MIN_SCORE = 0.5;

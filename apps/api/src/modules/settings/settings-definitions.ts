@@ -108,6 +108,14 @@ const envText = (tab: SettingsTab, key: string) => env(tab, key, maxText(SETTING
 const envSecret = (tab: SettingsTab, key: string) => env(tab, key, maxText(SETTING_TEXT_MAX), '', 'secret');
 const envPort = (tab: SettingsTab, key: string, value: number | null = null) =>
   env(tab, key, z.int().min(1).max(65535).nullable(), value);
+/**
+ * Payment and social-login credentials: read at each use (the gateway registry, the social
+ * routes), so storable by the admin when their variable is unset, and checked before saving.
+ */
+const liveText = (tab: SettingsTab, key: string) =>
+  env(tab, key, maxText(SETTING_TEXT_MAX), '', 'server', true);
+const liveSecret = (tab: SettingsTab, key: string) =>
+  env(tab, key, maxText(SETTING_TEXT_MAX), '', 'secret', true);
 /** Outgoing mail: read by the mailer at each message, so storable by the admin (checked first). */
 const mailText = (key: string) => env('outgoing-email', key, maxText(255), '', 'server', true);
 
@@ -187,12 +195,12 @@ export const settingDefinitions = {
   ]),
   'billing.invoice.address': text('subscriptions', '', undefined, 2000),
   'billing.invoice.notes': text('subscriptions', '', undefined, 2000),
-  stripe_key: envText('subscriptions', 'stripe_key'),
-  stripe_secret: envSecret('subscriptions', 'stripe_secret'),
-  stripe_webhook_secret: envSecret('subscriptions', 'stripe_webhook_secret'),
-  paypal_client_id: envText('subscriptions', 'paypal_client_id'),
-  paypal_secret: envSecret('subscriptions', 'paypal_secret'),
-  paypal_webhook_id: envText('subscriptions', 'paypal_webhook_id'),
+  stripe_key: liveText('subscriptions', 'stripe_key'),
+  stripe_secret: liveSecret('subscriptions', 'stripe_secret'),
+  stripe_webhook_secret: liveSecret('subscriptions', 'stripe_webhook_secret'),
+  paypal_client_id: liveText('subscriptions', 'paypal_client_id'),
+  paypal_secret: liveSecret('subscriptions', 'paypal_secret'),
+  paypal_webhook_id: liveText('subscriptions', 'paypal_webhook_id'),
   'billing.stripe_public_key': derived('subscriptions', z.string(), ''),
   'billing.paypal.public_key': derived('subscriptions', z.string(), ''),
 
@@ -217,15 +225,15 @@ export const settingDefinitions = {
   'social.envato.enable': bool('authentication', false),
   'envato.enable': bool('authentication', false),
   'auth.domain_blacklist': text('authentication', '', { scope: 'server' }, 5000),
-  google_id: envText('authentication', 'google_id'),
-  google_secret: envSecret('authentication', 'google_secret'),
-  facebook_id: envText('authentication', 'facebook_id'),
-  facebook_secret: envSecret('authentication', 'facebook_secret'),
-  twitter_id: envText('authentication', 'twitter_id'),
-  twitter_secret: envSecret('authentication', 'twitter_secret'),
-  envato_id: envText('authentication', 'envato_id'),
-  envato_secret: envSecret('authentication', 'envato_secret'),
-  envato_personal_token: envSecret('authentication', 'envato_personal_token'),
+  google_id: liveText('authentication', 'google_id'),
+  google_secret: liveSecret('authentication', 'google_secret'),
+  facebook_id: liveText('authentication', 'facebook_id'),
+  facebook_secret: liveSecret('authentication', 'facebook_secret'),
+  twitter_id: liveText('authentication', 'twitter_id'),
+  twitter_secret: liveSecret('authentication', 'twitter_secret'),
+  envato_id: liveText('authentication', 'envato_id'),
+  envato_secret: liveSecret('authentication', 'envato_secret'),
+  envato_personal_token: liveSecret('authentication', 'envato_personal_token'),
 
   // uploading
   'uploads.chunk_size': setting('uploading', bytes.min(1), 5242880),

@@ -1,105 +1,75 @@
-import { AppError } from '../../platform/http/app-error';
-import { resolveSmtpConfig, sendCheckMail } from '../../platform/mail/mail-transport';
-import type { MailLogEntry } from '../../platform/mail/mailer';
+import type { Env } from '../../env';
+import { billingKeys, checkBillingSettings } from './credential-checks/billing';
+import {
+  analyticsKeys,
+  checkAnalyticsSettings,
+  checkProviderSettings,
+  providerKeys,
+} from './credential-checks/formats';
+import { checkMailSettings, type MailCheckContext, mailKeys } from './credential-checks/mail';
+import { checkRecaptchaSettings, recaptchaKeys } from './credential-checks/recaptcha';
+import type { NextValue } from './credential-checks/refuse';
+import { checkSocialSettings, socialKeys } from './credential-checks/social';
 
-/** The answer when a group's new credentials fail their check (design section 1). */
-export const COULD_NOT_PERSIST = 'Could not persist settings.';
-
-const MAIL_KEYS = new Set([
-  'mail_driver',
-  'mail_host',
-  'mail_port',
-  'mail_username',
-  'mail_password',
-  'mail_encryption',
-  'mail_from_address',
-  'mail_from_name',
-]);
-
-/** Drivers the mailer speaks; the others of the design are reserved. */
-const MAIL_DRIVERS = new Set(['smtp', 'log']);
-
-export function isMailKey(key: string): boolean {
-  return MAIL_KEYS.has(key);
-}
-
-export type MailCheckContext = {
-  siteName: string;
-  from: string;
-  to: string;
-  /** The outgoing-email log: the test message shows there, sent or failed. */
-  recordMail?: (entry: MailLogEntry) => Promise<void>;
+export type CredentialCheckContext = {
+  env: Env;
+  /** Who receives the mail check's test message, built only when mail is checked. */
+  mail: () => MailCheckContext;
 };
 
-type SmtpFailure = Error & { code?: string; responseCode?: number };
-
-/** Which field a failed SMTP dialogue points at, and a line an admin can act on. */
-function describeFailure(error: SmtpFailure): { field: string; message: string } {
-  if (error.code === 'EAUTH' || error.responseCode === 535) {
-    return { field: 'mail_password', message: 'The mail server refused this username or password.' };
-  }
-  if (error.code === 'EENVELOPE') {
-    return { field: 'mail_from_address', message: `The mail server refused the message: ${error.message}` };
-  }
-  if (error.code === 'ETLS' || /ssl|tls|wrong version number/i.test(error.message)) {
-    return {
-      field: 'mail_encryption',
-      message: 'The mail server does not speak this encryption on this port.',
-    };
-  }
-  return {
-    field: 'mail_host',
-    message: `Could not connect to the mail server (${error.code ?? 'error'}): check the host and port.`,
-  };
-}
+type CredentialCheck = {
+  group: string;
+  keys: ReadonlySet<string>;
+  check: (next: NextValue, changed: ReadonlySet<string>, context: CredentialCheckContext) => Promise<void>;
+  /** Left out when the check does not apply (a mail URL set in the environment sends all mail). */
+  applies?: (context: CredentialCheckContext) => boolean;
+};
 
 /**
- * Tries the outgoing-mail settings about to be saved: the SMTP driver sends a test message to
- * the admin saving them; the log driver needs nothing. Throws a 422 keyed by the failing field
- * (and `mail_group`) so nothing is saved.
+ * One check per settings group with credentials (design section 1), in tab order. Live peers:
+ * mail (an SMTP test message), billing (Stripe's SDK, PayPal's token call), social (Google's
+ * discovery and token endpoint), recaptcha (the verification endpoint). By form only: the
+ * analytics measurement ID, the YouTube keys and the other social apps.
  */
-export async function checkMailSettings(
-  next: (key: string) => unknown,
-  context: MailCheckContext,
+export const credentialChecks: readonly CredentialCheck[] = [
+  {
+    group: 'billing',
+    keys: billingKeys,
+    check: (next, changed, { env }) => checkBillingSettings(next, changed, env),
+  },
+  {
+    group: 'social',
+    keys: socialKeys,
+    check: (next, changed, { env }) => checkSocialSettings(next, changed, env),
+  },
+  {
+    group: 'mail',
+    keys: mailKeys,
+    check: (next, _changed, { mail }) => checkMailSettings(next, mail()),
+    applies: ({ env }) => !env.MAIL_URL,
+  },
+  { group: 'analytics', keys: analyticsKeys, check: (next) => checkAnalyticsSettings(next) },
+  {
+    group: 'recaptcha',
+    keys: recaptchaKeys,
+    check: (next, changed, { env }) => checkRecaptchaSettings(next, changed, env),
+  },
+  { group: 'providers', keys: providerKeys, check: (next) => checkProviderSettings(next) },
+];
+
+/**
+ * Runs the check of every group whose keys this save changes, one after the other, before
+ * anything is written: the first failure throws the 422 and the save stops. Groups the save
+ * leaves alone are never checked, so a broken peer elsewhere never blocks an unrelated save.
+ */
+export async function runCredentialChecks(
+  changed: ReadonlySet<string>,
+  next: NextValue,
+  context: CredentialCheckContext,
 ): Promise<void> {
-  const driver = String(next('mail_driver'));
-  if (!MAIL_DRIVERS.has(driver)) {
-    throw new AppError('validation', COULD_NOT_PERSIST, {
-      mail_driver: 'Cadence sends mail over SMTP or writes it to the log: this driver is not available.',
-      mail_group: 'This driver is not available.',
-    });
+  for (const { keys, check, applies } of credentialChecks) {
+    if (![...changed].some((key) => keys.has(key))) continue;
+    if (applies && !applies(context)) continue;
+    await check(next, changed, context);
   }
-  if (driver === 'log') return;
-  const config = resolveSmtpConfig(undefined, {
-    mail_driver: driver,
-    mail_host: String(next('mail_host') ?? ''),
-    mail_port: (next('mail_port') as number | null) ?? null,
-    mail_username: String(next('mail_username') ?? ''),
-    mail_password: String(next('mail_password') ?? ''),
-    mail_encryption: String(next('mail_encryption') ?? ''),
-  });
-  if (!config) {
-    throw new AppError('validation', COULD_NOT_PERSIST, {
-      mail_host: 'The SMTP host is required.',
-      mail_group: 'The SMTP host is required.',
-    });
-  }
-  const name = String(next('mail_from_name') || context.siteName).replaceAll('"', '');
-  const subject = `Test message from ${context.siteName}`;
-  const record = (status: 'sent' | 'failed', error: string | null) =>
-    context.recordMail?.({ to: context.to, subject, driver: 'smtp', status, body: null, error }) ??
-    Promise.resolve();
-  try {
-    await sendCheckMail(config, {
-      from: `"${name}" <${context.from}>`,
-      to: context.to,
-      subject,
-      text: `This message was sent by ${context.siteName} to check its outgoing mail settings. They work.`,
-    });
-  } catch (error) {
-    const { field, message } = describeFailure(error as SmtpFailure);
-    await record('failed', (error as Error).message.slice(0, 1000));
-    throw new AppError('validation', COULD_NOT_PERSIST, { [field]: message, mail_group: message });
-  }
-  await record('sent', null);
 }

@@ -42,7 +42,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: canUpdate,
       schema: {
         tags,
-        summary: 'Save changed settings (new outgoing-mail settings send a test message first)',
+        summary: 'Save changed settings (new credentials are tried first: mail, billing, social, reCAPTCHA)',
         body: ZSettingsPayloadSchema,
         response: { 200: ZSaveSettingsResponseSchema, ...errors },
       },

@@ -6,6 +6,7 @@ import { validationError } from '../../platform/http/app-error';
 import type { Cache } from '../../platform/redis/services';
 import { createStampedMemo } from '../../platform/redis/stamped-memo';
 import { recordAudit } from '../audit-log/record-audit';
+import type { MailCheckContext } from './credential-checks/mail';
 import { settingsRepository } from './settings.repository';
 import { decryptSecret, encryptSecret } from './settings-crypto';
 import {
@@ -20,7 +21,7 @@ import {
   settingDefinitions,
   settingKeys,
 } from './settings-definitions';
-import { checkMailSettings, isMailKey, type MailCheckContext } from './settings-validators';
+import { runCredentialChecks } from './settings-validators';
 
 /** Every key under this prefix is dropped on each save (settings rows and bootstrap parts). */
 export const SETTINGS_CACHE_PREFIX = 'settings:';
@@ -165,7 +166,8 @@ export function createSettingsService({ db, cache, env, appKey, recordMail }: De
   /**
    * Keeps changed values only, validating each against its definition, in one transaction with
    * its audit record. A value equal to its default, or empty where the default is empty, deletes
-   * the row. New outgoing-mail settings send a test message first: a failure saves nothing.
+   * the row. Each group whose credentials change is checked first (settings-validators.ts):
+   * a failure saves nothing.
    */
   async function save(
     input: { server?: Record<string, unknown>; client?: Record<string, unknown> },
@@ -173,6 +175,11 @@ export function createSettingsService({ db, cache, env, appKey, recordMail }: De
       /** Inside a caller's transaction: the caller audits and drops the cache once it commits. */
       trx?: Transaction<Database>;
       context?: SaveContext;
+      /**
+       * New credentials are tried before they are saved (the default). Code that stores known
+       * values itself, such as a test setting up a fixture, may leave the checks out.
+       */
+      checkCredentials?: boolean;
     } = {},
   ) {
     const context = options.context ?? { actorId: null };
@@ -217,9 +224,13 @@ export function createSettingsService({ db, cache, env, appKey, recordMail }: De
     if (Object.keys(errors).length > 0) throw validationError(errors);
     if (writes.length === 0) return { changed: [] as string[] };
 
-    if (writes.some((write) => isMailKey(write.key)) && !env.MAIL_URL) {
-      const next = (key: string) => writes.find((write) => write.key === key)?.value ?? resolve(key, stored);
-      await checkMailSettings(next, mailCheckContext(context, next));
+    if (options.checkCredentials !== false) {
+      const changed = new Map(writes.map((write) => [write.key, write.value]));
+      const next = (key: string) => (changed.has(key) ? changed.get(key) : resolve(key, stored));
+      await runCredentialChecks(new Set(changed.keys()), next, {
+        env,
+        mail: () => mailCheckContext(context, next),
+      });
     }
 
     const write = async (trx: Transaction<Database>) => {

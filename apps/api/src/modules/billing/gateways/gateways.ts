@@ -1,6 +1,6 @@
 import type { Env } from '../../../env';
 import type { SettingsService } from '../../settings/settings.service';
-import { createPaypalGateway, type PaypalGateway } from './paypal-gateway';
+import { createPaypalGateway, type PaypalGateway, paypalApiBase } from './paypal-gateway';
 import { createStripeGateway, type StripeGateway } from './stripe-gateway';
 
 export type Gateways = {
@@ -37,8 +37,7 @@ export function createGatewayRegistry(deps: { settings: SettingsService; env: En
         settings.get('paypal_webhook_id'),
         settings.get('billing.paypal_test_mode'),
       ]);
-    const paypalBase =
-      env.PAYPAL_API_BASE ?? (testMode ? 'https://api-m.sandbox.paypal.com' : 'https://api-m.paypal.com');
+    const paypalBase = paypalApiBase(env.PAYPAL_API_BASE, Boolean(testMode));
     const stripeConfig = {
       secret: String(stripeSecret),
       webhookSecret: String(webhookSecret),

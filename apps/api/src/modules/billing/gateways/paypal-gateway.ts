@@ -61,6 +61,11 @@ export function toProviderSubscription(
   }
 }
 
+/** PayPal's live or sandbox host; `PAYPAL_API_BASE` (tests) points at a local peer instead. */
+export function paypalApiBase(override: string | undefined, testMode: boolean): string {
+  return override ?? (testMode ? 'https://api-m.sandbox.paypal.com' : 'https://api-m.paypal.com');
+}
+
 /** PayPal's REST API (its server SDK cannot reach subscriptions), with a configurable base url. */
 export function createPaypalGateway(config: PaypalConfig) {
   let token: { value: string; expiresAt: number } | null = null;
@@ -113,6 +118,12 @@ export function createPaypalGateway(config: PaypalConfig) {
 
   return {
     name: 'paypal' as const,
+
+    /** Asks for a fresh access token: PayPal answers 401 `invalid_client` to a wrong id or secret. */
+    async checkCredentials(): Promise<void> {
+      token = null;
+      await accessToken();
+    },
 
     /** PayPal plans are immutable in price: a new amount is a new plan, an archived price a deactivated one. */
     async syncPlan(plan: PlanForSync): Promise<PlanSyncResult> {
