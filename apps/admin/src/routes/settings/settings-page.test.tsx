@@ -62,7 +62,19 @@ beforeEach(() => {
       if (url.pathname === '/api/v1/settings' && input.method === 'POST') {
         const body = await input.json();
         posted.push(body);
-        if (body.server.mail_port === 1) {
+        if (body.client['recaptcha.secret_key'] === 'wrong-secret') {
+          return new Response(
+            JSON.stringify({
+              message: 'Could not persist settings.',
+              errors: {
+                'recaptcha.secret_key': 'reCAPTCHA refused this secret key.',
+                recaptcha_group: 'reCAPTCHA refused this secret key.',
+              },
+            }),
+            { status: 422, headers: { 'content-type': 'application/json' } },
+          );
+        }
+        if (body.server?.mail_port === 1) {
           return new Response(
             JSON.stringify({
               message: 'Could not persist settings.',
@@ -82,6 +94,14 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
+
+/** The text of the elements that describe a field (its help and its error). */
+function describedBy(element: HTMLElement): string {
+  return (element.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ');
+}
 
 async function renderSettings(entry: string, permissions = ['admin.access', 'settings.update']) {
   setBootstrapData({ ...bootstrapFixture(), user: { ...userFixture(), permissions: grant(...permissions) } });
@@ -119,12 +139,32 @@ describe('/admin/settings', () => {
     const port = (await screen.findByRole('spinbutton', { name: 'SMTP port' })) as HTMLInputElement;
     await act(async () => fireEvent.change(port, { target: { value: '1' } }));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save' })));
-    expect(await screen.findByText('Could not connect.')).toBeTruthy();
+    // The group's message at the top of the tab, the field's own on the port.
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Could not connect.');
+    expect(port.getAttribute('aria-invalid')).toBe('true');
+    expect(describedBy(port)).toContain('Could not connect.');
     const body = posted[0] as { server: Record<string, unknown>; client: Record<string, unknown> };
     expect(body.server).toMatchObject({ mail_port: 1, mail_password: '********', mail_driver: 'smtp' });
     expect(body.server).not.toHaveProperty('mail_host');
     expect(body.server).not.toHaveProperty('mailgun_domain');
     expect(body.client).toEqual({ 'mail.contact_page_address': '' });
+  });
+
+  it('puts a refused credential on its own field and the group’s message at the top of the tab', async () => {
+    await renderSettings('/admin/settings/recaptcha');
+    const siteKey = await screen.findByRole('textbox', { name: 'Site key' });
+    await act(async () => fireEvent.change(siteKey, { target: { value: 'site-key' } }));
+    const secret = screen.getByLabelText('Secret key') as HTMLInputElement;
+    await act(async () => fireEvent.change(secret, { target: { value: 'wrong-secret' } }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save' })));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Could not persist settings.');
+    expect(alert.textContent).toContain('reCAPTCHA refused this secret key.');
+    expect(secret.getAttribute('aria-invalid')).toBe('true');
+    expect(describedBy(secret)).toContain('reCAPTCHA refused this secret key.');
+    expect(siteKey.getAttribute('aria-invalid')).toBeNull();
+    expect(document.activeElement).toBe(secret);
   });
 
   it('is the 404 page without settings.update', async () => {

@@ -4,8 +4,9 @@ import { useAdminForm } from '@cadence/admin-kit/use-admin-form';
 import { useTrans } from '@cadence/app-shell/use-trans';
 import type { TSaveSettingsResponse, TSettingsResponse } from '@cadence/contracts/settings-api';
 import { apiClient } from '@cadence/http-client/http-client';
+import { HttpError, isHttpError } from '@cadence/http-client/http-error';
 import { useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import type { TSettingField, TSettingsSection } from './settings-fields';
 import { SETTINGS_QUERY_KEY } from './settings-queries';
 import { formDefaults, isLocked, settingValue, tabSchema, toPayload } from './settings-values';
@@ -84,6 +85,30 @@ function SettingField({
   }
 }
 
+/** A group's refusal (`mail_group`, `billing_group`...): what the check found, for the top of the tab. */
+const isGroupKey = (key: string) => key.endsWith('_group');
+
+/**
+ * Takes the group's message out of a refused save: the tab shows it at its top and the rest
+ * (the failing field's own message) goes on to the form, which puts it on its field.
+ */
+function splitGroupError(error: unknown): { groupMessage: string | null; error: unknown } {
+  if (!isHttpError(error)) return { groupMessage: null, error };
+  const group = Object.entries(error.fieldErrors).find(([key]) => isGroupKey(key));
+  if (!group) return { groupMessage: null, error };
+  const errors = Object.fromEntries(Object.entries(error.errors).filter(([key]) => !isGroupKey(key)));
+  return {
+    groupMessage: group[1],
+    error: new HttpError({
+      status: error.status,
+      message: error.message,
+      errors,
+      debug: error.debug,
+      cause: error,
+    }),
+  };
+}
+
 /**
  * One settings tab: its sections and fields in one form, saved together. Env-level settings are
  * read-only when the environment sets them; secrets show masked and stay unchanged unless typed.
@@ -110,19 +135,34 @@ export function SettingsTabForm({
   const { trans } = useTrans();
   const queryClient = useQueryClient();
   const hasEditable = sections.some((section) => section.fields.some((field) => !isLocked(data, field.key)));
+  const [groupError, setGroupError] = useState<string | null>(null);
   const adminForm = useAdminForm({
     schema: tabSchema(data, sections),
     defaultValues: formDefaults(data, sections),
-    submit: (values) =>
-      apiClient.post<TSaveSettingsResponse>(
-        'settings',
-        toPayload(data, sections, values as Record<string, unknown>),
-      ),
+    submit: async (values) => {
+      setGroupError(null);
+      try {
+        return await apiClient.post<TSaveSettingsResponse>(
+          'settings',
+          toPayload(data, sections, values as Record<string, unknown>),
+        );
+      } catch (caught) {
+        const { groupMessage, error } = splitGroupError(caught);
+        setGroupError(groupMessage);
+        throw error;
+      }
+    },
     successMessage: successMessage ?? trans('Saved settings'),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: SETTINGS_QUERY_KEY }),
   });
   return (
     <AdminForm adminForm={adminForm} className="flex max-w-2xl flex-col gap-8">
+      {groupError && (
+        <div role="alert" className="rounded-panel border border-danger bg-danger/10 p-3 text-sm">
+          <p className="font-semibold">{trans('Could not persist settings.')}</p>
+          <p>{groupError}</p>
+        </div>
+      )}
       {notice}
       {sections.map((section, index) => (
         <fieldset key={section.title ?? section.fields[0]?.key ?? index} className="flex flex-col gap-4">
