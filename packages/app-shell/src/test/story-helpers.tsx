@@ -100,3 +100,16 @@ export function withSettings(settings: Partial<Record<keyof TBootstrapData['sett
     return { ...data, settings: merged as TBootstrapData['settings'] };
   });
 }
+
+/**
+ * A pending button (react-aria) announces its spinner by reference in the live announcer, and
+ * the announcement outlives the button for a few seconds; a page that leaves right after (a
+ * sign-in that navigates) leaves it pointing at nothing, which axe reports. A `play` that ends
+ * after such a navigation drops those orphans (the user heard them already).
+ */
+export function dropOrphanAnnouncements(): void {
+  for (const message of document.querySelectorAll('[data-live-announcer] [aria-labelledby]')) {
+    const ids = (message.getAttribute('aria-labelledby') ?? '').split(/\s+/).filter(Boolean);
+    if (!ids.some((id) => document.getElementById(id)?.textContent)) message.remove();
+  }
+}
