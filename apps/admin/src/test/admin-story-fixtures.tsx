@@ -194,3 +194,10 @@ export async function expectToast(message: string) {
 export async function findSpinner(canvasElement: HTMLElement, name: string | RegExp = /Loading/) {
   return within(canvasElement).findByRole('progressbar', { name });
 }
+
+/** The same five states for a keyset-paged table (tracks, albums, artists). */
+export function keysetPageStates(
+  options: Omit<Parameters<typeof listPageStates>[0], 'emptyText'> & { emptyText?: string },
+) {
+  return listPageStates({ emptyText: 'Nothing here yet', ...options });
+}
