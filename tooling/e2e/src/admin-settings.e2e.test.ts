@@ -1,4 +1,6 @@
 import { mkdirSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
@@ -11,7 +13,8 @@ import { startSmtpPeer } from './smtp-peer';
 /**
  * Issue 10 part 2 as an admin would do it: rename the site in settings and see it in the player,
  * save outgoing mail against an SMTP peer (a wrong server refused on its field), add a language,
- * translate a line and see it in the player, delete a file for ever. Every page is axe-clean and
+ * translate a line and see it in the player, delete a file for ever, a wrong reCAPTCHA secret
+ * refused on its field with the group's message at the top of the tab. Every page is axe-clean and
  * photographed at desktop and 390 px (tooling/e2e/artifacts/admin); a listener is refused.
  */
 const ARTIFACTS = join(dirname(fileURLToPath(import.meta.url)), '..', 'artifacts', 'admin');
@@ -22,6 +25,29 @@ let api: RunningApi;
 let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
 let browser: Browser;
 let admin: Page;
+let recaptcha: Server;
+const RECAPTCHA_SECRET = 'e2e-recaptcha-secret';
+
+/** The reCAPTCHA verification endpoint as Google runs it: a wrong secret is `invalid-input-secret`. */
+function startRecaptchaPeer(): Promise<string> {
+  recaptcha = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk) => {
+      body += chunk;
+    });
+    request.on('end', () => {
+      const secret = new URLSearchParams(body).get('secret');
+      const codes = secret === RECAPTCHA_SECRET ? ['invalid-input-response'] : ['invalid-input-secret'];
+      response.setHeader('content-type', 'application/json');
+      response.end(JSON.stringify({ success: false, 'error-codes': codes }));
+    });
+  });
+  return new Promise((resolve) =>
+    recaptcha.listen(0, '127.0.0.1', () =>
+      resolve(`http://127.0.0.1:${(recaptcha.address() as AddressInfo).port}/siteverify`),
+    ),
+  );
+}
 
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 20_000, interval: 200 });
 
@@ -66,7 +92,7 @@ describe('admin settings, localizations and files in the browser', () => {
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
     smtp = await startSmtpPeer();
-    api = await startApi();
+    api = await startApi({}, { RECAPTCHA_VERIFY_URL: await startRecaptchaPeer() });
     browser = await launchBrowser();
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     admin = await context.newPage();
@@ -77,6 +103,7 @@ describe('admin settings, localizations and files in the browser', () => {
     await browser?.close();
     await api?.stop();
     await smtp?.close();
+    await new Promise((resolve) => (recaptcha ? recaptcha.close(resolve) : resolve(undefined)));
   });
 
   it('renames the site in settings and the player shows the new name', async () => {
@@ -154,6 +181,31 @@ describe('admin settings, localizations and files in the browser', () => {
       await expectNoAxeViolations(admin, `settings-${tab.toLowerCase()}`);
     }
     await auditPage(admin, 'settings-queue');
+  });
+
+  it('saves a reCAPTCHA secret only once the verification service accepts it', async () => {
+    await admin.goto(`${api.url}/admin/settings/recaptcha`);
+    await admin.getByRole('textbox', { name: 'Site key' }).fill('e2e-site-key');
+    await admin.getByLabel('Secret key').fill('not-the-secret');
+    await admin.getByRole('button', { name: 'Save' }).click();
+    // The group's message at the top of the tab, the field's own on the secret (focused).
+    await admin
+      .getByRole('alert')
+      .getByText('reCAPTCHA refused this secret key.')
+      .waitFor({ timeout: 20_000 });
+    await poll(() => admin.evaluate(() => document.activeElement?.getAttribute('name'))).toBe(
+      'recaptcha.secret_key',
+    );
+    expect(await admin.getByLabel('Secret key').getAttribute('aria-invalid')).toBe('true');
+    await auditPage(admin, 'settings-recaptcha-refused');
+    const refused = await admin.evaluate(async () => (await fetch('/api/v1/settings')).json());
+    expect(refused.client.recaptcha).toMatchObject({ site_key: '', secret_key: '' });
+
+    await admin.getByLabel('Secret key').fill(RECAPTCHA_SECRET);
+    await admin.getByRole('button', { name: 'Save' }).click();
+    await toast(admin, 'Saved settings');
+    const saved = await admin.evaluate(async () => (await fetch('/api/v1/settings')).json());
+    expect(saved.client.recaptcha).toMatchObject({ site_key: 'e2e-site-key', secret_key: '********' });
   });
 
   it('shows the logs on the admin kit tables', async () => {

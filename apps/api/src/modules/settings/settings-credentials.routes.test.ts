@@ -263,6 +263,19 @@ describe('checks by form', () => {
   });
 });
 
+describe('secrets', () => {
+  it('never reach the audit log of the saves that stored them', async () => {
+    const entries = await t.deps.db
+      .selectFrom('audit_log')
+      .select(['before', 'after'])
+      .where('action', '=', 'settings.update')
+      .execute();
+    expect(JSON.stringify(entries)).toContain('stripe_secret');
+    for (const secret of [STRIPE_SECRET, PAYPAL.secret, GOOGLE.secret, RECAPTCHA_SECRET])
+      expect(JSON.stringify(entries)).not.toContain(secret);
+  });
+});
+
 describe('groups left alone', () => {
   it('are not checked: a save elsewhere goes through while a stored provider is unreachable', async () => {
     arePeersStopped = true;
