@@ -142,7 +142,7 @@ export const recaptchaSections: TSettingsSection[] = [
       {
         key: 'recaptcha.secret_key',
         label: 'Secret key',
-        help: 'Kept encrypted on the server; never sent to browsers.',
+        help: 'Kept encrypted on the server; never sent to browsers. Tried with the verification service before it is saved.',
         kind: 'secret',
         max: 255,
       },

@@ -129,7 +129,7 @@ export const subscriptionsSections: TSettingsSection[] = [
     title: 'Stripe',
     fields: [
       envText('stripe_key', 'Publishable key', 'Sent to browsers for card entry.'),
-      envSecret('stripe_secret', 'Secret key'),
+      envSecret('stripe_secret', 'Secret key', 'Tried with a read at Stripe before it is saved.'),
       envSecret('stripe_webhook_secret', 'Webhook signing secret'),
     ],
   },
@@ -137,7 +137,7 @@ export const subscriptionsSections: TSettingsSection[] = [
     title: 'PayPal',
     fields: [
       envText('paypal_client_id', 'Client ID', 'Sent to browsers for the PayPal buttons.'),
-      envSecret('paypal_secret', 'Secret'),
+      envSecret('paypal_secret', 'Secret', 'Tried with the client ID at PayPal before they are saved.'),
       envText('paypal_webhook_id', 'Webhook ID'),
     ],
   },
@@ -230,7 +230,13 @@ export const authenticationSections: TSettingsSection[] = [
           ? [toggle('envato.enable', 'Envato integration', 'Envato login is offered only with this on.')]
           : []),
         envText(`${service}_id`, `${name} client ID`),
-        envSecret(`${service}_secret`, `${name} client secret`),
+        envSecret(
+          `${service}_secret`,
+          `${name} client secret`,
+          service === 'google'
+            ? 'Tried with the client ID at Google sign-in before they are saved.'
+            : undefined,
+        ),
         ...(service === 'envato' ? [envSecret('envato_personal_token', 'Envato personal token')] : []),
       ],
     }),
