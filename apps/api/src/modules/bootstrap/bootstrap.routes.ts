@@ -19,6 +19,11 @@ export async function bootstrapJsonFor(request: FastifyRequest, reply: FastifyRe
   return request.server.services.bootstrap.buildJson(await bootstrapRequest(request, reply));
 }
 
+/** Both forms from one resolution: the object and its JSON text (the player's pages inline the text). */
+export async function bootstrapBothFor(request: FastifyRequest, reply: FastifyReply) {
+  return request.server.services.bootstrap.buildBoth(await bootstrapRequest(request, reply));
+}
+
 export const bootstrapRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/bootstrap-data',

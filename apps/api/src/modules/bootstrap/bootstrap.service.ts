@@ -137,9 +137,10 @@ export function createBootstrapService(deps: {
     };
   }
 
-  /** The bootstrap data as an object (for callers that embed it in something larger). */
-  async function build(request: BootstrapRequest): Promise<TBootstrapData> {
-    const { current, i18n, selectedThemeId, showCookieNotice } = await resolve(request);
+  type Resolved = Awaited<ReturnType<typeof resolve>>;
+
+  function dataOf(request: BootstrapRequest, resolved: Resolved): TBootstrapData {
+    const { current, i18n, selectedThemeId, showCookieNotice } = resolved;
     return {
       settings: current.settings.value,
       i18n: i18n.value,
@@ -165,11 +166,11 @@ export function createBootstrapService(deps: {
   }
 
   /**
-   * The same data as `build`, already serialized: cached fragments concatenated with the few
+   * The same data as `dataOf`, already serialized: cached fragments concatenated with the few
    * per-request values. Only a signed-in user's own part is validated and serialized per request.
    */
-  async function buildJson(request: BootstrapRequest): Promise<string> {
-    const { current, i18n, selectedThemeId, showCookieNotice } = await resolve(request);
+  function jsonOf(request: BootstrapRequest, resolved: Resolved): string {
+    const { current, i18n, selectedThemeId, showCookieNotice } = resolved;
     const user = request.user ? JSON.stringify(shape.user.parse(toUserDto(request.user))) : 'null';
     const csrf = request.csrfToken ? `,"csrf_token":${JSON.stringify(request.csrfToken)}` : '';
     return (
@@ -181,12 +182,31 @@ export function createBootstrapService(deps: {
     );
   }
 
+  /** The bootstrap data as an object (for callers that embed it in something larger). */
+  async function build(request: BootstrapRequest): Promise<TBootstrapData> {
+    return dataOf(request, await resolve(request));
+  }
+
+  /** The bootstrap data serialized (what `GET bootstrap-data` sends). */
+  async function buildJson(request: BootstrapRequest): Promise<string> {
+    return jsonOf(request, await resolve(request));
+  }
+
+  /**
+   * Both at once, from one resolution: a page reads the object (its first route, its SEO) and
+   * inlines the text, which for a guest is cached fragments, never a fresh serialization.
+   */
+  async function buildBoth(request: BootstrapRequest): Promise<{ data: TBootstrapData; json: string }> {
+    const resolved = await resolve(request);
+    return { data: dataOf(request, resolved), json: jsonOf(request, resolved) };
+  }
+
   /** The reader's localization lines (what the apps translate with), for server-side messages. */
   async function linesFor(request: BootstrapRequest): Promise<Readonly<Record<string, string>>> {
     return (await resolve(request)).i18n.value.lines;
   }
 
-  return { build, buildJson, linesFor };
+  return { build, buildJson, buildBoth, linesFor };
 }
 
 export type BootstrapService = ReturnType<typeof createBootstrapService>;

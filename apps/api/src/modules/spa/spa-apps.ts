@@ -25,29 +25,46 @@ export function isSpaPath(pathname: string): boolean {
   );
 }
 
-/** Inline script safe inside HTML: no `</script>`, no raw U+2028/9 (old JS parsers). */
-export function inlineBootstrapScript(data: unknown, globalName = 'bootstrapData', nonce?: string): string {
-  const json = JSON.stringify(data)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-  return `<script${nonce ? ` nonce="${nonce}"` : ''}>window.${globalName}=${json};</script>`;
+const UNSAFE_IN_SCRIPT = /[<>&\u2028\u2029]/g;
+const SCRIPT_ESCAPES: Record<string, string> = {
+  '<': '\\u003c',
+  '>': '\\u003e',
+  '&': '\\u0026',
+  '\u2028': '\\u2028',
+  '\u2029': '\\u2029',
+};
+
+/** JSON text made safe inside an inline script (no `</script>`, no raw U+2028/9), in one pass. */
+export function scriptSafeJson(json: string): string {
+  return json.replace(UNSAFE_IN_SCRIPT, (char) => SCRIPT_ESCAPES[char] ?? char);
 }
 
-/** Bootstrap data and, when the first route's GET was answered with it, `window.initialResponses`. */
+/** `window.<globalName>=<json>` as an inline script; `json` is JSON text already serialized. */
+export function inlineJsonScript(json: string, globalName: string, nonce?: string): string {
+  return `<script${nonce ? ` nonce="${nonce}"` : ''}>window.${globalName}=${scriptSafeJson(json)};</script>`;
+}
+
+/** Inline script safe inside HTML: no `</script>`, no raw U+2028/9 (old JS parsers). */
+export function inlineBootstrapScript(data: unknown, globalName = 'bootstrapData', nonce?: string): string {
+  return inlineJsonScript(JSON.stringify(data), globalName, nonce);
+}
+
+/**
+ * Bootstrap data and, when the first route's GET was answered with it, `window.initialResponses`,
+ * both given as JSON text: the page reuses what was serialized once (cached bootstrap fragments,
+ * the api's own answer) instead of serializing it again.
+ */
 export function injectBootstrap(
   template: string,
-  data: unknown,
-  initialResponses: unknown = null,
+  bootstrapJson: string,
+  initialResponsesJson: string | null = null,
   preloads = '',
   nonce?: string,
 ): string {
   const script =
     preloads +
-    inlineBootstrapScript(data, 'bootstrapData', nonce) +
-    (initialResponses ? inlineBootstrapScript(initialResponses, 'initialResponses', nonce) : '');
+    inlineJsonScript(bootstrapJson, 'bootstrapData', nonce) +
+    (initialResponsesJson ? inlineJsonScript(initialResponsesJson, 'initialResponses', nonce) : '');
   if (template.includes(BOOTSTRAP_MARKER)) return template.replace(BOOTSTRAP_MARKER, () => script);
   return template.replace('</head>', () => `${script}</head>`);
 }

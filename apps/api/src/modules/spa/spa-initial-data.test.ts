@@ -1,7 +1,7 @@
 import type { TChannelResponse } from '@cadence/contracts/channel';
-import { pageRequests } from '@cadence/contracts/page-requests';
+import { pageRequests, pageRequestUrl } from '@cadence/contracts/page-requests';
 import { describe, expect, it } from 'vitest';
-import { lcpImagePreload, type TInitialPage } from './spa-initial-data';
+import { initialResponsesJson, lcpImagePreload, type TInitialPage } from './spa-initial-data';
 
 const config = {
   content_type: 'manual',
@@ -21,7 +21,10 @@ const page = <T>(data: T[]) => ({ data, current_page: 1, per_page: 50, total: da
 const item = (fields: Record<string, unknown>) =>
   fields as unknown as TChannelResponse['channel']['content']['data'][number];
 
-function initial(items: ReturnType<typeof item>[], layout: 'grid' | 'track_table' = 'grid'): TInitialPage {
+function initial(
+  items: ReturnType<typeof item>[],
+  layout: 'grid' | 'track_table' = 'grid',
+): Pick<TInitialPage, 'page' | 'body'> {
   const child = {
     ...base,
     id: 2,
@@ -83,7 +86,7 @@ describe('the preload of the first card artwork', () => {
 });
 
 describe('the preload of a page header artwork', () => {
-  const header = (kind: 'album' | 'artist' | 'track' | 'playlist', body: unknown): TInitialPage => ({
+  const header = (kind: 'album' | 'artist' | 'track' | 'playlist', body: unknown) => ({
     page: { kind, request: pageRequests[kind](1) },
     body,
   });
@@ -104,10 +107,37 @@ describe('the preload of a page header artwork', () => {
   it('preloads nothing for a header without artwork or for search results', () => {
     expect(lcpImagePreload(header('album', { album: { image: null } }))).toBe('');
     expect(lcpImagePreload(header('playlist', { playlist: { image: null, tracks: [] } }))).toBe('');
-    const search: TInitialPage = {
-      page: { kind: 'searchAll', request: pageRequests.searchAll('x') },
+    const search = {
+      page: { kind: 'searchAll' as const, request: pageRequests.searchAll('x') },
       body: {},
     };
     expect(lcpImagePreload(search)).toBe('');
+  });
+});
+
+describe('the inlined first answers', () => {
+  const album = {
+    page: { kind: 'album' as const, request: pageRequests.album(1) },
+    body: {},
+    json: '{"album":{"id":1}}',
+  };
+  const url = pageRequestUrl(pageRequests.album(1));
+
+  it("inlines the api's answer as it was sent, beside what the SEO read", () => {
+    const json = initialResponsesJson(album, { '/api/v1/profile/2': { user: { id: 2 } } });
+    expect(JSON.parse(json ?? '')).toEqual({
+      [url]: { album: { id: 1 } },
+      '/api/v1/profile/2': { user: { id: 2 } },
+    });
+  });
+
+  it('keeps one entry per address, the one the SEO read last', () => {
+    const json = initialResponsesJson(album, { [url]: { album: { id: 1, name: 'newer' } } });
+    expect(json).toBe(`{${JSON.stringify(url)}:{"album":{"id":1,"name":"newer"}}}`);
+  });
+
+  it('inlines nothing without answers', () => {
+    expect(initialResponsesJson(null, undefined)).toBeNull();
+    expect(initialResponsesJson(null, {})).toBeNull();
   });
 });

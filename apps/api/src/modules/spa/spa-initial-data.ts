@@ -9,7 +9,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
  * client serves its first GET from here (packages/http-client inlined-responses.ts).
  */
 export type TInitialResponses = Record<string, unknown>;
-export type TInitialPage = { page: TFirstPage; body: unknown };
+/** `json`: the api's answer as it was sent (the page inlines that text rather than serializing `body` again). */
+export type TInitialPage = { page: TFirstPage; body: unknown; json: string };
+/** What an answer's artwork is read from. */
+type TAnswer = Pick<TInitialPage, 'page' | 'body'>;
 
 /** `/` shows the channel chosen in settings (homepage.value), discover when none; the landing page none. */
 export function homeChannelSlug({ homepage }: TBootstrapData['settings']): string | null {
@@ -50,15 +53,28 @@ export async function initialPageFor(
       remoteAddress: request.ip,
     });
     if (response.statusCode !== 200) return null;
-    return { page, body: response.json() };
+    return { page, body: response.json(), json: response.payload };
   } catch (error) {
     request.log.warn({ err: error, kind: page.kind }, 'first page data not inlined');
     return null;
   }
 }
 
-export function initialResponses(initial: TInitialPage | null): TInitialResponses | null {
-  return initial ? { [pageRequestUrl(initial.page.request)]: initial.body } : null;
+/**
+ * `window.initialResponses` as JSON text: the first route's answer as the api sent it, plus what
+ * the page's SEO read (`extra`, which wins for the same address, as it was read last).
+ */
+export function initialResponsesJson(
+  initial: TInitialPage | null,
+  extra: TInitialResponses | undefined,
+): string | null {
+  const entries: string[] = [];
+  const initialUrl = initial ? pageRequestUrl(initial.page.request) : null;
+  if (initial && initialUrl && !(extra && initialUrl in extra))
+    entries.push(`${JSON.stringify(initialUrl)}:${initial.json}`);
+  for (const [url, body] of Object.entries(extra ?? {}))
+    entries.push(`${JSON.stringify(url)}:${JSON.stringify(body)}`);
+  return entries.length > 0 ? `{${entries.join(',')}}` : null;
 }
 
 const attribute = (value: string) =>
@@ -102,7 +118,7 @@ type HeaderBodies = {
 };
 
 /** The page's likely LCP image and its `sizes`: the first card on a channel, the header elsewhere. */
-function lcpImage({ page, body }: TInitialPage): { image: string; sizes: string } | null {
+function lcpImage({ page, body }: TAnswer): { image: string; sizes: string } | null {
   const header = (image: Image) => (image ? { image, sizes: HEADER_IMAGE_SIZES } : null);
   switch (page.kind) {
     case 'channel': {
@@ -135,7 +151,7 @@ function lcpImage({ page, body }: TInitialPage): { image: string; sizes: string 
  * (packages/contracts artwork.ts), so the image starts with the HTML instead of after the page
  * chunk renders.
  */
-export function lcpImagePreload(initial: TInitialPage | null): string {
+export function lcpImagePreload(initial: TAnswer | null): string {
   const lcp = initial ? lcpImage(initial) : null;
   if (!lcp) return '';
   const srcset = imageSrcSet(lcp.image);

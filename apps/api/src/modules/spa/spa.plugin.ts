@@ -7,13 +7,13 @@ import fp from 'fastify-plugin';
 import { AppError } from '../../platform/http/app-error';
 import { declarePublicRoutes } from '../../platform/http/route-access';
 import { scriptNonce, withNonce } from '../../platform/http/security-headers';
-import { bootstrapDataFor } from '../bootstrap/bootstrap.routes';
+import { bootstrapBothFor } from '../bootstrap/bootstrap.routes';
 import { applyPageSeo, renderPageSeo } from '../seo/seo-head';
 import { appForPath, injectBootstrap, isSpaPath, type SpaApp, spaApps } from './spa-apps';
 import {
   firstPageOf,
   initialPageFor,
-  initialResponses,
+  initialResponsesJson,
   lcpImagePreload,
   routeChunkPreloads,
   type TFirstPageChunks,
@@ -127,7 +127,7 @@ async function spa(app: FastifyInstance) {
         .header('cache-control', 'no-store')
         .send(missingBuildPage(spa));
     }
-    const data = await bootstrapDataFor(request, reply);
+    const { data, json: bootstrapJson } = await bootstrapBothFor(request, reply);
     const page = spa.name === 'player' ? firstPageOf(request, data) : null;
     const initial = page ? await initialPageFor(app, request, page) : null;
     const preloads = lcpImagePreload(initial) + routeChunkPreloads(await firstPageChunks(spa), page);
@@ -143,15 +143,17 @@ async function spa(app: FastifyInstance) {
             initial: initial ? { kind: initial.page.kind, body: initial.body } : null,
           })
         : null;
-    const responses = { ...initialResponses(initial), ...seo?.responses };
-    let pageHtml = injectBootstrap(
-      withNonce(html, nonce),
-      data,
-      Object.keys(responses).length > 0 ? responses : null,
+    // The head and main text go into the small template; the large inlined data comes last, so
+    // no pattern runs over it.
+    let shell = withNonce(html, nonce);
+    if (seo) shell = applyPageSeo(shell, seo, nonce);
+    const pageHtml = injectBootstrap(
+      shell,
+      bootstrapJson,
+      initialResponsesJson(initial, seo?.responses),
       preloads,
       nonce,
     );
-    if (seo) pageHtml = applyPageSeo(pageHtml, seo, nonce);
     return reply
       .code(200)
       .type('text/html; charset=utf-8')
