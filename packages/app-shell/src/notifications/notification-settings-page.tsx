@@ -91,7 +91,8 @@ export function NotificationSettingsPage() {
                     {trans(group.group_name)}
                   </th>
                   {data.available_channels.map((channel) => {
-                    const on = ids.filter((id) => selections[id]?.[channel]).length;
+                    // A row without a saved choice is on (as its own box shows it).
+                    const on = ids.filter((id) => selections[id]?.[channel] ?? true).length;
                     return (
                       <th key={channel} scope="col" className="w-28 py-2">
                         <Checkbox
