@@ -52,7 +52,7 @@ export const storySubscription = (id: number) => {
     user_id: 500 + id,
     product_id: plan.id,
     price_id: plan.prices[0]?.id ?? null,
-    gateway_name: (['stripe', 'paypal', 'none'] as const)[id % 3],
+    gateway_name: (['stripe', 'paypal', 'none'] as const)[id % 3] ?? 'none',
     gateway_id: id % 3 === 2 ? null : `sub_${id}`,
     status: cancelled ? 'canceled' : 'active',
     valid: true,
