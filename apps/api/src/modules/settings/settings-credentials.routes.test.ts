@@ -5,6 +5,7 @@ import { type StripePeer, startStripePeer } from '@cadence/billing-peers/stripe-
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createTestUser, type TestApp } from '../../test/test-app';
+import { createGatewayRegistry } from '../billing/gateways/gateways';
 import { SECRET_MASK } from './settings.service';
 
 /**
@@ -162,6 +163,11 @@ describe('billing credentials', () => {
     const view = await t.app.inject({ url: '/api/v1/settings', headers: admin });
     expect(view.json().server.stripe_secret).toBe(SECRET_MASK);
     expect(view.json().env.stripe_secret).toEqual({ variable: 'STRIPE_SECRET', is_locked: false });
+
+    // The gateway reads the stored key at its next use: no restart.
+    await save({ client: { billing: { enable: true, stripe: { enable: true } } } });
+    const gateway = (await createGatewayRegistry({ settings: t.app.services.settings, env: t.env })()).stripe;
+    expect(await gateway?.client.balance.retrieve()).toMatchObject({ object: 'balance' });
   });
 
   it('tries a PayPal app by its OAuth token call: a wrong secret or a half pair is refused', async () => {
