@@ -29,7 +29,10 @@ type CredentialCheck = {
  * One check per settings group with credentials (design section 1), in tab order. Live peers:
  * mail (an SMTP test message), billing (Stripe's SDK, PayPal's token call), social (Google's
  * discovery and token endpoint), recaptcha (the verification endpoint). By form only: the
- * analytics measurement ID, the YouTube keys and the other social apps.
+ * analytics measurement ID, the YouTube keys and the other social apps. Storage, cache, queue,
+ * websockets, logging, search and the provider apps' env-level keys are chosen at start and
+ * refused by a save ("read from the ... environment variable"), so they have no check here: one
+ * belongs with the first of them made storable (its reader then reads it at each use).
  */
 export const credentialChecks: readonly CredentialCheck[] = [
   {
