@@ -100,6 +100,21 @@ function SocialLinks() {
   );
 }
 
+/**
+ * The api refuses a second pending request of a type on the `type` field, which has no input:
+ * its message is shown above the submit button (else the form would fail without a word).
+ */
+function RequestTypeError() {
+  const { formState } = useFormContext<TValues>();
+  const message = formState.errors.type?.message;
+  if (!message) return null;
+  return (
+    <p role="alert" className="rounded-panel bg-danger/10 p-3 text-sm text-fg">
+      {message}
+    </p>
+  );
+}
+
 /** /backstage/requests/{become-artist,verify-artist,claim-artist}: the request form (spec 2.10). */
 export function RequestFormPage({ type }: { type: TBackstageRequestType }) {
   const { trans } = useTrans();
@@ -144,6 +159,7 @@ export function RequestFormPage({ type }: { type: TBackstageRequestType }) {
         </div>
         <ProofFiles />
         <SocialLinks />
+        <RequestTypeError />
         <div>
           <SubmitButton>{trans('Submit request')}</SubmitButton>
         </div>
