@@ -13,6 +13,18 @@ export type InvoiceRow = Selectable<InvoicesTable>;
 /** Same rule as the auth repository's: a live status, not past its end. */
 export const isValidSql = sql<boolean>`(subscriptions.status in ('active', 'trialing', 'past_due') and (subscriptions.ends_at is null or subscriptions.ends_at > now()))`;
 
+/** A verified webhook event as stored. */
+export type StoredEventValues = {
+  gateway: string;
+  eventId: string;
+  type: string;
+  subject: string | null;
+  payload: string;
+};
+
+/** One stored event's identity: its provider and the provider's event id. */
+export const eventKey = (gateway: string, eventId: string) => `${gateway}\n${eventId}`;
+
 /** All SQL of billing. */
 export const billingRepository = {
   async products(db: Db, options: { includeHidden: boolean; query?: string }) {
@@ -271,26 +283,28 @@ export const billingRepository = {
       .executeTakeFirst(),
 
   /**
-   * Stores a verified event once: the unique (gateway, event id) with ON CONFLICT DO NOTHING is
-   * the dedupe. True when this call stored it (the caller queues it), false for a duplicate.
+   * Stores verified events once each: the unique (gateway, event id) with ON CONFLICT DO NOTHING
+   * is the dedupe, and one statement takes every event that arrived together (the webhook
+   * requests of one moment, see webhooks.service.ts). Answers the keys (`gateway` + `\n` + event
+   * id) this call stored: the others were stored before, duplicates.
    */
-  async storeEvent(
-    db: Db,
-    values: { gateway: string; eventId: string; type: string; subject: string | null; payload: string },
-  ) {
-    const row = await db
+  async storeEvents(db: Db, events: StoredEventValues[]): Promise<Set<string>> {
+    if (events.length === 0) return new Set();
+    const rows = await db
       .insertInto('billing_webhook_events')
-      .values({
-        gateway_name: values.gateway,
-        event_id: values.eventId,
-        event_type: values.type,
-        subject: values.subject,
-        payload: values.payload,
-      })
+      .values(
+        events.map((values) => ({
+          gateway_name: values.gateway,
+          event_id: values.eventId,
+          event_type: values.type,
+          subject: values.subject,
+          payload: values.payload,
+        })),
+      )
       .onConflict((oc) => oc.columns(['gateway_name', 'event_id']).doNothing())
-      .returning('event_id')
-      .executeTakeFirst();
-    return Boolean(row);
+      .returning(['gateway_name', 'event_id'])
+      .execute();
+    return new Set(rows.map((row) => eventKey(row.gateway_name, row.event_id)));
   },
 
   findEvent: (db: Db, gateway: string, eventId: string) =>
@@ -349,7 +363,7 @@ export const billingRepository = {
   unprocessedEvents: (db: Db, before: Date, limit: number, retryBackoffMs = 0) =>
     db
       .selectFrom('billing_webhook_events')
-      .select(['gateway_name', 'event_id'])
+      .select(['gateway_name', 'event_id', 'subject'])
       .where('processed_at', 'is', null)
       .where('received_at', '<=', before)
       .where(

@@ -3,7 +3,12 @@ import type Stripe from 'stripe';
 import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/http/app-error';
 import type { JobLog, JobQueue } from '../../platform/jobs/jobs';
-import { billingRepository as repo, type SubscriptionRow } from './billing.repository';
+import {
+  eventKey,
+  billingRepository as repo,
+  type StoredEventValues,
+  type SubscriptionRow,
+} from './billing.repository';
 import type { BillingNotice } from './billing-notifications';
 import type { GatewayRegistry } from './gateways/gateways';
 import type { InvoiceEvent, SubscriptionsService } from './subscriptions.service';
@@ -141,11 +146,86 @@ export function createWebhooksService({ db, gateways, subscriptions }: Deps) {
   let queue: JobQueue | null = null;
   let log: JobLog = { error: () => {} };
 
+  /**
+   * Subscriptions whose job waits in the in-process queue: an event of one of them adds nothing,
+   * the waiting job applies every pending event of its subscription when it runs (and drops its
+   * key first, so an event stored after that read gets a job of its own). Only for the in-process
+   * queue: with BullMQ the job may run in another process, which could not drop the key.
+   */
+  const queuedSubjects = new Set<string>();
+
   // No job id: the job is idempotent (a processed event is skipped), so a second job for the same
   // event costs one query; and a custom id would collide with the one BullMQ keeps for a failed job.
-  async function enqueue(gateway: string, eventId: string) {
+  async function enqueue(gateway: string, eventId: string, subject: string | null) {
     if (!queue) throw new Error('Billing webhooks are not bound to a job queue.');
-    await queue.enqueue(WEBHOOK_JOB, { gateway, eventId });
+    if (subject === null) return queue.enqueue(WEBHOOK_JOB, { gateway, eventId });
+    const key = eventKey(gateway, subject);
+    const collapses = queue.kind === 'in-process';
+    if (collapses && queuedSubjects.has(key)) return;
+    if (collapses) queuedSubjects.add(key);
+    try {
+      await queue.enqueue(WEBHOOK_JOB, { gateway, eventId, subject });
+    } catch (error) {
+      queuedSubjects.delete(key);
+      throw error;
+    }
+  }
+
+  /**
+   * Group commit: the events of the requests that arrive together are stored by one insert (the
+   * first waits for the current turn of the event loop to end; the ones that arrive while an
+   * insert runs go in the next). A batch that fails is stored one by one, so one bad event fails
+   * only its own request.
+   */
+  type Storing = { values: StoredEventValues; done: (error: unknown, isNew?: boolean) => void };
+  const storing: Storing[] = [];
+  let isFlushing = false;
+  async function flushStores() {
+    if (isFlushing) return;
+    isFlushing = true;
+    try {
+      while (storing.length > 0) {
+        const batch = storing.splice(0);
+        const firsts = new Map<string, Storing>();
+        for (const entry of batch) {
+          const key = eventKey(entry.values.gateway, entry.values.eventId);
+          if (!firsts.has(key)) firsts.set(key, entry);
+        }
+        const failed = new Map<string, unknown>();
+        let stored = new Set<string>();
+        try {
+          stored = await repo.storeEvents(
+            db,
+            [...firsts.values()].map((entry) => entry.values),
+          );
+        } catch (error) {
+          for (const [key, entry] of firsts) {
+            if (firsts.size === 1) {
+              failed.set(key, error);
+              continue;
+            }
+            try {
+              for (const one of await repo.storeEvents(db, [entry.values])) stored.add(one);
+            } catch (single) {
+              failed.set(key, single);
+            }
+          }
+        }
+        for (const entry of batch) {
+          const key = eventKey(entry.values.gateway, entry.values.eventId);
+          if (failed.has(key)) entry.done(failed.get(key));
+          else entry.done(null, firsts.get(key) === entry && stored.has(key));
+        }
+      }
+    } finally {
+      isFlushing = false;
+    }
+  }
+  function store(values: StoredEventValues): Promise<boolean> {
+    return new Promise((resolve, reject) => {
+      storing.push({ values, done: (error, isNew) => (error ? reject(error) : resolve(Boolean(isNew))) });
+      if (storing.length === 1 && !isFlushing) setImmediate(() => void flushStores());
+    });
   }
 
   async function receive(
@@ -153,7 +233,7 @@ export function createWebhooksService({ db, gateways, subscriptions }: Deps) {
     event: { id: string; type: string; subject: string | null },
     payload: string,
   ): Promise<Outcome> {
-    const isNew = await repo.storeEvent(db, {
+    const isNew = await store({
       gateway,
       eventId: event.id,
       type: event.type,
@@ -162,7 +242,7 @@ export function createWebhooksService({ db, gateways, subscriptions }: Deps) {
     });
     if (isNew)
       // Stored is safe: a queue that cannot take the job now is made up for by the re-queue timer.
-      await enqueue(gateway, event.id).catch((error) =>
+      await enqueue(gateway, event.id, event.subject).catch((error) =>
         log.error({ err: error, gateway, eventId: event.id }, 'Webhook event stored but not queued'),
       );
     return { received: true, duplicate: !isNew };
@@ -217,16 +297,9 @@ export function createWebhooksService({ db, gateways, subscriptions }: Deps) {
         .catch((error) => log.error({ err: error, gateway, subject }, 'Billing notification failed'));
   }
 
-  /** The job: one stored event and the pending events of the same subscription. */
-  async function processEvent(gateway: ProviderName, eventId: string) {
-    const first = await repo.findEvent(db, gateway, eventId);
-    if (!first || first.processed_at) return;
-    const batch = first.subject
-      ? await repo.pendingEventsOf(db, gateway, first.subject, BATCH_LIMIT)
-      : [first];
-    if (!batch.some((row) => row.event_id === eventId)) batch.push(first);
+  async function applyOrNote(gateway: ProviderName, subject: string | null, batch: StoredEvent[]) {
     try {
-      await applyBatch(gateway, first.subject, batch);
+      await applyBatch(gateway, subject, batch);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       await repo
@@ -241,15 +314,42 @@ export function createWebhooksService({ db, gateways, subscriptions }: Deps) {
     }
   }
 
+  /**
+   * The job: every pending event of one subscription (the job's `subject`), a batch of at most
+   * BATCH_LIMIT at a time, whichever event queued it (it may have been applied by an earlier job:
+   * the events queued behind it were not). A job without subject (queued before subjects were in
+   * the payload, or an event about no subscription) starts from its event.
+   */
+  async function processJob(gateway: ProviderName, eventId: string, subject: string | undefined) {
+    if (subject !== undefined) queuedSubjects.delete(eventKey(gateway, subject));
+    let about = subject;
+    if (about === undefined) {
+      const first = await repo.findEvent(db, gateway, eventId);
+      if (!first || first.processed_at) return;
+      if (!first.subject) return applyOrNote(gateway, null, [first]);
+      about = first.subject;
+    }
+    for (;;) {
+      const batch = await repo.pendingEventsOf(db, gateway, about, BATCH_LIMIT);
+      if (batch.length === 0) return;
+      await applyOrNote(gateway, about, batch);
+      if (batch.length < BATCH_LIMIT) return;
+    }
+  }
+
   return {
     /** Registers the job on the api's queue (the composition root's queue exists after the services). */
     bindQueue(jobs: JobQueue, jobLog: JobLog) {
       queue = jobs;
       log = jobLog;
       jobs.register(WEBHOOK_JOB, async (payload) => {
-        const { gateway, eventId } = payload as { gateway?: string; eventId?: string };
+        const { gateway, eventId, subject } = payload as {
+          gateway?: string;
+          eventId?: string;
+          subject?: unknown;
+        };
         if ((gateway !== 'stripe' && gateway !== 'paypal') || typeof eventId !== 'string') return;
-        await processEvent(gateway, eventId);
+        await processJob(gateway, eventId, typeof subject === 'string' ? subject : undefined);
       });
     },
 
@@ -260,7 +360,7 @@ export function createWebhooksService({ db, gateways, subscriptions }: Deps) {
     async requeuePending(options: { olderThanMs: number; retryBackoffMs?: number }) {
       const before = new Date(Date.now() - options.olderThanMs);
       const rows = await repo.unprocessedEvents(db, before, 10_000, options.retryBackoffMs);
-      for (const row of rows) await enqueue(row.gateway_name, row.event_id);
+      for (const row of rows) await enqueue(row.gateway_name, row.event_id, row.subject);
       return rows.length;
     },
 
