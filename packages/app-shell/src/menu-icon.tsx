@@ -21,6 +21,7 @@ import MicVocalIcon from 'lucide-react/icons/mic-vocal';
 import MusicIcon from 'lucide-react/icons/music';
 import PackageIcon from 'lucide-react/icons/package';
 import PaletteIcon from 'lucide-react/icons/palette';
+import PlugZapIcon from 'lucide-react/icons/plug-zap';
 import RadioIcon from 'lucide-react/icons/radio';
 import ScrollTextIcon from 'lucide-react/icons/scroll-text';
 import SearchIcon from 'lucide-react/icons/search';
@@ -63,6 +64,7 @@ const MENU_ICONS: Record<string, ComponentType<SVGProps<SVGSVGElement>>> = {
   music: MusicIcon,
   package: PackageIcon,
   palette: PaletteIcon,
+  'plug-zap': PlugZapIcon,
   radio: RadioIcon,
   'scroll-text': ScrollTextIcon,
   search: SearchIcon,

@@ -180,3 +180,57 @@ export type TInvoiceAnswer = z.infer<typeof ZInvoiceAnswerSchema>;
 
 /** What a provider webhook is answered: received, and whether it was seen before. */
 export const ZWebhookReceivedSchema = z.object({ received: z.literal(true), duplicate: z.boolean() });
+
+/**
+ * /admin/billing/webhooks: the stored provider events. `applied` once the job applied it,
+ * `pending` while it waits for its first try, `failed` once a try failed (it stays pending, the
+ * sweep retries it with backoff; `attempts` and `last_error` tell why).
+ */
+export const WEBHOOK_PROVIDERS = ['stripe', 'paypal'] as const;
+export const WEBHOOK_EVENT_STATUSES = ['applied', 'pending', 'failed'] as const;
+export type TWebhookEventStatus = (typeof WEBHOOK_EVENT_STATUSES)[number];
+
+export const ZAdminWebhookEventsQuerySchema = adminListQuerySchema(['received_at'], {
+  provider: z.enum(WEBHOOK_PROVIDERS).optional(),
+  status: z.enum(WEBHOOK_EVENT_STATUSES).optional(),
+});
+export type TAdminWebhookEventsQuery = z.infer<typeof ZAdminWebhookEventsQuerySchema>;
+
+export const ZWebhookEventSchema = z.object({
+  id: z.number().int(),
+  provider: z.enum(WEBHOOK_PROVIDERS),
+  event_id: z.string(),
+  event_type: z.string(),
+  /** The provider subscription it is about (null: none). */
+  subject: z.string().nullable(),
+  status: z.enum(WEBHOOK_EVENT_STATUSES),
+  attempts: z.number().int(),
+  last_error: z.string().nullable(),
+  received_at: z.string(),
+  processed_at: z.string().nullable(),
+});
+export type TWebhookEvent = z.infer<typeof ZWebhookEventSchema>;
+
+/** One event with the body received, pretty-printed (the exact bytes when they are not JSON). */
+export const ZWebhookEventAnswerSchema = z.object({
+  event: ZWebhookEventSchema.extend({ payload: z.string() }),
+});
+export type TWebhookEventAnswer = z.infer<typeof ZWebhookEventAnswerSchema>;
+
+/** "Retry now": the selected events not applied yet are queued at once, whatever their backoff. */
+export const WEBHOOK_RETRY_MAX = 100;
+export const ZWebhookRetryInputSchema = z.object({
+  ids: z
+    .array(z.int().positive())
+    .min(1, 'Select at least one event.')
+    .max(WEBHOOK_RETRY_MAX, `At most ${WEBHOOK_RETRY_MAX} events can be retried at once.`),
+});
+export type TWebhookRetryInput = z.infer<typeof ZWebhookRetryInputSchema>;
+export const ZWebhookRetryAnswerSchema = z.object({
+  message: z.string(),
+  /** Events queued again. */
+  queued: z.number().int(),
+  /** Selected events already applied (nothing to do). */
+  skipped: z.number().int(),
+});
+export type TWebhookRetryAnswer = z.infer<typeof ZWebhookRetryAnswerSchema>;

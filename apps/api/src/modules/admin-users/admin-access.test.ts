@@ -3,9 +3,9 @@ import { createAccessToken } from '../../platform/auth/session.service';
 import { createTestApp, createTestUser, type TestApp } from '../../test/test-app';
 
 /**
- * Every admin endpoint of the admin kit, users, roles, overview and audit log, called by
- * everyone who is not an admin: 401 for a guest, 403 for a listener, an artist and an api
- * token without the permission. Nothing is changed by any of these calls.
+ * Every admin endpoint of the admin kit, users, roles, overview, audit log and billing's webhook
+ * events, called by everyone who is not an admin: 401 for a guest, 403 for a listener, an artist
+ * and an api token without the permission. Nothing is changed by any of these calls.
  */
 const ENDPOINTS: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; body?: object }[] = [
   { method: 'GET', url: '/api/v1/users' },
@@ -24,6 +24,9 @@ const ENDPOINTS: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; body?
   { method: 'DELETE', url: '/api/v1/roles', body: { ids: [1] } },
   { method: 'GET', url: '/api/v1/audit-log' },
   { method: 'GET', url: '/api/v1/admin/overview' },
+  { method: 'GET', url: '/api/v1/billing/admin/webhook-events' },
+  { method: 'GET', url: '/api/v1/billing/admin/webhook-events/1' },
+  { method: 'POST', url: '/api/v1/billing/admin/webhook-events/retry', body: { ids: [1] } },
 ];
 
 let t: TestApp;

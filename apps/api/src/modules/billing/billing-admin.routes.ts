@@ -2,12 +2,17 @@ import { ZMessageResponseSchema } from '@cadence/contracts/auth';
 import {
   ZAdminPlansQuerySchema,
   ZAdminSubscriptionsQuerySchema,
+  ZAdminWebhookEventsQuerySchema,
   ZGrantSubscriptionInputSchema,
   ZProductAnswerSchema,
   ZProductInputSchema,
   ZProductSchema,
   ZSubscriptionAnswerSchema,
   ZSubscriptionSchema,
+  ZWebhookEventAnswerSchema,
+  ZWebhookEventSchema,
+  ZWebhookRetryAnswerSchema,
+  ZWebhookRetryInputSchema,
 } from '@cadence/contracts/billing';
 import { ZIdParamsSchema } from '@cadence/contracts/catalogue';
 import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
@@ -27,7 +32,7 @@ const tags = ['billing admin'];
 const plans = { access: { permission: 'plans.update' as const } };
 const subscriptionsAccess = { access: { permission: 'subscriptions.update' as const } };
 
-/** /admin/plans and /admin/subscriptions (spec 2.12). They work with billing off, so plans can be prepared. */
+/** /admin/plans, /admin/subscriptions (spec 2.12) and /admin/billing/webhooks. They work with billing off, so plans can be prepared. */
 export const billingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { billing } = app.services;
 
@@ -204,4 +209,70 @@ export const billingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
   }
+
+  // /admin/billing/webhooks: the stored provider events, their status and a "Retry now". The same
+  // permission as the subscriptions they change.
+  app.get(
+    '/api/v1/billing/admin/webhook-events',
+    {
+      config: subscriptionsAccess,
+      schema: {
+        tags,
+        summary: 'Stored webhook events, newest first (filters: provider, status; search: event id)',
+        querystring: ZAdminWebhookEventsQuerySchema,
+        response: { 200: paginationSchema(ZWebhookEventSchema), ...errors },
+      },
+    },
+    async (request) => billing.webhooks.list(request.query),
+  );
+
+  app.get(
+    '/api/v1/billing/admin/webhook-events/:id',
+    {
+      config: subscriptionsAccess,
+      schema: {
+        tags,
+        summary: 'One stored webhook event with its body',
+        params: ZIdParamsSchema,
+        response: { 200: ZWebhookEventAnswerSchema, ...errors },
+      },
+    },
+    async (request) => ({ event: await billing.webhooks.get(Number(request.params.id)) }),
+  );
+
+  app.post(
+    '/api/v1/billing/admin/webhook-events/retry',
+    {
+      config: subscriptionsAccess,
+      schema: {
+        tags,
+        summary: 'Queue the selected events not applied yet now, whatever their backoff',
+        body: ZWebhookRetryInputSchema,
+        response: { 200: ZWebhookRetryAnswerSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { queued, skipped } = await billing.webhooks.retryNow(request.body.ids);
+      await app.deps.db.transaction().execute(async (trx) => {
+        for (const event of queued)
+          await auditBilling(
+            request,
+            {
+              action: 'billing_webhook_events.retry',
+              subjectType: 'billing_webhook_events',
+              id: event.id,
+              before: {
+                provider: event.gateway_name,
+                event_id: event.event_id,
+                attempts: event.attempts,
+                last_error: event.last_error,
+              },
+            },
+            trx,
+          );
+      });
+      const message = queued.length === 1 ? '1 event queued again' : `${queued.length} events queued again`;
+      return { message, queued: queued.length, skipped };
+    },
+  );
 };

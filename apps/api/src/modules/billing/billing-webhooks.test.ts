@@ -1,5 +1,3 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { createRedisQueue } from '../../platform/jobs/redis-queue';
@@ -11,53 +9,22 @@ import {
   newListener,
   payByCard,
   proPlan,
+  type StripeProxy,
   sendPaypalEvent,
   sendStripeEvent,
   settleWebhooks,
   startBillingWorld,
+  startStripeProxy,
 } from './billing.test-helper';
 
 let world: BillingWorld;
 let pro: Awaited<ReturnType<typeof createPlan>>;
 
-/**
- * The api reaches the Stripe peer through this proxy, which answers 503 to subscription reads
- * while `isDown` (a provider outage during the webhook job) and passes everything else through.
- */
-const proxy = { target: '', isDown: false, refused: 0, server: null as Server | null, url: '' };
-async function startProxy() {
-  proxy.server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', async () => {
-      if (proxy.isDown && request.method === 'GET' && request.url?.startsWith('/v1/subscriptions/')) {
-        proxy.refused += 1;
-        response.writeHead(503, { 'content-type': 'application/json' });
-        response.end(JSON.stringify({ error: { type: 'api_error', message: 'down' } }));
-        return;
-      }
-      const headers = Object.fromEntries(
-        Object.entries(request.headers).filter(
-          (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[0] !== 'host',
-        ),
-      );
-      const answer = await fetch(`${proxy.target}${request.url}`, {
-        method: request.method,
-        headers,
-        body: chunks.length > 0 ? Buffer.concat(chunks) : undefined,
-      });
-      response.writeHead(answer.status, {
-        'content-type': answer.headers.get('content-type') ?? 'text/plain',
-      });
-      response.end(Buffer.from(await answer.arrayBuffer()));
-    });
-  });
-  await new Promise<void>((resolve) => proxy.server?.listen(0, '127.0.0.1', resolve));
-  proxy.url = `http://127.0.0.1:${(proxy.server.address() as AddressInfo).port}`;
-}
+let proxy: StripeProxy;
 
 beforeAll(async () => {
-  await startProxy();
+  // The api reaches the Stripe peer through a proxy that can refuse subscription reads (an outage).
+  proxy = await startStripeProxy();
   world = await startBillingWorld({ stripeApiBase: proxy.url });
   proxy.target = world.stripe.url;
   pro = await createPlan(world, proPlan);
@@ -65,7 +32,7 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(async () => {
   await world?.close();
-  await new Promise((resolve) => proxy.server?.close(resolve));
+  await proxy?.close();
 });
 
 const priceId = () => (pro.prices[0] as { id: number }).id;

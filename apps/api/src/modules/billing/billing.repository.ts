@@ -1,6 +1,7 @@
-import type { TAdminSubscriptionsQuery } from '@cadence/contracts/billing';
+import type { TAdminSubscriptionsQuery, TAdminWebhookEventsQuery } from '@cadence/contracts/billing';
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { adminPage, searchColumns } from '../../platform/db/admin-list';
 import type { Database } from '../../platform/db/schema';
 import type { InvoicesTable, PricesTable, ProductsTable, SubscriptionsTable } from './billing.tables';
 
@@ -371,6 +372,52 @@ export const billingRepository = {
       )
       .orderBy('received_at')
       .limit(limit)
+      .execute(),
+
+  /** /admin/billing/webhooks: a page of stored events, newest first, seekable by (received_at, id). */
+  webhookEventsPage(db: Kysely<Database>, input: TAdminWebhookEventsQuery) {
+    let base = db.selectFrom('billing_webhook_events');
+    if (input.provider) base = base.where('gateway_name', '=', input.provider);
+    if (input.status === 'applied') base = base.where('processed_at', 'is not', null);
+    if (input.status === 'pending') base = base.where('processed_at', 'is', null).where('attempts', '=', 0);
+    if (input.status === 'failed') base = base.where('processed_at', 'is', null).where('attempts', '>', 0);
+    if (input.query) base = base.where(searchColumns(['billing_webhook_events.event_id'], input.query));
+    return adminPage(
+      base,
+      input,
+      {
+        sortable: { received_at: 'billing_webhook_events.received_at' },
+        defaultOrderBy: 'received_at',
+        defaultDir: 'desc',
+        tieBreaker: 'billing_webhook_events.id',
+        seek: { received_at: 'timestamptz' },
+      },
+      (query) =>
+        query.select([
+          'id',
+          'gateway_name',
+          'event_id',
+          'event_type',
+          'subject',
+          'received_at',
+          'processed_at',
+          'attempts',
+          'last_error',
+        ]),
+      { db },
+    );
+  },
+
+  findEventById: (db: Db, id: number) =>
+    db.selectFrom('billing_webhook_events').selectAll().where('id', '=', id).executeTakeFirst(),
+
+  eventsByIds: (db: Db, ids: number[]) =>
+    db
+      .selectFrom('billing_webhook_events')
+      .select(['id', 'gateway_name', 'event_id', 'subject', 'processed_at', 'attempts', 'last_error'])
+      .where('id', 'in', ids)
+      .orderBy('received_at')
+      .orderBy('id')
       .execute(),
 
   countUnprocessedEvents: async (db: Db) =>

@@ -67,6 +67,8 @@ export interface InvoicesTable {
 
 /** A provider event as received (verified), answered at once and applied by the webhook job. */
 export interface BillingWebhookEventsTable {
+  /** The admin's handle on the event (generated always). */
+  id: Generated<number>;
   gateway_name: string;
   event_id: string;
   event_type: Generated<string>;

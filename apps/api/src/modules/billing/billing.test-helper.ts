@@ -1,3 +1,5 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { type PaypalPeer, startPaypalPeer } from '@cadence/billing-peers/paypal-peer';
 import { type StripePeer, startStripePeer } from '@cadence/billing-peers/stripe-peer';
 import { createTestApp, createTestUser, type TestApp } from '../../test/test-app';
@@ -170,4 +172,56 @@ export async function settleWebhooks(world: BillingWorld, timeoutMs = 30_000) {
     if (Date.now() > deadline) throw new Error(`${pending} webhook events still pending`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+/**
+ * A proxy in front of the Stripe peer that answers 503 to subscription reads while `isDown` (a
+ * provider outage during the webhook job) and passes everything else through. Point the app at
+ * `url` (startBillingWorld's `stripeApiBase`), then set `target` to the peer's url.
+ */
+export type StripeProxy = {
+  target: string;
+  isDown: boolean;
+  refused: number;
+  url: string;
+  close: () => Promise<void>;
+};
+
+export async function startStripeProxy(): Promise<StripeProxy> {
+  const server: Server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', async () => {
+      if (proxy.isDown && request.method === 'GET' && request.url?.startsWith('/v1/subscriptions/')) {
+        proxy.refused += 1;
+        response.writeHead(503, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ error: { type: 'api_error', message: 'down' } }));
+        return;
+      }
+      const headers = Object.fromEntries(
+        Object.entries(request.headers).filter(
+          (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[0] !== 'host',
+        ),
+      );
+      const answer = await fetch(`${proxy.target}${request.url}`, {
+        method: request.method,
+        headers,
+        body: chunks.length > 0 ? Buffer.concat(chunks) : undefined,
+      });
+      response.writeHead(answer.status, {
+        'content-type': answer.headers.get('content-type') ?? 'text/plain',
+      });
+      response.end(Buffer.from(await answer.arrayBuffer()));
+    });
+  });
+  const proxy: StripeProxy = {
+    target: '',
+    isDown: false,
+    refused: 0,
+    url: '',
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  proxy.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return proxy;
 }

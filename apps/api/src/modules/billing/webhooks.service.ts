@@ -1,5 +1,7 @@
+import type { TAdminWebhookEventsQuery, TWebhookEvent } from '@cadence/contracts/billing';
 import type { Kysely } from 'kysely';
 import type Stripe from 'stripe';
+import { mapAdminPage } from '../../platform/db/admin-list';
 import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/http/app-error';
 import type { JobLog, JobQueue } from '../../platform/jobs/jobs';
@@ -126,6 +128,43 @@ function paypalPlan(event: PaypalEvent, receivedAt: Date): Plan {
     };
   }
   return { needsState: true };
+}
+
+type EventRow = {
+  id: number;
+  gateway_name: string;
+  event_id: string;
+  event_type: string;
+  subject: string | null;
+  received_at: Date;
+  processed_at: Date | null;
+  attempts: number;
+  last_error: string | null;
+};
+
+/** The admin's view of a stored event: applied, pending (never tried) or failed (tried, still pending). */
+export function toWebhookEventDto(row: EventRow): TWebhookEvent {
+  return {
+    id: row.id,
+    provider: row.gateway_name === 'paypal' ? 'paypal' : 'stripe',
+    event_id: row.event_id,
+    event_type: row.event_type,
+    subject: row.subject,
+    status: row.processed_at ? 'applied' : row.attempts > 0 ? 'failed' : 'pending',
+    attempts: row.attempts,
+    last_error: row.last_error,
+    received_at: row.received_at.toISOString(),
+    processed_at: row.processed_at ? row.processed_at.toISOString() : null,
+  };
+}
+
+/** The body as received, indented when it is JSON (it always is once verified), else as is. */
+function prettyPayload(payload: string): string {
+  try {
+    return JSON.stringify(JSON.parse(payload), null, 2);
+  } catch {
+    return payload;
+  }
 }
 
 function planOf(gateway: ProviderName, row: StoredEvent): Plan {
@@ -362,6 +401,31 @@ export function createWebhooksService({ db, gateways, subscriptions }: Deps) {
       const rows = await repo.unprocessedEvents(db, before, 10_000, options.retryBackoffMs);
       for (const row of rows) await enqueue(row.gateway_name, row.event_id, row.subject);
       return rows.length;
+    },
+
+    /** /admin/billing/webhooks: one page of stored events. */
+    async list(input: TAdminWebhookEventsQuery) {
+      return mapAdminPage(await repo.webhookEventsPage(db, input), (rows) => rows.map(toWebhookEventDto));
+    },
+
+    /** One stored event with its body. */
+    async get(id: number) {
+      const row = await repo.findEventById(db, id);
+      if (!row) throw new AppError('not_found');
+      return { ...toWebhookEventDto(row), payload: prettyPayload(row.payload) };
+    },
+
+    /**
+     * "Retry now": the given events not applied yet are queued at once, whatever their backoff
+     * (the job applies their subscription's pending events). Answers those queued and those
+     * skipped (already applied); none of the ids stored: 404.
+     */
+    async retryNow(ids: number[]) {
+      const rows = await repo.eventsByIds(db, [...new Set(ids)]);
+      if (rows.length === 0) throw new AppError('not_found');
+      const due = rows.filter((row) => !row.processed_at);
+      for (const row of due) await enqueue(row.gateway_name, row.event_id, row.subject);
+      return { queued: due, skipped: rows.length - due.length };
     },
 
     /** Stored events the job has not applied yet (tests wait for zero). */

@@ -52,7 +52,7 @@ describe('defaultMenus', () => {
 
   it('guards every admin sidebar item with a permission', () => {
     const admin = at('admin-sidebar');
-    expect(admin.items).toHaveLength(24);
+    expect(admin.items).toHaveLength(25);
     for (const item of admin.items) {
       expect(item.action.startsWith('/admin'), item.label).toBe(true);
       // Upload needs the upload api's permission and the one that credits any artist.
@@ -74,6 +74,7 @@ describe('defaultMenus', () => {
       Upload: 'music.create',
       Logs: 'logs.view',
       Reports: 'reports.handle',
+      Webhooks: 'subscriptions.update',
     });
   });
 
