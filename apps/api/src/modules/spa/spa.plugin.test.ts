@@ -68,7 +68,9 @@ describe('single-node SPA serving', () => {
   });
 
   it('sends security headers: a CSP whose nonce is on every inline script, framing by the site only', async () => {
-    const res = await t.app.inject({ url: '/' });
+    // As a service worker fetches the page it keeps (accept */*): not asked as a page, answered
+    // with one all the same, so its policy must carry the nonce too.
+    const res = await t.app.inject({ url: '/', headers: { accept: '*/*' } });
     const csp = String(res.headers['content-security-policy']);
     const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
     expect(nonce).toBeTruthy();

@@ -46,6 +46,19 @@ describe('security headers', { timeout: 90_000 }, () => {
     expect(String(api.headers['content-security-policy'])).not.toContain('example.org');
   });
 
+  it('gives api calls one fixed policy without a nonce (spa.plugin.test: a page fetched as data gets its own)', async () => {
+    t = await createTestApp({ isSeeded: false, env: { APP_URL: 'http://localhost:4000' } });
+    const first = await t.app.inject({ url: '/health', headers: { accept: 'application/json' } });
+    const second = await t.app.inject({ url: '/health', headers: { accept: 'application/json' } });
+    const apiPolicy = String(first.headers['content-security-policy']);
+    expect(apiPolicy).toBe(String(second.headers['content-security-policy']));
+    expect(apiPolicy).not.toContain("'nonce-");
+    expect(apiPolicy).toContain("frame-ancestors 'self'");
+    expect(apiPolicy).toContain("object-src 'none'");
+    expect(first.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(first.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
   it('knows the embed pages, and only them', () => {
     expect(isEmbedPath('/track/1/a-song/embed')).toBe(true);
     expect(isEmbedPath('/album/3/an-artist/an-album/embed?autoplay=1')).toBe(true);

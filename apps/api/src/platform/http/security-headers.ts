@@ -41,9 +41,33 @@ function nonceFor(res: ServerResponse): string {
   return nonce;
 }
 
+type HeaderWriter = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
+/**
+ * Responses that got the fixed api headers; a handler that inlines a script into one (an HTML
+ * page fetched without `accept: text/html`, such as the offline page a service worker caches)
+ * upgrades it to the page policy with the nonce.
+ */
+const pageHeadersFor = new WeakMap<ServerResponse, HeaderWriter>();
+
 /** The per-response nonce the CSP allows inline scripts by (the inlined bootstrap data). */
 export function scriptNonce(reply: FastifyReply): string {
+  const writePageHeaders = pageHeadersFor.get(reply.raw);
+  if (writePageHeaders) {
+    pageHeadersFor.delete(reply.raw);
+    writePageHeaders(reply.request.raw, reply.raw, () => undefined);
+  }
   return nonceFor(reply.raw);
+}
+
+/** What a helmet middleware sets whatever the request: run once against a recorder. */
+function fixedHeaders(write: HeaderWriter): [name: string, value: string | string[]][] {
+  const headers: [string, string | string[]][] = [];
+  const recorder = {
+    setHeader: (name: string, value: string | string[]) => headers.push([name, value]),
+    removeHeader: () => undefined,
+  };
+  write({ url: '/' } as IncomingMessage, recorder as unknown as ServerResponse, () => undefined);
+  return headers;
 }
 
 /** Gives every inline `<script>` of a page the response's nonce (external module scripts are 'self'). */
@@ -87,29 +111,31 @@ export const securityHeadersPlugin = fp(
       });
     }
 
-    const writeHeaders = helmet({
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          defaultSrc: [self],
-          baseUri: [self],
-          objectSrc: ["'none'"],
-          scriptSrc: [self, nonceSource, ...recaptcha, extra],
-          // Inline style attributes and the page's own <style> (theme variables) are allowed;
-          // scripts are what a CSP must hold.
-          styleSrc: [self, "'unsafe-inline'", extra],
-          fontSrc: [self, 'data:', extra],
-          imgSrc: [self, 'data:', 'blob:', 'https:', ...storage],
-          mediaSrc: [self, 'blob:', 'https:', ...storage],
-          connectSrc: [self, socketOrigin, ...storage, ...recaptcha, extra],
-          frameSrc: [self, 'https:', ...recaptcha],
-          workerSrc: [self, 'blob:'],
-          manifestSrc: [self],
-          formAction: [self, 'https:'],
-          frameAncestors: [frameAncestors],
-          ...(isHttps ? { upgradeInsecureRequests: [] } : {}),
-        },
+    type Source = string | ((req: IncomingMessage, res: ServerResponse) => string);
+    /** The policy; a page's also allows its nonce and the admin's custom code origins. */
+    const policy = (page: { nonce: Source[]; extra: Source[]; frameAncestors: Source }) => ({
+      useDefaults: false,
+      directives: {
+        defaultSrc: [self],
+        baseUri: [self],
+        objectSrc: ["'none'"],
+        scriptSrc: [self, ...page.nonce, ...recaptcha, ...page.extra],
+        // Inline style attributes and the page's own <style> (theme variables) are allowed;
+        // scripts are what a CSP must hold.
+        styleSrc: [self, "'unsafe-inline'", ...page.extra],
+        fontSrc: [self, 'data:', ...page.extra],
+        imgSrc: [self, 'data:', 'blob:', 'https:', ...storage],
+        mediaSrc: [self, 'blob:', 'https:', ...storage],
+        connectSrc: [self, socketOrigin, ...storage, ...recaptcha, ...page.extra],
+        frameSrc: [self, 'https:', ...recaptcha],
+        workerSrc: [self, 'blob:'],
+        manifestSrc: [self],
+        formAction: [self, 'https:'],
+        frameAncestors: [page.frameAncestors],
+        ...(isHttps ? { upgradeInsecureRequests: [] } : {}),
       },
+    });
+    const others = {
       // X-Frame-Options cannot say "any site" for the embeds: set below, per path.
       frameguard: false,
       strictTransportSecurity: isHttps ? { maxAge: 31_536_000, includeSubDomains: true } : false,
@@ -120,9 +146,24 @@ export const securityHeadersPlugin = fp(
       crossOriginOpenerPolicy: false,
       crossOriginResourcePolicy: { policy: 'cross-origin' },
       crossOriginEmbedderPolicy: false,
+    } as const;
+    const writeHeaders: HeaderWriter = helmet({
+      ...others,
+      contentSecurityPolicy: policy({ nonce: [nonceSource], extra: [extra], frameAncestors }),
     });
+    // Api calls, audio and assets carry no inline script: one fixed set of headers, built once
+    // (helmet rebuilt the policy, and a nonce from the CSPRNG, on every one of them).
+    const apiHeaders = fixedHeaders(
+      helmet({ ...others, contentSecurityPolicy: policy({ nonce: [], extra: [], frameAncestors: ownApps }) }),
+    );
     app.addHook('onRequest', (request, reply, done) => {
-      writeHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
+      if (isPageRequest(request) || isEmbedPath(request.url)) {
+        writeHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
+        return;
+      }
+      for (const [name, value] of apiHeaders) reply.raw.setHeader(name, value);
+      pageHeadersFor.set(reply.raw, writeHeaders);
+      done();
     });
     app.addHook('onRequest', async (request, reply) => {
       if (!isEmbedPath(request.url)) reply.header('x-frame-options', 'SAMEORIGIN');
