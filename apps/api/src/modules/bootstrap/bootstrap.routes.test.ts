@@ -71,6 +71,8 @@ describe('GET /api/v1/bootstrap-data', () => {
 describe('bootstrap data assembled from cached fragments', () => {
   it('serializes exactly what the contract makes of the object form', async () => {
     const id = await createTestUser(t.deps, { permissions: ['music.view'] });
+    // Text outside Latin-1 and outside the BMP: the per-request part is encoded right too.
+    await t.deps.db.updateTable('users').set({ name: 'Zoë ’Łódź 音楽 🎵' }).where('id', '=', id).execute();
     const user = await authRepository.loadAccess(
       t.deps.db,
       await t.deps.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
@@ -85,6 +87,9 @@ describe('bootstrap data assembled from cached fragments', () => {
       const expected = ZBootstrapDataSchema.parse(await t.app.services.bootstrap.build(request));
       expect(JSON.parse(json)).toEqual(expected);
       expect(ZBootstrapDataSchema.parse(JSON.parse(json))).toEqual(expected);
+      // The bytes the route sends are the same text, encoded from the fragments' own bytes.
+      const bytes = await t.app.services.bootstrap.buildJsonBytes(request, '{"bootstrapData":', '}');
+      expect(bytes.toString('utf8')).toBe(`{"bootstrapData":${json}}`);
     }
   });
 

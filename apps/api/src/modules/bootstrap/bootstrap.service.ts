@@ -19,7 +19,8 @@ const GENERATION_KEY = `${BOOTSTRAP_CACHE_PREFIX}generation`;
 const CACHE_TTL_SECONDS = 600;
 const shape = ZBootstrapDataSchema.shape;
 
-type Fragment<T> = { value: T; json: string };
+/** `bytes`: the JSON's UTF-8, encoded once (a response sends it as is; a string is encoded per send). */
+type Fragment<T> = { value: T; json: string; bytes: Buffer };
 
 /**
  * The user-independent parts, validated by their contract once per generation (what the response
@@ -68,8 +69,13 @@ export function pickLanguage(
 
 function fragment<T>(schema: { parse: (value: unknown) => T }, value: unknown): Fragment<T> {
   const parsed = schema.parse(value);
-  return { value: parsed, json: JSON.stringify(parsed) };
+  const json = JSON.stringify(parsed);
+  return { value: parsed, json, bytes: Buffer.from(json) };
 }
+
+const I18N_KEY = Buffer.from(',"i18n":');
+const LOCALIZATIONS_KEY = Buffer.from(',"localizations":');
+const THEMES_KEY = Buffer.from(',"themes":{"all":');
 
 const FALLBACK_I18N: TI18n = { id: 0, name: 'English', language: 'en', lines: {} };
 
@@ -182,6 +188,32 @@ export function createBootstrapService(deps: {
     );
   }
 
+  /**
+   * `jsonOf` as UTF-8 bytes between `before` and `after`, from the fragments' own bytes: only
+   * the few per-request values are encoded per request.
+   */
+  function bytesOf(request: BootstrapRequest, resolved: Resolved, before: string, after: string): Buffer {
+    const { current, i18n, selectedThemeId, showCookieNotice } = resolved;
+    const user = request.user ? JSON.stringify(shape.user.parse(toUserDto(request.user))) : 'null';
+    const csrf = request.csrfToken ? `,"csrf_token":${JSON.stringify(request.csrfToken)}` : '';
+    return Buffer.concat([
+      Buffer.from(`${before}{"settings":`),
+      current.settings.bytes,
+      I18N_KEY,
+      i18n.bytes,
+      LOCALIZATIONS_KEY,
+      current.localizations.bytes,
+      THEMES_KEY,
+      current.themes.bytes,
+      Buffer.from(`,"selectedThemeId":${JSON.stringify(selectedThemeId)}},"menus":`),
+      current.menus.bytes,
+      Buffer.from(
+        `,"user":${user},"guest_role":${guestRoleFragment(request.guestRole)},` +
+          `"show_cookie_notice":${showCookieNotice}${csrf}${appUrlsJson}}${after}`,
+      ),
+    ]);
+  }
+
   /** The bootstrap data as an object (for callers that embed it in something larger). */
   async function build(request: BootstrapRequest): Promise<TBootstrapData> {
     return dataOf(request, await resolve(request));
@@ -190,6 +222,11 @@ export function createBootstrapService(deps: {
   /** The bootstrap data serialized (what `GET bootstrap-data` sends). */
   async function buildJson(request: BootstrapRequest): Promise<string> {
     return jsonOf(request, await resolve(request));
+  }
+
+  /** `buildJson` as bytes, wrapped in `before` and `after` (what `GET bootstrap-data` sends). */
+  async function buildJsonBytes(request: BootstrapRequest, before = '', after = ''): Promise<Buffer> {
+    return bytesOf(request, await resolve(request), before, after);
   }
 
   /**
@@ -206,7 +243,7 @@ export function createBootstrapService(deps: {
     return (await resolve(request)).i18n.value.lines;
   }
 
-  return { build, buildJson, buildBoth, linesFor };
+  return { build, buildJson, buildJsonBytes, buildBoth, linesFor };
 }
 
 export type BootstrapService = ReturnType<typeof createBootstrapService>;
