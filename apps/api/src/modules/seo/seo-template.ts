@@ -1,3 +1,5 @@
+import { scriptSafeJson } from '../../platform/http/script-json';
+
 /**
  * Renders a head template of packages/contracts seo.ts: `{{path}}` placeholders filled in one
  * pass (a value that itself reads `{{x}}` stays text), escaped for HTML outside and for JSON
@@ -18,23 +20,13 @@ export function escapeHtml(value: string): string {
     .replace(/'/g, '&#39;');
 }
 
-/** JSON safe inside a `<script>`: no `</script>`, no `<!--`, no raw U+2028/9. */
-export function escapeScriptJson(json: string): string {
-  return json
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-}
-
-const jsonStringBody = (value: string) => escapeScriptJson(JSON.stringify(value).slice(1, -1));
+const jsonStringBody = (value: string) => scriptSafeJson(JSON.stringify(value).slice(1, -1));
 
 function fill(text: string, vars: TSeoVars, isJson: boolean): string {
   return text.replace(PLACEHOLDER, (_, name: string) => {
     const value = vars[name];
     const raw = value === null || value === undefined ? '' : String(value);
-    if (name.endsWith('_json')) return isJson ? escapeScriptJson(raw) : '';
+    if (name.endsWith('_json')) return isJson ? scriptSafeJson(raw) : '';
     return isJson ? jsonStringBody(raw) : escapeHtml(raw);
   });
 }

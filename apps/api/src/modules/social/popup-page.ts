@@ -1,14 +1,7 @@
 import type { TSocialAuthMessage } from '@cadence/contracts/auth';
+import { scriptSafeJson } from '../../platform/http/script-json';
 
-/** JSON safe inside <script>: no `</script`, no HTML comment openers, no JS line terminators. */
-function scriptJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-}
+const scriptJson = (value: unknown) => scriptSafeJson(JSON.stringify(value));
 
 /**
  * The page the social popup ends on (spec 7): posts the result to the opener, addressed to the

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { scriptSafeJson } from '../../platform/http/script-json';
 
 export type SpaApp = { name: 'player' | 'admin' | 'backstage'; base: string; distDir: string };
 
@@ -23,20 +24,6 @@ export function isSpaPath(pathname: string): boolean {
   return !NON_SPA_PREFIXES.some(
     (prefix) => pathname === prefix.replace(/\/$/, '') || pathname.startsWith(prefix),
   );
-}
-
-const UNSAFE_IN_SCRIPT = /[<>&\u2028\u2029]/g;
-const SCRIPT_ESCAPES: Record<string, string> = {
-  '<': '\\u003c',
-  '>': '\\u003e',
-  '&': '\\u0026',
-  '\u2028': '\\u2028',
-  '\u2029': '\\u2029',
-};
-
-/** JSON text made safe inside an inline script (no `</script>`, no raw U+2028/9), in one pass. */
-export function scriptSafeJson(json: string): string {
-  return json.replace(UNSAFE_IN_SCRIPT, (char) => SCRIPT_ESCAPES[char] ?? char);
 }
 
 /** `window.<globalName>=<json>` as an inline script; `json` is JSON text already serialized. */
