@@ -7,6 +7,8 @@ import { ZInsightsSchema } from '@cadence/contracts/insights';
 import { ZLyricsSchema } from '@cadence/contracts/lyrics';
 import { paginationSchema } from '@cadence/contracts/pagination';
 import { ZPlaylistSchema } from '@cadence/contracts/playlist';
+import { ZProfileResponseSchema } from '@cadence/contracts/profile';
+import { ZRadioResponseSchema, ZSimilarArtistsResponseSchema } from '@cadence/contracts/radio';
 import { ZUserSessionSchema } from '@cadence/contracts/sessions';
 import { ZTrackSchema, ZWaveResponseSchema } from '@cadence/contracts/track';
 import { ZValueListsResponseSchema } from '@cadence/contracts/value-lists';
@@ -297,4 +299,51 @@ export const storyPlaylist = (id: number, overrides: Record<string, unknown> = {
     created_at: STAMP,
     updated_at: STAMP,
     ...overrides,
+  });
+
+/** `GET api/v1/radio/{type}/{id}`: the seed and `count` tracks like it. */
+export const storyRadio = (
+  type: 'track' | 'artist' | 'genre',
+  id: number | string,
+  name: string,
+  count = 6,
+) =>
+  fixture(ZRadioResponseSchema, {
+    seed: { type, id, name },
+    tracks: Array.from({ length: count }, (_, i) => ({
+      id: 300 + i,
+      name: i === 1 ? LONG_NAME : `Radio song ${i + 1}`,
+      image: null,
+      duration: 180_000 + i * 7_000,
+      plays: 1000 - i * 40,
+      album: { id: 200 + i, name: `Album ${i}` },
+      artists: [{ id: 100 + (i % 3), name: `Artist ${i % 3}` }],
+    })),
+  });
+
+/** `GET api/v1/artists/{id}/similar`. */
+export const storySimilarArtists = (count = 4) =>
+  fixture(ZSimilarArtistsResponseSchema, {
+    artists: Array.from({ length: count }, (_, i) => ({
+      id: 110 + i,
+      name: i === 1 ? 'A Collective With A Remarkably Long Name And Friends' : `Similar artist ${i + 1}`,
+      image_small: null,
+      score: 0.9 - i * 0.1,
+    })),
+  });
+
+/** `GET api/v1/users/{id}/profile`. */
+export const storyProfile = (overrides: Record<string, unknown> = {}) =>
+  fixture(ZProfileResponseSchema, {
+    profile: {
+      user: { id: 12, name: 'Grace Hopper', image: null, created_at: STAMP },
+      header_image: null,
+      description: 'Night owl. Synths, field recordings and long drives.',
+      city: 'Vilnius',
+      country: 'LT',
+      links: [{ title: 'Website', url: 'https://example.com' }],
+      counts: { followers: 120, following: 45, tracks: 8, playlists: 3, reposts: 17 },
+      is_followed: false,
+      ...overrides,
+    },
   });
