@@ -10,7 +10,8 @@ import { launchBrowser } from './browser';
  * Billing end to end in Chromium: the built api with both provider peers (the same peers the api
  * tests use), plans made in /admin/plans, a guest buying a yearly plan by card through the Stripe
  * peer's hosted page, plan change, cancel and renew, a failed renewal sent as a signed webhook, a
- * second listener paying with the PayPal peer, /admin/subscriptions, and billing switched off.
+ * second listener paying with the PayPal peer, /admin/subscriptions, /admin/billing/webhooks, and
+ * billing switched off.
  */
 const STRIPE = { secretKey: 'sk_test_e2e', webhookSecret: 'whsec_e2e' };
 const PAYPAL = { clientId: 'paypal-e2e', secret: 'paypal-e2e-secret', webhookId: 'WH-E2E' };
@@ -395,6 +396,57 @@ describe('billing in the browser', () => {
     expect(audit.body.pagination.data.map((entry) => entry.action)).toEqual(
       expect.arrayContaining(['plans.create', 'subscriptions.cancel', 'subscriptions.grant']),
     );
+  }, 120_000);
+
+  it('/admin/billing/webhooks shows a failed event, its body, and retries it now', async () => {
+    // A signed event about a subscription the provider does not know: every provider read fails.
+    const eventId = 'evt_e2e_unknown_subscription';
+    const body = JSON.stringify({
+      id: eventId,
+      object: 'event',
+      type: 'customer.subscription.updated',
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      data: { object: { id: 'sub_e2e_unknown', object: 'subscription' } },
+    });
+    const sent = await fetch(`${api.url}/api/v1/billing/webhooks/stripe`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': stripe.sign(body) },
+      body,
+    });
+    expect(sent.status).toBe(200);
+    type Listed = { pagination: { data: { event_id: string; attempts: number }[] } };
+    const attempts = async () =>
+      (await call<Listed>(admin, 'GET', `billing/admin/webhook-events?query=${eventId}`)).body.pagination
+        .data[0]?.attempts ?? 0;
+    // The queue's own attempts (with their backoff) are spent first.
+    await expect.poll(attempts, { timeout: 30_000 }).toBe(3);
+
+    await admin.goto(`${api.url}/admin`);
+    await admin.getByRole('link', { name: 'Webhooks' }).click();
+    await admin.getByRole('heading', { name: 'Webhook events' }).waitFor();
+    await admin.getByLabel('Status').selectOption('failed');
+    await admin.waitForURL(/status=failed/);
+    const row = admin.getByRole('row').filter({ hasText: eventId });
+    await expect.poll(() => row.getByTestId('webhook-status').textContent()).toBe('Failed (3 attempts)');
+    expect(await row.textContent()).toContain('customer.subscription.updated');
+    await expectAxeClean(admin);
+
+    await row.getByRole('button', { name: `Show event ${eventId}` }).click();
+    const dialog = admin.getByRole('dialog');
+    await expect
+      .poll(() => dialog.getByTestId('webhook-payload').textContent())
+      .toContain(`"id": "${eventId}"`);
+    await expectAxeClean(admin);
+    await admin.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+
+    await row.getByRole('button', { name: `Retry now (${eventId})` }).click();
+    await admin.getByText('1 event queued again').waitFor();
+    // Tried again at once (the sweep would have waited 45 minutes): the attempts grow.
+    await expect.poll(attempts, { timeout: 30_000 }).toBeGreaterThan(3);
+    const audit = await call<{ pagination: { data: { action: string }[] } }>(admin, 'GET', 'audit-log');
+    expect(audit.body.pagination.data.map((entry) => entry.action)).toContain('billing_webhook_events.retry');
   }, 120_000);
 
   it('billing switched off hides pricing and blocks checkout', async () => {

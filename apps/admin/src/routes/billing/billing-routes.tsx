@@ -3,7 +3,7 @@ import type { RouteObject } from 'react-router';
 
 const planEdit = () => import('./plan-edit-page').then((m) => ({ Component: m.PlanEditPage }));
 
-/** Spec 2.12 plans (new, {productId}/edit) and subscriptions, each behind its permission. */
+/** Spec 2.12 plans (new, {productId}/edit), subscriptions and the webhook events, each behind its permission. */
 export const billingRoutes: RouteObject[] = [
   {
     path: 'plans',
@@ -18,5 +18,10 @@ export const billingRoutes: RouteObject[] = [
     path: 'subscriptions',
     loader: accessLoader({ permissions: ['subscriptions.update'] }),
     lazy: () => import('./subscriptions-page').then((m) => ({ Component: m.SubscriptionsPage })),
+  },
+  {
+    path: 'billing/webhooks',
+    loader: accessLoader({ permissions: ['subscriptions.update'] }),
+    lazy: () => import('./webhooks-page').then((m) => ({ Component: m.WebhooksPage })),
   },
 ];
