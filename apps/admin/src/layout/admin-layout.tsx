@@ -9,7 +9,7 @@ import { Link, Outlet } from 'react-router';
 
 const itemClass = ({ isActive }: { isActive: boolean }) =>
   `flex items-center gap-3 rounded-button px-3 py-2 text-sm transition-colors ${
-    isActive ? 'bg-primary/10 font-medium text-primary' : 'text-muted hover:bg-fg-base/5 hover:text-fg'
+    isActive ? 'bg-primary/10 font-medium text-fg' : 'text-muted hover:bg-fg-base/5 hover:text-fg'
   }`;
 
 /** The admin area: `admin-sidebar` menu (items filtered by permissions) beside the page. */

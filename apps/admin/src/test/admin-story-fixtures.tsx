@@ -155,7 +155,8 @@ export function listPageStates(options: {
  * For pages that read route params (`/roles/:roleId/edit`): a memory router with the story at
  * `parameters.path` (default `*`), started at `parameters.route`, and `parameters.children`
  * rendered in its outlet; or the story itself in the outlet of `parameters.parent` (a tab of a
- * page: `parameters.childPath` under the parent's `path`). A crash inside it fails the story.
+ * page: `parameters.childPath` under the parent's `path`). `parameters.basename` is the app's
+ * (`/admin`, for links that tell this app's paths from the others'). A crash inside it fails the story.
  */
 export const withRoutes: Decorator = (Story, context) => {
   const path = (context.parameters.path as string | undefined) ?? '*';
@@ -174,6 +175,7 @@ export const withRoutes: Decorator = (Story, context) => {
   const [router] = useState(() =>
     createMemoryRouter([story, { path: '*', element: <p>Left the story ({path})</p> }], {
       initialEntries: [route],
+      basename: context.parameters.basename as string | undefined,
     }),
   );
   return <RouterProvider router={router} />;
