@@ -2,6 +2,7 @@ import { ZBootstrapDataSchema } from '@cadence/contracts/bootstrap';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { GUEST_ROLE_CACHE_KEY } from '../../platform/auth/auth.plugin';
 import { authRepository } from '../../platform/auth/auth.repository';
+import { scriptSafeJson } from '../../platform/http/script-json';
 import { createTestApp, createTestUser, type TestApp } from '../../test/test-app';
 import { bootstrapRepository } from './bootstrap.repository';
 
@@ -71,8 +72,12 @@ describe('GET /api/v1/bootstrap-data', () => {
 describe('bootstrap data assembled from cached fragments', () => {
   it('serializes exactly what the contract makes of the object form', async () => {
     const id = await createTestUser(t.deps, { permissions: ['music.view'] });
-    // Text outside Latin-1 and outside the BMP: the per-request part is encoded right too.
-    await t.deps.db.updateTable('users').set({ name: 'Zoë ’Łódź 音楽 🎵' }).where('id', '=', id).execute();
+    // Text outside Latin-1 and the BMP, and markup: the per-request part is encoded and escaped too.
+    await t.deps.db
+      .updateTable('users')
+      .set({ name: 'Zoë ’Łódź 音楽 🎵 </script><b>&' })
+      .where('id', '=', id)
+      .execute();
     const user = await authRepository.loadAccess(
       t.deps.db,
       await t.deps.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
@@ -90,6 +95,10 @@ describe('bootstrap data assembled from cached fragments', () => {
       // The bytes the route sends are the same text, encoded from the fragments' own bytes.
       const bytes = await t.app.services.bootstrap.buildJsonBytes(request, '{"bootstrapData":', '}');
       expect(bytes.toString('utf8')).toBe(`{"bootstrapData":${json}}`);
+      // A page's inline script: the same text, escaped for a <script>, around the fragments' bytes.
+      const page = await t.app.services.bootstrap.buildForPage(request, { before: '<s>', after: '</s>' });
+      expect(page.script.toString('utf8')).toBe(`<s>${scriptSafeJson(json)}</s>`);
+      expect(page.data).toEqual(await t.app.services.bootstrap.build(request));
     }
   });
 

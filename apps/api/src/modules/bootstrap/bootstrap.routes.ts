@@ -14,9 +14,16 @@ export async function bootstrapDataFor(request: FastifyRequest, reply: FastifyRe
   return request.server.services.bootstrap.build(await bootstrapRequest(request, reply));
 }
 
-/** Both forms from one resolution: the object and its JSON text (the player's pages inline the text). */
-export async function bootstrapBothFor(request: FastifyRequest, reply: FastifyReply) {
-  return request.server.services.bootstrap.buildBoth(await bootstrapRequest(request, reply));
+/**
+ * For a player, admin or backstage page: the object (its first route and SEO read it) and the
+ * bootstrap data's inline script as bytes, between `wrap.before` and `wrap.after`.
+ */
+export async function bootstrapForPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  wrap: { before: string; after: string },
+) {
+  return request.server.services.bootstrap.buildForPage(await bootstrapRequest(request, reply), wrap);
 }
 
 export const bootstrapRoutes: FastifyPluginAsyncZod = async (app) => {

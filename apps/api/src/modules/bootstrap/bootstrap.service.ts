@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import type { AuthUser, GuestRole } from '../../platform/auth/auth-user';
 import { toUserDto } from '../../platform/auth/auth-user';
 import type { Database } from '../../platform/db/schema';
+import { scriptSafeJson } from '../../platform/http/script-json';
 import type { Cache } from '../../platform/redis/services';
 import { createStampedMemo } from '../../platform/redis/stamped-memo';
 import { SETTINGS_CACHE_PREFIX, type SettingsService } from '../settings/settings.service';
@@ -19,8 +20,11 @@ const GENERATION_KEY = `${BOOTSTRAP_CACHE_PREFIX}generation`;
 const CACHE_TTL_SECONDS = 600;
 const shape = ZBootstrapDataSchema.shape;
 
-/** `bytes`: the JSON's UTF-8, encoded once (a response sends it as is; a string is encoded per send). */
-type Fragment<T> = { value: T; json: string; bytes: Buffer };
+/**
+ * `bytes`: the JSON's UTF-8, encoded once (a response sends it as is; a string is encoded per
+ * send); `scriptBytes`: the same made safe inside an inline script, for the pages.
+ */
+type Fragment<T> = { value: T; json: string; bytes: Buffer; scriptBytes: Buffer };
 
 /**
  * The user-independent parts, validated by their contract once per generation (what the response
@@ -70,7 +74,7 @@ export function pickLanguage(
 function fragment<T>(schema: { parse: (value: unknown) => T }, value: unknown): Fragment<T> {
   const parsed = schema.parse(value);
   const json = JSON.stringify(parsed);
-  return { value: parsed, json, bytes: Buffer.from(json) };
+  return { value: parsed, json, bytes: Buffer.from(json), scriptBytes: Buffer.from(scriptSafeJson(json)) };
 }
 
 const I18N_KEY = Buffer.from(',"i18n":');
@@ -190,27 +194,38 @@ export function createBootstrapService(deps: {
 
   /**
    * `jsonOf` as UTF-8 bytes between `before` and `after`, from the fragments' own bytes: only
-   * the few per-request values are encoded per request.
+   * the few per-request values are encoded per request. `forScript`: made safe inside an inline
+   * script (the fragments' escaped bytes, the per-request values escaped the same way).
    */
-  function bytesOf(request: BootstrapRequest, resolved: Resolved, before: string, after: string): Buffer {
+  function bytesOf(
+    request: BootstrapRequest,
+    resolved: Resolved,
+    wrap: { before: string; after: string; forScript?: boolean },
+  ): Buffer {
     const { current, i18n, selectedThemeId, showCookieNotice } = resolved;
+    const part = wrap.forScript
+      ? (fragment: Fragment<unknown>) => fragment.scriptBytes
+      : (fragment: Fragment<unknown>) => fragment.bytes;
+    const text = (json: string) => Buffer.from(wrap.forScript ? scriptSafeJson(json) : json);
     const user = request.user ? JSON.stringify(shape.user.parse(toUserDto(request.user))) : 'null';
     const csrf = request.csrfToken ? `,"csrf_token":${JSON.stringify(request.csrfToken)}` : '';
     return Buffer.concat([
-      Buffer.from(`${before}{"settings":`),
-      current.settings.bytes,
+      Buffer.from(wrap.before),
+      text('{"settings":'),
+      part(current.settings),
       I18N_KEY,
-      i18n.bytes,
+      part(i18n),
       LOCALIZATIONS_KEY,
-      current.localizations.bytes,
+      part(current.localizations),
       THEMES_KEY,
-      current.themes.bytes,
-      Buffer.from(`,"selectedThemeId":${JSON.stringify(selectedThemeId)}},"menus":`),
-      current.menus.bytes,
-      Buffer.from(
+      part(current.themes),
+      text(`,"selectedThemeId":${JSON.stringify(selectedThemeId)}},"menus":`),
+      part(current.menus),
+      text(
         `,"user":${user},"guest_role":${guestRoleFragment(request.guestRole)},` +
-          `"show_cookie_notice":${showCookieNotice}${csrf}${appUrlsJson}}${after}`,
+          `"show_cookie_notice":${showCookieNotice}${csrf}${appUrlsJson}}`,
       ),
+      Buffer.from(wrap.after),
     ]);
   }
 
@@ -226,16 +241,22 @@ export function createBootstrapService(deps: {
 
   /** `buildJson` as bytes, wrapped in `before` and `after` (what `GET bootstrap-data` sends). */
   async function buildJsonBytes(request: BootstrapRequest, before = '', after = ''): Promise<Buffer> {
-    return bytesOf(request, await resolve(request), before, after);
+    return bytesOf(request, await resolve(request), { before, after });
   }
 
   /**
-   * Both at once, from one resolution: a page reads the object (its first route, its SEO) and
-   * inlines the text, which for a guest is cached fragments, never a fresh serialization.
+   * For a page, from one resolution: the object (its first route, its SEO read it) and the
+   * JSON as bytes safe inside an inline script, which for a guest are cached fragments only.
    */
-  async function buildBoth(request: BootstrapRequest): Promise<{ data: TBootstrapData; json: string }> {
+  async function buildForPage(
+    request: BootstrapRequest,
+    wrap: { before: string; after: string },
+  ): Promise<{ data: TBootstrapData; script: Buffer }> {
     const resolved = await resolve(request);
-    return { data: dataOf(request, resolved), json: jsonOf(request, resolved) };
+    return {
+      data: dataOf(request, resolved),
+      script: bytesOf(request, resolved, { ...wrap, forScript: true }),
+    };
   }
 
   /** The reader's localization lines (what the apps translate with), for server-side messages. */
@@ -243,7 +264,7 @@ export function createBootstrapService(deps: {
     return (await resolve(request)).i18n.value.lines;
   }
 
-  return { build, buildJson, buildJsonBytes, buildBoth, linesFor };
+  return { build, buildJson, buildJsonBytes, buildForPage, linesFor };
 }
 
 export type BootstrapService = ReturnType<typeof createBootstrapService>;

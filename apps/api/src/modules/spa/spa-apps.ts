@@ -36,22 +36,35 @@ export function inlineBootstrapScript(data: unknown, globalName = 'bootstrapData
   return inlineJsonScript(JSON.stringify(data), globalName, nonce);
 }
 
+/** Where the page's data goes: the template's marker, else the end of its head. */
+function splitAtDataSlot(template: string): [before: string, after: string] {
+  const marker = template.indexOf(BOOTSTRAP_MARKER);
+  if (marker >= 0) return [template.slice(0, marker), template.slice(marker + BOOTSTRAP_MARKER.length)];
+  const head = template.indexOf('</head>');
+  return head >= 0 ? [template.slice(0, head), template.slice(head)] : [template, ''];
+}
+
+/** The `<script>` that opens the bootstrap data and the one that closes it, around its JSON. */
+export function bootstrapScriptWrap(nonce?: string): { before: string; after: string } {
+  return { before: `<script${nonce ? ` nonce="${nonce}"` : ''}>window.bootstrapData=`, after: ';</script>' };
+}
+
 /**
- * Bootstrap data and, when the first route's GET was answered with it, `window.initialResponses`,
- * both given as JSON text: the page reuses what was serialized once (cached bootstrap fragments,
- * the api's own answer) instead of serializing it again.
+ * The page as bytes: the template with its preloads, the bootstrap data's script (already bytes,
+ * see `bootstrapScriptWrap`) and, when the first route's GET was answered with it,
+ * `window.initialResponses` (JSON text: the api's own answer, not serialized again). The large
+ * cached part is copied, never re-encoded.
  */
 export function injectBootstrap(
   template: string,
-  bootstrapJson: string,
+  bootstrapScript: Buffer,
   initialResponsesJson: string | null = null,
   preloads = '',
   nonce?: string,
-): string {
-  const script =
-    preloads +
-    inlineJsonScript(bootstrapJson, 'bootstrapData', nonce) +
-    (initialResponsesJson ? inlineJsonScript(initialResponsesJson, 'initialResponses', nonce) : '');
-  if (template.includes(BOOTSTRAP_MARKER)) return template.replace(BOOTSTRAP_MARKER, () => script);
-  return template.replace('</head>', () => `${script}</head>`);
+): Buffer {
+  const [before, after] = splitAtDataSlot(template);
+  const initial = initialResponsesJson
+    ? inlineJsonScript(initialResponsesJson, 'initialResponses', nonce)
+    : '';
+  return Buffer.concat([Buffer.from(before + preloads), bootstrapScript, Buffer.from(initial + after)]);
 }

@@ -7,9 +7,16 @@ import fp from 'fastify-plugin';
 import { AppError } from '../../platform/http/app-error';
 import { declarePublicRoutes } from '../../platform/http/route-access';
 import { scriptNonce, withNonce } from '../../platform/http/security-headers';
-import { bootstrapBothFor } from '../bootstrap/bootstrap.routes';
+import { bootstrapForPage } from '../bootstrap/bootstrap.routes';
 import { applyPageSeo, renderPageSeo } from '../seo/seo-head';
-import { appForPath, injectBootstrap, isSpaPath, type SpaApp, spaApps } from './spa-apps';
+import {
+  appForPath,
+  bootstrapScriptWrap,
+  injectBootstrap,
+  isSpaPath,
+  type SpaApp,
+  spaApps,
+} from './spa-apps';
 import {
   firstPageOf,
   initialPageFor,
@@ -127,12 +134,12 @@ async function spa(app: FastifyInstance) {
         .header('cache-control', 'no-store')
         .send(missingBuildPage(spa));
     }
-    const { data, json: bootstrapJson } = await bootstrapBothFor(request, reply);
+    // The template's own inline scripts and the bootstrap data carry the nonce; nothing else can.
+    const nonce = scriptNonce(reply);
+    const { data, script } = await bootstrapForPage(request, reply, bootstrapScriptWrap(nonce));
     const page = spa.name === 'player' ? firstPageOf(request, data) : null;
     const initial = page ? await initialPageFor(app, request, page) : null;
     const preloads = lcpImagePreload(initial) + routeChunkPreloads(await firstPageChunks(spa), page);
-    // The template's own inline scripts and the bootstrap data carry the nonce; nothing else can.
-    const nonce = scriptNonce(reply);
     // The player's pages carry their SEO head and main text; what the SEO read through the api
     // (a channel, a custom page, a profile) is inlined too, so the player does not ask again.
     const seo =
@@ -149,7 +156,7 @@ async function spa(app: FastifyInstance) {
     if (seo) shell = applyPageSeo(shell, seo, nonce);
     const pageHtml = injectBootstrap(
       shell,
-      bootstrapJson,
+      script,
       initialResponsesJson(initial, seo?.responses),
       preloads,
       nonce,
