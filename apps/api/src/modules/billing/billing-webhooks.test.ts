@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
+import type { JobQueue } from '../../platform/jobs/jobs';
 import { createRedisQueue } from '../../platform/jobs/redis-queue';
 import { isEmbeddedTarget } from '../../test/test-app';
 import {
@@ -16,6 +17,7 @@ import {
   startBillingWorld,
   startStripeProxy,
 } from './billing.test-helper';
+import { WEBHOOK_JOB } from './webhooks.service';
 
 let world: BillingWorld;
 let pro: Awaited<ReturnType<typeof createPlan>>;
@@ -213,6 +215,63 @@ describe('the webhook job', () => {
     );
     expect(invoices.filter((invoice) => invoice.paid)).toHaveLength(1);
     expect(await notificationTypes(listener.id)).toEqual(['invoice_paid']);
+  });
+
+  it("queues one in-process job for a subscription's events, which applies them all with one provider read", async () => {
+    const listener = await newListener(world);
+    const { sessionId } = await payByCard(world, listener.headers, pro.id, priceId());
+    const done = await confirmCard(world, listener.headers, pro.id, priceId(), sessionId as string);
+    const gatewayId = done.json().subscription.gateway_id as string;
+    const before = world.stripe.events.length;
+    for (const fail of [false, true, false])
+      await fetch(`${world.stripe.url}/_peer/subscriptions/${gatewayId}/renew`, {
+        method: 'POST',
+        body: JSON.stringify({ fail }),
+      });
+    const events = eventsSince(before);
+    expect(events.length).toBeGreaterThanOrEqual(6);
+    // A queue that keeps its jobs until the test runs them: the in-process queue while it is busy.
+    const jobs: { name: string; payload: unknown }[] = [];
+    const handlers = new Map<string, (payload: unknown) => Promise<void>>();
+    const held: JobQueue = {
+      kind: 'in-process',
+      register: (name, handler) => void handlers.set(name, handler),
+      enqueue: async (name, payload) => void jobs.push({ name, payload }),
+      drain: async () => undefined,
+      close: async () => undefined,
+      status: async () => ({
+        worker: 'running',
+        counts: { waiting: jobs.length, active: 0, failed: 0 },
+        failed: [],
+      }),
+      retry: async () => false,
+    };
+    const log = { error: (details: object, message: string) => console.error(message, details) };
+    const { webhooks } = world.t.app.services.billing;
+    webhooks.bindQueue(held, log);
+    try {
+      for (const event of [...events].reverse())
+        expect((await sendStripeEvent(world, JSON.stringify(event))).json().duplicate).toBe(false);
+      expect(jobs).toEqual([{ name: WEBHOOK_JOB, payload: expect.objectContaining({ subject: gatewayId }) }]);
+      proxy.reads = 0;
+      await handlers.get(WEBHOOK_JOB)?.(jobs[0]?.payload);
+      expect(proxy.reads).toBe(1);
+      expect(await webhooks.pendingCount()).toBe(0);
+    } finally {
+      webhooks.bindQueue(world.t.app.jobs, log);
+    }
+    const remote = world.stripe.store.subscription.get(gatewayId) as unknown as {
+      status: string;
+      items: { data: { current_period_end: number }[] };
+    };
+    const { subscriptions, invoices } = await state(listener.id);
+    expect(subscriptions[0]?.status).toBe(remote.status);
+    expect(subscriptions[0]?.renews_at?.getTime()).toBe(
+      (remote.items.data[0]?.current_period_end ?? 0) * 1000,
+    );
+    // The renewals' invoices (the purchase's own events were not sent): two paid, one failed.
+    expect(invoices.filter((invoice) => invoice.paid)).toHaveLength(2);
+    expect(invoices.filter((invoice) => !invoice.paid)).toHaveLength(1);
   });
 
   it('re-queues events stored but not applied when the api starts again', async () => {

@@ -183,6 +183,8 @@ export type StripeProxy = {
   target: string;
   isDown: boolean;
   refused: number;
+  /** Subscription reads passed through to the peer. */
+  reads: number;
   url: string;
   close: () => Promise<void>;
 };
@@ -198,6 +200,7 @@ export async function startStripeProxy(): Promise<StripeProxy> {
         response.end(JSON.stringify({ error: { type: 'api_error', message: 'down' } }));
         return;
       }
+      if (request.method === 'GET' && request.url?.startsWith('/v1/subscriptions/')) proxy.reads += 1;
       const headers = Object.fromEntries(
         Object.entries(request.headers).filter(
           (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[0] !== 'host',
@@ -218,6 +221,7 @@ export async function startStripeProxy(): Promise<StripeProxy> {
     target: '',
     isDown: false,
     refused: 0,
+    reads: 0,
     url: '',
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
