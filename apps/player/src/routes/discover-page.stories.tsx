@@ -63,7 +63,7 @@ const channelApi = (empty = false) =>
               ? []
               : [
                   {
-                    model_type: 'channel',
+                    model_type: 'channel' as const,
                     id: 2,
                     name: 'New releases',
                     slug: 'new-releases',
@@ -74,7 +74,7 @@ const channelApi = (empty = false) =>
                     content: page(albums(6)),
                   },
                   {
-                    model_type: 'channel',
+                    model_type: 'channel' as const,
                     id: 3,
                     name: 'Popular songs',
                     slug: 'popular-songs',

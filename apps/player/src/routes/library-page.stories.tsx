@@ -15,7 +15,6 @@ import { ZTrackSchema } from '@cadence/contracts/track';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { delay, HttpResponse, http } from 'msw';
 import { expect, within } from 'storybook/test';
-import type { z } from 'zod';
 import { LibraryPage } from './library-page';
 
 const page = <T,>(data: T[]) => ({
@@ -23,7 +22,11 @@ const page = <T,>(data: T[]) => ({
 });
 
 /** The signed-in user's lists (`GET api/v1/users/me/...`), each page parsed with the api's response schema. */
-const list = <S extends z.ZodType>(segment: string, schema: S, items: () => unknown[]) =>
+const list = <S extends Parameters<typeof paginationSchema>[0]>(
+  segment: string,
+  schema: S,
+  items: () => unknown[],
+) =>
   http.get(`*/api/v1/users/me/${segment}`, () =>
     HttpResponse.json(fixture(paginationSchema(schema), page(items()) as never)),
   );
