@@ -1,5 +1,5 @@
 import { fixture } from '@cadence/app-shell/test/story-helpers';
-import { ZProductSchema, ZSubscriptionSchema } from '@cadence/contracts/billing';
+import { ZProductSchema, ZSubscriptionSchema, ZWebhookEventSchema } from '@cadence/contracts/billing';
 import { STAMP } from './admin-story-fixtures';
 
 /** A plan (`GET api/v1/billing/admin/products`), with a monthly and a yearly price when paid. */
@@ -66,3 +66,18 @@ export const storySubscription = (id: number) => {
     user: { id: 500 + id, name: `Listener ${id}`, email: `listener${id}@example.com` },
   });
 };
+
+/** A stored provider event (`GET api/v1/billing/admin/webhook-events`). */
+export const storyWebhookEvent = (id: number) =>
+  fixture(ZWebhookEventSchema, {
+    id,
+    provider: id % 2 ? 'stripe' : 'paypal',
+    event_id: `evt_${1000 + id}`,
+    event_type: id % 3 ? 'customer.subscription.updated' : 'invoice.paid',
+    subject: `sub_${id}`,
+    status: (['applied', 'pending', 'failed'] as const)[id % 3] ?? 'applied',
+    attempts: id % 3 === 2 ? 4 : 1,
+    last_error: id % 3 === 2 ? 'No subscription sub_' + id + ' on this site.' : null,
+    received_at: STAMP,
+    processed_at: id % 3 === 0 ? STAMP : null,
+  });
