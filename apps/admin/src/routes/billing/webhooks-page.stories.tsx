@@ -1,10 +1,15 @@
 import { fixture, withRouter } from '@cadence/app-shell/test/story-helpers';
-import { ZWebhookEventAnswerSchema, ZWebhookEventSchema } from '@cadence/contracts/billing';
+import {
+  ZWebhookEventAnswerSchema,
+  ZWebhookEventSchema,
+  ZWebhookRetryAnswerSchema,
+  ZWebhookRetryInputSchema,
+} from '@cadence/contracts/billing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { HttpResponse, http } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { storyWebhookEvent } from '../../test/admin-billing-fixtures';
-import { listHandler, listPageStates } from '../../test/admin-story-fixtures';
+import { expectToast, listHandler, listPageStates } from '../../test/admin-story-fixtures';
 import { WebhooksPage } from './webhooks-page';
 
 const ENDPOINT = 'billing/admin/webhook-events';
@@ -22,6 +27,19 @@ const event = http.get(`*/api/v1/${ENDPOINT}/:id`, ({ params }) =>
     }),
   ),
 );
+/** `POST .../webhook-events/retry`: the ids parsed with the contract, kept for the story to check. */
+const retried: number[][] = [];
+const retry = http.post(`*/api/v1/${ENDPOINT}/retry`, async ({ request }) => {
+  const { ids } = ZWebhookRetryInputSchema.parse(await request.json());
+  retried.push(ids);
+  return HttpResponse.json(
+    fixture(ZWebhookRetryAnswerSchema, {
+      message: `${ids.length} events queued again`,
+      queued: ids.length,
+      skipped: 0,
+    }),
+  );
+});
 const states = listPageStates({
   route: '/billing/webhooks',
   endpoint: ENDPOINT,
@@ -55,5 +73,18 @@ export const EventDialog: Story = {
     const dialog = await within(document.body).findByRole('dialog');
     expect(within(dialog).getByTestId('webhook-payload').textContent).toContain('invoice.paid');
     await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
+  },
+};
+
+/** A failed event says how many attempts it took; "Retry now" sends its id and says it is queued. */
+export const RetryNow: Story = {
+  parameters: { route: '/billing/webhooks', msw: [rows, retry] },
+  play: async ({ canvasElement }) => {
+    const row = (await within(canvasElement).findByText('evt_1002')).closest('tr') as HTMLElement;
+    expect(within(row).getByTestId('webhook-status').textContent).toBe('Failed (4 attempts)');
+    retried.length = 0;
+    await userEvent.click(within(row).getByRole('button', { name: 'Retry now (evt_1002)' }));
+    await waitFor(() => expect(retried).toEqual([[2]]));
+    await expectToast('1 event queued again');
   },
 };
