@@ -1,5 +1,5 @@
 import { storyPlaylist } from '@cadence/app-shell/test/story-fixtures';
-import { withRouter } from '@cadence/app-shell/test/story-helpers';
+import { dropOrphanAnnouncements, withRouter } from '@cadence/app-shell/test/story-helpers';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { HttpResponse, http } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
@@ -52,5 +52,7 @@ export const Delete: Story = {
     const dialog = await within(document.body).findByRole('alertdialog');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(canvas.getByTestId('story-location').textContent).toBe('/library/playlists'));
+    // The dialog's pending Delete button announced its spinner; the dialog is gone now.
+    dropOrphanAnnouncements();
   },
 };
