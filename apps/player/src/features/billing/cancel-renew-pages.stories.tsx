@@ -1,4 +1,4 @@
-import { withRouter } from '@cadence/app-shell/test/story-helpers';
+import { dropOrphanAnnouncements, withRouter } from '@cadence/app-shell/test/story-helpers';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { billingApi, storyBillingOverview } from './billing-story-fixtures';
@@ -24,6 +24,7 @@ export const Cancel: Story = {
     const canvas = within(canvasElement);
     await userEvent.click(await canvas.findByRole('button', { name: 'Cancel plan' }));
     await waitFor(() => expect(canvas.getByTestId('story-location').textContent).toBe('/billing'));
+    dropOrphanAnnouncements();
   },
 };
 

@@ -1,4 +1,4 @@
-import { withBootstrap, withRouter } from '@cadence/app-shell/test/story-helpers';
+import { dropOrphanAnnouncements, withBootstrap, withRouter } from '@cadence/app-shell/test/story-helpers';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { billingApi, subscribedUser } from './billing-story-fixtures';
@@ -44,6 +44,7 @@ export const Confirm: Story = {
     expect((await canvas.findByTestId('change-plan-due')).textContent).toBe('$84.20');
     await userEvent.click(canvas.getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(canvas.getByTestId('story-location').textContent).toBe('/billing'));
+    dropOrphanAnnouncements();
   },
 };
 
