@@ -31,6 +31,9 @@ export function isEmbedPath(url: string): boolean {
 }
 
 const nonces = new WeakMap<ServerResponse, string>();
+const CSP_HEADER = 'content-security-policy';
+/** Where a page policy's nonce goes (base64 never holds a hyphen run like this one). */
+const NONCE_SLOT = '--nonce-slot--';
 
 function nonceFor(res: ServerResponse): string {
   let nonce = nonces.get(res);
@@ -97,7 +100,6 @@ export const securityHeadersPlugin = fp(
     const socketOrigin = appOrigin.replace(/^http/, 'ws');
     const storage = options.storageOrigins.filter(Boolean);
     const recaptcha = ['https://www.google.com', 'https://www.gstatic.com'];
-    const nonceSource = (_req: IncomingMessage, res: ServerResponse) => `'nonce-${nonceFor(res)}'`;
     const ownApps = [self, ...(options.appOrigins ?? [])].join(' ');
     const frameAncestors = (req: IncomingMessage) => (isEmbedPath(req.url ?? '/') ? '*' : ownApps);
     const { pageSources } = options;
@@ -147,15 +149,43 @@ export const securityHeadersPlugin = fp(
       crossOriginResourcePolicy: { policy: 'cross-origin' },
       crossOriginEmbedderPolicy: false,
     } as const;
-    const writeHeaders: HeaderWriter = helmet({
-      ...others,
-      contentSecurityPolicy: policy({ nonce: [nonceSource], extra: [extra], frameAncestors }),
-    });
     // Api calls, audio and assets carry no inline script: one fixed set of headers, built once
     // (helmet rebuilt the policy, and a nonce from the CSPRNG, on every one of them).
     const apiHeaders = fixedHeaders(
       helmet({ ...others, contentSecurityPolicy: policy({ nonce: [], extra: [], frameAncestors: ownApps }) }),
     );
+    const sharedHeaders = apiHeaders.filter(([name]) => name.toLowerCase() !== CSP_HEADER);
+    // A page's policy differs by its nonce, the admin's custom code origins and who may frame it:
+    // built by helmet once per origins and framing, the nonce set into it per response.
+    const pagePolicies = new Map<string, [before: string, after: string]>();
+    const pagePolicy = (origins: string, ancestors: string): [string, string] => {
+      const key = `${ancestors}\n${origins}`;
+      let parts = pagePolicies.get(key);
+      if (!parts) {
+        const [, value = ''] =
+          fixedHeaders(
+            helmet.contentSecurityPolicy(
+              policy({
+                nonce: [`'nonce-${NONCE_SLOT}'`],
+                extra: origins ? [origins] : [],
+                frameAncestors: ancestors,
+              }),
+            ),
+          ).find(([name]) => name.toLowerCase() === CSP_HEADER) ?? [];
+        const at = String(value).indexOf(NONCE_SLOT);
+        parts = [String(value).slice(0, at), String(value).slice(at + NONCE_SLOT.length)];
+        // The custom code's origins change only when an admin saves it: a few entries at most.
+        if (pagePolicies.size >= 32) pagePolicies.clear();
+        pagePolicies.set(key, parts);
+      }
+      return parts;
+    };
+    const writeHeaders: HeaderWriter = (req, res, next) => {
+      for (const [name, value] of sharedHeaders) res.setHeader(name, value);
+      const [before, after] = pagePolicy(extra(req, res), frameAncestors(req));
+      res.setHeader(CSP_HEADER, before + nonceFor(res) + after);
+      next();
+    };
     app.addHook('onRequest', (request, reply, done) => {
       if (isPageRequest(request) || isEmbedPath(request.url)) {
         writeHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
