@@ -77,7 +77,7 @@ export const storyWebhookEvent = (id: number) =>
     subject: `sub_${id}`,
     status: (['applied', 'pending', 'failed'] as const)[id % 3] ?? 'applied',
     attempts: id % 3 === 2 ? 4 : 1,
-    last_error: id % 3 === 2 ? 'No subscription sub_' + id + ' on this site.' : null,
+    last_error: id % 3 === 2 ? `No subscription sub_${id} on this site.` : null,
     received_at: STAMP,
     processed_at: id % 3 === 0 ? STAMP : null,
   });

@@ -1,8 +1,7 @@
-import { getToast } from '@cadence/app-shell/toast-store';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { expect, within } from 'storybook/test';
 import { appearanceParameters } from '../../test/admin-appearance-fixtures';
-import { expectToast, withRoutes } from '../../test/admin-story-fixtures';
+import { withRoutes } from '../../test/admin-story-fixtures';
 import { AppearanceLayout } from './appearance-layout';
 import { CustomCodePage } from './custom-code-page';
 

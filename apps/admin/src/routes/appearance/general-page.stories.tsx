@@ -1,4 +1,3 @@
-import { getToast } from '@cadence/app-shell/toast-store';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { appearanceParameters } from '../../test/admin-appearance-fixtures';
