@@ -1,4 +1,5 @@
-import { withBootstrap, withRouter } from '@cadence/app-shell/test/story-helpers';
+import { fixture, withBootstrap, withRouter } from '@cadence/app-shell/test/story-helpers';
+import { ZMenuSchema } from '@cadence/contracts/menu';
 import { applyPseudoStates } from '@cadence/ui/test/pseudo-states';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
@@ -7,7 +8,7 @@ import { SiteFooter } from './site-footer';
 /** The footer menus and the languages, as bootstrap data carries them (parsed with the contract by `withBootstrap`). */
 const withFooterData = withBootstrap((data) => ({
   ...data,
-  menus: [
+  menus: fixture(ZMenuSchema.array(), [
     {
       id: 'footer',
       name: 'Footer',
@@ -24,7 +25,7 @@ const withFooterData = withBootstrap((data) => ({
       positions: ['footer-secondary'],
       items: [{ id: 'api', label: 'API', type: 'link', action: 'https://example.com/api' }],
     },
-  ],
+  ]),
   localizations: [
     { id: 1, name: 'English', language: 'en' },
     { id: 2, name: 'Deutsch', language: 'de' },
