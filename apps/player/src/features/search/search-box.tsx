@@ -6,7 +6,11 @@ import type { SearchTypeaheadProps } from './search-typeahead';
 
 let typeaheadModule: Promise<typeof import('./search-typeahead')> | undefined;
 const loadTypeahead = () => {
-  typeaheadModule ??= import('./search-typeahead');
+  // A failed load is forgotten, so the next focus imports again instead of reusing the rejection.
+  typeaheadModule ??= import('./search-typeahead').catch((error: unknown) => {
+    typeaheadModule = undefined;
+    throw error;
+  });
   return typeaheadModule;
 };
 
