@@ -344,6 +344,7 @@ const menuLabels = [
   'Ads',
   'Plans',
   'Subscriptions',
+  'Webhooks',
   'Users',
   'Roles',
   'Channels',
