@@ -28,7 +28,12 @@ export const mswSetup: { start: Parameters<typeof mswLoader>[0] } = {
   start: async () => {
     const { setupWorker } = await import('msw/browser');
     const worker = setupWorker();
-    worker.events.on('unhandledException', ({ error }) => reportMockApiFailure(error));
+    worker.events.on('request:start', ({ requestId }) => inFlight.set(requestId, performance.now()));
+    worker.events.on('request:end', ({ requestId }) => inFlight.delete(requestId));
+    worker.events.on('unhandledException', ({ error, requestId }) => {
+      inFlight.delete(requestId);
+      reportMockApiFailure(error);
+    });
     await worker.start({
       quiet: true,
       // Relative, so that the static catalogue works under any base path (Pages); the story
@@ -40,11 +45,35 @@ export const mswSetup: { start: Parameters<typeof mswLoader>[0] } = {
   },
 };
 
+/** The api requests a story has started and msw has not answered yet, by id: when each started. */
+const inFlight = new Map<string, number>();
+/** A request pending this long is a loading state's on purpose (`delay('infinite')`), not data on its way. */
+const LOADING_ON_PURPOSE_MS = 200;
+const SETTLE_POLL_MS = 10;
+const SETTLE_LIMIT_MS = 3_000;
+
 /**
- * After each story (and its play function): the first api failure it met, or a crash the router's
- * error boundary swallowed, fails it, even when nothing on screen shows it.
+ * Waits until the story's data has been answered: no request in flight but those held on purpose,
+ * two polls in a row (a fetch started by an effect reaches msw a moment after the render). A story
+ * without a `play` would otherwise end before a handler whose fixture no longer parses throws.
+ */
+async function mockApiSettled() {
+  const started = performance.now();
+  let quietPolls = 0;
+  while (quietPolls < 2 && performance.now() - started < SETTLE_LIMIT_MS) {
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_POLL_MS));
+    const now = performance.now();
+    const isWaiting = [...inFlight.values()].some((since) => now - since < LOADING_ON_PURPOSE_MS);
+    quietPolls = isWaiting ? 0 : quietPolls + 1;
+  }
+}
+
+/**
+ * After each story (and its play function) and its data: the first api failure it met, or a
+ * crash the router's error boundary swallowed, fails it, even when nothing on screen shows it.
  */
 async function failOnMockApiFailures() {
+  await mockApiSettled();
   const [failure] = takeMockApiFailures();
   if (failure) throw failure;
 }
@@ -110,6 +139,7 @@ const preview: Preview = {
   // Clears what an earlier story left, then fails this one on its own api failures.
   beforeEach: () => {
     takeMockApiFailures();
+    inFlight.clear();
     // react-aria's live announcer outlives a story (one node on the body for the whole page);
     // the announcements of a story that is gone (labelled by elements that left with it) are
     // emptied, so axe sees only this story's document.
