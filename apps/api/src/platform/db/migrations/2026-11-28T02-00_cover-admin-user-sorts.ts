@@ -13,7 +13,9 @@ const PAGE_COLUMNS = 'admin_search, email, image, email_verified_at, banned_at, 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and never import the app schema
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex('users_name_id_index').execute();
-  await sql`create index users_name_id_index on users (name, id) include (${sql.raw(PAGE_COLUMNS)})`.execute(db);
+  await sql`create index users_name_id_index on users (name, id) include (${sql.raw(PAGE_COLUMNS)})`.execute(
+    db,
+  );
   await db.schema.dropIndex('users_created_at_index').execute();
   await sql`create index users_created_at_index on users (created_at, id) include (name, ${sql.raw(
     PAGE_COLUMNS.replace(', created_at', ''),
