@@ -43,7 +43,8 @@ export function FileDropZone({
           'flex flex-col items-center justify-center gap-3 rounded-panel border-2 border-dashed p-8 text-center text-fg transition-colors',
           isDropTarget ? 'border-primary bg-primary/10' : 'border-divider bg-paper',
           isFocusVisible && 'ring-2 ring-primary/50',
-          isDisabled && 'opacity-60',
+          // The button shows the disabled state; dimming the text too would make it unreadable.
+          isDisabled && 'cursor-not-allowed border-divider/50',
           className,
         )
       }
