@@ -24,7 +24,7 @@ const shape = ZBootstrapDataSchema.shape;
  * `bytes`: the JSON's UTF-8, encoded once (a response sends it as is; a string is encoded per
  * send); `scriptBytes`: the same made safe inside an inline script, for the pages.
  */
-type Fragment<T> = { value: T; json: string; bytes: Buffer; scriptBytes: Buffer };
+type Fragment<T> = { value: T; bytes: Buffer; scriptBytes: Buffer };
 
 /**
  * The user-independent parts, validated by their contract once per generation (what the response
@@ -74,7 +74,7 @@ export function pickLanguage(
 function fragment<T>(schema: { parse: (value: unknown) => T }, value: unknown): Fragment<T> {
   const parsed = schema.parse(value);
   const json = JSON.stringify(parsed);
-  return { value: parsed, json, bytes: Buffer.from(json), scriptBytes: Buffer.from(scriptSafeJson(json)) };
+  return { value: parsed, bytes: Buffer.from(json), scriptBytes: Buffer.from(scriptSafeJson(json)) };
 }
 
 const I18N_KEY = Buffer.from(',"i18n":');
@@ -176,24 +176,8 @@ export function createBootstrapService(deps: {
   }
 
   /**
-   * The same data as `dataOf`, already serialized: cached fragments concatenated with the few
-   * per-request values. Only a signed-in user's own part is validated and serialized per request.
-   */
-  function jsonOf(request: BootstrapRequest, resolved: Resolved): string {
-    const { current, i18n, selectedThemeId, showCookieNotice } = resolved;
-    const user = request.user ? JSON.stringify(shape.user.parse(toUserDto(request.user))) : 'null';
-    const csrf = request.csrfToken ? `,"csrf_token":${JSON.stringify(request.csrfToken)}` : '';
-    return (
-      `{"settings":${current.settings.json},"i18n":${i18n.json},` +
-      `"localizations":${current.localizations.json},` +
-      `"themes":{"all":${current.themes.json},"selectedThemeId":${JSON.stringify(selectedThemeId)}},` +
-      `"menus":${current.menus.json},"user":${user},"guest_role":${guestRoleFragment(request.guestRole)},` +
-      `"show_cookie_notice":${showCookieNotice}${csrf}${appUrlsJson}}`
-    );
-  }
-
-  /**
-   * `jsonOf` as UTF-8 bytes between `before` and `after`, from the fragments' own bytes: only
+   * The data of `dataOf` serialized, as UTF-8 bytes between `before` and `after`, joined from
+   * cached fragments' own bytes (validated by their contract once per generation): only
    * the few per-request values are encoded per request. `forScript`: made safe inside an inline
    * script (the fragments' escaped bytes, the per-request values escaped the same way).
    */
@@ -236,7 +220,7 @@ export function createBootstrapService(deps: {
 
   /** The bootstrap data serialized (what `GET bootstrap-data` sends). */
   async function buildJson(request: BootstrapRequest): Promise<string> {
-    return jsonOf(request, await resolve(request));
+    return bytesOf(request, await resolve(request), { before: '', after: '' }).toString('utf8');
   }
 
   /** `buildJson` as bytes, wrapped in `before` and `after` (what `GET bootstrap-data` sends). */
