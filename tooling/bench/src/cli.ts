@@ -40,6 +40,7 @@ import {
 import { runAll } from './harness/runner';
 import {
   apiTarget,
+  emptyPgliteTarget,
   helloFastifyTarget,
   prepareApiData,
   type TApiData,
@@ -184,7 +185,25 @@ async function main(): Promise<number> {
     log(`api first start took ${Math.round(apiData.firstStartMs)} ms; data in ${apiData.dataDir}`);
     return apiTarget(apiData.dataDir, apiData.databaseUrl);
   });
-  const context: TContext = { mode: options.mode, machine, pinning, generator, ceiling, ours, log };
+  let pgliteCeiling: { dispose: () => Promise<void> } | undefined;
+  const emptyPglite =
+    options.database === 'embedded' && !options.isSelfCheck
+      ? memo(async (): Promise<TTarget> => {
+          const target = await emptyPgliteTarget(pinning);
+          pgliteCeiling = target;
+          return target;
+        })
+      : undefined;
+  const context: TContext = {
+    mode: options.mode,
+    machine,
+    pinning,
+    generator,
+    ceiling,
+    ours,
+    emptyPglite,
+    log,
+  };
 
   const output = await resultsFile(path.join(PACKAGE_DIR, 'results'), options.runName);
   const startedAt = new Date().toISOString();
@@ -232,6 +251,7 @@ async function main(): Promise<number> {
     return code;
   } finally {
     await apiData?.dispose();
+    await pgliteCeiling?.dispose();
   }
 }
 

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { alternate } from '../harness/alternate';
 import type { TBenchmark } from '../harness/benchmark';
 import { readRssMiB } from '../harness/rss';
+import { measurePgliteShare } from '../harness/pglite-share';
 import { startTarget } from '../harness/targets';
 
 /** Issue 2: idle RSS <= 1.5x a Fastify hello-world, read after ready + a short idle. */
@@ -24,6 +25,10 @@ export const idleRss: TBenchmark = {
         await server.stop();
       }
     });
-    return { samples, details: { idleSeconds: context.mode.idleSeconds } };
+    const emptyPglite = await measurePgliteShare(context, samples, async (server) => {
+      await sleep(context.mode.idleSeconds * 1000);
+      return readRssMiB(server.pid);
+    });
+    return { samples, details: { idleSeconds: context.mode.idleSeconds, ...(emptyPglite ? { emptyPglite } : {}) } };
   },
 };

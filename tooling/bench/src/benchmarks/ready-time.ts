@@ -1,5 +1,6 @@
 import { alternate } from '../harness/alternate';
 import type { TBenchmark } from '../harness/benchmark';
+import { measurePgliteShare } from '../harness/pglite-share';
 import { startTarget } from '../harness/targets';
 
 /** Issue 2: api ready time <= 3x a bare Fastify listen; spawn to first 2xx on the ready path. */
@@ -18,9 +19,13 @@ export const readyTime: TBenchmark = {
       await server.stop();
       return server.readyMs;
     });
+    const emptyPglite = await measurePgliteShare(context, samples, async (server) => server.readyMs);
     return {
       samples,
-      details: { readyPaths: { ceiling: targets.ceiling.readyPath, ours: targets.ours.readyPath } },
+      details: {
+        readyPaths: { ceiling: targets.ceiling.readyPath, ours: targets.ours.readyPath },
+        ...(emptyPglite ? { emptyPglite } : {}),
+      },
     };
   },
 };

@@ -286,12 +286,17 @@ async function measure(context: TContext): Promise<TUploadFigures> {
       return JSON.parse(stdout.trim()) as { ms: number; key: string };
     };
 
+    // Every side starts with no dirty pages of another side's write: without this, a side written
+    // right after another 1 GiB (the pipe's copy, the S3 peer's objects) paid for that writeback,
+    // and the same tus upload took 1.5 s in one round and 7 s in the next (2026-11-27 full run).
+    const settle = () => runChild(context.pinning, SERVER_CORE, 'sync', []);
     const rounds: TRound[] = [];
     for (let round = 0; round < context.mode.rounds; round += 1) {
       context.log(
         `uploads: round ${round + 1}/${context.mode.rounds}: dd, pipe-to-file, tus (disk), tus (s3), AWS SDK (s3)`,
       );
       const copy = path.join(work, 'dd-copy.bin');
+      await settle();
       const dd = await runChild(context.pinning, SERVER_CORE, 'dd', [
         `if=${source}`,
         `of=${copy}`,
@@ -301,20 +306,24 @@ async function measure(context: TContext): Promise<TUploadFigures> {
       ]);
       await rm(copy, { force: true });
 
+      await settle();
       const piped = await watchRss(pipe.pid, () => upload('raw', `${pipe.baseUrl}/upload`));
       rss.pipePeakMiB = Math.max(rss.pipePeakMiB, piped.peakMiB);
       await rm(pipeDir, { recursive: true, force: true });
       await mkdir(pipeDir);
 
       const tusUrl = (server: TRunningServer) => `${server.baseUrl}/api/v1/tus/upload`;
+      await settle();
       const onDisk = await watchRss(disk.server.pid, () => upload('tus', tusUrl(disk.server), disk.session));
       rss.diskPeakMiB = Math.max(rss.diskPeakMiB, onDisk.peakMiB);
       const stored = path.join(diskData, 'storage', 'uploads', 'tus', onDisk.result.key);
       await Promise.all([rm(stored, { force: true }), rm(`${stored}.json`, { force: true })]);
 
+      await settle();
       const onS3 = await watchRss(viaS3.server.pid, () => upload('tus', tusUrl(viaS3.server), viaS3.session));
       rss.s3PeakMiB = Math.max(rss.s3PeakMiB, onS3.peakMiB);
       // Right after the tus upload it is compared with: the same bytes, the same peer, the same part size.
+      await settle();
       const sdk = await sdkUpload(round);
 
       rounds.push({

@@ -12,6 +12,8 @@ export type TContext = {
   generator: TGeneratorName;
   ceiling: () => Promise<TTarget>;
   ours: () => Promise<TTarget>;
+  /** Embedded mode only (not postgres, not self-check): bare Fastify + an empty PGlite, PGlite's own share. */
+  emptyPglite?: () => Promise<TTarget>;
   log: (message: string) => void;
 };
 

@@ -4,6 +4,7 @@ import { existsSync, realpathSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { buildCeiling, PACKAGE_DIR } from './ceiling-build';
 import type { TPinning } from './cores';
@@ -50,11 +51,59 @@ export async function helloFastifyTarget(label = 'hello-fastify'): Promise<TTarg
   };
 }
 
-/** The built api, found through this package's `@cadence/api` dependency. */
-export function apiEntry(): string {
+/** The api package, found through this package's `@cadence/api` dependency. */
+function apiDir(): string {
   const link = path.join(PACKAGE_DIR, 'node_modules', '@cadence', 'api');
-  const apiDir = existsSync(link) ? realpathSync(link) : path.resolve(PACKAGE_DIR, '..', '..', 'apps', 'api');
-  return path.join(apiDir, 'dist', 'server.js');
+  return existsSync(link) ? realpathSync(link) : path.resolve(PACKAGE_DIR, '..', '..', 'apps', 'api');
+}
+
+/** The built api. */
+export function apiEntry(): string {
+  return path.join(apiDir(), 'dist', 'server.js');
+}
+
+/**
+ * The embedded mode's second ceiling (ceilings/pglite-fastify.ts): a bare Fastify with an empty
+ * PGlite of the api's own build, on a data directory initialised by one unmeasured start, as the
+ * api's measured starts reuse theirs.
+ */
+export async function emptyPgliteTarget(pinning: TPinning): Promise<TTarget & { dispose: () => Promise<void> }> {
+  const entry = await buildCeiling('pglite-fastify');
+  const pglite = realpathSync(path.join(apiDir(), 'node_modules', '@electric-sql', 'pglite'));
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'cadence-bench-pglite-'));
+  const label = 'bare Fastify + empty PGlite';
+  const target: TTarget = {
+    label,
+    readyPath: '/',
+    loadPath: '/',
+    startTimeoutMs: 60_000,
+    spec: (port) => ({
+      label,
+      command: process.execPath,
+      args: [entry],
+      cwd: PACKAGE_DIR,
+      env: {
+        ...baseEnv(port),
+        PGLITE_ENTRY: pathToFileURL(path.join(pglite, 'dist', 'index.js')).href,
+        PGLITE_DATA_DIR: dataDir,
+      },
+      port,
+      readyPath: '/',
+    }),
+  };
+  const dispose = () => rm(dataDir, { recursive: true, force: true });
+  try {
+    const first = await startServer(
+      { ...target.spec(await findSparePort()), label: `${label} (first start: initdb)` },
+      pinning,
+      FIRST_START_TIMEOUT_MS,
+    );
+    await first.stop();
+  } catch (error) {
+    await dispose();
+    throw error;
+  }
+  return { ...target, dispose };
 }
 
 /** A first start migrates and seeds; later starts must not pay for that one-off. */
