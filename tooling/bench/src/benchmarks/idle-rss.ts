@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { alternate } from '../harness/alternate';
 import type { TBenchmark } from '../harness/benchmark';
-import { readRssMiB } from '../harness/rss';
 import { measurePgliteShare } from '../harness/pglite-share';
+import { readRssMiB } from '../harness/rss';
 import { startTarget } from '../harness/targets';
 
 /** Issue 2: idle RSS <= 1.5x a Fastify hello-world, read after ready + a short idle. */
@@ -29,6 +29,9 @@ export const idleRss: TBenchmark = {
       await sleep(context.mode.idleSeconds * 1000);
       return readRssMiB(server.pid);
     });
-    return { samples, details: { idleSeconds: context.mode.idleSeconds, ...(emptyPglite ? { emptyPglite } : {}) } };
+    return {
+      samples,
+      details: { idleSeconds: context.mode.idleSeconds, ...(emptyPglite ? { emptyPglite } : {}) },
+    };
   },
 };

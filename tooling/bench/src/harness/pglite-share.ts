@@ -1,7 +1,7 @@
 import type { TContext } from './benchmark';
+import type { TRunningServer } from './server-process';
 import { median, type TPairedSample } from './stats';
 import { startTarget } from './targets';
-import type { TRunningServer } from './server-process';
 
 export type TPgliteShare = {
   label: string;

@@ -67,7 +67,9 @@ export function apiEntry(): string {
  * PGlite of the api's own build, on a data directory initialised by one unmeasured start, as the
  * api's measured starts reuse theirs.
  */
-export async function emptyPgliteTarget(pinning: TPinning): Promise<TTarget & { dispose: () => Promise<void> }> {
+export async function emptyPgliteTarget(
+  pinning: TPinning,
+): Promise<TTarget & { dispose: () => Promise<void> }> {
   const entry = await buildCeiling('pglite-fastify');
   const pglite = realpathSync(path.join(apiDir(), 'node_modules', '@electric-sql', 'pglite'));
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'cadence-bench-pglite-'));
