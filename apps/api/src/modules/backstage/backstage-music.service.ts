@@ -222,7 +222,9 @@ export function createBackstageMusicService(deps: Deps) {
     });
     await Promise.all(
       result.track_ids.map((trackId) =>
-        jobs.enqueue(WAVEFORM_JOB, { trackId }, { jobId: `waveform-${trackId}` }),
+        // One lane for all waveforms: each runs ffmpeg, and decodes side by side would take the
+        // cores from the requests of an embedded (one-process) install.
+        jobs.enqueue(WAVEFORM_JOB, { trackId }, { jobId: `waveform-${trackId}`, lane: WAVEFORM_JOB }),
       ),
     );
     return result;

@@ -274,6 +274,60 @@ describe('the webhook job', () => {
     expect(invoices.filter((invoice) => !invoice.paid)).toHaveLength(1);
   });
 
+  it("runs two subscriptions' jobs side by side, and one subscription's one at a time", async () => {
+    const subscribed = async () => {
+      const listener = await newListener(world);
+      const { sessionId } = await payByCard(world, listener.headers, pro.id, priceId());
+      const done = await confirmCard(world, listener.headers, pro.id, priceId(), sessionId as string);
+      return { userId: listener.id, gatewayId: done.json().subscription.gateway_id as string };
+    };
+    const renewed = async (gatewayId: string) => {
+      const before = world.stripe.events.length;
+      await fetch(`${world.stripe.url}/_peer/subscriptions/${gatewayId}/renew`, {
+        method: 'POST',
+        body: JSON.stringify({ fail: false }),
+      });
+      return eventsSince(before);
+    };
+    const updatedIn = (events: ReturnType<typeof eventsSince>) => {
+      const updated = events.find((event) => event.type === 'customer.subscription.updated');
+      if (!updated) throw new Error('no subscription event');
+      return JSON.stringify(updated);
+    };
+    const a = await subscribed();
+    const b = await subscribed();
+    await settleWebhooks(world);
+    const aFirst = await renewed(a.gatewayId);
+    const bFirst = await renewed(b.gatewayId);
+    const aNext = await renewed(a.gatewayId);
+    let release = () => {};
+    proxy.held = 0;
+    proxy.hold = new Promise<void>((resolve) => {
+      release = () => resolve();
+    });
+    try {
+      await sendStripeEvent(world, updatedIn(aFirst));
+      await sendStripeEvent(world, updatedIn(bFirst));
+      // Both jobs are at the provider at once: one job at a time would never get the second there.
+      await expect.poll(() => proxy.held, { timeout: 10_000 }).toBe(2);
+      // A's next events queue one job, which waits behind A's running one.
+      for (const event of aNext) await sendStripeEvent(world, JSON.stringify(event));
+      expect((await world.t.app.jobs.status()).counts).toMatchObject({ active: 2, waiting: 1 });
+    } finally {
+      proxy.hold = null;
+      release();
+    }
+    await settleWebhooks(world);
+    expect(proxy.held).toBe(2);
+    for (const { userId, gatewayId } of [a, b]) {
+      const remote = world.stripe.store.subscription.get(gatewayId) as unknown as {
+        items: { data: { current_period_end: number }[] };
+      };
+      const [row] = (await state(userId)).subscriptions;
+      expect(row?.renews_at?.getTime()).toBe((remote.items.data[0]?.current_period_end ?? 0) * 1000);
+    }
+  });
+
   it('re-queues events stored but not applied when the api starts again', async () => {
     const listener = await newListener(world);
     const before = world.stripe.events.length;

@@ -176,7 +176,8 @@ export async function settleWebhooks(world: BillingWorld, timeoutMs = 30_000) {
 
 /**
  * A proxy in front of the Stripe peer that answers 503 to subscription reads while `isDown` (a
- * provider outage during the webhook job) and passes everything else through. Point the app at
+ * provider outage during the webhook job), holds them while `hold` is set (a job caught mid-read)
+ * and passes everything else through. Point the app at
  * `url` (startBillingWorld's `stripeApiBase`), then set `target` to the peer's url.
  */
 export type StripeProxy = {
@@ -185,6 +186,10 @@ export type StripeProxy = {
   refused: number;
   /** Subscription reads passed through to the peer. */
   reads: number;
+  /** While set, subscription reads wait for it before they are passed through. */
+  hold: Promise<void> | null;
+  /** Subscription reads that found `hold` set. */
+  held: number;
   url: string;
   close: () => Promise<void>;
 };
@@ -194,13 +199,18 @@ export async function startStripeProxy(): Promise<StripeProxy> {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', async () => {
-      if (proxy.isDown && request.method === 'GET' && request.url?.startsWith('/v1/subscriptions/')) {
+      const isRead = request.method === 'GET' && request.url?.startsWith('/v1/subscriptions/');
+      if (proxy.isDown && isRead) {
         proxy.refused += 1;
         response.writeHead(503, { 'content-type': 'application/json' });
         response.end(JSON.stringify({ error: { type: 'api_error', message: 'down' } }));
         return;
       }
-      if (request.method === 'GET' && request.url?.startsWith('/v1/subscriptions/')) proxy.reads += 1;
+      if (isRead && proxy.hold) {
+        proxy.held += 1;
+        await proxy.hold;
+      }
+      if (isRead) proxy.reads += 1;
       const headers = Object.fromEntries(
         Object.entries(request.headers).filter(
           (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[0] !== 'host',
@@ -222,6 +232,8 @@ export async function startStripeProxy(): Promise<StripeProxy> {
     isDown: false,
     refused: 0,
     reads: 0,
+    hold: null,
+    held: 0,
     url: '',
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

@@ -203,7 +203,9 @@ export function createWebhooksService({ db, gateways, subscriptions }: Deps) {
     if (collapses && queuedSubjects.has(key)) return;
     if (collapses) queuedSubjects.add(key);
     try {
-      await queue.enqueue(WEBHOOK_JOB, { gateway, eventId, subject });
+      // One lane per subscription: two of its jobs side by side could commit in the opposite order
+      // of their provider reads, the later commit writing the older state with no job left to fix it.
+      await queue.enqueue(WEBHOOK_JOB, { gateway, eventId, subject }, { lane: `${WEBHOOK_JOB}:${key}` });
     } catch (error) {
       queuedSubjects.delete(key);
       throw error;

@@ -82,8 +82,13 @@ export function createNotificationsService({ db, settings, realtime, env, appKey
       text: mail.text,
       html: mail.html,
     });
-    // The delivery id is the job id: enqueueing the same delivery twice collapses into one job.
-    await delivery.jobs.enqueue(MAIL_JOB, { deliveryId }, { jobId: deliveryId });
+    // The delivery id is the job id: enqueueing the same delivery twice collapses into one job. One
+    // lane per address: an address's mails go out in the order they were written.
+    await delivery.jobs.enqueue(
+      MAIL_JOB,
+      { deliveryId },
+      { jobId: deliveryId, lane: `${MAIL_JOB}:${to.toLowerCase()}` },
+    );
   }
 
   async function notify(
@@ -106,7 +111,11 @@ export function createNotificationsService({ db, settings, realtime, env, appKey
           unreadCount: inserted.unreadCount,
         });
         if (delivery && (await webPush.hasSubscriptions(userId))) {
-          await delivery.jobs.enqueue(PUSH_JOB, { userId, notification }, { jobId: `${notification.id}` });
+          await delivery.jobs.enqueue(
+            PUSH_JOB,
+            { userId, notification },
+            { jobId: `${notification.id}`, lane: `${PUSH_JOB}:${userId}` },
+          );
         }
       }
     }

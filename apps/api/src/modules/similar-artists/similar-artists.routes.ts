@@ -54,7 +54,9 @@ export const similarArtistsRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.jobs.enqueue(
         SIMILAR_ARTISTS_JOB,
         { artistId },
-        { jobId: artistId ? String(artistId) : 'all' },
+        // One lane: "all" and one artist side by side would replace the same artist's rows in two
+        // transactions at once (a unique-key failure and a retry at best).
+        { jobId: artistId ? String(artistId) : 'all', lane: SIMILAR_ARTISTS_JOB },
       );
       return reply.code(202).send({ message: 'Similar artists will be recomputed.' });
     },

@@ -7,6 +7,234 @@ import { bullJobId, createRedisQueue } from './redis-queue';
 
 const silent = { error: () => {} };
 
+function deferred() {
+  let resolve: () => void = () => {};
+  let reject: (error: Error) => void = () => {};
+  const promise = new Promise<void>((done, fail) => {
+    resolve = () => done();
+    reject = (error) => fail(error);
+  });
+  return { promise, resolve, reject };
+}
+
+/** Lets every job that can start do so: microtasks and I/O callbacks run before setImmediate's. */
+const settled = () => new Promise((resolve) => setImmediate(resolve));
+
+/**
+ * A queue whose 'step' jobs wait until the test lets each one go: `log` tells what started and
+ * ended, in order; `finish(label)` ends the running job of that label, `fail(label)` throws in it.
+ */
+function gatedQueue(options: { concurrency?: number; backoffMs?: number } = {}) {
+  const queue = createInProcessQueue(silent, { backoffMs: 10, ...options });
+  const log: string[] = [];
+  const gates = new Map<string, ReturnType<typeof deferred>>();
+  const attempts = new Map<string, number>();
+  queue.register('step', async (payload) => {
+    const { label } = payload as { label: string };
+    const attempt = (attempts.get(label) ?? 0) + 1;
+    attempts.set(label, attempt);
+    const name = attempt === 1 ? label : `${label}#${attempt}`;
+    const gate = deferred();
+    gates.set(label, gate);
+    log.push(`${name} start`);
+    try {
+      await gate.promise;
+    } finally {
+      log.push(`${name} end`);
+    }
+  });
+  const gateOf = (label: string) => {
+    const gate = gates.get(label);
+    if (!gate) throw new Error(`${label} is not running`);
+    gates.delete(label);
+    return gate;
+  };
+  return {
+    queue,
+    log,
+    step: (label: string, lane?: string) => queue.enqueue('step', { label }, lane ? { lane } : {}),
+    finish: async (label: string) => {
+      gateOf(label).resolve();
+      await settled();
+    },
+    fail: async (label: string) => {
+      gateOf(label).reject(new Error(`${label} failed`));
+      await settled();
+    },
+  };
+}
+
+function lanes() {
+  it('runs the jobs of one lane one at a time, in the order queued', async () => {
+    const { queue, log, step, finish } = gatedQueue();
+    await step('a1', 'a');
+    await step('a2', 'a');
+    await step('a3', 'a');
+    await settled();
+    expect(log).toEqual(['a1 start']);
+    expect((await queue.status()).counts).toMatchObject({ active: 1, waiting: 2 });
+    await finish('a1');
+    expect(log).toEqual(['a1 start', 'a1 end', 'a2 start']);
+    await finish('a2');
+    await finish('a3');
+    expect(log).toEqual(['a1 start', 'a1 end', 'a2 start', 'a2 end', 'a3 start', 'a3 end']);
+    await queue.drain();
+    await queue.close();
+  });
+
+  it('runs jobs of different lanes, and jobs without one, side by side', async () => {
+    const { queue, log, step, finish } = gatedQueue();
+    await step('a1', 'a');
+    await step('b1', 'b');
+    await step('free');
+    await step('a2', 'a');
+    await settled();
+    // All three started while none had ended.
+    expect(log).toEqual(['a1 start', 'b1 start', 'free start']);
+    expect((await queue.status()).counts).toMatchObject({ active: 3, waiting: 1 });
+    await finish('b1');
+    await finish('free');
+    expect(log).not.toContain('a2 start');
+    await finish('a1');
+    expect(log.slice(-2)).toEqual(['a1 end', 'a2 start']);
+    await finish('a2');
+    await queue.close();
+  });
+
+  it('runs at most `concurrency` jobs at once, the others wait their turn', async () => {
+    const { queue, log, step, finish } = gatedQueue({ concurrency: 2 });
+    for (const label of ['a', 'b', 'c']) await step(label, label);
+    await settled();
+    expect(log).toEqual(['a start', 'b start']);
+    expect((await queue.status()).counts).toMatchObject({ active: 2, waiting: 1 });
+    await finish('b');
+    expect(log).toEqual(['a start', 'b start', 'b end', 'c start']);
+    await finish('a');
+    await finish('c');
+    expect((await queue.status()).counts).toMatchObject({ active: 0, waiting: 0 });
+    await queue.close();
+  });
+
+  it('puts the jobs with one jobId in one lane: a second waits for the running one, a third collapses', async () => {
+    const queue = createInProcessQueue(silent);
+    const gates: ReturnType<typeof deferred>[] = [];
+    let running = 0;
+    let most = 0;
+    queue.register('recompute', async () => {
+      running += 1;
+      most = Math.max(most, running);
+      const gate = deferred();
+      gates.push(gate);
+      await gate.promise;
+      running -= 1;
+    });
+    await queue.enqueue('recompute', {}, { jobId: '7' });
+    await settled();
+    await queue.enqueue('recompute', {}, { jobId: '7' });
+    await queue.enqueue('recompute', {}, { jobId: '7' });
+    await settled();
+    expect(gates).toHaveLength(1);
+    expect((await queue.status()).counts).toMatchObject({ active: 1, waiting: 1 });
+    gates[0]?.resolve();
+    await settled();
+    gates[1]?.resolve();
+    await queue.drain();
+    expect(gates).toHaveLength(2);
+    expect(most).toBe(1);
+    await queue.close();
+  });
+
+  it("lets a lane's later jobs run while a failed one waits for its retry, which then queues behind them", async () => {
+    const { queue, log, step, finish, fail } = gatedQueue({ backoffMs: 1 });
+    await step('a1', 'a');
+    await step('a2', 'a');
+    await settled();
+    await fail('a1');
+    // a1 waits out its backoff outside the lane: a2 does not wait for it.
+    expect(log).toEqual(['a1 start', 'a1 end', 'a2 start']);
+    // Well past a1's backoff (1 ms; timers fire in order of their due time): its retry is queued,
+    // behind a2 in the lane, not beside it.
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    await settled();
+    expect(log).toEqual(['a1 start', 'a1 end', 'a2 start']);
+    expect((await queue.status()).counts).toMatchObject({ active: 1, waiting: 1 });
+    await finish('a2');
+    expect(log.slice(-2)).toEqual(['a2 end', 'a1#2 start']);
+    await finish('a1');
+    await queue.drain();
+    expect((await queue.status()).counts).toEqual({ waiting: 0, active: 0, failed: 0 });
+    await queue.close();
+  });
+
+  it('drains only when every lane is done, retries included', async () => {
+    // A backoff long enough that a busy machine still sees b waiting for its retry.
+    const { queue, step, finish, fail } = gatedQueue({ backoffMs: 500 });
+    await step('a', 'a');
+    await step('b', 'b');
+    await settled();
+    let isDrained = false;
+    const drained = queue.drain().then(() => {
+      isDrained = true;
+    });
+    await finish('a');
+    await fail('b');
+    // b's retry is in its backoff: nothing runs, and yet the queue is not drained.
+    expect((await queue.status()).counts).toMatchObject({ active: 0, waiting: 1 });
+    expect(isDrained).toBe(false);
+    await expect.poll(async () => (await queue.status()).counts.active, { timeout: 5_000 }).toBe(1);
+    expect(isDrained).toBe(false);
+    await finish('b');
+    await drained;
+    expect(isDrained).toBe(true);
+    await queue.close();
+  });
+
+  it('lists a job that failed 3 times and runs it again, in its lane, on retry', async () => {
+    const queue = createInProcessQueue(silent, { backoffMs: 1 });
+    let calls = 0;
+    queue.register('fails-thrice', async () => {
+      calls += 1;
+      if (calls <= 3) throw new Error(`attempt ${calls}`);
+    });
+    const gate = deferred();
+    queue.register('holds', () => gate.promise);
+    await queue.enqueue('fails-thrice', {}, { lane: 'x' });
+    await queue.drain();
+    const status = await queue.status();
+    expect(status.counts).toEqual({ waiting: 0, active: 0, failed: 1 });
+    expect(status.failed[0]).toMatchObject({ name: 'fails-thrice', attempts: 3, error: 'attempt 3' });
+    await queue.enqueue('holds', {}, { lane: 'x' });
+    await settled();
+    expect(await queue.retry(status.failed[0]?.id as string)).toBe(true);
+    expect(await queue.retry('missing')).toBe(false);
+    await settled();
+    // The retried job keeps its lane: it waits for the lane's running job.
+    expect(calls).toBe(3);
+    gate.resolve();
+    await queue.drain();
+    expect(calls).toBe(4);
+    expect((await queue.status()).counts.failed).toBe(0);
+    await queue.close();
+  });
+
+  it('closes once the queued jobs ran, and refuses new ones', async () => {
+    const { queue, log, step, finish } = gatedQueue({ concurrency: 1 });
+    await step('a');
+    await step('b');
+    await settled();
+    let isClosed = false;
+    const closing = queue.close().then(() => {
+      isClosed = true;
+    });
+    await expect(step('c')).rejects.toThrow('closed');
+    await finish('a');
+    expect(isClosed).toBe(false);
+    await finish('b');
+    await closing;
+    expect(log).toEqual(['a start', 'a end', 'b start', 'b end']);
+  });
+}
+
 async function behavesAsAQueue(queue: JobQueue) {
   const seen: number[] = [];
   queue.register('count', async (payload) => {
@@ -15,16 +243,16 @@ async function behavesAsAQueue(queue: JobQueue) {
   queue.register('boom', async () => {
     throw new Error('boom');
   });
-  await queue.enqueue('count', { n: 1 });
+  await queue.enqueue('count', { n: 1 }, { lane: 'counts' });
   await queue.enqueue('boom', {});
-  await queue.enqueue('count', { n: 2 });
+  await queue.enqueue('count', { n: 2 }, { lane: 'counts' });
   await queue.drain();
   expect(seen).toEqual([1, 2]);
   await queue.close();
 }
 
 describe('jobs', () => {
-  it('runs in process, in order, surviving a failing job', async () => {
+  it('runs in process, a lane in order, surviving a failing job', async () => {
     await behavesAsAQueue(createInProcessQueue(silent, { backoffMs: 10 }));
   });
 
@@ -62,6 +290,8 @@ describe('jobs', () => {
     expect(always).toBe(3);
     await queue.close();
   });
+
+  describe('lanes (in process)', lanes);
 
   it.skipIf(isEmbeddedTarget)('runs on BullMQ with Redis', async () => {
     const queue = createRedisQueue({

@@ -4,6 +4,12 @@ export type JobHandler = (payload: unknown) => Promise<void>;
 export type EnqueueOptions = {
   /** Jobs with the same id while one is waiting collapse into one (idempotent recomputes). */
   jobId?: string;
+  /**
+   * Jobs of one lane run one at a time, in the order queued; jobs of different lanes run side by
+   * side (in-process queue; the BullMQ worker runs one job at a time anyway). Without a lane, a job
+   * with a `jobId` runs in that id's lane, one without runs beside anything.
+   */
+  lane?: string;
 };
 
 export type FailedJob = {

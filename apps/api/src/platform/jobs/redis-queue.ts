@@ -36,6 +36,12 @@ export function createRedisQueue(options: RedisQueueOptions): JobQueue {
           if (!handler) throw new Error(`No handler for job ${job.name}.`);
           await handler(job.data);
         },
+        // One job at a time, whatever their lanes: open-source BullMQ cannot keep a lane's jobs in
+        // order (groups are BullMQ Pro), and the billing webhook job needs that. It reads the
+        // provider's final object, so the events' order does not matter, but two jobs of one
+        // subscription side by side could commit in the opposite order of their reads and leave the
+        // older state. Several worker processes share that exposure today; closing it needs a
+        // per-subscription guard in the job itself (a lock, or a read time kept with the state).
         { connection, concurrency: 1 },
       )
     : null;
