@@ -46,7 +46,8 @@ export function createInProcessQueue(log: JobLog, options: InProcessQueueOptions
   let active = 0;
   const failed: (FailedJob & { payload: unknown; lane: string | null })[] = [];
 
-  const isIdle = (withRetries: boolean) => pending === 0 && active === 0 && (!withRetries || retries.size === 0);
+  const isIdle = (withRetries: boolean) =>
+    pending === 0 && active === 0 && (!withRetries || retries.size === 0);
 
   function settle() {
     for (const waiter of [...idleWaiters]) {

@@ -17,7 +17,7 @@ function deferred() {
   return { promise, resolve, reject };
 }
 
-/** Lets every job that can start do so: microtasks and I/O callbacks run before setImmediate's. */
+/** Lets every job that can start do so: the microtasks that start them all run before setImmediate's. */
 const settled = () => new Promise((resolve) => setImmediate(resolve));
 
 /**
