@@ -13,6 +13,11 @@ const ZOD_FREE = [
   'page-requests.ts',
   'library-limits.ts',
   'validation-messages.ts',
+  'ads-constants.ts',
+  'workspace-constants.ts',
+  'page-kinds.ts',
+  'slug.ts',
+  'stream-url.ts',
 ];
 
 /** Specifiers of the imports and re-exports that survive compilation (`import type` does not). */

@@ -1,4 +1,4 @@
-import { WORKSPACE_MESSAGES } from '@cadence/contracts/workspace';
+import { WORKSPACE_MESSAGES } from '@cadence/contracts/workspace-constants';
 import { errorMessage, isHttpError } from '@cadence/http-client/http-error';
 import type { QueryClient } from '@tanstack/react-query';
 import { toast } from '../toast-store';

@@ -1,11 +1,10 @@
+import type { TWorkspaceDetails, TWorkspaceMember } from '@cadence/contracts/workspace';
 import {
   ASSIGNABLE_WORKSPACE_ROLES,
   type TAssignableWorkspaceRole,
-  type TWorkspaceDetails,
-  type TWorkspaceMember,
   WORKSPACE_MESSAGES,
   workspaceRoleCan,
-} from '@cadence/contracts/workspace';
+} from '@cadence/contracts/workspace-constants';
 import { errorMessage } from '@cadence/http-client/http-error';
 import { Button } from '@cadence/ui/button';
 import { toast } from '../toast-store';

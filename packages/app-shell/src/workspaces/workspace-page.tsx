@@ -1,10 +1,10 @@
+import type { TWorkspaceDetails } from '@cadence/contracts/workspace';
 import {
   ASSIGNABLE_WORKSPACE_ROLES,
   type TAssignableWorkspaceRole,
-  type TWorkspaceDetails,
   WORKSPACE_MESSAGES,
   workspaceRoleCan,
-} from '@cadence/contracts/workspace';
+} from '@cadence/contracts/workspace-constants';
 import { errorMessage, firstFieldError } from '@cadence/http-client/http-error';
 import { Button } from '@cadence/ui/button';
 import { TextField } from '@cadence/ui/text-field';

@@ -1,14 +1,16 @@
 import type { TMessageResponse } from '@cadence/contracts/auth';
+import type {
+  TInviteMembers,
+  TWorkspace,
+  TWorkspaceDetails,
+  TWorkspaceInvite,
+  TWorkspaceListResponse,
+} from '@cadence/contracts/workspace';
 import {
   DEFAULT_WORKSPACE,
   type TAssignableWorkspaceRole,
-  type TInviteMembers,
-  type TWorkspace,
-  type TWorkspaceDetails,
-  type TWorkspaceInvite,
-  type TWorkspaceListResponse,
   WORKSPACE_COOKIE,
-} from '@cadence/contracts/workspace';
+} from '@cadence/contracts/workspace-constants';
 import { apiClient } from '@cadence/http-client/http-client';
 import { queryOptions } from '@tanstack/react-query';
 import { readCookie, writeCookie } from '../cookies';

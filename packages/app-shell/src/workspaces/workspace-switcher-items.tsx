@@ -1,4 +1,5 @@
-import { DEFAULT_WORKSPACE, type TWorkspace } from '@cadence/contracts/workspace';
+import type { TWorkspace } from '@cadence/contracts/workspace';
+import { DEFAULT_WORKSPACE } from '@cadence/contracts/workspace-constants';
 import { MenuItem, MenuPopover, MenuSeparator } from '@cadence/ui/menu';
 import type { MenuButtonMenuProps } from '@cadence/ui/menu-button';
 import CheckIcon from 'lucide-react/icons/check';

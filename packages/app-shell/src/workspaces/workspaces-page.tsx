@@ -1,4 +1,4 @@
-import { WORKSPACE_MESSAGES } from '@cadence/contracts/workspace';
+import { WORKSPACE_MESSAGES } from '@cadence/contracts/workspace-constants';
 import { errorMessage, firstFieldError } from '@cadence/http-client/http-error';
 import { Button } from '@cadence/ui/button';
 import { TextField } from '@cadence/ui/text-field';

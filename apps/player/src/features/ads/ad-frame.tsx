@@ -1,4 +1,8 @@
-import { AD_FRAME_MESSAGE_SOURCE, AD_HOST_MESSAGE_SOURCE, type TAdSlot } from '@cadence/contracts/ads';
+import {
+  AD_FRAME_MESSAGE_SOURCE,
+  AD_HOST_MESSAGE_SOURCE,
+  type TAdSlot,
+} from '@cadence/contracts/ads-constants';
 import { apiUrl } from '@cadence/http-client/api-base-url';
 import { useLayoutEffect, useRef, useState } from 'react';
 

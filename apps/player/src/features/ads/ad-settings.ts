@@ -1,4 +1,5 @@
-import { AD_SLOTS, type TAdSlot, type TAdsSettings } from '@cadence/contracts/ads';
+import type { TAdsSettings } from '@cadence/contracts/ads';
+import { AD_SLOTS, type TAdSlot } from '@cadence/contracts/ads-constants';
 
 export { AD_SLOTS, type TAdSlot };
 

@@ -1,5 +1,5 @@
 import { withBootstrap, withSettings } from '@cadence/app-shell/test/story-helpers';
-import { AD_FRAME_MESSAGE_SOURCE } from '@cadence/contracts/ads';
+import { AD_FRAME_MESSAGE_SOURCE } from '@cadence/contracts/ads-constants';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor, within } from 'storybook/test';
 import { AdSlot } from './ad-slot';
