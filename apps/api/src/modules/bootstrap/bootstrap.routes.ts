@@ -15,15 +15,18 @@ export async function bootstrapDataFor(request: FastifyRequest, reply: FastifyRe
 }
 
 /**
- * For a player, admin or backstage page: the object (its first route and SEO read it) and the
- * bootstrap data's inline script as bytes, between `wrap.before` and `wrap.after`.
+ * For a player, admin or backstage page: the object (its first route and SEO read it), the
+ * bootstrap data's inline script as bytes, between `wrap.before` and `wrap.after`, and the guest
+ * role it was built with (a page kept for guests is only valid for that one).
  */
 export async function bootstrapForPage(
   request: FastifyRequest,
   reply: FastifyReply,
   wrap: { before: string; after: string },
 ) {
-  return request.server.services.bootstrap.buildForPage(await bootstrapRequest(request, reply), wrap);
+  const bootstrap = await bootstrapRequest(request, reply);
+  const page = await request.server.services.bootstrap.buildForPage(bootstrap, wrap);
+  return { ...page, guestRole: bootstrap.guestRole };
 }
 
 export const bootstrapRoutes: FastifyPluginAsyncZod = async (app) => {

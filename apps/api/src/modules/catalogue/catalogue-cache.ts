@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createBoundedMemo } from '../../platform/redis/bounded-memo';
 import type { Cache } from '../../platform/redis/services';
 
 /** A public catalogue page whose answer is shared by every viewer allowed to see it. */
@@ -7,14 +8,25 @@ export type CataloguePage =
   /** Channels list other entities (and automatic lists rank them): they share one stamp. */
   | { kind: 'channels' };
 
+/** The generation of one page an answer was served from: current while its stamp key holds `stamp`. */
+export type TServedStamp = { key: string; stamp: string };
+
 export type CatalogueCache = {
   /**
    * The page's serialized answer for `variant` (its parsed query): from this process' memo when
    * the page's stamp is unchanged, else from the shared cache (Redis), else from `load`. `load`
    * answers null when this answer depends on who asks (a private or disabled item): it is then
-   * neither cached nor served from the cache, and the caller answers the usual way.
+   * neither cached nor served from the cache, and the caller answers the usual way. `onServed`
+   * hears the stamp of a shared answer (what something built from it is valid for).
    */
-  read(page: CataloguePage, variant: string, load: () => Promise<string | null>): Promise<string | null>;
+  read(
+    page: CataloguePage,
+    variant: string,
+    load: () => Promise<string | null>,
+    onServed?: (served: TServedStamp) => void,
+  ): Promise<string | null>;
+  /** True while every page is still at the generation it was served from (no write since). */
+  isCurrent(stamps: readonly TServedStamp[]): Promise<boolean>;
   /** Drops the pages: every process reloads them on its next read. */
   drop(pages: readonly CataloguePage[]): Promise<void>;
   /** Drops every catalogue page (genre and tag renames, which any page may embed). */
@@ -52,26 +64,12 @@ export function createCatalogueCache(options: {
   memoChars?: number;
 }): CatalogueCache {
   const { cache, isShared, ttlSeconds, memoChars: budget = MEMO_CHARS } = options;
-  const memo = new Map<string, { stamp: string; json: string }>();
-  let memoChars = 0;
+  const memo = createBoundedMemo<{ stamp: string; json: string }>({
+    budget,
+    sizeOf: (entry) => entry.json.length,
+  });
   const pending = new Map<string, Promise<string | null>>();
-
-  function forget(key: string) {
-    const entry = memo.get(key);
-    if (!entry) return;
-    memo.delete(key);
-    memoChars -= entry.json.length;
-  }
-
-  function remember(key: string, stamp: string, json: string) {
-    forget(key);
-    memo.set(key, { stamp, json });
-    memoChars += json.length;
-    for (const oldest of memo.keys()) {
-      if (memoChars <= budget) break;
-      forget(oldest);
-    }
-  }
+  const remember = (key: string, stamp: string, json: string) => memo.set(key, { stamp, json });
 
   async function currentStamp(stampKey: string): Promise<string> {
     const stamp = await cache.get<string>(stampKey);
@@ -105,24 +103,31 @@ export function createCatalogueCache(options: {
   }
 
   return {
-    async read(page, variant, loader) {
+    async read(page, variant, loader, onServed) {
       if (ttlSeconds === 0) return loader();
       const stampKey = pageStampKey(page);
       const key = `${stampKey}|${variant}`;
       const stamp = await currentStamp(stampKey);
+      const served = (json: string | null) => {
+        if (json !== null) onServed?.({ key: stampKey, stamp });
+        return json;
+      };
       const hit = memo.get(key);
-      if (hit && hit.stamp === stamp) {
-        remember(key, stamp, hit.json);
-        return hit.json;
-      }
+      if (hit && hit.stamp === stamp) return served(hit.json);
       // Concurrent reads of one generation share one load; a read after a write has a new stamp
       // and never joins a load that started before it.
       const loadKey = `${key}|${stamp}`;
-      const inFlight = pending.get(loadKey);
-      if (inFlight) return inFlight;
-      const promise = load(key, stamp, variant, loader).finally(() => pending.delete(loadKey));
-      pending.set(loadKey, promise);
-      return promise;
+      let promise = pending.get(loadKey);
+      if (!promise) {
+        promise = load(key, stamp, variant, loader).finally(() => pending.delete(loadKey));
+        pending.set(loadKey, promise);
+      }
+      return served(await promise);
+    },
+    async isCurrent(stamps) {
+      if (ttlSeconds === 0 || stamps.length === 0) return false;
+      const current = await Promise.all(stamps.map(({ key }) => cache.get<string>(key)));
+      return stamps.every(({ stamp }, index) => current[index] === stamp);
     },
     async drop(pages) {
       const keys = new Set(pages.map(pageStampKey));

@@ -2,6 +2,8 @@ import type { TBootstrapData } from '@cadence/contracts/bootstrap';
 import { pageRequests, pageRequestUrl } from '@cadence/contracts/page-requests';
 import { defaultSeoTemplates } from '@cadence/contracts/seo';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TServedStamp } from '../catalogue/catalogue-cache';
+import { servedStampOf, stampProbeHeaders } from '../catalogue/catalogue-served';
 import {
   albumDocument,
   artistDocument,
@@ -20,9 +22,15 @@ import { absoluteUrl } from './seo-urls';
 
 /**
  * The head tags and the crawler-readable main text of one player page, and the api answers read
- * for them (URL -> body) that the page can be given with its HTML.
+ * for them (URL -> body) that the page can be given with its HTML. `reads`: the catalogue stamp
+ * of each api GET made for them, in order, null for one not answered from the catalogue cache.
  */
-export type TPageSeo = { head: string; main: string; responses: Record<string, unknown> };
+export type TPageSeo = {
+  head: string;
+  main: string;
+  responses: Record<string, unknown>;
+  reads: (TServedStamp | null)[];
+};
 /** The first page's GET answered by the spa module (modules/spa spa-initial-data.ts), when it has one. */
 export type TInitialBody = { kind: string; body: unknown } | null;
 
@@ -48,19 +56,25 @@ const NOT_CHANNELS = new Set([
   'pages',
 ]);
 
-/** The api's own answer to a GET, as the browser's user would get it, or null when it says no. */
-async function fetchAs(app: FastifyInstance, request: FastifyRequest, url: string): Promise<unknown | null> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+type TRead = { body: unknown | null; stamp: TServedStamp | null };
+
+/**
+ * The api's own answer to a GET, as the browser's user would get it (null when it says no), and
+ * the catalogue stamp it was served from.
+ */
+async function fetchAs(app: FastifyInstance, request: FastifyRequest, url: string): Promise<TRead> {
+  const headers: Record<string, string> = { accept: 'application/json', ...stampProbeHeaders };
   for (const name of FORWARDED_HEADERS) {
     const value = request.headers[name];
     if (typeof value === 'string') headers[name] = value;
   }
   try {
     const response = await app.inject({ method: 'GET', url, headers, remoteAddress: request.ip });
-    return response.statusCode === 200 ? response.json() : null;
+    if (response.statusCode !== 200) return { body: null, stamp: null };
+    return { body: response.json(), stamp: servedStampOf(response.headers) };
   } catch (error) {
     request.log.warn({ err: error, url }, 'seo data not loaded');
-    return null;
+    return { body: null, stamp: null };
   }
 }
 
@@ -219,8 +233,10 @@ export async function renderPageSeo(
     baseUrl: app.deps.env.PLAYER_URL.replace(/\/$/, ''),
   };
   const responses: Record<string, unknown> = {};
+  const reads: TPageSeo['reads'] = [];
   const load = async (url: string) => {
-    const body = await fetchAs(app, request, url);
+    const { body, stamp } = await fetchAs(app, request, url);
+    reads.push(stamp);
     if (body !== null) responses[url] = body;
     return body;
   };
@@ -230,6 +246,7 @@ export async function renderPageSeo(
       head: fallbackHead(site, pathname, document === null),
       main: '',
       responses,
+      reads,
     };
   }
   const image = absoluteUrl(site.baseUrl, document.image);
@@ -240,7 +257,7 @@ export async function renderPageSeo(
     image,
     twitter_card: image ? 'summary_large_image' : 'summary',
   });
-  return { head, main: document.main, responses };
+  return { head, main: document.main, responses, reads };
 }
 
 /**

@@ -50,21 +50,19 @@ export function bootstrapScriptWrap(nonce?: string): { before: string; after: st
 }
 
 /**
- * The page as bytes: the template with its preloads, the bootstrap data's script (already bytes,
- * see `bootstrapScriptWrap`) and, when the first route's GET was answered with it,
- * `window.initialResponses` (JSON text: the api's own answer, not serialized again). The large
- * cached part is copied, never re-encoded.
+ * The page around its bootstrap data's script (bytes already, see `bootstrapScriptWrap`): the
+ * template with its preloads before it and, when the first route's GET was answered with it,
+ * `window.initialResponses` after it (JSON text: the api's own answer, not serialized again).
  */
-export function injectBootstrap(
+export function pageAround(
   template: string,
-  bootstrapScript: Buffer,
   initialResponsesJson: string | null = null,
   preloads = '',
   nonce?: string,
-): Buffer {
+): [before: string, after: string] {
   const [before, after] = splitAtDataSlot(template);
   const initial = initialResponsesJson
     ? inlineJsonScript(initialResponsesJson, 'initialResponses', nonce)
     : '';
-  return Buffer.concat([Buffer.from(before + preloads), bootstrapScript, Buffer.from(initial + after)]);
+  return [before + preloads, initial + after];
 }

@@ -120,6 +120,7 @@ describe('the inlined first answers', () => {
     page: { kind: 'album' as const, request: pageRequests.album(1) },
     body: {},
     json: '{"album":{"id":1}}',
+    stamp: null,
   };
   const url = pageRequestUrl(pageRequests.album(1));
 

@@ -3,14 +3,19 @@ import type { TBootstrapData } from '@cadence/contracts/bootstrap';
 import type { TChannelResponse } from '@cadence/contracts/channel';
 import { firstPageFor, pageRequestUrl, type TFirstPage } from '@cadence/contracts/page-requests';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TServedStamp } from '../catalogue/catalogue-cache';
+import { servedStampOf, stampProbeHeaders } from '../catalogue/catalogue-served';
 
 /**
  * What the first page of a player route starts with, answered in its HTML: the player's http
  * client serves its first GET from here (packages/http-client inlined-responses.ts).
  */
 export type TInitialResponses = Record<string, unknown>;
-/** `json`: the api's answer as it was sent (the page inlines that text rather than serializing `body` again). */
-export type TInitialPage = { page: TFirstPage; body: unknown; json: string };
+/**
+ * `json`: the api's answer as it was sent (the page inlines that text rather than serializing `body`
+ * again); `stamp`: the catalogue generation it was served from, null when it was not a shared answer.
+ */
+export type TInitialPage = { page: TFirstPage; body: unknown; json: string; stamp: TServedStamp | null };
 /** What an answer's artwork is read from. */
 type TAnswer = Pick<TInitialPage, 'page' | 'body'>;
 
@@ -39,7 +44,7 @@ export async function initialPageFor(
   request: FastifyRequest,
   page: TFirstPage,
 ): Promise<TInitialPage | null> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: 'application/json', ...stampProbeHeaders };
   for (const name of FORWARDED_HEADERS) {
     const value = request.headers[name];
     if (typeof value === 'string') headers[name] = value;
@@ -53,7 +58,7 @@ export async function initialPageFor(
       remoteAddress: request.ip,
     });
     if (response.statusCode !== 200) return null;
-    return { page, body: response.json(), json: response.payload };
+    return { page, body: response.json(), json: response.payload, stamp: servedStampOf(response.headers) };
   } catch (error) {
     request.log.warn({ err: error, kind: page.kind }, 'first page data not inlined');
     return null;

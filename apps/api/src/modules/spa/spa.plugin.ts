@@ -10,13 +10,15 @@ import { scriptNonce, withNonce } from '../../platform/http/security-headers';
 import { bootstrapForPage } from '../bootstrap/bootstrap.routes';
 import { applyPageSeo, renderPageSeo } from '../seo/seo-head';
 import {
-  appForPath,
-  bootstrapScriptWrap,
-  injectBootstrap,
-  isSpaPath,
-  type SpaApp,
-  spaApps,
-} from './spa-apps';
+  createGuestPageCache,
+  isGuestRequest,
+  joinPage,
+  NONCE_SLOT,
+  pageStamps,
+  slotPage,
+  type TPageBasis,
+} from './guest-page-cache';
+import { appForPath, bootstrapScriptWrap, isSpaPath, pageAround, type SpaApp, spaApps } from './spa-apps';
 import {
   firstPageOf,
   initialPageFor,
@@ -54,6 +56,7 @@ function missingBuildPage(app: SpaApp): string {
 async function spa(app: FastifyInstance) {
   const apps = spaApps(app.deps.env.STATIC_DIR);
   const templates = new Map<string, string>();
+  const guestPages = createGuestPageCache(app.services.catalogue);
   let isFirst = true;
 
   // @fastify/static takes no route config: its file routes (one per built file, marked by the
@@ -136,7 +139,20 @@ async function spa(app: FastifyInstance) {
     }
     // The template's own inline scripts and the bootstrap data carry the nonce; nothing else can.
     const nonce = scriptNonce(reply);
-    const { data, script } = await bootstrapForPage(request, reply, bootstrapScriptWrap(nonce));
+    const { data, script, guestRole } = await bootstrapForPage(request, reply, bootstrapScriptWrap(nonce));
+    const send = (page: Buffer) =>
+      reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page);
+    // A guest's player page is the same for every guest but for the nonce and the bootstrap data
+    // (its XSRF token, theme and language): kept without them while what it was built from holds.
+    const guestKey = spa.name === 'player' && isGuestRequest(request) ? pathname : null;
+    let basis: TPageBasis | undefined;
+    if (guestKey) {
+      basis = { template: html, settings: data.settings, guestRole };
+      const kept = await guestPages.find(guestKey, basis);
+      if (kept) return send(joinPage(kept, nonce, script));
+    }
+    // A guest's page is rendered with a slot for the nonce, so it can be kept and given another.
+    const pageNonce = guestKey ? NONCE_SLOT : nonce;
     const page = spa.name === 'player' ? firstPageOf(request, data) : null;
     const initial = page ? await initialPageFor(app, request, page) : null;
     const preloads = lcpImagePreload(initial) + routeChunkPreloads(await firstPageChunks(spa), page);
@@ -152,20 +168,19 @@ async function spa(app: FastifyInstance) {
         : null;
     // The head and main text go into the small template; the large inlined data comes last, so
     // no pattern runs over it.
-    let shell = withNonce(html, nonce);
-    if (seo) shell = applyPageSeo(shell, seo, nonce);
-    const pageHtml = injectBootstrap(
+    let shell = withNonce(html, pageNonce);
+    if (seo) shell = applyPageSeo(shell, seo, pageNonce);
+    const [before, after] = pageAround(
       shell,
-      script,
       initialResponsesJson(initial, seo?.responses),
       preloads,
-      nonce,
+      pageNonce,
     );
-    return reply
-      .code(200)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .send(pageHtml);
+    if (!guestKey || !basis) return send(Buffer.concat([Buffer.from(before), script, Buffer.from(after)]));
+    const slotted = slotPage(before, after);
+    const stamps = seo ? pageStamps(page !== null, initial?.stamp, seo.reads) : null;
+    if (stamps) guestPages.store(guestKey, basis, stamps, slotted);
+    return send(joinPage(slotted, nonce, script));
   });
 }
 
