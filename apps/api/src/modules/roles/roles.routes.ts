@@ -11,6 +11,7 @@ import { paginationSchema } from '@cadence/contracts/pagination';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../platform/auth/access';
+import { GUEST_ROLE_CACHE_KEY } from '../../platform/auth/auth.plugin';
 import { type RoleActor, rolesService } from './roles.service';
 
 const errors = {
@@ -29,6 +30,15 @@ const canRead = {
 export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
   const actorOf = (request: FastifyRequest): RoleActor => ({ id: requireUser(request).id, ip: request.ip });
+  /**
+   * Any role write may change what guests may do (their role's permissions, which role carries
+   * the guests flag): every process reloads the guest role on its next request instead of after
+   * the key's TTL, and guest pages kept under the old role are dropped with it.
+   */
+  async function afterRoleWrite<T>(result: T): Promise<T> {
+    await app.deps.cache.delete(GUEST_ROLE_CACHE_KEY);
+    return result;
+  }
 
   app.get(
     '/api/v1/roles',
@@ -71,7 +81,7 @@ export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.code(201);
-      return { role: await rolesService.create(db, actorOf(request), request.body) };
+      return { role: await afterRoleWrite(await rolesService.create(db, actorOf(request), request.body)) };
     },
   );
 
@@ -88,7 +98,9 @@ export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      role: await rolesService.update(db, actorOf(request), request.params.id, request.body),
+      role: await afterRoleWrite(
+        await rolesService.update(db, actorOf(request), request.params.id, request.body),
+      ),
     }),
   );
 
@@ -105,7 +117,7 @@ export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       message: 'Deleted roles',
-      deleted: await rolesService.bulkDelete(db, actorOf(request), request.body.ids),
+      deleted: await afterRoleWrite(await rolesService.bulkDelete(db, actorOf(request), request.body.ids)),
     }),
   );
 };

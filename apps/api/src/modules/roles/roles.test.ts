@@ -122,6 +122,32 @@ describe('roles', () => {
     expect(audit[0]?.after).toMatchObject({ guests: true });
   });
 
+  it('a change to the guests role shows in the next guest bootstrap data, not after the cache expires', async () => {
+    const guestPermissions = async () => {
+      const res = await t.app.inject({ url: '/api/v1/bootstrap-data' });
+      const role = res.json().bootstrapData.guest_role as { permissions: { name: string }[] } | null;
+      return (role?.permissions ?? []).map((permission) => permission.name);
+    };
+    const guests = await roleNamed('guests');
+    const permissions: { name: string }[] = (await call('GET', `/api/v1/roles/${guests.id}`)).json().role
+      .permissions;
+    const [dropped, ...kept] = permissions;
+    expect(dropped).toBeDefined();
+    expect(await guestPermissions()).toContain(dropped?.name);
+    try {
+      const res = await call('PUT', `/api/v1/roles/${guests.id}`, {
+        name: 'guests',
+        guests: true,
+        permissions: kept,
+      });
+      expect(res.statusCode).toBe(200);
+      expect(await guestPermissions()).not.toContain(dropped?.name);
+    } finally {
+      await call('PUT', `/api/v1/roles/${guests.id}`, { name: 'guests', guests: true, permissions });
+    }
+    expect(await guestPermissions()).toContain(dropped?.name);
+  });
+
   it('never deletes a built-in role; deleting a role in use moves its users to the default role in one transaction', async () => {
     const users = await roleNamed('users');
     const builtIn = await call('DELETE', '/api/v1/roles', { ids: [users.id] });
