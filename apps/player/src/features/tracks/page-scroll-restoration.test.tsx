@@ -56,6 +56,33 @@ describe('PageScrollRestoration', () => {
     expect(box.scrollTop).toBe(300);
   });
 
+  it('does not write the new scroll box on the first page (a forced layout of the whole page)', async () => {
+    const writes: number[] = [];
+    const setter = Object.getOwnPropertyDescriptor(Element.prototype, 'scrollTop')?.set;
+    const spy = vi.spyOn(Element.prototype, 'scrollTop', 'set').mockImplementation(function (
+      this: Element,
+      value: number,
+    ) {
+      if (this.id === 'scroll-container') writes.push(value);
+      setter?.call(this, value);
+    });
+    try {
+      // An entry no earlier test saved a position for: a first visit, not a reload.
+      const { router, box, scrollTo } = renderRoutes(PageScrollRestoration, [
+        { pathname: '/list', key: 'first-visit' },
+      ]);
+      expect(writes).toEqual([]);
+      scrollTo(800);
+      writes.length = 0;
+      await act(() => router.navigate('/detail'));
+      // Later pages still start at the top.
+      expect(writes).toEqual([0]);
+      expect(box.scrollTop).toBe(0);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
   it('keeps positions per history entry, not per path', async () => {
     const { router, box, scrollTo } = renderRoutes();
     scrollTo(500);
