@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TServedStamp } from './catalogue-cache';
 
 /**
@@ -11,8 +11,22 @@ const PROBE_HEADER = 'x-cadence-catalogue-probe';
 const STAMP_HEADER = 'x-cadence-catalogue-stamp';
 const PROBE_TOKEN = randomBytes(18).toString('base64url');
 
-/** The headers an in-process GET adds to learn the stamp its answer was served from. */
-export const stampProbeHeaders: Readonly<Record<string, string>> = { [PROBE_HEADER]: PROBE_TOKEN };
+/** What a browser's own call would carry that changes the answer: who asks, in which language. */
+const FORWARDED_HEADERS = ['cookie', 'authorization', 'accept-language', 'user-agent'] as const;
+
+/**
+ * The api's own answer to a GET as the browser that sent `request` would get it (the same route,
+ * hooks, permission and privacy checks, run in-process), asking which catalogue stamp served it.
+ */
+export function injectAs(app: FastifyInstance, request: FastifyRequest, url: string) {
+  const headers: Record<string, string> = { accept: 'application/json', [PROBE_HEADER]: PROBE_TOKEN };
+  for (const name of FORWARDED_HEADERS) {
+    const value = request.headers[name];
+    if (typeof value === 'string') headers[name] = value;
+  }
+  // Rate limits and logs count the browser that asked, not the api itself.
+  return app.inject({ method: 'GET', url, headers, remoteAddress: request.ip });
+}
 
 /** Called with a shared answer: names its stamp in the response when the api itself asked. */
 export function reportServedStamp(reply: FastifyReply, served: TServedStamp): void {

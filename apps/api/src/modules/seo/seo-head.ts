@@ -3,7 +3,7 @@ import { pageRequests, pageRequestUrl } from '@cadence/contracts/page-requests';
 import { defaultSeoTemplates } from '@cadence/contracts/seo';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TServedStamp } from '../catalogue/catalogue-cache';
-import { servedStampOf, stampProbeHeaders } from '../catalogue/catalogue-served';
+import { injectAs, servedStampOf } from '../catalogue/catalogue-served';
 import {
   albumDocument,
   artistDocument,
@@ -34,7 +34,6 @@ export type TPageSeo = {
 /** The first page's GET answered by the spa module (modules/spa spa-initial-data.ts), when it has one. */
 export type TInitialBody = { kind: string; body: unknown } | null;
 
-const FORWARDED_HEADERS = ['cookie', 'authorization', 'accept-language', 'user-agent'] as const;
 /** Single-segment player paths that are never a channel (spec 2.4-2.9, 2.11). */
 const NOT_CHANNELS = new Set([
   'login',
@@ -63,13 +62,8 @@ type TRead = { body: unknown | null; stamp: TServedStamp | null };
  * the catalogue stamp it was served from.
  */
 async function fetchAs(app: FastifyInstance, request: FastifyRequest, url: string): Promise<TRead> {
-  const headers: Record<string, string> = { accept: 'application/json', ...stampProbeHeaders };
-  for (const name of FORWARDED_HEADERS) {
-    const value = request.headers[name];
-    if (typeof value === 'string') headers[name] = value;
-  }
   try {
-    const response = await app.inject({ method: 'GET', url, headers, remoteAddress: request.ip });
+    const response = await injectAs(app, request, url);
     if (response.statusCode !== 200) return { body: null, stamp: null };
     return { body: response.json(), stamp: servedStampOf(response.headers) };
   } catch (error) {

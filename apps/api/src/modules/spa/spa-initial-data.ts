@@ -4,7 +4,7 @@ import type { TChannelResponse } from '@cadence/contracts/channel';
 import { firstPageFor, pageRequestUrl, type TFirstPage } from '@cadence/contracts/page-requests';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TServedStamp } from '../catalogue/catalogue-cache';
-import { servedStampOf, stampProbeHeaders } from '../catalogue/catalogue-served';
+import { injectAs, servedStampOf } from '../catalogue/catalogue-served';
 
 /**
  * What the first page of a player route starts with, answered in its HTML: the player's http
@@ -31,9 +31,6 @@ export function firstPageOf(request: FastifyRequest, bootstrap: TBootstrapData):
   return firstPageFor(pathname, homeChannelSlug(bootstrap.settings));
 }
 
-/** What a browser's own call would carry that changes the answer: who asks, in which language. */
-const FORWARDED_HEADERS = ['cookie', 'authorization', 'accept-language', 'user-agent'] as const;
-
 /**
  * The answer to the page's first GET as this user or guest would get it from the api (the same
  * route, hooks, permission and privacy checks, run in-process), or null when the path has none
@@ -44,19 +41,8 @@ export async function initialPageFor(
   request: FastifyRequest,
   page: TFirstPage,
 ): Promise<TInitialPage | null> {
-  const headers: Record<string, string> = { accept: 'application/json', ...stampProbeHeaders };
-  for (const name of FORWARDED_HEADERS) {
-    const value = request.headers[name];
-    if (typeof value === 'string') headers[name] = value;
-  }
   try {
-    const response = await app.inject({
-      method: 'GET',
-      url: pageRequestUrl(page.request),
-      headers,
-      // Rate limits and logs count the browser that asked, not the api itself.
-      remoteAddress: request.ip,
-    });
+    const response = await injectAs(app, request, pageRequestUrl(page.request));
     if (response.statusCode !== 200) return null;
     return { page, body: response.json(), json: response.payload, stamp: servedStampOf(response.headers) };
   } catch (error) {

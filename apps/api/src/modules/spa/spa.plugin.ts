@@ -145,9 +145,8 @@ async function spa(app: FastifyInstance) {
     // A guest's player page is the same for every guest but for the nonce and the bootstrap data
     // (its XSRF token, theme and language): kept without them while what it was built from holds.
     const guestKey = spa.name === 'player' && isGuestRequest(request) ? pathname : null;
-    let basis: TPageBasis | undefined;
-    if (guestKey) {
-      basis = { template: html, settings: data.settings, guestRole };
+    const basis: TPageBasis | null = guestKey ? { template: html, settings: data.settings, guestRole } : null;
+    if (guestKey && basis) {
       const kept = await guestPages.find(guestKey, basis);
       if (kept) return send(joinPage(kept, nonce, script));
     }
