@@ -94,8 +94,8 @@ export function createServices(deps: AppDeps): Services {
       db: deps.db,
       env: deps.env,
       settings,
-      notify: async (userId, type, data) => {
-        await notifications.notify(userId, type, data);
+      notify: async (notices) => {
+        for (const { userId, type, data } of notices) await notifications.notify(userId, type, data);
       },
     }),
     sitemap: createSitemapService({

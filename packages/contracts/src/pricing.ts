@@ -43,13 +43,27 @@ export function highestSavingsPercentage(products: readonly { prices: readonly T
   return best;
 }
 
+/**
+ * One formatter per options key: building an Intl.NumberFormat costs tens of microseconds, and the
+ * api formats an amount per receipt notification (hundreds per webhook burst).
+ */
+const formatters = new Map<string, Intl.NumberFormat>();
+function formatter(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale}|${options.currency}|${options.minimumFractionDigits}|${options.maximumFractionDigits}`;
+  let known = formatters.get(key);
+  if (!known) {
+    known = new Intl.NumberFormat(locale, options);
+    // Bounded: locales and currencies come from requests and settings.
+    if (formatters.size >= 256) formatters.clear();
+    formatters.set(key, known);
+  }
+  return known;
+}
+
 /** Digits of the currency's minor unit (USD 2, JPY 0); 2 for a code Intl does not know. */
 export function minorUnitDigits(currency: string): number {
   try {
-    return (
-      new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ??
-      2
-    );
+    return formatter('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
   } catch {
     return 2;
   }
@@ -66,7 +80,7 @@ export function formatMinorAmount(amount: number, currency: string, locale = 'en
   const major = amount / 10 ** digits;
   const isWhole = Math.round(amount) % 10 ** digits === 0;
   try {
-    return new Intl.NumberFormat(locale, {
+    return formatter(locale, {
       style: 'currency',
       currency,
       minimumFractionDigits: isWhole ? 0 : digits,

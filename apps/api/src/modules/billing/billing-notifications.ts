@@ -6,18 +6,19 @@ import { formatMinorAmount } from '@cadence/contracts/pricing';
  * (database row, mail, realtime) belongs to the notifications module; this seam is the one
  * place billing calls it.
  */
-export type BillingNotifier = (
-  userId: number,
-  type: 'invoice_paid' | 'payment_failed',
-  data: TNotificationData,
-) => Promise<void>;
-
 /** One notification to send once the transaction that decided it committed. */
 export type BillingNotice = {
   userId: number;
   type: 'invoice_paid' | 'payment_failed';
   data: TNotificationData;
 };
+
+/**
+ * Design 5 `invoice_paid` and `payment_failed`: what billing tells subscribers, in batches (a
+ * webhook sweep decides hundreds at once). The delivery (database row, mail, realtime) belongs to
+ * the notifications module; this seam is the one place billing calls it.
+ */
+export type BillingNotifier = (notices: BillingNotice[]) => Promise<void>;
 
 export function invoicePaidData(input: {
   plan: string;

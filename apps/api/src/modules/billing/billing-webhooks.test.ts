@@ -166,6 +166,46 @@ describe('the webhook job', () => {
       .selectAll()
       .where('event_id', '=', eventId)
       .executeTakeFirstOrThrow();
+  const log = { error: (details: object, message: string) => console.error(message, details) };
+  /** A queue that keeps its jobs until the test runs them: the in-process queue while it is busy. */
+  const heldQueue = () => {
+    const jobs: { name: string; payload: unknown }[] = [];
+    const handlers = new Map<string, (payload: unknown) => Promise<void>>();
+    const queue: JobQueue = {
+      kind: 'in-process',
+      register: (name, handler) => void handlers.set(name, handler),
+      enqueue: async (name, payload) => void jobs.push({ name, payload }),
+      drain: async () => undefined,
+      close: async () => undefined,
+      status: async () => ({
+        worker: 'running',
+        counts: { waiting: jobs.length, active: 0, failed: 0 },
+        failed: [],
+      }),
+      retry: async () => false,
+    };
+    return { jobs, handlers, queue };
+  };
+  const subscribed = async () => {
+    const listener = await newListener(world);
+    const { sessionId } = await payByCard(world, listener.headers, pro.id, priceId());
+    const done = await confirmCard(world, listener.headers, pro.id, priceId(), sessionId as string);
+    return { userId: listener.id, gatewayId: done.json().subscription.gateway_id as string };
+  };
+  const renewed = async (gatewayId: string, fail = false) => {
+    const before = world.stripe.events.length;
+    await fetch(`${world.stripe.url}/_peer/subscriptions/${gatewayId}/renew`, {
+      method: 'POST',
+      body: JSON.stringify({ fail }),
+    });
+    return eventsSince(before);
+  };
+  const renewsAtOf = (gatewayId: string) =>
+    ((
+      world.stripe.store.subscription.get(gatewayId) as unknown as {
+        items: { data: { current_period_end: number }[] };
+      }
+    ).items.data[0]?.current_period_end ?? 0) * 1000;
 
   it('answers before applying, retries a failed provider read with backoff, then applies once', async () => {
     const listener = await newListener(world);
@@ -206,13 +246,8 @@ describe('the webhook job', () => {
     const applied = await eventRow(updated.id);
     expect(applied.processed_at).not.toBeNull();
     expect(applied.attempts).toBeGreaterThan(0);
-    const remote = world.stripe.store.subscription.get(gatewayId) as unknown as {
-      items: { data: { current_period_end: number }[] };
-    };
     const { subscriptions, invoices } = await state(listener.id);
-    expect(subscriptions[0]?.renews_at?.getTime()).toBe(
-      (remote.items.data[0]?.current_period_end ?? 0) * 1000,
-    );
+    expect(subscriptions[0]?.renews_at?.getTime()).toBe(renewsAtOf(gatewayId));
     expect(invoices.filter((invoice) => invoice.paid)).toHaveLength(1);
     expect(await notificationTypes(listener.id)).toEqual(['invoice_paid']);
   });
@@ -230,23 +265,7 @@ describe('the webhook job', () => {
       });
     const events = eventsSince(before);
     expect(events.length).toBeGreaterThanOrEqual(6);
-    // A queue that keeps its jobs until the test runs them: the in-process queue while it is busy.
-    const jobs: { name: string; payload: unknown }[] = [];
-    const handlers = new Map<string, (payload: unknown) => Promise<void>>();
-    const held: JobQueue = {
-      kind: 'in-process',
-      register: (name, handler) => void handlers.set(name, handler),
-      enqueue: async (name, payload) => void jobs.push({ name, payload }),
-      drain: async () => undefined,
-      close: async () => undefined,
-      status: async () => ({
-        worker: 'running',
-        counts: { waiting: jobs.length, active: 0, failed: 0 },
-        failed: [],
-      }),
-      retry: async () => false,
-    };
-    const log = { error: (details: object, message: string) => console.error(message, details) };
+    const { jobs, handlers, queue: held } = heldQueue();
     const { webhooks } = world.t.app.services.billing;
     webhooks.bindQueue(held, log);
     try {
@@ -274,21 +293,7 @@ describe('the webhook job', () => {
     expect(invoices.filter((invoice) => !invoice.paid)).toHaveLength(1);
   });
 
-  it("runs two subscriptions' jobs side by side, and one subscription's one at a time", async () => {
-    const subscribed = async () => {
-      const listener = await newListener(world);
-      const { sessionId } = await payByCard(world, listener.headers, pro.id, priceId());
-      const done = await confirmCard(world, listener.headers, pro.id, priceId(), sessionId as string);
-      return { userId: listener.id, gatewayId: done.json().subscription.gateway_id as string };
-    };
-    const renewed = async (gatewayId: string) => {
-      const before = world.stripe.events.length;
-      await fetch(`${world.stripe.url}/_peer/subscriptions/${gatewayId}/renew`, {
-        method: 'POST',
-        body: JSON.stringify({ fail: false }),
-      });
-      return eventsSince(before);
-    };
+  it('runs one sweep at a time, which reads the subscriptions of its events side by side', async () => {
     const updatedIn = (events: ReturnType<typeof eventsSince>) => {
       const updated = events.find((event) => event.type === 'customer.subscription.updated');
       if (!updated) throw new Error('no subscription event');
@@ -300,31 +305,79 @@ describe('the webhook job', () => {
     const aFirst = await renewed(a.gatewayId);
     const bFirst = await renewed(b.gatewayId);
     const aNext = await renewed(a.gatewayId);
-    let release = () => {};
+    const holding = () => {
+      let release = () => {};
+      proxy.hold = new Promise<void>((resolve) => {
+        release = () => resolve();
+      });
+      return release;
+    };
     proxy.held = 0;
-    proxy.hold = new Promise<void>((resolve) => {
-      release = () => resolve();
-    });
+    proxy.reads = 0;
+    let releaseFirst = holding();
+    let releaseSecond = () => {};
     try {
       await sendStripeEvent(world, updatedIn(aFirst));
+      // The first sweep is at the provider for A.
+      await expect.poll(() => proxy.held, { timeout: 10_000 }).toBe(1);
+      // What arrives meanwhile waits in one queued job, behind the running sweep (one lane).
       await sendStripeEvent(world, updatedIn(bFirst));
-      // Both jobs are at the provider at once: one job at a time would never get the second there.
-      await expect.poll(() => proxy.held, { timeout: 10_000 }).toBe(2);
-      // A's next events queue one job, which waits behind A's running one.
       for (const event of aNext) await sendStripeEvent(world, JSON.stringify(event));
-      expect((await world.t.app.jobs.status()).counts).toMatchObject({ active: 2, waiting: 1 });
+      expect((await world.t.app.jobs.status()).counts).toMatchObject({ active: 1, waiting: 1 });
+      // The next sweep takes A's and B's events together and reads both at once: one sweep at a
+      // time would never get a third read held while the second is.
+      releaseSecond = holding();
+      releaseFirst();
+      releaseFirst = () => {};
+      await expect.poll(() => proxy.held, { timeout: 10_000 }).toBe(3);
     } finally {
       proxy.hold = null;
-      release();
+      releaseFirst();
+      releaseSecond();
     }
     await settleWebhooks(world);
-    expect(proxy.held).toBe(2);
-    for (const { userId, gatewayId } of [a, b]) {
-      const remote = world.stripe.store.subscription.get(gatewayId) as unknown as {
-        items: { data: { current_period_end: number }[] };
-      };
-      const [row] = (await state(userId)).subscriptions;
-      expect(row?.renews_at?.getTime()).toBe((remote.items.data[0]?.current_period_end ?? 0) * 1000);
+    // One read per subscription per sweep, whatever the number of its events.
+    expect(proxy.reads).toBe(3);
+    for (const { userId, gatewayId } of [a, b])
+      expect((await state(userId)).subscriptions[0]?.renews_at?.getTime()).toBe(renewsAtOf(gatewayId));
+  });
+
+  it("applies a sweep's other subscriptions when one cannot be read, and keeps that one's events pending", async () => {
+    const a = await subscribed();
+    const b = await subscribed();
+    await settleWebhooks(world);
+    const events = [...(await renewed(a.gatewayId)), ...(await renewed(b.gatewayId, true))];
+    const updated = events.find((event) => event.type === 'customer.subscription.updated');
+    if (!updated) throw new Error('no subscription event');
+    // Signed like the rest, about a subscription the provider does not have: its read fails.
+    const missing = JSON.parse(JSON.stringify(updated));
+    missing.id = `evt_missing_${Date.now()}`;
+    missing.data.object.id = `sub_missing_${Date.now()}`;
+    const { jobs, handlers, queue } = heldQueue();
+    const { webhooks } = world.t.app.services.billing;
+    webhooks.bindQueue(queue, log);
+    try {
+      for (const event of [missing, ...events])
+        expect((await sendStripeEvent(world, JSON.stringify(event))).json().duplicate).toBe(false);
+      expect(jobs).toHaveLength(1);
+      await expect(handlers.get(WEBHOOK_JOB)?.(jobs[0]?.payload)).rejects.toThrow(
+        /1 webhook subscription\(s\) not applied/,
+      );
+      const failed = await eventRow(missing.id);
+      expect(failed.processed_at).toBeNull();
+      expect(failed.attempts).toBe(1);
+      expect(failed.last_error).toBeTruthy();
+      expect(await webhooks.pendingCount()).toBe(1);
+      for (const { userId, gatewayId } of [a, b])
+        expect((await state(userId)).subscriptions[0]?.renews_at?.getTime()).toBe(renewsAtOf(gatewayId));
+      // The renewals' own (the purchases' events were not sent): one paid, one failed.
+      expect(await notificationTypes(a.userId)).toEqual(['invoice_paid']);
+      expect(await notificationTypes(b.userId)).toEqual(['payment_failed']);
+      const unpaid = (await state(b.userId)).invoices.filter((invoice) => !invoice.paid);
+      expect(unpaid).toHaveLength(1);
+    } finally {
+      webhooks.bindQueue(world.t.app.jobs, log);
+      await world.t.deps.db.deleteFrom('billing_webhook_events').where('event_id', '=', missing.id).execute();
     }
   });
 

@@ -196,6 +196,43 @@ export const billingRepository = {
       .forUpdate()
       .executeTakeFirst(),
 
+  /** The webhook sweep's subscriptions of one provider, locked for its writes (in id order: no deadlock). */
+  lockSubscriptionsByGateway: async (db: Db, gateway: string, gatewayIds: string[]) =>
+    gatewayIds.length === 0
+      ? []
+      : db
+          .selectFrom('subscriptions')
+          .selectAll()
+          .where('gateway_name', '=', gateway as SubscriptionRow['gateway_name'])
+          .where('gateway_id', 'in', gatewayIds)
+          .orderBy('id')
+          .forUpdate()
+          .execute(),
+
+  /** Which of these provider subscriptions we hold a row for (no lock: read before the sweep's transaction). */
+  async heldGatewayIds(db: Db, gateway: string, gatewayIds: string[]): Promise<Set<string>> {
+    if (gatewayIds.length === 0) return new Set();
+    const rows = await db
+      .selectFrom('subscriptions')
+      .select('gateway_id')
+      .where('gateway_name', '=', gateway as SubscriptionRow['gateway_name'])
+      .where('gateway_id', 'in', gatewayIds)
+      .execute();
+    return new Set(rows.map((row) => String(row.gateway_id)));
+  },
+
+  pricesByGatewayIds: async (db: Db, gateway: 'stripe' | 'paypal', gatewayIds: string[]) =>
+    gatewayIds.length === 0
+      ? []
+      : db
+          .selectFrom('prices')
+          .selectAll()
+          .where(gateway === 'stripe' ? 'stripe_id' : 'paypal_id', 'in', gatewayIds)
+          .execute(),
+
+  productsByIds: async (db: Db, ids: number[]) =>
+    ids.length === 0 ? [] : db.selectFrom('products').selectAll().where('id', 'in', ids).execute(),
+
   insertSubscription: (db: Db, values: Insertable<SubscriptionsTable>) =>
     db.insertInto('subscriptions').values(values).returningAll().executeTakeFirstOrThrow(),
 
@@ -244,24 +281,41 @@ export const billingRepository = {
   },
 
   /** Inserted once per provider invoice; a replay only settles `paid`. Says whether it is new or newly paid. */
-  async upsertInvoice(db: Db, values: Insertable<InvoicesTable>) {
+  /** The invoices among these provider ids that exist, locked: a batch decides new / became paid on them. */
+  lockInvoicesByGatewayIds: async (db: Db, gatewayIds: string[]) =>
+    gatewayIds.length === 0
+      ? []
+      : db
+          .selectFrom('invoices')
+          .select(['gateway_id', 'uuid', 'paid'])
+          .where('gateway_id', 'in', gatewayIds)
+          .orderBy('id')
+          .forUpdate()
+          .execute(),
+
+  /** New invoices in one statement; answers the provider ids actually inserted. */
+  async insertInvoices(db: Db, rows: Insertable<InvoicesTable>[]): Promise<Set<string>> {
+    if (rows.length === 0) return new Set();
     const inserted = await db
       .insertInto('invoices')
-      .values(values)
+      .values(rows)
       .onConflict((oc) => oc.column('gateway_id').doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    if (inserted) return { isNew: true, becamePaid: Boolean(values.paid), uuid: values.uuid };
-    if (!values.paid) return { isNew: false, becamePaid: false, uuid: values.uuid };
-    const settled = await db
-      .updateTable('invoices')
-      .set({ paid: true })
-      .where('gateway_id', '=', values.gateway_id)
-      .where('paid', '=', false)
-      .returning('uuid')
-      .executeTakeFirst();
-    return { isNew: false, becamePaid: Boolean(settled), uuid: settled?.uuid ?? values.uuid };
+      .returning('gateway_id')
+      .execute();
+    return new Set(inserted.map((row) => String(row.gateway_id)));
   },
+
+  /** Unpaid invoices settled by a later event, in one statement. */
+  markInvoicesPaid: async (db: Db, gatewayIds: string[]) =>
+    gatewayIds.length === 0
+      ? []
+      : db
+          .updateTable('invoices')
+          .set({ paid: true })
+          .where('gateway_id', 'in', gatewayIds)
+          .where('paid', '=', false)
+          .returning(['gateway_id', 'uuid'])
+          .execute(),
 
   invoicesOfUser: (db: Db, userId: number) =>
     db
@@ -308,41 +362,60 @@ export const billingRepository = {
     return new Set(rows.map((row) => eventKey(row.gateway_name, row.event_id)));
   },
 
-  findEvent: (db: Db, gateway: string, eventId: string) =>
-    db
+  /**
+   * The webhook sweep's events: every pending event never tried (`attempts` 0), and the pending
+   * events of the subscriptions or events asked for by name (a retry, the admin's "retry now", the
+   * re-queue), whatever their attempts; oldest first.
+   */
+  sweepableEvents(
+    db: Db,
+    asks: { gateway: string; subject: string | null; eventId: string }[],
+    limit: number,
+  ) {
+    return db
       .selectFrom('billing_webhook_events')
       .selectAll()
-      .where('gateway_name', '=', gateway)
-      .where('event_id', '=', eventId)
-      .executeTakeFirst(),
-
-  /** A subscription's events still to apply, oldest first. */
-  pendingEventsOf: (db: Db, gateway: string, subject: string, limit: number) =>
-    db
-      .selectFrom('billing_webhook_events')
-      .selectAll()
-      .where('gateway_name', '=', gateway)
-      .where('subject', '=', subject)
       .where('processed_at', 'is', null)
+      .where((eb) => {
+        const named = (['stripe', 'paypal'] as const).flatMap((gateway) => {
+          const mine = asks.filter((ask) => ask.gateway === gateway);
+          const subjects = [...new Set(mine.flatMap((ask) => (ask.subject === null ? [] : [ask.subject])))];
+          const events = [...new Set(mine.filter((ask) => ask.subject === null).map((ask) => ask.eventId))];
+          return [
+            ...(subjects.length > 0
+              ? [eb.and([eb('gateway_name', '=', gateway), eb('subject', 'in', subjects)])]
+              : []),
+            ...(events.length > 0
+              ? [eb.and([eb('gateway_name', '=', gateway), eb('event_id', 'in', events)])]
+              : []),
+          ];
+        });
+        return eb.or([eb('attempts', '=', 0), ...named]);
+      })
       .orderBy('received_at')
       .orderBy('event_id')
       .limit(limit)
-      .execute(),
+      .execute();
+  },
 
-  /**
-   * Marks the given events processed, those still pending only (another worker may have applied
-   * some), and answers them: called first in the job's transaction, so the mark commits or rolls
-   * back with the events' effects, and the row locks keep a second worker off them.
-   */
-  claimPendingEvents: (db: Db, gateway: string, eventIds: string[]) =>
-    db
-      .updateTable('billing_webhook_events')
-      .set({ processed_at: new Date(), last_error: null })
-      .where('gateway_name', '=', gateway)
-      .where('event_id', 'in', eventIds)
-      .where('processed_at', 'is', null)
-      .returning('event_id')
-      .execute(),
+  /** Marks these events (of any provider) processed, the pending ones only, and answers those. */
+  claimEvents: async (db: Db, events: { gateway: string; eventId: string }[]) => {
+    const claimed: { gateway_name: string; event_id: string }[] = [];
+    for (const gateway of new Set(events.map((event) => event.gateway))) {
+      const ids = events.filter((event) => event.gateway === gateway).map((event) => event.eventId);
+      claimed.push(
+        ...(await db
+          .updateTable('billing_webhook_events')
+          .set({ processed_at: new Date(), last_error: null })
+          .where('gateway_name', '=', gateway)
+          .where('event_id', 'in', ids)
+          .where('processed_at', 'is', null)
+          .returning(['gateway_name', 'event_id'])
+          .execute()),
+      );
+    }
+    return claimed;
+  },
 
   /** A failed attempt, kept for the admin and the logs; the event stays pending. */
   noteEventFailure: (db: Db, gateway: string, eventIds: string[], error: string) =>

@@ -6,10 +6,11 @@ import type {
   TSubscription,
 } from '@cadence/contracts/billing';
 import { GENERIC_ERROR_MESSAGE } from '@cadence/contracts/error-messages';
-import type { Kysely, Transaction } from 'kysely';
+import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import { AppError, validationError } from '../../platform/http/app-error';
 import { billingRepository as repo, type SubscriptionRow } from './billing.repository';
+import type { InvoicesTable } from './billing.tables';
 import { subscriptionFlags, toInvoiceDto, toPriceDto, toSubscriptionDto } from './billing-dto';
 import {
   type BillingNotice,
@@ -125,46 +126,126 @@ export function createSubscriptionsService({ db, gateways, notify, playerUrl }: 
   }
 
   /**
-   * An invoice once per provider invoice, written with `q` (the webhook job's transaction). Answers
-   * the notification it calls for (the first time it is seen paid or failed), which the caller
-   * sends once `q` committed: a rolled back invoice never notifies.
+   * An invoice once per provider invoice, for a batch (the webhook sweep), in a constant number of
+   * statements: the invoices that exist are locked and read at once, new ones inserted by one
+   * statement, settled ones marked by another, and the plans' names read once. The notice comes
+   * with an invoice's first sighting as paid or as failed (never twice: a rolled back batch sends
+   * none, the caller sends them once the transaction committed). Events of one invoice (failed,
+   * then paid) are taken in the order given. Answers the notices in that order.
    */
-  async function recordInvoice(
-    subscription: SubscriptionRow,
-    invoice: InvoiceEvent,
-    q: Kysely<Database> | Transaction<Database> = db,
-  ): Promise<BillingNotice | null> {
-    const uuid = randomUUID();
-    const result = await repo.upsertInvoice(q, {
-      uuid,
-      subscription_id: subscription.id,
-      gateway_id: invoice.gatewayId,
-      amount: invoice.amount,
-      currency: invoice.currency.toUpperCase(),
-      paid: invoice.paid,
-      period_start: invoice.periodStart,
-      period_end: invoice.periodEnd,
-    });
-    if (!result.becamePaid && !(result.isNew && !invoice.paid)) return null;
-    const product = await repo.findProduct(q, subscription.product_id);
-    const plan = product?.name ?? 'Subscription';
-    if (result.becamePaid)
-      return {
-        userId: subscription.user_id,
-        type: 'invoice_paid',
-        data: invoicePaidData({
-          plan,
+  async function recordInvoices(
+    items: { subscription: SubscriptionRow; invoice: InvoiceEvent }[],
+    trx: Transaction<Database>,
+  ): Promise<BillingNotice[]> {
+    if (items.length === 0) return [];
+    const gatewayIds = [...new Set(items.map((item) => item.invoice.gatewayId))];
+    const known = new Map(
+      (await repo.lockInvoicesByGatewayIds(trx, gatewayIds)).map((row) => [
+        row.gateway_id,
+        { uuid: row.uuid, paid: row.paid },
+      ]),
+    );
+    const inserts = new Map<string, Insertable<InvoicesTable>>();
+    const settles = new Set<string>();
+    const decided: { subscription: SubscriptionRow; invoice: InvoiceEvent; paid: boolean; uuid: string }[] =
+      [];
+    for (const { subscription, invoice } of items) {
+      const existing = known.get(invoice.gatewayId);
+      const fresh = inserts.get(invoice.gatewayId);
+      if (!existing && !fresh) {
+        const uuid = randomUUID();
+        inserts.set(invoice.gatewayId, {
+          uuid,
+          subscription_id: subscription.id,
+          gateway_id: invoice.gatewayId,
           amount: invoice.amount,
           currency: invoice.currency.toUpperCase(),
-          uuid: result.uuid,
-        }),
-      };
-    return { userId: subscription.user_id, type: 'payment_failed', data: paymentFailedData({ plan }) };
+          paid: invoice.paid,
+          period_start: invoice.periodStart,
+          period_end: invoice.periodEnd,
+        });
+        decided.push({ subscription, invoice, paid: invoice.paid, uuid });
+        continue;
+      }
+      // Seen before: only its first sighting as paid tells the subscriber anything.
+      if (!invoice.paid) continue;
+      if (fresh && !fresh.paid) {
+        fresh.paid = true;
+        decided.push({ subscription, invoice, paid: true, uuid: fresh.uuid as string });
+      } else if (existing && !existing.paid) {
+        existing.paid = true;
+        settles.add(invoice.gatewayId);
+        decided.push({ subscription, invoice, paid: true, uuid: existing.uuid });
+      }
+    }
+    const inserted = await repo.insertInvoices(trx, [...inserts.values()]);
+    // The lock covers rows that existed; a row another worker inserted meanwhile would be
+    // decided twice: refuse the batch, whose retry sees that row.
+    if (inserted.size !== inserts.size)
+      throw new Error('An invoice of this batch was written by another worker meanwhile.');
+    await repo.markInvoicesPaid(trx, [...settles]);
+    const names = new Map(
+      (await repo.productsByIds(trx, [...new Set(decided.map((one) => one.subscription.product_id))])).map(
+        (product) => [product.id, product.name],
+      ),
+    );
+    return decided.map(({ subscription, invoice, paid, uuid }): BillingNotice => {
+      const plan = names.get(subscription.product_id) ?? 'Subscription';
+      const currency = invoice.currency.toUpperCase();
+      return paid
+        ? {
+            userId: subscription.user_id,
+            type: 'invoice_paid',
+            data: invoicePaidData({ plan, amount: invoice.amount, currency, uuid }),
+          }
+        : { userId: subscription.user_id, type: 'payment_failed', data: paymentFailedData({ plan }) };
+    });
   }
 
-  /** Sends what recordInvoice asked for (after its transaction committed). */
-  async function sendNotice(notice: BillingNotice) {
-    await notify(notice.userId, notice.type, notice.data);
+  /**
+   * applyProviderState for the webhook sweep's subscriptions of one provider: their prices read by
+   * one statement, each row we hold (`held`, locked by the caller) updated by one; a first
+   * sighting takes applyProviderState's own path. Answers in the order of `items`.
+   */
+  async function applyProviderStates(
+    gateway: ProviderName,
+    items: { remote: ProviderSubscription; userId?: number }[],
+    held: Map<string, SubscriptionRow>,
+    trx: Transaction<Database>,
+  ) {
+    const priceIds = [...new Set(items.flatMap(({ remote }) => remote.priceGatewayId ?? []))];
+    const prices = new Map(
+      (await repo.pricesByGatewayIds(trx, gateway, priceIds)).map((price) => [
+        gateway === 'stripe' ? price.stripe_id : price.paypal_id,
+        price,
+      ]),
+    );
+    const out: Awaited<ReturnType<typeof applyProviderState>>[] = [];
+    for (const { remote, userId } of items) {
+      const price = remote.priceGatewayId ? prices.get(remote.priceGatewayId) : undefined;
+      const row = held.get(remote.gatewayId);
+      if (!price) out.push({ row: null, outcome: 'ignored' });
+      else if (!row)
+        out.push(await applyProviderState(gateway, remote, userId === undefined ? {} : { userId }, trx));
+      else {
+        const updated = await repo.updateSubscription(trx, row.id, {
+          product_id: price.product_id,
+          price_id: price.id,
+          status: remote.status,
+          renews_at: remote.renewsAt,
+          ends_at: remote.endsAt,
+          updated_at: new Date(),
+        });
+        held.set(remote.gatewayId, updated);
+        out.push({ row: updated, outcome: 'updated' });
+      }
+    }
+    return out;
+  }
+
+  /** Sends what recordInvoices asked for (after their transaction committed), as one batch. */
+  async function sendNotices(notices: BillingNotice[]) {
+    if (notices.length > 0) await notify(notices);
   }
 
   /** Writes a provider answer for a row we already hold. */
@@ -191,8 +272,9 @@ export function createSubscriptionsService({ db, gateways, notify, playerUrl }: 
 
   return {
     applyProviderState,
-    recordInvoice,
-    sendNotice,
+    applyProviderStates,
+    recordInvoices,
+    sendNotices,
     describe,
 
     async overview(userId: number): Promise<TBillingOverview> {

@@ -1,5 +1,5 @@
 import type { TAdminWebhookEventsQuery, TWebhookEvent } from '@cadence/contracts/billing';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type Stripe from 'stripe';
 import { mapAdminPage } from '../../platform/db/admin-list';
 import type { Database } from '../../platform/db/schema';
@@ -12,22 +12,46 @@ import {
   type SubscriptionRow,
 } from './billing.repository';
 import type { BillingNotice } from './billing-notifications';
+import type { ProviderSubscription } from './gateways/gateway-types';
 import type { GatewayRegistry } from './gateways/gateways';
 import type { InvoiceEvent, SubscriptionsService } from './subscriptions.service';
 
 type Deps = { db: Kysely<Database>; gateways: GatewayRegistry; subscriptions: SubscriptionsService };
 type Outcome = { received: true; duplicate: boolean };
 type ProviderName = 'stripe' | 'paypal';
-type StoredEvent = Awaited<ReturnType<typeof repo.pendingEventsOf>>[number];
+type StoredEvent = Awaited<ReturnType<typeof repo.sweepableEvents>>[number];
 type Json = Record<string, unknown>;
 
-/** The job that applies one stored event (and its subscription's other pending events). */
+/** The job that applies stored events: a sweep of those never tried and of those it names. */
 export const WEBHOOK_JOB = 'billing.webhook-event';
-/** How many of one subscription's pending events one job applies at most. */
-const BATCH_LIMIT = 200;
+/** Events one round of a sweep takes at most (the sweep goes on while its rounds come back full). */
+const SWEEP_LIMIT = 500;
+/** Provider reads of one round in flight at once. */
+const READS_AT_ONCE = 8;
+const PROVIDERS = ['stripe', 'paypal'] as const;
+
+/** What a sweep is asked to apply by name: a subscription's pending events, or one event without subscription. */
+type Ask = { gateway: ProviderName; subject: string | null; eventId: string };
+const askKey = (ask: Ask) =>
+  ask.subject === null ? `event\n${eventKey(ask.gateway, ask.eventId)}` : eventKey(ask.gateway, ask.subject);
+const askOf = (row: { gateway_name: string; event_id: string; subject: string | null }): Ask => ({
+  gateway: row.gateway_name === 'paypal' ? 'paypal' : 'stripe',
+  subject: row.subject,
+  eventId: row.event_id,
+});
 
 /** What one event asks of the job: read the provider's subscription, record an invoice. */
 type Plan = { needsState: boolean; userId?: number; invoice?: InvoiceEvent };
+/** One subscription's pending events in a round, each with what it asks. */
+type Group = {
+  gateway: ProviderName;
+  subject: string | null;
+  events: StoredEvent[];
+  plans: Map<string, Plan>;
+};
+/** A group after its provider read (`remote` null: none was needed). */
+type ReadGroup = Group & { remote: ProviderSubscription | null; userId?: number };
+type Failure = { group: Group; error: unknown };
 
 const toDate = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000) : null);
 const idOf = (value: unknown) =>
@@ -174,40 +198,54 @@ function planOf(gateway: ProviderName, row: StoredEvent): Plan {
 
 /**
  * Provider webhooks. The request only verifies the signature, stores the event once (its
- * provider id is unique: a duplicate stores nothing) and queues a job; the job applies it. The
- * job takes every pending event of the same provider subscription, reads that subscription from
- * the provider once (never the event order or payload: order-proof), and writes the state, the
- * invoices and the events' `processed_at` in one transaction; the notifications follow the
- * commit. A provider or network failure leaves the events pending: the queue retries with
- * backoff, and pending events are re-queued at start and on a timer, so nothing stored is lost.
+ * provider id is unique: a duplicate stores nothing; the events of requests that arrive together
+ * are stored by one insert) and queues a sweep; the sweep applies it. A sweep takes every pending
+ * event never tried and those its job names, groups them by provider subscription, reads each of
+ * those subscriptions from the provider once (never the event order or payload: order-proof; the
+ * reads side by side) and writes the states, the invoices and the events' `processed_at` in one
+ * transaction, with a constant number of statements for the invoices; the notifications follow the
+ * commit as one batch. A provider or network failure leaves that subscription's events pending (the
+ * others apply): the job retries with backoff, asking for them by name, and pending events are
+ * re-queued at start and on a timer, so nothing stored is lost.
  */
 export function createWebhooksService({ db, gateways, subscriptions }: Deps) {
   let queue: JobQueue | null = null;
   let log: JobLog = { error: () => {} };
 
   /**
-   * Subscriptions whose job waits in the in-process queue: an event of one of them adds nothing,
-   * the waiting job applies every pending event of its subscription when it runs (and drops its
-   * key first, so an event stored after that read gets a job of its own). Only for the in-process
-   * queue: with BullMQ the job may run in another process, which could not drop the key.
+   * In-process queue only: the asks gathered for the sweep job that waits in the queue (null when
+   * none waits). An event stored while one waits adds its ask there instead of a second job: the
+   * waiting sweep takes it when it starts (and the next event then queues the next sweep). With
+   * BullMQ the job may run in another process, which could not see this map: a job per event.
    */
-  const queuedSubjects = new Set<string>();
+  let waitingAsks: Map<string, Ask> | null = null;
+  /** Asks whose events failed in this process: the next sweep here (the job's retry) takes them. */
+  const failedAsks = new Map<string, Ask>();
 
-  // No job id: the job is idempotent (a processed event is skipped), so a second job for the same
-  // event costs one query; and a custom id would collide with the one BullMQ keeps for a failed job.
-  async function enqueue(gateway: string, eventId: string, subject: string | null) {
+  // No job id: the sweep is idempotent (a processed event is skipped), so a second job costs one
+  // query; and a custom id would collide with the one BullMQ keeps for a failed job. One lane: two
+  // sweeps side by side could commit one subscription's states in the opposite order of their
+  // provider reads, the later commit writing the older state with no job left to fix it.
+  async function enqueue(ask: Ask) {
     if (!queue) throw new Error('Billing webhooks are not bound to a job queue.');
-    if (subject === null) return queue.enqueue(WEBHOOK_JOB, { gateway, eventId });
-    const key = eventKey(gateway, subject);
     const collapses = queue.kind === 'in-process';
-    if (collapses && queuedSubjects.has(key)) return;
-    if (collapses) queuedSubjects.add(key);
+    if (collapses && waitingAsks) {
+      waitingAsks.set(askKey(ask), ask);
+      return;
+    }
+    if (collapses) waitingAsks = new Map([[askKey(ask), ask]]);
     try {
-      // One lane per subscription: two of its jobs side by side could commit in the opposite order
-      // of their provider reads, the later commit writing the older state with no job left to fix it.
-      await queue.enqueue(WEBHOOK_JOB, { gateway, eventId, subject }, { lane: `${WEBHOOK_JOB}:${key}` });
+      await queue.enqueue(
+        WEBHOOK_JOB,
+        {
+          gateway: ask.gateway,
+          eventId: ask.eventId,
+          ...(ask.subject === null ? {} : { subject: ask.subject }),
+        },
+        { lane: WEBHOOK_JOB },
+      );
     } catch (error) {
-      queuedSubjects.delete(key);
+      if (collapses) waitingAsks = null;
       throw error;
     }
   }
@@ -283,99 +321,223 @@ export function createWebhooksService({ db, gateways, subscriptions }: Deps) {
     });
     if (isNew)
       // Stored is safe: a queue that cannot take the job now is made up for by the re-queue timer.
-      await enqueue(gateway, event.id, event.subject).catch((error) =>
+      await enqueue({ gateway, subject: event.subject, eventId: event.id }).catch((error) =>
         log.error({ err: error, gateway, eventId: event.id }, 'Webhook event stored but not queued'),
       );
     return { received: true, duplicate: !isNew };
   }
 
-  /** Applies pending events of one subscription (or one event without subscription) in one transaction. */
-  async function applyBatch(gateway: ProviderName, subject: string | null, batch: StoredEvent[]) {
-    const provider = (await gateways())[gateway];
-    if (!provider) throw new Error(`${gateway} is switched off: its stored events wait.`);
-    const plans = new Map(batch.map((row) => [row.event_id, planOf(gateway, row)]));
-    const wantsState = [...plans.values()].some((plan) => plan.needsState);
-    const wantsRow = [...plans.values()].some((plan) => plan.invoice);
-    // The provider read happens before the transaction: no lock is held over the network.
-    const remote =
-      subject && (wantsState || (wantsRow && !(await repo.findSubscriptionByGateway(db, gateway, subject))))
-        ? await provider.fetchSubscription(subject)
-        : null;
-    const userId = [...plans.values()].find((plan) => plan.userId !== undefined)?.userId;
-    const notices = await db.transaction().execute(async (trx) => {
-      const claimed = await repo.claimPendingEvents(
-        trx,
-        gateway,
-        batch.map((row) => row.event_id),
-      );
-      if (claimed.length === 0) return [];
-      const isClaimed = new Set(claimed.map((event) => event.event_id));
-      let row: SubscriptionRow | null = null;
-      if (remote) {
-        const applied = await subscriptions.applyProviderState(
-          gateway,
-          remote,
-          userId === undefined ? {} : { userId },
-          trx,
-        );
-        // A second subscription of a user who holds one: refused and cancelled at the provider
-        // (a failure rolls everything back and the job retries).
-        if (applied.outcome === 'duplicate') await provider.cancelNow(remote.gatewayId);
-        else row = applied.row;
-      } else if (subject) row = (await repo.findSubscriptionByGateway(trx, gateway, subject)) ?? null;
-      const out: BillingNotice[] = [];
-      for (const event of batch) {
-        const invoice = plans.get(event.event_id)?.invoice;
-        if (!row || !invoice || !isClaimed.has(event.event_id)) continue;
-        const notice = await subscriptions.recordInvoice(row, invoice, trx);
-        if (notice) out.push(notice);
+  /** One subscription's pending events of a round (or one event about no subscription). */
+  function groupsOf(rows: StoredEvent[]): Group[] {
+    const groups = new Map<string, Group>();
+    for (const row of rows) {
+      const gateway = row.gateway_name as ProviderName;
+      const key =
+        row.subject === null ? `event\n${eventKey(gateway, row.event_id)}` : eventKey(gateway, row.subject);
+      let group = groups.get(key);
+      if (!group) {
+        group = { gateway, subject: row.subject, events: [], plans: new Map() };
+        groups.set(key, group);
       }
-      return out;
-    });
-    for (const notice of notices)
-      await subscriptions
-        .sendNotice(notice)
-        .catch((error) => log.error({ err: error, gateway, subject }, 'Billing notification failed'));
+      group.events.push(row);
+      group.plans.set(row.event_id, planOf(gateway, row));
+    }
+    return [...groups.values()];
   }
 
-  async function applyOrNote(gateway: ProviderName, subject: string | null, batch: StoredEvent[]) {
+  /**
+   * The provider reads of a round, up to READS_AT_ONCE at a time, before any transaction (no lock
+   * is held over the network). An invoice alone needs its subscription row, not a fresh state:
+   * only a first sighting (an invoice ahead of its subscription's events) asks the provider.
+   */
+  async function readRound(groups: Group[]) {
+    const registry = await gateways();
+    const rowOnly = (group: Group) => {
+      const plans = [...group.plans.values()];
+      return !plans.some((plan) => plan.needsState) && plans.some((plan) => plan.invoice);
+    };
+    const held = new Map<ProviderName, Set<string>>();
+    for (const gateway of PROVIDERS) {
+      const subjects = groups.filter((group) => group.gateway === gateway && group.subject && rowOnly(group));
+      held.set(
+        gateway,
+        await repo.heldGatewayIds(
+          db,
+          gateway,
+          subjects.map((group) => group.subject as string),
+        ),
+      );
+    }
+    const read: (ReadGroup | undefined)[] = new Array(groups.length);
+    const failures: Failure[] = [];
+    let next = 0;
+    const worker = async () => {
+      while (next < groups.length) {
+        const index = next;
+        next += 1;
+        const group = groups[index] as Group;
+        const provider = registry[group.gateway];
+        if (!provider) {
+          failures.push({
+            group,
+            error: new Error(`${group.gateway} is switched off: its stored events wait.`),
+          });
+          continue;
+        }
+        const plans = [...group.plans.values()];
+        const wantsRead =
+          group.subject !== null &&
+          (plans.some((plan) => plan.needsState) ||
+            (rowOnly(group) && !held.get(group.gateway)?.has(group.subject)));
+        try {
+          const remote = wantsRead ? await provider.fetchSubscription(group.subject as string) : null;
+          const userId = plans.find((plan) => plan.userId !== undefined)?.userId;
+          read[index] = { ...group, remote, ...(userId === undefined ? {} : { userId }) };
+        } catch (error) {
+          failures.push({ group, error });
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(READS_AT_ONCE, groups.length) }, worker));
+    return { read: read.filter((group): group is ReadGroup => group !== undefined), failures };
+  }
+
+  /** A round's writes in `trx`: claims, states, invoices; answers the notices to send after commit. */
+  async function writeRound(trx: Transaction<Database>, groups: ReadGroup[]): Promise<BillingNotice[]> {
+    const claimed = new Set(
+      (
+        await repo.claimEvents(
+          trx,
+          groups.flatMap((group) =>
+            group.events.map((row) => ({ gateway: group.gateway, eventId: row.event_id })),
+          ),
+        )
+      ).map((row) => eventKey(row.gateway_name, row.event_id)),
+    );
+    const isClaimed = (group: Group, row: StoredEvent) => claimed.has(eventKey(group.gateway, row.event_id));
+    const live = groups.filter((group) => group.events.some((row) => isClaimed(group, row)));
+    const rows = new Map<ReadGroup, SubscriptionRow>();
+    const registry = await gateways();
+    for (const gateway of PROVIDERS) {
+      const mine = live.filter((group) => group.gateway === gateway && group.subject !== null);
+      if (mine.length === 0) continue;
+      const held = new Map(
+        (
+          await repo.lockSubscriptionsByGateway(
+            trx,
+            gateway,
+            mine.map((group) => group.subject as string),
+          )
+        ).map((row) => [String(row.gateway_id), row]),
+      );
+      const withRemote = mine.filter((group) => group.remote);
+      const applied = await subscriptions.applyProviderStates(
+        gateway,
+        withRemote.map((group) => ({
+          remote: group.remote as ProviderSubscription,
+          ...(group.userId === undefined ? {} : { userId: group.userId }),
+        })),
+        held,
+        trx,
+      );
+      for (const [index, group] of withRemote.entries()) {
+        const result = applied[index];
+        // A second subscription of a user who holds one: refused and cancelled at the provider
+        // (a failure rolls the round back; each group is then tried alone).
+        if (result?.outcome === 'duplicate')
+          await registry[gateway]?.cancelNow((group.remote as ProviderSubscription).gatewayId);
+        else if (result?.row) rows.set(group, result.row);
+      }
+      for (const group of mine) {
+        const row = group.remote ? undefined : held.get(group.subject as string);
+        if (row) rows.set(group, row);
+      }
+    }
+    const invoices = live.flatMap((group) => {
+      const subscription = rows.get(group);
+      if (!subscription) return [];
+      return group.events.flatMap((row) => {
+        const invoice = group.plans.get(row.event_id)?.invoice;
+        return invoice && isClaimed(group, row) ? [{ subscription, invoice }] : [];
+      });
+    });
+    return subscriptions.recordInvoices(invoices, trx);
+  }
+
+  /**
+   * A round's writes in one transaction; when it fails, each group in a transaction of its own,
+   * so one subscription's problem holds back only its own events.
+   */
+  async function commitRound(groups: ReadGroup[]) {
+    if (groups.length === 0) return { notices: [] as BillingNotice[], failures: [] as Failure[] };
     try {
-      await applyBatch(gateway, subject, batch);
+      return { notices: await db.transaction().execute((trx) => writeRound(trx, groups)), failures: [] };
     } catch (error) {
+      if (groups.length === 1) return { notices: [], failures: [{ group: groups[0] as Group, error }] };
+      const notices: BillingNotice[] = [];
+      const failures: Failure[] = [];
+      for (const group of groups) {
+        try {
+          notices.push(...(await db.transaction().execute((trx) => writeRound(trx, [group]))));
+        } catch (single) {
+          failures.push({ group, error: single });
+        }
+      }
+      return { notices, failures };
+    }
+  }
+
+  /** Reads, writes and notifies one round; answers the groups that failed (noted on their events). */
+  async function applyRound(rows: StoredEvent[]): Promise<Failure[]> {
+    const { read, failures: unread } = await readRound(groupsOf(rows));
+    const { notices, failures: unwritten } = await commitRound(read);
+    const failures = [...unread, ...unwritten];
+    for (const { group, error } of failures) {
       const message = error instanceof Error ? error.message : String(error);
       await repo
         .noteEventFailure(
           db,
-          gateway,
-          batch.map((row) => row.event_id),
+          group.gateway,
+          group.events.map((row) => row.event_id),
           message,
         )
         .catch(() => undefined);
-      throw error;
     }
+    await subscriptions
+      .sendNotices(notices)
+      .catch((error) => log.error({ err: error }, 'Billing notifications failed'));
+    return failures;
   }
 
   /**
-   * The job: every pending event of one subscription (the job's `subject`), a batch of at most
-   * BATCH_LIMIT at a time, whichever event queued it (it may have been applied by an earlier job:
-   * the events queued behind it were not). A job without subject (queued before subjects were in
-   * the payload, or an event about no subscription) starts from its event.
+   * The job: rounds of at most SWEEP_LIMIT events until none is left. The first round also takes
+   * the asked events whatever their attempts; later ones only events never tried, so a failing
+   * event is tried once per sweep. A failure is thrown after the others applied: the queue retries
+   * the job with backoff, and the retry asks for the failed subscriptions by name.
    */
-  async function processJob(gateway: ProviderName, eventId: string, subject: string | undefined) {
-    if (subject !== undefined) queuedSubjects.delete(eventKey(gateway, subject));
-    let about = subject;
-    if (about === undefined) {
-      const first = await repo.findEvent(db, gateway, eventId);
-      if (!first || first.processed_at) return;
-      if (!first.subject) return applyOrNote(gateway, null, [first]);
-      about = first.subject;
-    }
+  async function sweep(asks: Ask[]) {
+    let named = asks;
+    const failures: Failure[] = [];
     for (;;) {
-      const batch = await repo.pendingEventsOf(db, gateway, about, BATCH_LIMIT);
-      if (batch.length === 0) return;
-      await applyOrNote(gateway, about, batch);
-      if (batch.length < BATCH_LIMIT) return;
+      const rows = await repo.sweepableEvents(db, named, SWEEP_LIMIT);
+      if (rows.length === 0) break;
+      failures.push(...(await applyRound(rows)));
+      if (rows.length < SWEEP_LIMIT) break;
+      named = [];
     }
+    if (failures.length === 0) return;
+    for (const { group } of failures) {
+      const ask = {
+        gateway: group.gateway,
+        subject: group.subject,
+        eventId: group.events[0]?.event_id ?? '',
+      };
+      failedAsks.set(askKey(ask), ask);
+    }
+    const first = failures[0]?.error;
+    throw new Error(
+      `${failures.length} webhook subscription(s) not applied: ${first instanceof Error ? first.message : String(first)}`,
+    );
   }
 
   return {
@@ -390,7 +552,11 @@ export function createWebhooksService({ db, gateways, subscriptions }: Deps) {
           subject?: unknown;
         };
         if ((gateway !== 'stripe' && gateway !== 'paypal') || typeof eventId !== 'string') return;
-        await processJob(gateway, eventId, typeof subject === 'string' ? subject : undefined);
+        const own: Ask = { gateway, eventId, subject: typeof subject === 'string' ? subject : null };
+        const asks = new Map<string, Ask>([[askKey(own), own], ...failedAsks, ...(waitingAsks ?? [])]);
+        waitingAsks = null;
+        failedAsks.clear();
+        await sweep([...asks.values()]);
       });
     },
 
@@ -401,7 +567,7 @@ export function createWebhooksService({ db, gateways, subscriptions }: Deps) {
     async requeuePending(options: { olderThanMs: number; retryBackoffMs?: number }) {
       const before = new Date(Date.now() - options.olderThanMs);
       const rows = await repo.unprocessedEvents(db, before, 10_000, options.retryBackoffMs);
-      for (const row of rows) await enqueue(row.gateway_name, row.event_id, row.subject);
+      for (const row of rows) await enqueue(askOf(row));
       return rows.length;
     },
 
@@ -426,7 +592,7 @@ export function createWebhooksService({ db, gateways, subscriptions }: Deps) {
       const rows = await repo.eventsByIds(db, [...new Set(ids)]);
       if (rows.length === 0) throw new AppError('not_found');
       const due = rows.filter((row) => !row.processed_at);
-      for (const row of due) await enqueue(row.gateway_name, row.event_id, row.subject);
+      for (const row of due) await enqueue(askOf(row));
       return { queued: due, skipped: rows.length - due.length };
     },
 
