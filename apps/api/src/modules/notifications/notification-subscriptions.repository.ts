@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 
 type Db = Kysely<Database>;
-type Channels = Partial<Record<TPreferenceChannel, boolean>>;
+export type Channels = Partial<Record<TPreferenceChannel, boolean>>;
 
 /** The user's stored channels for one notification type, if they ever chose. */
 export async function channelsFor(db: Db, userId: number, notifId: string) {
@@ -48,3 +48,24 @@ export async function mergeChannels(
     }
   });
 }
+
+/**
+ * The stored channels of these users for these types, in one statement: `${userId}:${notifId}` ->
+ * channels. Pairs nobody chose are absent (every channel on).
+ */
+export async function channelsForMany(
+  db: Db,
+  userIds: readonly number[],
+  notifIds: readonly string[],
+): Promise<Map<string, Channels>> {
+  if (userIds.length === 0 || notifIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('notification_subscriptions')
+    .select(['user_id', 'notif_id', 'channels'])
+    .where('user_id', 'in', [...new Set(userIds)])
+    .where('notif_id', 'in', [...new Set(notifIds)])
+    .execute();
+  return new Map(rows.map((row) => [channelsKey(row.user_id, row.notif_id), row.channels]));
+}
+
+export const channelsKey = (userId: number, notifId: string) => `${userId}:${notifId}`;

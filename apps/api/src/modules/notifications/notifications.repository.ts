@@ -5,6 +5,9 @@ import type { NotificationsTable } from './notifications.tables';
 
 type Db = Kysely<Database>;
 type Row = Selectable<NotificationsTable>;
+/** The id is made by the caller, so each returned row finds its notice again. */
+export type NewNotification = { id: string; userId: number; type: string; data: TNotificationData };
+export type InsertedNotification = { notification: TNotification; unreadCount: number };
 
 export function toNotificationDto(
   row: Pick<Row, 'id' | 'type' | 'data' | 'read_at' | 'created_at'>,
@@ -20,23 +23,48 @@ export function toNotificationDto(
 
 /** The rows and the users' unread counters, always changed together in one statement. */
 export const notificationsRepository = {
-  /** Inserts the row and bumps the user's unread counter in one statement; null when the user is gone. */
-  async insert(db: Db, userId: number, type: string, data: TNotificationData) {
+  /**
+   * Inserts every row and bumps each user's unread counter by its rows, in one statement. Each row
+   * answers the user's count right after it (its place among the user's rows in this batch), as if
+   * the rows had been inserted one by one. Rows of users that are gone are not written.
+   */
+  async insertMany(db: Db, rows: readonly NewNotification[]): Promise<Map<string, InsertedNotification>> {
+    if (rows.length === 0) return new Map();
+    const values = rows.map(
+      (row, ordinal) =>
+        sql`(${ordinal}::int, ${row.id}::uuid, ${row.userId}::int, ${row.type}::text, ${JSON.stringify(row.data)}::jsonb)`,
+    );
     const result = await sql<Row & { unread_count: number }>`
-      with inserted as (
-        insert into notifications (user_id, type, data)
-        select id, ${type}, ${JSON.stringify(data)}::jsonb from users where id = ${userId}
+      with input (ordinal, id, user_id, type, data) as (
+        values ${sql.join(values)}
+      ), locked as materialized (
+        -- The users' rows are locked in id order before the counters change, so two batches
+        -- sharing users wait for each other instead of deadlocking.
+        select id from users where id in (select user_id from input) order by id for no key update
+      ), inserted as (
+        -- A microsecond apart in the batch's order: the list (newest first) keeps the order of
+        -- the notices, as separate statements would.
+        insert into notifications (id, user_id, type, data, created_at)
+        select input.id, input.user_id, input.type, input.data, now() + input.ordinal * interval '1 microsecond'
+        from input join locked on locked.id = input.user_id
         returning *
       ), counted as (
-        update users set unread_notifications_count = unread_notifications_count + 1
-        where id = ${userId} and exists (select 1 from inserted)
-        returning unread_notifications_count
+        update users set unread_notifications_count = users.unread_notifications_count + added.new_rows
+        from (select user_id, count(*)::int as new_rows from inserted group by user_id) as added
+        where users.id = added.user_id
+        returning users.id, users.unread_notifications_count
       )
-      select inserted.*, counted.unread_notifications_count as unread_count from inserted, counted`.execute(
-      db,
+      select inserted.*,
+        (counted.unread_notifications_count
+          - count(*) over (partition by inserted.user_id)
+          + row_number() over (partition by inserted.user_id order by inserted.created_at))::int as unread_count
+      from inserted join counted on counted.id = inserted.user_id`.execute(db);
+    return new Map(
+      result.rows.map((row) => [
+        row.id,
+        { notification: toNotificationDto(row), unreadCount: Number(row.unread_count) },
+      ]),
     );
-    const row = result.rows[0];
-    return row ? { notification: toNotificationDto(row), unreadCount: Number(row.unread_count) } : null;
   },
 
   async page(db: Db, userId: number, page: number, perPage: number) {

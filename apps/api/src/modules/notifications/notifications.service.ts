@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   NOTIFICATION_TYPES,
   NOTIFICATIONS_PAGE_SIZE,
@@ -18,16 +19,27 @@ import type { JobQueue } from '../../platform/jobs/jobs';
 import type { Mailer } from '../../platform/mail/mailer';
 import type { RealtimeHub } from '../../platform/realtime/realtime-hub';
 import type { SettingsService } from '../settings/settings.service';
-import { findUserEmail } from '../users/user-refs.repository';
+import { findUserEmails } from '../users/user-refs.repository';
 import {
-  claimDelivery,
-  insertDelivery,
-  markDeliverySent,
-  releaseDelivery,
+  claimDeliveries,
+  insertDeliveries,
+  markDeliveriesSent,
+  type NewDelivery,
+  releaseDeliveries,
 } from './mail-deliveries.repository';
 import { notificationMail } from './notification-mail';
-import { channelsFor, mergeChannels, storedChannels } from './notification-subscriptions.repository';
-import { notificationsRepository as repo } from './notifications.repository';
+import {
+  type Channels,
+  channelsForMany,
+  channelsKey,
+  mergeChannels,
+  storedChannels,
+} from './notification-subscriptions.repository';
+import {
+  type InsertedNotification,
+  type NewNotification,
+  notificationsRepository as repo,
+} from './notifications.repository';
 import { createWebPush } from './web-push';
 
 type Db = Kysely<Database>;
@@ -39,12 +51,50 @@ const STALE_CLAIM_MS = 2 * 60_000;
 type Deps = { db: Db; settings: SettingsService; realtime: RealtimeHub; env: Env; appKey: string };
 type Delivery = { jobs: JobQueue; mailer: () => Mailer };
 type Route = { database: boolean; email: boolean };
+/** One thing to tell one user: what `notify` takes, as one element of `notifyMany`. */
+export type Notice = { userId: number; type: TNotificationType; data: TNotificationData };
+/** A notice of a user that exists, with the channels picked for it and its row's id if it gets one. */
+type Planned = Notice & { email: string; route: Route; rowId: string | null };
+type Created = { userId: number; inserted: InsertedNotification };
+type Mail = { to: string; userId: number | null; type: string; data: TNotificationData };
+
+const hasGroup = (type: TNotificationType) => 'group' in NOTIFICATION_TYPES[type];
+/** Jobs of one lane run one at a time in the order queued: an address's mails keep their order. */
+const mailLane = (to: string) => `${MAIL_JOB}:${to.toLowerCase()}`;
+
+/** The type's default channels, or the user's stored choice when `preferences` were read for it. */
+function routeOf(notice: Notice, preferences: Map<string, Channels> | null): Route {
+  if (!preferences || !hasGroup(notice.type)) {
+    const defaults: readonly string[] = NOTIFICATION_TYPES[notice.type].channels;
+    return { database: defaults.includes('database'), email: defaults.includes('email') };
+  }
+  const channels = preferences.get(channelsKey(notice.userId, notice.type));
+  // Design 5: with preferences every channel starts on; browser means the in-app row plus push.
+  return { database: channels?.browser !== false, email: channels?.email !== false };
+}
+
+/** Old jobs (still stored in Redis) carry one `deliveryId`; a batch carries its ids in the order written. */
+function deliveryIdsOf(payload: unknown): string[] {
+  const { deliveryId, deliveryIds } = payload as { deliveryId?: string; deliveryIds?: string[] };
+  return deliveryIds ?? (deliveryId ? [deliveryId] : []);
+}
+
+/** Each lane's delivery ids, in the order written. */
+function idsByLane(deliveries: readonly NewDelivery[]): Map<string, string[]> {
+  const lanes = new Map<string, string[]>();
+  for (const delivery of deliveries) {
+    const lane = mailLane(delivery.to);
+    lanes.set(lane, [...(lanes.get(lane) ?? []), delivery.id]);
+  }
+  return lanes;
+}
 
 /**
  * `notify(userId, type, data)`: the one way a feature tells a user something (design 5). It
  * picks the channels (the type's defaults, or the user's preferences when they are integrated),
  * writes the in-app row and pushes it to the user's open tabs (database/browser), queues a mail
- * (email) and a Web Push to the user's browsers. See README.md in this folder.
+ * (email) and a Web Push to the user's browsers. `notifyMany(notices)` does the same for many
+ * notices in a fixed number of statements. See README.md in this folder.
  */
 export function createNotificationsService({ db, settings, realtime, env, appKey }: Deps) {
   const webPush = createWebPush({
@@ -59,35 +109,117 @@ export function createNotificationsService({ db, settings, realtime, env, appKey
     return Boolean(await settings.get('notif.subs.integrated'));
   }
 
-  async function routeFor(userId: number, type: TNotificationType): Promise<Route> {
-    const definition = NOTIFICATION_TYPES[type];
-    const defaults: readonly string[] = definition.channels;
-    if (!('group' in definition) || !(await preferencesIntegrated())) {
-      return { database: defaults.includes('database'), email: defaults.includes('email') };
-    }
-    const channels = await channelsFor(db, userId, type);
-    // Design 5: with preferences every channel starts on; browser means the in-app row plus push.
-    return { database: channels?.browser !== false, email: channels?.email !== false };
+  /**
+   * The stored channels of the batch's users for its types with a group, in one statement; null
+   * when the type defaults decide (no such type, or preferences not integrated).
+   */
+  async function preferencesFor(notices: readonly Notice[]) {
+    const grouped = notices.filter((notice) => hasGroup(notice.type));
+    if (grouped.length === 0 || !(await preferencesIntegrated())) return null;
+    return channelsForMany(
+      db,
+      grouped.map((notice) => notice.userId),
+      grouped.map((notice) => notice.type),
+    );
   }
 
-  async function queueMail(to: string, userId: number | null, type: string, data: TNotificationData) {
-    if (!delivery) throw new Error('Notification delivery is not bound to a job queue.');
-    const siteName = String(await settings.get('branding.site_name'));
-    const mail = notificationMail(to, data, { siteName, playerUrl: env.PLAYER_URL });
-    const deliveryId = await insertDelivery(db, {
-      user_id: userId,
-      to,
-      type,
-      subject: mail.subject,
-      text: mail.text,
-      html: mail.html,
+  /** Null where the user is gone: such a notice is dropped on every channel. */
+  async function plan(notices: readonly Notice[]): Promise<(Planned | null)[]> {
+    const emails = await findUserEmails(
+      db,
+      notices.map((notice) => notice.userId),
+    );
+    const preferences = await preferencesFor(notices.filter((notice) => emails.has(notice.userId)));
+    return notices.map((notice) => {
+      const email = emails.get(notice.userId);
+      if (email === undefined) return null;
+      const route = routeOf(notice, preferences);
+      return { ...notice, email, route, rowId: route.database ? randomUUID() : null };
     });
-    // The delivery id is the job id: enqueueing the same delivery twice collapses into one job. One
-    // lane per address: an address's mails go out in the order they were written.
-    await delivery.jobs.enqueue(
-      MAIL_JOB,
-      { deliveryId },
-      { jobId: deliveryId, lane: `${MAIL_JOB}:${to.toLowerCase()}` },
+  }
+
+  /** Every new row goes to its user's open tabs, and to their browsers through a push job. */
+  async function announce(created: readonly Created[]) {
+    for (const { userId, inserted } of created) {
+      await realtime.emitToUsers([userId], {
+        type: 'notification.created',
+        notification: inserted.notification,
+        unreadCount: inserted.unreadCount,
+      });
+    }
+    if (!delivery || created.length === 0) return;
+    const jobs = delivery.jobs;
+    const subscribed = await webPush.usersWithSubscriptions(created.map(({ userId }) => userId));
+    for (const { userId, inserted } of created) {
+      if (!subscribed.has(userId)) continue;
+      const notification = inserted.notification;
+      await jobs.enqueue(
+        PUSH_JOB,
+        { userId, notification },
+        { jobId: `${notification.id}`, lane: `${PUSH_JOB}:${userId}` },
+      );
+    }
+  }
+
+  /**
+   * Writes the mails' deliveries in one statement and queues one job per address carrying that
+   * address's deliveries in the order written. Its first delivery id is the job id: enqueueing the
+   * same batch twice collapses into one job.
+   */
+  async function queueMails(mails: readonly Mail[]) {
+    if (mails.length === 0) return;
+    if (!delivery) throw new Error('Notification delivery is not bound to a job queue.');
+    const jobs = delivery.jobs;
+    const siteName = String(await settings.get('branding.site_name'));
+    const deliveries = mails.map((mail): NewDelivery => {
+      const message = notificationMail(mail.to, mail.data, { siteName, playerUrl: env.PLAYER_URL });
+      return {
+        id: randomUUID(),
+        user_id: mail.userId,
+        to: mail.to,
+        type: mail.type,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+      };
+    });
+    await insertDeliveries(db, deliveries);
+    for (const [lane, deliveryIds] of idsByLane(deliveries)) {
+      await jobs.enqueue(MAIL_JOB, { deliveryIds }, { jobId: deliveryIds[0], lane });
+    }
+  }
+
+  /**
+   * `notify` for each notice, in order, in a fixed number of statements (the users' emails, their
+   * preferences, the rows with the unread counts, the push subscribers, the mail deliveries).
+   * Answers each notice's in-app row, null where none was written (user gone, channel off). Every
+   * notice's data is checked before anything is written.
+   */
+  async function notifyMany(notices: readonly Notice[]): Promise<(TNotification | null)[]> {
+    if (notices.length === 0) return [];
+    const parsed = notices.map((notice) => ({ ...notice, data: ZNotificationDataSchema.parse(notice.data) }));
+    const planned = await plan(parsed);
+    const rows = planned.flatMap((notice): NewNotification[] =>
+      notice?.rowId
+        ? [{ id: notice.rowId, userId: notice.userId, type: notice.type, data: notice.data }]
+        : [],
+    );
+    const inserted = await repo.insertMany(db, rows);
+    await announce(
+      rows.flatMap((row) => {
+        const written = inserted.get(row.id);
+        return written ? [{ userId: row.userId, inserted: written }] : [];
+      }),
+    );
+    await queueMails(
+      planned.flatMap((notice): Mail[] =>
+        notice?.route.email
+          ? [{ to: notice.email, userId: notice.userId, type: notice.type, data: notice.data }]
+          : [],
+      ),
+    );
+    return planned.map((notice) =>
+      notice?.rowId ? (inserted.get(notice.rowId)?.notification ?? null) : null,
     );
   }
 
@@ -96,53 +228,42 @@ export function createNotificationsService({ db, settings, realtime, env, appKey
     type: TNotificationType,
     data: TNotificationData,
   ): Promise<TNotification | null> {
-    const parsed = ZNotificationDataSchema.parse(data);
-    const user = await findUserEmail(db, userId);
-    if (!user) return null;
-    const route = await routeFor(userId, type);
-    let notification: TNotification | null = null;
-    if (route.database) {
-      const inserted = await repo.insert(db, userId, type, parsed);
-      if (inserted) {
-        notification = inserted.notification;
-        await realtime.emitToUsers([userId], {
-          type: 'notification.created',
-          notification,
-          unreadCount: inserted.unreadCount,
-        });
-        if (delivery && (await webPush.hasSubscriptions(userId))) {
-          await delivery.jobs.enqueue(
-            PUSH_JOB,
-            { userId, notification },
-            { jobId: `${notification.id}`, lane: `${PUSH_JOB}:${userId}` },
-          );
-        }
-      }
-    }
-    if (route.email) await queueMail(user.email, userId, type, parsed);
-    return notification;
+    return (await notifyMany([{ userId, type, data }]))[0] ?? null;
   }
 
   /** Mail-only notification to an address that may have no account yet (design 5, W01). */
   async function notifyEmail(address: string, type: TNotificationType, data: TNotificationData) {
-    await queueMail(address, null, type, ZNotificationDataSchema.parse(data));
+    await queueMails([{ to: address, userId: null, type, data: ZNotificationDataSchema.parse(data) }]);
   }
 
-  /** The mail job: claims the delivery, sends, marks it sent; a retry of a sent delivery does nothing. */
+  /**
+   * The mail job: claims its deliveries in one statement, sends them in the order written and
+   * marks the sent ones in one statement. A retry of sent deliveries sends nothing; when a send
+   * fails, the ones sent so far stay sent and the rest are released for the queue's next attempt.
+   */
   async function deliverMail(payload: unknown) {
-    const { deliveryId } = payload as { deliveryId: string };
-    const claimed = await claimDelivery(db, deliveryId, new Date(Date.now() - STALE_CLAIM_MS));
-    if (!claimed || !delivery) return;
+    if (!delivery) return;
+    const ids = deliveryIdsOf(payload);
+    const claimed = new Map(
+      (await claimDeliveries(db, ids, new Date(Date.now() - STALE_CLAIM_MS))).map((row) => [row.id, row]),
+    );
+    const inOrder = ids.flatMap((id) => claimed.get(id) ?? []);
+    const mailer = delivery.mailer();
+    const sent: string[] = [];
     try {
-      await delivery
-        .mailer()
-        .send({ to: claimed.to, subject: claimed.subject, text: claimed.text, html: claimed.html });
+      for (const row of inOrder) {
+        await mailer.send({ to: row.to, subject: row.subject, text: row.text, html: row.html });
+        sent.push(row.id);
+      }
     } catch (error) {
-      // Released so the queue's next attempt can claim it again.
-      await releaseDelivery(db, deliveryId);
+      await markDeliveriesSent(db, sent);
+      await releaseDeliveries(
+        db,
+        inOrder.slice(sent.length).map((row) => row.id),
+      );
       throw error;
     }
-    await markDeliverySent(db, deliveryId);
+    await markDeliveriesSent(db, sent);
   }
 
   async function deliverPush(payload: unknown) {
@@ -226,6 +347,7 @@ export function createNotificationsService({ db, settings, realtime, env, appKey
 
   return {
     notify,
+    notifyMany,
     notifyEmail,
     bindDelivery,
     list,

@@ -50,6 +50,18 @@ export async function hasSubscriptions(db: Db, userId: number): Promise<boolean>
   return Boolean(row);
 }
 
+/** Which of these users have at least one browser subscribed, in one statement. */
+export async function usersWithSubscriptions(db: Db, userIds: readonly number[]): Promise<Set<number>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('push_subscriptions')
+    .select('user_id')
+    .distinct()
+    .where('user_id', 'in', [...new Set(userIds)])
+    .execute();
+  return new Set(rows.map((row) => row.user_id));
+}
+
 export function subscriptionsOf(db: Db, userId: number) {
   return db.selectFrom('push_subscriptions').selectAll().where('user_id', '=', userId).execute();
 }

@@ -13,6 +13,7 @@ import {
   insertVapidKeysOnce,
   saveSubscription,
   subscriptionsOf,
+  usersWithSubscriptions,
 } from './web-push.repository';
 
 type Db = Kysely<Database>;
@@ -119,6 +120,7 @@ export function createWebPush({ db, appKey, appUrl, allowPrivateEndpoints = fals
     subscribe,
     unsubscribe,
     hasSubscriptions: (userId: number) => hasSubscriptions(db, userId),
+    usersWithSubscriptions: (userIds: readonly number[]) => usersWithSubscriptions(db, userIds),
     sendToUser,
   };
 }

@@ -27,3 +27,14 @@ export function findProfileUser(db: Kysely<Database>, id: number) {
 export function findUserEmail(db: Kysely<Database>, id: number) {
   return db.selectFrom('users').select(['id', 'email']).where('id', '=', id).executeTakeFirst();
 }
+
+/** Where to mail each of these users, in one statement; accounts that are gone are absent. */
+export async function findUserEmails(db: Kysely<Database>, ids: readonly number[]) {
+  if (ids.length === 0) return new Map<number, string>();
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'email'])
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  return new Map(rows.map((row) => [row.id, row.email]));
+}
