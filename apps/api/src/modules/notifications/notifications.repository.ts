@@ -57,8 +57,10 @@ export const notificationsRepository = {
       select inserted.*,
         (counted.unread_notifications_count
           - count(*) over (partition by inserted.user_id)
-          + row_number() over (partition by inserted.user_id order by inserted.created_at))::int as unread_count
-      from inserted join counted on counted.id = inserted.user_id`.execute(db);
+          + row_number() over (partition by inserted.user_id order by input.ordinal))::int as unread_count
+      from inserted
+      join input on input.id = inserted.id
+      join counted on counted.id = inserted.user_id`.execute(db);
     return new Map(
       result.rows.map((row) => [
         row.id,
