@@ -5,17 +5,6 @@ import type { Database } from '../../platform/db/schema';
 type Db = Kysely<Database>;
 export type Channels = Partial<Record<TPreferenceChannel, boolean>>;
 
-/** The user's stored channels for one notification type, if they ever chose. */
-export async function channelsFor(db: Db, userId: number, notifId: string) {
-  const row = await db
-    .selectFrom('notification_subscriptions')
-    .select('channels')
-    .where('user_id', '=', userId)
-    .where('notif_id', '=', notifId)
-    .executeTakeFirst();
-  return row?.channels;
-}
-
 export function storedChannels(db: Db, userId: number) {
   return db
     .selectFrom('notification_subscriptions')

@@ -84,7 +84,9 @@ function idsByLane(deliveries: readonly NewDelivery[]): Map<string, string[]> {
   const lanes = new Map<string, string[]>();
   for (const delivery of deliveries) {
     const lane = mailLane(delivery.to);
-    lanes.set(lane, [...(lanes.get(lane) ?? []), delivery.id]);
+    const ids = lanes.get(lane) ?? [];
+    ids.push(delivery.id);
+    lanes.set(lane, ids);
   }
   return lanes;
 }
@@ -256,6 +258,8 @@ export function createNotificationsService({ db, settings, realtime, env, appKey
         sent.push(row.id);
       }
     } catch (error) {
+      // The sent ones are marked so no retry sends them again; the rest are released so the
+      // queue's next attempt can claim them.
       await markDeliveriesSent(db, sent);
       await releaseDeliveries(
         db,
