@@ -94,8 +94,9 @@ export function createServices(deps: AppDeps): Services {
       db: deps.db,
       env: deps.env,
       settings,
+      // A sweep's notices go out as one batch: a fixed number of statements however many there are.
       notify: async (notices) => {
-        for (const { userId, type, data } of notices) await notifications.notify(userId, type, data);
+        await notifications.notifyMany(notices);
       },
     }),
     sitemap: createSitemapService({
