@@ -3,6 +3,11 @@ import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 const responses = { 200: ZWebhookReceivedSchema, 400: ZErrorEnvelopeSchema, 404: ZErrorEnvelopeSchema };
+/**
+ * Providers send plain bodies and read a few bytes back: no (de)compression hooks, which cost
+ * more than the endpoint's own work once the body is verified.
+ */
+const uncompressed = { compress: false, decompress: false } as const;
 
 /**
  * Provider webhooks. The body stays the exact bytes received (a signature covers them), so this
@@ -31,6 +36,7 @@ export const billingWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/billing/webhooks/stripe',
     {
+      ...uncompressed,
       config: { access: 'public' },
       schema: { tags: ['billing'], summary: 'Stripe events (signed)', response: responses },
     },
@@ -46,6 +52,7 @@ export const billingWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/billing/webhooks/paypal',
     {
+      ...uncompressed,
       config: { access: 'public' },
       schema: { tags: ['billing'], summary: 'PayPal events (verified with PayPal)', response: responses },
     },

@@ -27,6 +27,27 @@ describe('settings store', () => {
     expect(again.json().bootstrapData.settings.branding.site_description).toBe('Changed again');
   });
 
+  it('reads several settings at once, decoded once per save; lists are fresh copies', async () => {
+    const { settings } = t.app.services;
+    await settings.save(
+      { client: { 'branding.site_description': 'First', 'recaptcha.secret_key': 'kept-secret' } },
+      { checkCredentials: false },
+    );
+    expect(await settings.getMany(['branding.site_description', 'recaptcha.secret_key'])).toEqual({
+      'branding.site_description': 'First',
+      'recaptcha.secret_key': 'kept-secret',
+    });
+    await settings.save({ client: { 'branding.site_description': 'Second' } });
+    expect((await settings.getMany(['branding.site_description']))['branding.site_description']).toBe(
+      'Second',
+    );
+    expect(await settings.get('recaptcha.secret_key')).toBe('kept-secret');
+    // A caller that changes its list must not change the next caller's.
+    const tabs = await settings.get('artist_page.tabs');
+    tabs.splice(0, tabs.length);
+    expect((await settings.get('artist_page.tabs')).length).toBeGreaterThan(0);
+  });
+
   it('encrypts secrets at rest and never sends them to the browser', async () => {
     const { settings } = t.app.services;
     // Stored as a fixture: the secret's check against the verification service is tested in settings-credentials.

@@ -100,11 +100,31 @@ export function createSettingsService({ db, cache, env, appKey, recordMail }: De
     return isDbKey(definition) || (Boolean(definition.runtime) && !isEnvSet(definition));
   }
 
-  function resolve(key: string, stored: Record<string, string>): unknown {
+  /**
+   * Decoded scalars per stored map. The memo's map is frozen and replaced, never changed, when a
+   * setting is saved, so what it decodes to can be kept beside it: a secret's decryption and a
+   * schema check on every read were most of what a webhook's eight settings reads cost. Objects
+   * are decoded afresh (a caller may change its copy), and so is a map that is not frozen.
+   */
+  const decodedScalars = new WeakMap<Readonly<Record<string, string>>, Map<string, unknown>>();
+  function decodeStored(key: string, stored: Readonly<Record<string, string>>): unknown {
+    if (!Object.isFrozen(stored)) return decode(key, stored[key]);
+    let known = decodedScalars.get(stored);
+    if (!known) {
+      known = new Map();
+      decodedScalars.set(stored, known);
+    }
+    if (known.has(key)) return known.get(key);
+    const value = decode(key, stored[key]);
+    if (value === null || typeof value !== 'object') known.set(key, value);
+    return value;
+  }
+
+  function resolve(key: string, stored: Readonly<Record<string, string>>): unknown {
     const definition = definitions[key] as SettingDefinition;
-    if (definition.runtime && !isEnvSet(definition)) return decode(key, stored[key]);
+    if (definition.runtime && !isEnvSet(definition)) return decodeStored(key, stored);
     if (definition.derived || definition.env) return derivedValue(key);
-    return decode(key, stored[key]);
+    return decodeStored(key, stored);
   }
 
   async function getAll(): Promise<Record<SettingKey, unknown>> {
@@ -117,6 +137,16 @@ export function createSettingsService({ db, cache, env, appKey, recordMail }: De
 
   async function get<K extends SettingKey>(key: K): Promise<SettingValue<K>> {
     return resolve(key, await rows()) as SettingValue<K>;
+  }
+
+  /** Several settings from one read of the stored map (a webhook's payment gateways need eight). */
+  async function getMany<const K extends SettingKey>(
+    keys: readonly K[],
+  ): Promise<{ [P in K]: SettingValue<P> }> {
+    const stored = await rows();
+    return Object.fromEntries(keys.map((key) => [key, resolve(key, stored)])) as {
+      [P in K]: SettingValue<P>;
+    };
   }
 
   /** Nested client settings for bootstrap data: secrets and server-only keys never included. */
@@ -287,7 +317,7 @@ export function createSettingsService({ db, cache, env, appKey, recordMail }: De
     return { value: encryptSecret(json, appKey), isPrivate: true };
   }
 
-  return { get, getAll, clientSettings, adminView, isMailSetup, save, dropCache, encode };
+  return { get, getMany, getAll, clientSettings, adminView, isMailSetup, save, dropCache, encode };
 }
 
 export type SettingsService = ReturnType<typeof createSettingsService>;

@@ -25,18 +25,25 @@ export function createGatewayRegistry(deps: { settings: SettingsService; env: En
     return made;
   }
 
+  const KEYS = [
+    'billing.stripe.enable',
+    'billing.paypal.enable',
+    'stripe_secret',
+    'stripe_webhook_secret',
+    'paypal_client_id',
+    'paypal_secret',
+    'paypal_webhook_id',
+    'billing.paypal_test_mode',
+  ] as const;
+  /** The last answer and the settings it was built from: most calls find the same values. */
+  let last: { values: unknown[]; gateways: Gateways } | null = null;
+
   return async function gateways(): Promise<Gateways> {
+    const read = await settings.getMany(KEYS);
+    const values = KEYS.map((key) => read[key]);
+    if (last && values.every((value, index) => value === last?.values[index])) return last.gateways;
     const [stripeOn, paypalOn, stripeSecret, webhookSecret, clientId, paypalSecret, webhookId, testMode] =
-      await Promise.all([
-        settings.get('billing.stripe.enable'),
-        settings.get('billing.paypal.enable'),
-        settings.get('stripe_secret'),
-        settings.get('stripe_webhook_secret'),
-        settings.get('paypal_client_id'),
-        settings.get('paypal_secret'),
-        settings.get('paypal_webhook_id'),
-        settings.get('billing.paypal_test_mode'),
-      ]);
+      values;
     const paypalBase = paypalApiBase(env.PAYPAL_API_BASE, Boolean(testMode));
     const stripeConfig = {
       secret: String(stripeSecret),
@@ -49,7 +56,7 @@ export function createGatewayRegistry(deps: { settings: SettingsService; env: En
       webhookId: String(webhookId),
       apiBase: paypalBase,
     };
-    return {
+    const built: Gateways = {
       stripe:
         stripeOn && stripeSecret
           ? cached(`stripe:${JSON.stringify(stripeConfig)}`, () => createStripeGateway(stripeConfig))
@@ -59,6 +66,8 @@ export function createGatewayRegistry(deps: { settings: SettingsService; env: En
           ? cached(`paypal:${JSON.stringify(paypalConfig)}`, () => createPaypalGateway(paypalConfig))
           : null,
     };
+    last = { values, gateways: built };
+    return built;
   };
 }
 
