@@ -2,6 +2,7 @@ import type { TAdminWebhookEventsQuery, TWebhookEvent } from '@cadence/contracts
 import type { Kysely, Transaction } from 'kysely';
 import type Stripe from 'stripe';
 import { mapAdminPage } from '../../platform/db/admin-list';
+import { createGroupCommit } from '../../platform/db/group-commit';
 import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/http/app-error';
 import type { JobLog, JobQueue } from '../../platform/jobs/jobs';
@@ -259,61 +260,21 @@ export function createWebhooksService({ db, gateways, subscriptions }: Deps) {
   }
 
   /**
-   * Group commit: the events of the requests that arrive together are stored by one insert (the
-   * first waits for the current turn of the event loop to end; the ones that arrive while an
-   * insert runs go in the next). A batch that fails is stored one by one, so one bad event fails
-   * only its own request.
+   * The events of the requests that arrive together are stored by one insert (group commit); a
+   * batch's duplicates are stored once, and only the first of them is new.
    */
-  type Storing = { values: StoredEventValues; done: (error: unknown, isNew?: boolean) => void };
-  const storing: Storing[] = [];
-  let isFlushing = false;
-  async function flushStores() {
-    if (isFlushing) return;
-    isFlushing = true;
-    try {
-      while (storing.length > 0) {
-        const batch = storing.splice(0);
-        const firsts = new Map<string, Storing>();
-        for (const entry of batch) {
-          const key = eventKey(entry.values.gateway, entry.values.eventId);
-          if (!firsts.has(key)) firsts.set(key, entry);
-        }
-        const failed = new Map<string, unknown>();
-        let stored = new Set<string>();
-        try {
-          stored = await repo.storeEvents(
-            db,
-            [...firsts.values()].map((entry) => entry.values),
-          );
-        } catch (error) {
-          for (const [key, entry] of firsts) {
-            if (firsts.size === 1) {
-              failed.set(key, error);
-              continue;
-            }
-            try {
-              for (const one of await repo.storeEvents(db, [entry.values])) stored.add(one);
-            } catch (single) {
-              failed.set(key, single);
-            }
-          }
-        }
-        for (const entry of batch) {
-          const key = eventKey(entry.values.gateway, entry.values.eventId);
-          if (failed.has(key)) entry.done(failed.get(key));
-          else entry.done(null, firsts.get(key) === entry && stored.has(key));
-        }
-      }
-    } finally {
-      isFlushing = false;
+  const store = createGroupCommit(async (batch: readonly StoredEventValues[]) => {
+    const firsts = new Map<string, StoredEventValues>();
+    for (const values of batch) {
+      const key = eventKey(values.gateway, values.eventId);
+      if (!firsts.has(key)) firsts.set(key, values);
     }
-  }
-  function store(values: StoredEventValues): Promise<boolean> {
-    return new Promise((resolve, reject) => {
-      storing.push({ values, done: (error, isNew) => (error ? reject(error) : resolve(Boolean(isNew))) });
-      if (storing.length === 1 && !isFlushing) setImmediate(() => void flushStores());
+    const stored = await repo.storeEvents(db, [...firsts.values()]);
+    return batch.map((values) => {
+      const key = eventKey(values.gateway, values.eventId);
+      return firsts.get(key) === values && stored.has(key);
     });
-  }
+  });
 
   async function receive(
     gateway: ProviderName,

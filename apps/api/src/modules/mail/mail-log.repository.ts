@@ -1,13 +1,20 @@
 import type { Insertable, Kysely } from 'kysely';
+import { createGroupCommit } from '../../platform/db/group-commit';
 import type { Database } from '../../platform/db/schema';
 import type { MailLogTable } from '../auth/account.tables';
 
 /** The outgoing-email log: written by the mailer, read by the admin logs tab. */
 export function createMailLogRepository(db: Kysely<Database>) {
+  // A burst of mail (a webhook sweep's receipts) is logged by one insert per turn, not one per mail.
+  const log = createGroupCommit(async (entries: readonly Insertable<MailLogTable>[]) => {
+    await db
+      .insertInto('mail_log')
+      .values([...entries])
+      .execute();
+    return entries.map(() => undefined);
+  });
   return {
-    async insert(entry: Insertable<MailLogTable>): Promise<void> {
-      await db.insertInto('mail_log').values(entry).execute();
-    },
+    insert: (entry: Insertable<MailLogTable>): Promise<void> => log(entry),
 
     page(page: number, perPage: number) {
       return db
