@@ -168,6 +168,14 @@ export function createNotificationsService({ db, settings, realtime, env, appKey
    * address's deliveries in the order written. Its first delivery id is the job id: enqueueing the
    * same batch twice collapses into one job.
    */
+  /**
+   * In-process queue only: each address's mail job that has not started yet, by lane, with its
+   * delivery ids. A burst's later mails to that address join it instead of queueing a job each
+   * (a webhook sweep every 50 ms would otherwise queue a job per subscriber per sweep); the job
+   * drops its entry when it starts. With BullMQ the payload is stored when queued: a job each.
+   */
+  const waitingMail = new Map<string, string[]>();
+
   async function queueMails(mails: readonly Mail[]) {
     if (mails.length === 0) return;
     if (!delivery) throw new Error('Notification delivery is not bound to a job queue.');
@@ -187,7 +195,14 @@ export function createNotificationsService({ db, settings, realtime, env, appKey
     });
     await insertDeliveries(db, deliveries);
     for (const [lane, deliveryIds] of idsByLane(deliveries)) {
-      await jobs.enqueue(MAIL_JOB, { deliveryIds }, { jobId: deliveryIds[0], lane });
+      const waiting = waitingMail.get(lane);
+      if (jobs.kind === 'in-process' && waiting) {
+        waiting.push(...deliveryIds);
+        continue;
+      }
+      const payload = { deliveryIds: [...deliveryIds], lane };
+      if (jobs.kind === 'in-process') waitingMail.set(lane, payload.deliveryIds);
+      await jobs.enqueue(MAIL_JOB, payload, { jobId: deliveryIds[0], lane });
     }
   }
 
@@ -245,7 +260,9 @@ export function createNotificationsService({ db, settings, realtime, env, appKey
    */
   async function deliverMail(payload: unknown) {
     if (!delivery) return;
+    const { lane } = payload as { lane?: string };
     const ids = deliveryIdsOf(payload);
+    if (lane && waitingMail.get(lane) === ids) waitingMail.delete(lane);
     const claimed = new Map(
       (await claimDeliveries(db, ids, new Date(Date.now() - STALE_CLAIM_MS))).map((row) => [row.id, row]),
     );

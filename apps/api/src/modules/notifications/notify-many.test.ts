@@ -357,6 +357,25 @@ describe('mail batching', () => {
     expect(mailsTo(a.email)).toHaveLength(3);
   });
 
+  it("adds later mails to an address's waiting in-process job; once it started, they get a job of their own", async () => {
+    const { service, mailJobs } = instrumentedService();
+    const a = await user();
+    await service.notifyMany([notice(a.id, 'invoice_paid', 'tok-w1')]);
+    await service.notifyMany([
+      notice(a.id, 'invoice_paid', 'tok-w2'),
+      notice(a.id, 'invoice_paid', 'tok-w3'),
+    ]);
+    expect(mailJobs()).toHaveLength(1);
+    const [first] = mailJobs();
+    expect((first?.payload as { deliveryIds: string[] }).deliveryIds).toHaveLength(3);
+    await service.deliverMail(first?.payload);
+    await until(() => mailsTo(a.email).length === 3, 'the mails');
+    expect(mailsTo(a.email)).toEqual(['tok-w1', 'tok-w2', 'tok-w3']);
+    await service.notifyMany([notice(a.id, 'invoice_paid', 'tok-w4')]);
+    expect(mailJobs()).toHaveLength(2);
+    expect((mailJobs()[1]?.payload as { deliveryIds: string[] }).deliveryIds).toHaveLength(1);
+  });
+
   it('claims, sends and marks a batch in two statements', async () => {
     const { service, mailJobs, statementsOf } = instrumentedService();
     const a = await user();
