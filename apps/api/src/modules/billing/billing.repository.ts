@@ -239,6 +239,38 @@ export const billingRepository = {
   updateSubscription: (db: Db, id: number, values: Updateable<SubscriptionsTable>) =>
     db.updateTable('subscriptions').set(values).where('id', '=', id).returningAll().executeTakeFirstOrThrow(),
 
+  /**
+   * The webhook sweep's provider states for rows it holds, in one statement: each row's plan,
+   * price, status and dates set from its own values. Answers the updated rows.
+   */
+  async updateSubscriptionStates(
+    db: Db,
+    states: {
+      id: number;
+      product_id: number;
+      price_id: number;
+      status: string;
+      renews_at: Date | null;
+      ends_at: Date | null;
+    }[],
+  ): Promise<SubscriptionRow[]> {
+    if (states.length === 0) return [];
+    const rows = sql.join(
+      states.map(
+        (state) =>
+          sql`(${state.id}::int, ${state.product_id}::int, ${state.price_id}::int, ${state.status}::text, ${state.renews_at}::timestamptz, ${state.ends_at}::timestamptz)`,
+      ),
+    );
+    const result = await sql<SubscriptionRow>`
+      update subscriptions as s
+         set product_id = v.product_id, price_id = v.price_id, status = v.status,
+             renews_at = v.renews_at, ends_at = v.ends_at, updated_at = now()
+        from (values ${rows}) as v (id, product_id, price_id, status, renews_at, ends_at)
+       where s.id = v.id
+      returning s.*`.execute(db);
+    return result.rows;
+  },
+
   /** Serialises the writes of one user's subscriptions (a double-clicked pay button, parallel webhooks). */
   lockUser: (db: Db, userId: number) =>
     db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst(),

@@ -204,7 +204,7 @@ export function createSubscriptionsService({ db, gateways, notify, playerUrl }: 
 
   /**
    * applyProviderState for the webhook sweep's subscriptions of one provider: their prices read by
-   * one statement, each row we hold (`held`, locked by the caller) updated by one; a first
+   * one statement and the rows we hold (`held`, locked by the caller) updated by one; a first
    * sighting takes applyProviderState's own path. Answers in the order of `items`.
    */
   async function applyProviderStates(
@@ -220,25 +220,31 @@ export function createSubscriptionsService({ db, gateways, notify, playerUrl }: 
         price,
       ]),
     );
+    const priceOf = (remote: ProviderSubscription) =>
+      remote.priceGatewayId ? prices.get(remote.priceGatewayId) : undefined;
+    // One state per held row (the last item wins if a subscription came twice).
+    const states = new Map<number, Parameters<typeof repo.updateSubscriptionStates>[1][number]>();
+    for (const { remote } of items) {
+      const price = priceOf(remote);
+      const row = held.get(remote.gatewayId);
+      if (!price || !row) continue;
+      states.set(row.id, {
+        id: row.id,
+        product_id: price.product_id,
+        price_id: price.id,
+        status: remote.status,
+        renews_at: remote.renewsAt,
+        ends_at: remote.endsAt,
+      });
+    }
+    for (const updated of await repo.updateSubscriptionStates(trx, [...states.values()]))
+      held.set(String(updated.gateway_id), updated);
     const out: Awaited<ReturnType<typeof applyProviderState>>[] = [];
     for (const { remote, userId } of items) {
-      const price = remote.priceGatewayId ? prices.get(remote.priceGatewayId) : undefined;
       const row = held.get(remote.gatewayId);
-      if (!price) out.push({ row: null, outcome: 'ignored' });
-      else if (!row)
-        out.push(await applyProviderState(gateway, remote, userId === undefined ? {} : { userId }, trx));
-      else {
-        const updated = await repo.updateSubscription(trx, row.id, {
-          product_id: price.product_id,
-          price_id: price.id,
-          status: remote.status,
-          renews_at: remote.renewsAt,
-          ends_at: remote.endsAt,
-          updated_at: new Date(),
-        });
-        held.set(remote.gatewayId, updated);
-        out.push({ row: updated, outcome: 'updated' });
-      }
+      if (!priceOf(remote)) out.push({ row: null, outcome: 'ignored' });
+      else if (row && states.has(row.id)) out.push({ row, outcome: 'updated' });
+      else out.push(await applyProviderState(gateway, remote, userId === undefined ? {} : { userId }, trx));
     }
     return out;
   }

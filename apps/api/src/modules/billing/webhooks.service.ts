@@ -28,13 +28,15 @@ export const WEBHOOK_JOB = 'billing.webhook-event';
 /** Events one round of a sweep takes at most (the sweep goes on while its rounds come back full). */
 const SWEEP_LIMIT = 500;
 /**
- * How long a sweep waits before it reads, gathering the events of a burst (like PostgreSQL's
+ * How long a sweep may wait before it reads, gathering the events of a burst (like PostgreSQL's
  * commit_delay). A sweep costs about a dozen statements and a provider read per subscription
  * whatever its size, and a mail job per address: in the benchmark's burst, sweeps started at once
  * took ~10 events each, and the embedded mode spent most of its database time on their fixed
  * costs; 50 ms more before a lone event applies is nothing a subscriber notices.
  */
 const SWEEP_GATHER_MS = 50;
+/** A gather ends early once no event joined for this long. */
+const SWEEP_QUIET_MS = 5;
 /** Provider reads of one round in flight at once. */
 const READS_AT_ONCE = 8;
 const PROVIDERS = ['stripe', 'paypal'] as const;
@@ -228,6 +230,24 @@ export function createWebhooksService({ db, gateways, subscriptions }: Deps) {
    * BullMQ the job may run in another process, which could not see this map: a job per event.
    */
   let waitingAsks: Map<string, Ask> | null = null;
+  /** Events that joined a waiting sweep so far: how `gather` tells a burst from its end. */
+  let gathered = 0;
+
+  /**
+   * Before a sweep reads: up to SWEEP_GATHER_MS while events keep joining it (a burst), but no
+   * more than SWEEP_QUIET_MS once none came (a lone event, or the burst's end). Events that arrive
+   * meanwhile collapse into this job's asks (waitingAsks).
+   */
+  async function gather() {
+    const until = Date.now() + SWEEP_GATHER_MS;
+    let seen = gathered;
+    do {
+      await new Promise((resolve) => setTimeout(resolve, SWEEP_QUIET_MS));
+      if (gathered === seen) return;
+      seen = gathered;
+    } while (Date.now() < until);
+  }
+
   /** Asks whose events failed in this process: the next sweep here (the job's retry) takes them. */
   const failedAsks = new Map<string, Ask>();
 
@@ -240,6 +260,7 @@ export function createWebhooksService({ db, gateways, subscriptions }: Deps) {
     const collapses = queue.kind === 'in-process';
     if (collapses && waitingAsks) {
       waitingAsks.set(askKey(ask), ask);
+      gathered += 1;
       return;
     }
     if (collapses) waitingAsks = new Map([[askKey(ask), ask]]);
@@ -529,8 +550,7 @@ export function createWebhooksService({ db, gateways, subscriptions }: Deps) {
           subject?: unknown;
         };
         if ((gateway !== 'stripe' && gateway !== 'paypal') || typeof eventId !== 'string') return;
-        // Events that arrive meanwhile still collapse into this job's asks (waitingAsks).
-        await new Promise((resolve) => setTimeout(resolve, SWEEP_GATHER_MS));
+        await gather();
         const own: Ask = { gateway, eventId, subject: typeof subject === 'string' ? subject : null };
         const asks = new Map<string, Ask>([[askKey(own), own], ...failedAsks, ...(waitingAsks ?? [])]);
         waitingAsks = null;
