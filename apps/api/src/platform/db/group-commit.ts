@@ -31,7 +31,7 @@ export function createGroupCommit<T, R>(write: (items: readonly T[]) => Promise<
           else for (const entry of batch) await writeAlone(entry);
           continue;
         }
-        batch.forEach((entry, index) => entry.resolve(results[index] as R));
+        for (const [index, entry] of batch.entries()) entry.resolve(results[index] as R);
       }
     } finally {
       isFlushing = false;
