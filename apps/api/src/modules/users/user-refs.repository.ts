@@ -23,11 +23,6 @@ export function findProfileUser(db: Kysely<Database>, id: number) {
     .executeTakeFirst();
 }
 
-/** Where to mail the user, or undefined when the account is gone. */
-export function findUserEmail(db: Kysely<Database>, id: number) {
-  return db.selectFrom('users').select(['id', 'email']).where('id', '=', id).executeTakeFirst();
-}
-
 /** Where to mail each of these users, in one statement; accounts that are gone are absent. */
 export async function findUserEmails(db: Kysely<Database>, ids: readonly number[]) {
   if (ids.length === 0) return new Map<number, string>();
