@@ -1,4 +1,5 @@
 import type { AppDeps } from '../../platform/app-deps';
+import { groupCommitWriters } from '../../platform/db/group-commit';
 import type { SettingsService } from '../settings/settings.service';
 import type { BillingNotifier } from './billing-notifications';
 import { createCheckoutService } from './checkout.service';
@@ -19,7 +20,12 @@ export function createBillingServices(
     plans: createPlansService({ db: deps.db, gateways }),
     subscriptions,
     checkout: createCheckoutService({ db: deps.db, gateways, subscriptions, playerUrl }),
-    webhooks: createWebhooksService({ db: deps.db, gateways, subscriptions }),
+    webhooks: createWebhooksService({
+      db: deps.db,
+      gateways,
+      subscriptions,
+      storeWriters: groupCommitWriters(deps.env.DATABASE_URL),
+    }),
     isEnabled: async () => Boolean(await deps.settings.get('billing.enable')),
   };
 }

@@ -17,7 +17,13 @@ import type { ProviderSubscription } from './gateways/gateway-types';
 import type { GatewayRegistry } from './gateways/gateways';
 import type { InvoiceEvent, SubscriptionsService } from './subscriptions.service';
 
-type Deps = { db: Kysely<Database>; gateways: GatewayRegistry; subscriptions: SubscriptionsService };
+type Deps = {
+  db: Kysely<Database>;
+  gateways: GatewayRegistry;
+  subscriptions: SubscriptionsService;
+  /** Insert batches of received events in flight at once (platform/db/group-commit.ts). */
+  storeWriters?: number;
+};
 type Outcome = { received: true; duplicate: boolean };
 type ProviderName = 'stripe' | 'paypal';
 type StoredEvent = Awaited<ReturnType<typeof repo.sweepableEvents>>[number];
@@ -219,7 +225,7 @@ function planOf(gateway: ProviderName, row: StoredEvent): Plan {
  * others apply): the job retries with backoff, asking for them by name, and pending events are
  * re-queued at start and on a timer, so nothing stored is lost.
  */
-export function createWebhooksService({ db, gateways, subscriptions }: Deps) {
+export function createWebhooksService({ db, gateways, subscriptions, storeWriters = 1 }: Deps) {
   let queue: JobQueue | null = null;
   let log: JobLog = { error: () => {} };
 
@@ -284,18 +290,23 @@ export function createWebhooksService({ db, gateways, subscriptions }: Deps) {
    * The events of the requests that arrive together are stored by one insert (group commit); a
    * batch's duplicates are stored once, and only the first of them is new.
    */
-  const store = createGroupCommit(async (batch: readonly StoredEventValues[]) => {
-    const firsts = new Map<string, StoredEventValues>();
-    for (const values of batch) {
-      const key = eventKey(values.gateway, values.eventId);
-      if (!firsts.has(key)) firsts.set(key, values);
-    }
-    const stored = await repo.storeEvents(db, [...firsts.values()]);
-    return batch.map((values) => {
-      const key = eventKey(values.gateway, values.eventId);
-      return firsts.get(key) === values && stored.has(key);
-    });
-  });
+  const store = createGroupCommit(
+    async (batch: readonly StoredEventValues[]) => {
+      const firsts = new Map<string, StoredEventValues>();
+      for (const values of batch) {
+        const key = eventKey(values.gateway, values.eventId);
+        if (!firsts.has(key)) firsts.set(key, values);
+      }
+      const stored = await repo.storeEvents(db, [...firsts.values()]);
+      return batch.map((values) => {
+        const key = eventKey(values.gateway, values.eventId);
+        return firsts.get(key) === values && stored.has(key);
+      });
+      // Batches side by side are safe: a duplicate in two of them is inserted by one, and the
+      // other's insert waits for that commit and stores nothing.
+    },
+    { writersAtOnce: storeWriters },
+  );
 
   async function receive(
     gateway: ProviderName,

@@ -47,6 +47,19 @@ export const MAIL_JOB = 'notifications.mail';
 export const PUSH_JOB = 'notifications.push';
 /** A claim older than this belongs to a worker that died mid-send; the delivery may be retried. */
 const STALE_CLAIM_MS = 2 * 60_000;
+/**
+ * Addresses a mail job sends to side by side. A batch holds mails for many users: sending them one
+ * after another would make every address wait for the slowest SMTP answer before it. Over SMTP they
+ * share the transport's few pooled connections (mail-transport.ts), the rest waiting in its queue;
+ * and the outgoing-mail log gathers the mails sent together into one insert.
+ */
+const MAIL_SENDS_AT_ONCE = 16;
+/**
+ * The most delivery ids a waiting in-process mail job takes in. Its claim binds one parameter per
+ * id, and a statement allows 65,535: past this, a backlog starts a new job instead of growing one
+ * that could never be claimed.
+ */
+const MAIL_JOB_MAX_IDS = 10_000;
 
 type Deps = { db: Db; settings: SettingsService; realtime: RealtimeHub; env: Env; appKey: string };
 type Delivery = { jobs: JobQueue; mailer: () => Mailer };
@@ -57,10 +70,9 @@ export type Notice = { userId: number; type: TNotificationType; data: TNotificat
 type Planned = Notice & { email: string; route: Route; rowId: string | null };
 type Created = { userId: number; inserted: InsertedNotification };
 type Mail = { to: string; userId: number | null; type: string; data: TNotificationData };
+type ClaimedDelivery = Awaited<ReturnType<typeof claimDeliveries>>[number];
 
 const hasGroup = (type: TNotificationType) => 'group' in NOTIFICATION_TYPES[type];
-/** Jobs of one lane run one at a time in the order queued: an address's mails keep their order. */
-const mailLane = (to: string) => `${MAIL_JOB}:${to.toLowerCase()}`;
 
 /** The type's default channels, or the user's stored choice when `preferences` were read for it. */
 function routeOf(notice: Notice, preferences: Map<string, Channels> | null): Route {
@@ -73,22 +85,43 @@ function routeOf(notice: Notice, preferences: Map<string, Channels> | null): Rou
   return { database: channels?.browser !== false, email: channels?.email !== false };
 }
 
-/** Old jobs (still stored in Redis) carry one `deliveryId`; a batch carries its ids in the order written. */
+/**
+ * A batch carries its ids in the order written. Jobs still stored in Redis may carry the shapes
+ * queued before: one `deliveryId`, or one address's `{deliveryIds, lane}` (its lane is not needed:
+ * the ids say which deliveries to send). The array itself is answered, not a copy, so the job can
+ * tell whether it is the waiting in-process job.
+ */
 function deliveryIdsOf(payload: unknown): string[] {
-  const { deliveryId, deliveryIds } = payload as { deliveryId?: string; deliveryIds?: string[] };
+  const { deliveryId, deliveryIds } = (payload ?? {}) as { deliveryId?: string; deliveryIds?: string[] };
   return deliveryIds ?? (deliveryId ? [deliveryId] : []);
 }
 
-/** Each lane's delivery ids, in the order written. */
-function idsByLane(deliveries: readonly NewDelivery[]): Map<string, string[]> {
-  const lanes = new Map<string, string[]>();
-  for (const delivery of deliveries) {
-    const lane = mailLane(delivery.to);
-    const ids = lanes.get(lane) ?? [];
-    ids.push(delivery.id);
-    lanes.set(lane, ids);
+/** The claimed rows by address (compared lower-cased), each address's in the order written. */
+function byAddress(ids: readonly string[], claimed: readonly ClaimedDelivery[]): ClaimedDelivery[][] {
+  const rows = new Map(claimed.map((row) => [row.id, row]));
+  const addresses = new Map<string, ClaimedDelivery[]>();
+  for (const id of ids) {
+    const row = rows.get(id);
+    if (!row) continue;
+    const key = row.to.toLowerCase();
+    const mails = addresses.get(key) ?? [];
+    mails.push(row);
+    addresses.set(key, mails);
   }
-  return lanes;
+  return [...addresses.values()];
+}
+
+/** Runs `run` on every item, at most `limit` at once; `run` must not throw. */
+async function eachAtMost<T>(items: readonly T[], limit: number, run: (item: T) => Promise<void>) {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const item = items[next] as T;
+      next += 1;
+      await run(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
 /**
@@ -164,18 +197,20 @@ export function createNotificationsService({ db, settings, realtime, env, appKey
   }
 
   /**
-   * Writes the mails' deliveries in one statement and queues one job per address carrying that
-   * address's deliveries in the order written. Its first delivery id is the job id: enqueueing the
-   * same batch twice collapses into one job.
+   * In-process queue only: the delivery ids of the mail job that has not started yet, or null. A
+   * burst's later batches join it instead of queueing a job each (a webhook sweep every 50 ms would
+   * otherwise queue a job per sweep, each with its own claim and mark); the job drops it when it
+   * starts. With BullMQ the payload is stored when queued: a job per batch.
    */
-  /**
-   * In-process queue only: each address's mail job that has not started yet, by lane, with its
-   * delivery ids. A burst's later mails to that address join it instead of queueing a job each
-   * (a webhook sweep every 50 ms would otherwise queue a job per subscriber per sweep); the job
-   * drops its entry when it starts. With BullMQ the payload is stored when queued: a job each.
-   */
-  const waitingMail = new Map<string, string[]>();
+  let waitingMail: string[] | null = null;
 
+  /**
+   * Writes the mails' deliveries in one statement and queues one job carrying all their ids in the
+   * order written (or adds them to the waiting in-process job). Its first delivery id is the job
+   * id: enqueueing the same batch twice collapses into one job. Every mail job runs in one lane,
+   * one at a time in the order queued, so an address's mails keep their order across batches; a
+   * lane per address would cost a job, a claim and a mark per address per batch.
+   */
   async function queueMails(mails: readonly Mail[]) {
     if (mails.length === 0) return;
     if (!delivery) throw new Error('Notification delivery is not bound to a job queue.');
@@ -194,15 +229,20 @@ export function createNotificationsService({ db, settings, realtime, env, appKey
       };
     });
     await insertDeliveries(db, deliveries);
-    for (const [lane, deliveryIds] of idsByLane(deliveries)) {
-      const waiting = waitingMail.get(lane);
-      if (jobs.kind === 'in-process' && waiting) {
-        waiting.push(...deliveryIds);
-        continue;
-      }
-      const payload = { deliveryIds: [...deliveryIds], lane };
-      if (jobs.kind === 'in-process') waitingMail.set(lane, payload.deliveryIds);
-      await jobs.enqueue(MAIL_JOB, payload, { jobId: deliveryIds[0], lane });
+    const deliveryIds = deliveries.map((delivery) => delivery.id);
+    const waiting = jobs.kind === 'in-process' ? waitingMail : null;
+    if (waiting && waiting.length + deliveryIds.length <= MAIL_JOB_MAX_IDS) {
+      waiting.push(...deliveryIds);
+      return;
+    }
+    // Set before queueing, so a batch written while `enqueue` runs joins this job; dropped again
+    // when the queue refuses it, so later batches do not join a job that never runs.
+    if (jobs.kind === 'in-process') waitingMail = deliveryIds;
+    try {
+      await jobs.enqueue(MAIL_JOB, { deliveryIds }, { jobId: deliveryIds[0], lane: MAIL_JOB });
+    } catch (error) {
+      if (waitingMail === deliveryIds) waitingMail = null;
+      throw error;
     }
   }
 
@@ -254,37 +294,54 @@ export function createNotificationsService({ db, settings, realtime, env, appKey
   }
 
   /**
-   * The mail job: claims its deliveries in one statement, sends them in the order written and
-   * marks the sent ones in one statement. A retry of sent deliveries sends nothing; when a send
-   * fails, the ones sent so far stay sent and the rest are released for the queue's next attempt.
+   * The mail job: claims its deliveries in one statement, sends each address's in the order
+   * written, marks the sent ones in one statement and releases the unsent ones in another. A retry
+   * of sent deliveries sends nothing; when an address's send fails, its later mails wait for the
+   * queue's next attempt while the other addresses' still go out.
    */
   async function deliverMail(payload: unknown) {
     if (!delivery) return;
-    const { lane } = payload as { lane?: string };
     const ids = deliveryIdsOf(payload);
-    if (lane && waitingMail.get(lane) === ids) waitingMail.delete(lane);
-    const claimed = new Map(
-      (await claimDeliveries(db, ids, new Date(Date.now() - STALE_CLAIM_MS))).map((row) => [row.id, row]),
-    );
-    const inOrder = ids.flatMap((id) => claimed.get(id) ?? []);
+    // Once started, the job's ids are fixed: a later batch must queue a job of its own. Only its
+    // own array is dropped, since a job run again (a retry) is no longer the waiting one.
+    if (waitingMail === ids) waitingMail = null;
+    const claimed = await claimDeliveries(db, ids, new Date(Date.now() - STALE_CLAIM_MS));
     const mailer = delivery.mailer();
-    const sent: string[] = [];
-    try {
-      for (const row of inOrder) {
-        await mailer.send({ to: row.to, subject: row.subject, text: row.text, html: row.html });
-        sent.push(row.id);
+    const sent = new Set<string>();
+    const failures: unknown[] = [];
+    const addresses = byAddress(ids, claimed);
+    await eachAtMost(addresses, MAIL_SENDS_AT_ONCE, async (mails) => {
+      for (const row of mails) {
+        try {
+          await mailer.send({ to: row.to, subject: row.subject, text: row.text, html: row.html });
+        } catch (error) {
+          // The address's later mails are not sent, so it never receives them out of order; the
+          // other addresses go on, so one bad mailbox does not hold up everyone's mail.
+          failures.push(error);
+          return;
+        }
+        sent.add(row.id);
       }
-    } catch (error) {
-      // The sent ones are marked so no retry sends them again; the rest are released so the
-      // queue's next attempt can claim them.
-      await markDeliveriesSent(db, sent);
-      await releaseDeliveries(
-        db,
-        inOrder.slice(sent.length).map((row) => row.id),
-      );
-      throw error;
+    });
+    // The sent ones are marked so no retry sends them again, and the rest released so the queue's
+    // next attempt can claim them at once instead of after the stale-claim delay: one statement
+    // each, whatever the batch size (none when there is nothing to release).
+    await markDeliveriesSent(
+      db,
+      ids.filter((id) => sent.has(id)),
+    );
+    await releaseDeliveries(
+      db,
+      claimed.flatMap((row) => (sent.has(row.id) ? [] : [row.id])),
+    );
+    if (failures.length > 0) {
+      // Throwing makes the queue retry the job; the retry claims only what was released.
+      const first = failures[0];
+      const reason = first instanceof Error ? first.message : String(first);
+      throw new Error(`Mail to ${failures.length} of ${addresses.length} addresses failed: ${reason}`, {
+        cause: first,
+      });
     }
-    await markDeliveriesSent(db, sent);
   }
 
   async function deliverPush(payload: unknown) {

@@ -112,10 +112,10 @@ function unreadCountOf(userId: number) {
 type RecordedJob = { name: string; payload: unknown; options?: EnqueueOptions };
 
 /** A queue that runs nothing: the test reads what was queued and runs the mail jobs itself. */
-function recordingQueue() {
+function recordingQueue(kind: JobQueue['kind']) {
   const jobs: RecordedJob[] = [];
   const queue: JobQueue = {
-    kind: 'in-process',
+    kind,
     register: () => {},
     enqueue: async (name, payload, options) => {
       jobs.push({ name, payload, options });
@@ -128,8 +128,11 @@ function recordingQueue() {
   return { queue, jobs };
 }
 
-/** A second service over the test database that counts its statements; `failOnce` makes one send fail. */
-function instrumentedService() {
+/**
+ * A second service over the test database that counts its statements. Its mailer fails once for a
+ * token in `failOnce`, waits for the promise `held` has for a token, and counts the sends in flight.
+ */
+function instrumentedService(kind: JobQueue['kind'] = 'in-process') {
   const counter = { statements: 0 };
   const db = t.deps.db.withPlugin({
     transformQuery: (args) => {
@@ -146,18 +149,24 @@ function instrumentedService() {
     appKey: t.deps.appKey,
   });
   const failOnce = new Set<string>();
+  const held = new Map<string, Promise<unknown>>();
+  const sends = { inFlight: 0, mostInFlight: 0 };
   const mailer: Mailer = {
     ...t.app.mailer,
     send: async (message) => {
-      const token = [...failOnce].find((candidate) => message.text.includes(candidate));
-      if (token) {
-        failOnce.delete(token);
-        throw new Error('451 try again later');
+      sends.inFlight += 1;
+      sends.mostInFlight = Math.max(sends.mostInFlight, sends.inFlight);
+      try {
+        const token = /tok-[\w-]+/.exec(message.text)?.[0] ?? '';
+        await held.get(token);
+        if (failOnce.delete(token)) throw new Error('451 try again later');
+        return await t.app.mailer.send(message);
+      } finally {
+        sends.inFlight -= 1;
       }
-      return t.app.mailer.send(message);
     },
   };
-  const { queue, jobs } = recordingQueue();
+  const { queue, jobs } = recordingQueue(kind);
   service.bindDelivery(queue, () => mailer);
   const mailJobs = () => jobs.filter((job) => job.name === MAIL_JOB);
   /** Runs `body`, answering how many statements it made. */
@@ -166,7 +175,7 @@ function instrumentedService() {
     await body();
     return counter.statements - before;
   }
-  return { service, jobs, mailJobs, failOnce, statementsOf, counter };
+  return { service, jobs, mailJobs, failOnce, held, sends, statementsOf, counter };
 }
 
 describe('notifyMany', () => {
@@ -324,7 +333,30 @@ describe('notifyMany statements', () => {
 });
 
 describe('mail batching', () => {
-  it('queues one job per address carrying its deliveries, and sends each of them once, in order', async () => {
+  const idsOf = (job: RecordedJob | undefined) =>
+    (job?.payload as { deliveryIds?: string[] } | undefined)?.deliveryIds ?? [];
+
+  /** The tokens of the deliveries with these ids, in the ids' order. */
+  async function tokensOf(ids: readonly string[]) {
+    if (ids.length === 0) return [];
+    const rows = await t.deps.db
+      .selectFrom('mail_deliveries')
+      .select(['id', 'subject'])
+      .where('id', 'in', [...ids])
+      .execute();
+    const tokens = new Map(rows.map((row) => [row.id, /tok-[\w-]+/.exec(row.subject)?.[0]]));
+    return ids.map((id) => tokens.get(id));
+  }
+
+  /** The users' deliveries by their token. */
+  async function deliveriesByToken(userIds: readonly number[]) {
+    const rows = (await Promise.all(userIds.map((userId) => deliveriesOf(userId)))).flat();
+    return (token: string) => rows.find((row) => row.subject.endsWith(token));
+  }
+
+  it('queues one job per batch carrying every delivery in the order written, and sends each once, in order', async () => {
+    // An earlier test's mail job still waiting would take this batch in instead of a job of its own.
+    await t.app.jobs.drain();
     const [a, b] = [await user(), await user()];
     const enqueue = vi.spyOn(t.app.jobs, 'enqueue');
     const before = smtp.received.length;
@@ -335,95 +367,165 @@ describe('mail batching', () => {
       notice(a.id, 'email_verification_code', 'tok-m4'),
     ]);
     const mailJobs = enqueue.mock.calls.filter(([name]) => name === MAIL_JOB);
-    expect(mailJobs).toHaveLength(2);
-    const deliveryIdsOf = (address: string) => {
-      const job = mailJobs.find(([, , options]) => options?.lane === `${MAIL_JOB}:${address}`)!;
-      const { deliveryIds } = job[1] as { deliveryIds: string[] };
-      expect(job[2]?.jobId).toBe(deliveryIds[0]);
-      return deliveryIds;
-    };
-    expect(deliveryIdsOf(a.email)).toHaveLength(3);
-    expect(deliveryIdsOf(b.email)).toHaveLength(1);
+    expect(mailJobs).toHaveLength(1);
+    const [, payload, options] = mailJobs[0]!;
+    const { deliveryIds } = payload as { deliveryIds: string[] };
+    expect(await tokensOf(deliveryIds)).toEqual(['tok-m1', 'tok-m2', 'tok-m3', 'tok-m4']);
+    expect(options).toEqual({ jobId: deliveryIds[0], lane: MAIL_JOB });
 
     await t.app.jobs.drain();
     await until(() => smtp.received.length >= before + 4, 'the mails');
     expect(mailsTo(a.email)).toEqual(['tok-m1', 'tok-m3', 'tok-m4']);
     expect(mailsTo(b.email)).toEqual(['tok-m2']);
-    for (const row of await deliveriesOf(a.id)) expect(row).toMatchObject({ status: 'sent', attempts: 1 });
+    for (const row of [...(await deliveriesOf(a.id)), ...(await deliveriesOf(b.id))]) {
+      expect(row).toMatchObject({ status: 'sent', attempts: 1 });
+    }
 
     // The same job again (a duplicate or a retry) sends nothing more.
-    await t.app.services.notifications.deliverMail({ deliveryIds: deliveryIdsOf(a.email) });
+    await t.app.services.notifications.deliverMail({ deliveryIds });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(mailsTo(a.email)).toHaveLength(3);
+    expect(mailsTo(b.email)).toHaveLength(1);
   });
 
-  it("adds later mails to an address's waiting in-process job; once it started, they get a job of their own", async () => {
+  it('adds later batches to the waiting in-process job; once it started, they get a job of their own', async () => {
     const { service, mailJobs } = instrumentedService();
-    const a = await user();
-    await service.notifyMany([notice(a.id, 'invoice_paid', 'tok-w1')]);
+    const [a, b] = [await user(), await user()];
     await service.notifyMany([
-      notice(a.id, 'invoice_paid', 'tok-w2'),
-      notice(a.id, 'invoice_paid', 'tok-w3'),
+      notice(a.id, 'invoice_paid', 'tok-w1'),
+      notice(b.id, 'invoice_paid', 'tok-w2'),
+    ]);
+    await service.notifyMany([
+      notice(b.id, 'invoice_paid', 'tok-w3'),
+      notice(a.id, 'invoice_paid', 'tok-w4'),
     ]);
     expect(mailJobs()).toHaveLength(1);
-    const idsOf = (job: RecordedJob | undefined) => (job?.payload as { deliveryIds?: string[] })?.deliveryIds;
     const [first] = mailJobs();
-    expect(idsOf(first)).toHaveLength(3);
+    expect(await tokensOf(idsOf(first))).toEqual(['tok-w1', 'tok-w2', 'tok-w3', 'tok-w4']);
+    expect(first?.options).toEqual({ jobId: idsOf(first)[0], lane: MAIL_JOB });
+
     await service.deliverMail(first?.payload);
-    await until(() => mailsTo(a.email).length === 3, 'the mails');
-    expect(mailsTo(a.email)).toEqual(['tok-w1', 'tok-w2', 'tok-w3']);
-    await service.notifyMany([notice(a.id, 'invoice_paid', 'tok-w4')]);
+    await until(() => mailsTo(a.email).length === 2 && mailsTo(b.email).length === 2, 'the mails');
+    expect(mailsTo(a.email)).toEqual(['tok-w1', 'tok-w4']);
+    expect(mailsTo(b.email)).toEqual(['tok-w2', 'tok-w3']);
+
+    await service.notifyMany([notice(a.id, 'invoice_paid', 'tok-w5')]);
     expect(mailJobs()).toHaveLength(2);
-    expect(idsOf(mailJobs()[1])).toHaveLength(1);
+    const second = mailJobs()[1];
+    expect(second?.options).toEqual({ jobId: idsOf(second)[0], lane: MAIL_JOB });
+    // The first job run again (a retry) is no longer the waiting one: the second stays waiting.
+    await service.deliverMail(first?.payload);
+    await service.notifyMany([notice(b.id, 'invoice_paid', 'tok-w6')]);
+    expect(mailJobs()).toHaveLength(2);
+    expect(await tokensOf(idsOf(second))).toEqual(['tok-w5', 'tok-w6']);
+    expect(idsOf(first)).toHaveLength(4);
+
+    await service.deliverMail(second?.payload);
+    await until(() => mailsTo(a.email).length === 3 && mailsTo(b.email).length === 3, 'the later mails');
+    expect(mailsTo(a.email)).toEqual(['tok-w1', 'tok-w4', 'tok-w5']);
+    expect(mailsTo(b.email)).toEqual(['tok-w2', 'tok-w3', 'tok-w6']);
   });
 
-  it('claims, sends and marks a batch in two statements', async () => {
+  it('queues a job per batch with BullMQ, where a queued payload is stored and cannot grow', async () => {
+    const { service, mailJobs } = instrumentedService('redis');
+    const [a, b] = [await user(), await user()];
+    await service.notifyMany([
+      notice(a.id, 'invoice_paid', 'tok-r1'),
+      notice(b.id, 'invoice_paid', 'tok-r2'),
+    ]);
+    await service.notifyMany([notice(a.id, 'invoice_paid', 'tok-r3')]);
+    expect(mailJobs()).toHaveLength(2);
+    expect(await tokensOf(idsOf(mailJobs()[0]))).toEqual(['tok-r1', 'tok-r2']);
+    expect(await tokensOf(idsOf(mailJobs()[1]))).toEqual(['tok-r3']);
+    for (const job of mailJobs()) expect(job.options).toEqual({ jobId: idsOf(job)[0], lane: MAIL_JOB });
+  });
+
+  it('claims, sends and marks a batch for several addresses in two statements', async () => {
     const { service, mailJobs, statementsOf } = instrumentedService();
-    const a = await user();
-    await service.notifyMany([1, 2, 3, 4].map((n) => notice(a.id, 'invoice_paid', `tok-c${n}`)));
+    const [a, b] = [await user(), await user()];
+    await service.notifyMany(
+      [1, 2, 3, 4].map((n) => notice(n % 2 ? a.id : b.id, 'invoice_paid', `tok-c${n}`)),
+    );
     const [job] = mailJobs();
     expect(mailJobs()).toHaveLength(1);
     expect(await statementsOf(() => service.deliverMail(job?.payload))).toBe(2);
-    await until(() => mailsTo(a.email).length === 4, 'the mails');
-    expect(mailsTo(a.email)).toEqual(['tok-c1', 'tok-c2', 'tok-c3', 'tok-c4']);
+    await until(() => mailsTo(a.email).length === 2 && mailsTo(b.email).length === 2, 'the mails');
+    expect(mailsTo(a.email)).toEqual(['tok-c1', 'tok-c3']);
+    expect(mailsTo(b.email)).toEqual(['tok-c2', 'tok-c4']);
   });
 
-  it('when a send fails mid-batch, keeps the sent ones, releases the rest, and the retry sends only those', async () => {
+  it('sends to sixteen addresses side by side, so a slow address does not hold up the others', async () => {
+    const { service, mailJobs, held, sends } = instrumentedService();
+    const users: Awaited<ReturnType<typeof user>>[] = [];
+    for (let index = 0; index < 18; index++) users.push(await user());
+    await service.notifyMany(
+      [1, 2].flatMap((n) => users.map((u, index) => notice(u.id, 'invoice_paid', `tok-p${index}-${n}`))),
+    );
+    const [slow, ...others] = users;
+    // The slow address's first send waits until every other address has both its mails.
+    held.set(
+      'tok-p0-1',
+      until(() => others.every((u) => mailsTo(u.email).length === 2), 'the other addresses'),
+    );
+    await service.deliverMail(mailJobs()[0]?.payload);
+    expect(sends.mostInFlight).toBe(16);
+    expect(mailsTo(slow!.email)).toEqual(['tok-p0-1', 'tok-p0-2']);
+    users.forEach((u, index) => {
+      expect(mailsTo(u.email)).toEqual([`tok-p${index}-1`, `tok-p${index}-2`]);
+    });
+    for (const row of (await Promise.all(users.map((u) => deliveriesOf(u.id)))).flat()) {
+      expect(row).toMatchObject({ status: 'sent', attempts: 1 });
+    }
+  });
+
+  it("when an address's send fails, sends the other addresses' mails, releases that address's rest, and the retry sends only those", async () => {
     const { service, mailJobs, failOnce, counter } = instrumentedService();
-    const a = await user();
-    await service.notifyMany([1, 2, 3, 4].map((n) => notice(a.id, 'invoice_paid', `tok-f${n}`)));
+    const [a, b, c] = [await user(), await user(), await user()];
+    const owners = [a, b, c, a, b, c, a];
+    await service.notifyMany(owners.map((u, index) => notice(u.id, 'invoice_paid', `tok-f${index + 1}`)));
     const [job] = mailJobs();
+    // a fails on its second mail, c on its first; b has no failure.
+    failOnce.add('tok-f4');
     failOnce.add('tok-f3');
 
     const before = counter.statements;
-    await expect(service.deliverMail(job?.payload)).rejects.toThrow('451 try again later');
+    await expect(service.deliverMail(job?.payload)).rejects.toThrow(
+      'Mail to 2 of 3 addresses failed: 451 try again later',
+    );
     // The claim, the sent ones marked, the rest released.
     expect(counter.statements - before).toBe(3);
-    expect(mailsTo(a.email)).toEqual(['tok-f1', 'tok-f2']);
-    const afterFailure = await deliveriesOf(a.id);
-    const byToken = (token: string) => afterFailure.find((row) => row.subject.endsWith(token));
-    expect(byToken('tok-f1')).toMatchObject({ status: 'sent', attempts: 1 });
-    expect(byToken('tok-f2')).toMatchObject({ status: 'sent', attempts: 1 });
-    expect(byToken('tok-f3')).toMatchObject({ status: 'pending', attempts: 1, claimed_at: null });
-    expect(byToken('tok-f4')).toMatchObject({ status: 'pending', attempts: 1, claimed_at: null });
+    expect(mailsTo(a.email)).toEqual(['tok-f1']);
+    expect(mailsTo(b.email)).toEqual(['tok-f2', 'tok-f5']);
+    expect(mailsTo(c.email)).toEqual([]);
+    const afterFailure = await deliveriesByToken([a.id, b.id, c.id]);
+    for (const token of ['tok-f1', 'tok-f2', 'tok-f5']) {
+      expect(afterFailure(token)).toMatchObject({ status: 'sent', attempts: 1 });
+    }
+    for (const token of ['tok-f3', 'tok-f4', 'tok-f6', 'tok-f7']) {
+      expect(afterFailure(token)).toMatchObject({ status: 'pending', attempts: 1, claimed_at: null });
+    }
 
     // The queue's retry: the same payload claims only what was released.
     await service.deliverMail(job?.payload);
-    await until(() => mailsTo(a.email).length >= 4, 'the retried mails');
+    await until(() => mailsTo(a.email).length >= 3 && mailsTo(c.email).length >= 2, 'the retried mails');
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(mailsTo(a.email)).toEqual(['tok-f1', 'tok-f2', 'tok-f3', 'tok-f4']);
-    const afterRetry = await deliveriesOf(a.id);
-    expect(afterRetry.every((row) => row.status === 'sent')).toBe(true);
-    expect(afterRetry.map((row) => row.attempts).sort()).toEqual([1, 1, 2, 2]);
+    expect(mailsTo(a.email)).toEqual(['tok-f1', 'tok-f4', 'tok-f7']);
+    expect(mailsTo(b.email)).toEqual(['tok-f2', 'tok-f5']);
+    expect(mailsTo(c.email)).toEqual(['tok-f3', 'tok-f6']);
+    const afterRetry = await deliveriesByToken([a.id, b.id, c.id]);
+    for (const token of ['tok-f1', 'tok-f2', 'tok-f5']) {
+      expect(afterRetry(token)).toMatchObject({ status: 'sent', attempts: 1 });
+    }
+    for (const token of ['tok-f3', 'tok-f4', 'tok-f6', 'tok-f7']) {
+      expect(afterRetry(token)).toMatchObject({ status: 'sent', attempts: 2 });
+    }
   });
 
-  it('still runs a job stored before batching, carrying one `deliveryId`', async () => {
-    const { service, mailJobs } = instrumentedService();
+  it('still runs jobs stored in Redis before one job per batch: `{deliveryId}` and `{deliveryIds, lane}`', async () => {
+    const { service, mailJobs } = instrumentedService('redis');
     const address = `solo-${Date.now()}@example.com`;
     await service.notifyEmail(address, 'email_verification_code', { lines: [{ content: 'tok-solo' }] });
-    const [job] = mailJobs();
-    const [deliveryId] = (job!.payload as { deliveryIds: string[] }).deliveryIds;
-    expect(job!.options).toEqual({ jobId: deliveryId, lane: `${MAIL_JOB}:${address}` });
+    const [deliveryId] = idsOf(mailJobs()[0]);
     await service.deliverMail({ deliveryId });
     await until(() => mailsTo(address).length === 1, 'the mail');
     const row = await t.deps.db
@@ -432,5 +534,13 @@ describe('mail batching', () => {
       .where('id', '=', deliveryId as string)
       .executeTakeFirstOrThrow();
     expect(row.status).toBe('sent');
+
+    const a = await user();
+    await service.notifyMany([1, 2, 3].map((n) => notice(a.id, 'invoice_paid', `tok-o${n}`)));
+    const deliveryIds = idsOf(mailJobs()[1]);
+    await service.deliverMail({ deliveryIds, lane: `${MAIL_JOB}:${a.email}` });
+    await until(() => mailsTo(a.email).length === 3, 'the mails');
+    expect(mailsTo(a.email)).toEqual(['tok-o1', 'tok-o2', 'tok-o3']);
+    for (const row of await deliveriesOf(a.id)) expect(row).toMatchObject({ status: 'sent', attempts: 1 });
   });
 });

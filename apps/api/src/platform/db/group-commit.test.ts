@@ -39,4 +39,37 @@ describe('createGroupCommit', () => {
     expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect(stored).toEqual([1, 2]);
   });
+  it('writes up to writersAtOnce batches side by side, and never more', async () => {
+    const batches: number[][] = [];
+    let inFlight = 0;
+    let mostInFlight = 0;
+    const releases: (() => void)[] = [];
+    const add = createGroupCommit(
+      async (items: readonly number[]) => {
+        batches.push([...items]);
+        inFlight += 1;
+        mostInFlight = Math.max(mostInFlight, inFlight);
+        await new Promise<void>((resolve) => releases.push(resolve));
+        inFlight -= 1;
+        return items;
+      },
+      { writersAtOnce: 2 },
+    );
+    const turn = () => new Promise((resolve) => setImmediate(resolve));
+    const all = [add(1)];
+    await turn();
+    all.push(add(2));
+    await turn();
+    // Two batches in flight: what comes now waits for one of them.
+    all.push(add(3), add(4));
+    await turn();
+    expect(batches).toEqual([[1], [2]]);
+    while (batches.flat().length < 4 || inFlight > 0) {
+      releases.shift()?.();
+      await turn();
+    }
+    expect(await Promise.all(all)).toEqual([1, 2, 3, 4]);
+    expect(batches).toEqual([[1], [2], [3, 4]]);
+    expect(mostInFlight).toBe(2);
+  });
 });

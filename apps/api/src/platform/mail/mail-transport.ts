@@ -43,6 +43,13 @@ export function resolveSmtpConfig(mailUrl: string | undefined, settings: MailSet
 
 const transports = new Map<string, Transporter>();
 
+/**
+ * Connections one transporter keeps open. A mail job sends to several addresses side by side
+ * (notifications.service.ts): they share these connections instead of opening one per mail, and
+ * the ones past this many wait in the pool's queue.
+ */
+const SMTP_CONNECTIONS = 4;
+
 /** One pooled transporter per distinct configuration; nodemailer loads with the first mail. */
 export async function smtpTransport(config: SmtpConfig): Promise<Transporter> {
   const key = JSON.stringify(config);
@@ -56,6 +63,8 @@ export async function smtpTransport(config: SmtpConfig): Promise<Transporter> {
     port: config.port,
     secure: config.secure,
     ...(config.user ? { auth: { user: config.user, pass: config.pass ?? '' } } : {}),
+    pool: true,
+    maxConnections: SMTP_CONNECTIONS,
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 20_000,

@@ -63,13 +63,21 @@ export function createMailer({ env, setting, recordMail, log }: Deps) {
    * outgoing-email log and the server log so a new install can still verify accounts.
    */
   async function send(message: MailMessage): Promise<MailResult> {
+    const [driver, host, port, username, password, encryption] = await Promise.all([
+      setting('mail_driver'),
+      setting('mail_host'),
+      setting('mail_port'),
+      setting('mail_username'),
+      setting('mail_password'),
+      setting('mail_encryption'),
+    ]);
     const smtp = resolveSmtpConfig(env.MAIL_URL, {
-      mail_driver: (await setting('mail_driver')) as string,
-      mail_host: (await setting('mail_host')) as string,
-      mail_port: (await setting('mail_port')) as number | null,
-      mail_username: (await setting('mail_username')) as string,
-      mail_password: (await setting('mail_password')) as string,
-      mail_encryption: (await setting('mail_encryption')) as string,
+      mail_driver: driver as string,
+      mail_host: host as string,
+      mail_port: port as number | null,
+      mail_username: username as string,
+      mail_password: password as string,
+      mail_encryption: encryption as string,
     });
     if (!smtp) {
       await record(message, { driver: 'log', status: 'logged', body: message.text });
