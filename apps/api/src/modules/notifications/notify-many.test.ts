@@ -62,13 +62,6 @@ async function listen(userId: number) {
   detachers.push(
     await t.app.services.realtime.attach({ userId, send: (json) => events.push(JSON.parse(json)) }),
   );
-  // attach() may resolve while the hub's first Redis SUBSCRIBE is still on its way; an event
-  // published before it lands is lost, so probe until one comes through.
-  for (let tries = 0; !events.some((event) => event.type === 'test.probe'); tries++) {
-    if (tries === 100) throw new Error('the realtime hub never delivered');
-    await t.app.services.realtime.emitToUsers([userId], { type: 'test.probe' });
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
   return () =>
     events
       .filter((event) => event.type === 'notification.created')

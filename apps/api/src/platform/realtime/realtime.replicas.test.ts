@@ -65,6 +65,20 @@ async function until(check: () => boolean, timeoutMs = 3_000) {
 }
 
 describe.skipIf(isEmbeddedTarget)('realtime across two replicas with Redis', () => {
+  it("hears what is published right after a replica's first subscribe (its subscriber connects then)", async () => {
+    const keyPrefix = `cadence_t_${randomBytes(6).toString('hex')}:`;
+    const fresh = await createRedisServices({ url: REDIS_URL, keyPrefix, log: silent });
+    try {
+      const heard: unknown[] = [];
+      await fresh.pubsub.subscribe('first', (message) => heard.push(message));
+      await fresh.pubsub.publish('first', { n: 1 });
+      await until(() => heard.length === 1, 1_000);
+      expect(heard).toEqual([{ n: 1 }]);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('delivers a notification raised on replica A to the socket on replica B, and only to its user', async () => {
     const [a, b] = replicas as [(typeof replicas)[0], (typeof replicas)[0]];
     const alice = await createTestUser(t.deps);

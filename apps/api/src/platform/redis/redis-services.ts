@@ -42,6 +42,9 @@ export function createRedisClient(
   return client;
 }
 
+/** How long a subscribe waits for the subscriber's first connection before going on without it. */
+const FIRST_SUBSCRIBE_WAIT_MS = 3_000;
+
 export async function createRedisServices(options: RedisServicesOptions): Promise<SharedServices> {
   const prefix = options.keyPrefix ?? 'cadence:';
   const client = createRedisClient(options, 'commands');
@@ -191,6 +194,11 @@ export async function createRedisServices(options: RedisServicesOptions): Promis
   async function untilSent(command: Promise<unknown>, sub: Redis) {
     // Awaited while connected (the caller may rely on being subscribed); queued otherwise.
     if (sub.status === 'ready') await command;
+    else if (sub.status === 'wait' || sub.status === 'connecting' || sub.status === 'connect')
+      // The subscriber's first connection is under way (it is made at the first subscribe): not
+      // waiting for it would lose what is published meanwhile, e.g. the first event of the first
+      // tab a replica serves. Bounded, so a Redis that never answers is treated as an outage.
+      await withTimeout(command, FIRST_SUBSCRIBE_WAIT_MS).catch(() => undefined);
     else command.catch(() => undefined);
   }
 
