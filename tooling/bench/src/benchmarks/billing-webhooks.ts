@@ -283,6 +283,8 @@ export const billingWebhooks: TBenchmark = {
       // The purchases' own events reach the api first, in order, as Stripe would have sent them.
       const setup = stripe.events.map((event) => JSON.stringify(event));
       await send(api.baseUrl, '/api/v1/billing/webhooks/stripe', setup, stripe);
+      // The twin gets the same bodies first, so neither side meets the first pair cold.
+      await send(twin.baseUrl, '/webhook', setup, stripe);
       await drained(api, prepared.admin);
       await verify(api, stripe, prepared.subscribers);
       const runs: Array<{
