@@ -55,6 +55,13 @@ const STALE_CLAIM_MS = 2 * 60_000;
  */
 const MAIL_SENDS_AT_ONCE = 16;
 /**
+ * A mail job marks what it sent every this many sends, not only at its end. A worker that dies
+ * mid-batch leaves its claim to go stale, and the retry would send again every mail sent but not
+ * marked: marking as it goes bounds that to this many (plus the sends in flight), for one
+ * statement per this many mails.
+ */
+const MARK_SENT_EVERY = 50;
+/**
  * The most delivery ids a waiting in-process mail job takes in. Its claim binds one parameter per
  * id, and a statement allows 65,535: past this, a backlog starts a new job instead of growing one
  * that could never be claimed.
@@ -310,6 +317,19 @@ export function createNotificationsService({ db, settings, realtime, env, appKey
     const sent = new Set<string>();
     const failures: unknown[] = [];
     const addresses = byAddress(ids, claimed);
+    // Sent ids not marked yet. The marks along the way run one after another, beside the sends;
+    // one that fails puts its ids back, for the mark at the end.
+    let unmarked: string[] = [];
+    let marking = Promise.resolve();
+    const markAlongTheWay = () => {
+      const batch = unmarked;
+      unmarked = [];
+      marking = marking
+        .then(() => markDeliveriesSent(db, batch))
+        .catch(() => {
+          unmarked.push(...batch);
+        });
+    };
     await eachAtMost(addresses, MAIL_SENDS_AT_ONCE, async (mails) => {
       for (const row of mails) {
         try {
@@ -321,15 +341,15 @@ export function createNotificationsService({ db, settings, realtime, env, appKey
           return;
         }
         sent.add(row.id);
+        unmarked.push(row.id);
+        if (unmarked.length >= MARK_SENT_EVERY) markAlongTheWay();
       }
     });
+    await marking;
     // The sent ones are marked so no retry sends them again, and the rest released so the queue's
     // next attempt can claim them at once instead of after the stale-claim delay: one statement
-    // each, whatever the batch size (none when there is nothing to release).
-    await markDeliveriesSent(
-      db,
-      ids.filter((id) => sent.has(id)),
-    );
+    // each (none when there is nothing to mark or release).
+    await markDeliveriesSent(db, unmarked);
     await releaseDeliveries(
       db,
       claimed.flatMap((row) => (sent.has(row.id) ? [] : [row.id])),

@@ -447,6 +447,30 @@ describe('mail batching', () => {
     expect(mailsTo(b.email)).toEqual(['tok-c2', 'tok-c4']);
   });
 
+  it('marks what it sent every 50 mails, so a worker that dies mid-batch leaves at most that many to send again', async () => {
+    const { service, mailJobs, held, statementsOf } = instrumentedService();
+    const reader = await user();
+    const tokens = Array.from({ length: 120 }, (_, index) => `tok-m${index + 1}`);
+    await service.notifyMany(tokens.map((token) => notice(reader.id, 'invoice_paid', token)));
+    const sentRows = async () =>
+      (await deliveriesOf(reader.id)).filter((row) => row.status === 'sent').length;
+    // The 61st send waits until the first 50 are marked in the database: a crash now would resend
+    // only the ten sent since.
+    let markedWhileSending = 0;
+    held.set(
+      'tok-m61',
+      (async () => {
+        const deadline = Date.now() + 5_000;
+        while ((markedWhileSending = await sentRows()) < 50 && Date.now() < deadline)
+          await new Promise((resolve) => setTimeout(resolve, 10));
+      })(),
+    );
+    expect(await statementsOf(() => service.deliverMail(mailJobs()[0]?.payload))).toBe(4);
+    expect(markedWhileSending).toBe(50);
+    expect(mailsTo(reader.email)).toEqual(tokens);
+    expect(await sentRows()).toBe(120);
+  });
+
   it('sends to sixteen addresses side by side, so a slow address does not hold up the others', async () => {
     const { service, mailJobs, held, sends } = instrumentedService();
     const users: Awaited<ReturnType<typeof user>>[] = [];
