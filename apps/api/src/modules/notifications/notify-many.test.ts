@@ -461,8 +461,11 @@ describe('mail batching', () => {
       'tok-m61',
       (async () => {
         const deadline = Date.now() + 5_000;
-        while ((markedWhileSending = await sentRows()) < 50 && Date.now() < deadline)
+        for (;;) {
+          markedWhileSending = await sentRows();
+          if (markedWhileSending >= 50 || Date.now() >= deadline) return;
           await new Promise((resolve) => setTimeout(resolve, 10));
+        }
       })(),
     );
     expect(await statementsOf(() => service.deliverMail(mailJobs()[0]?.payload))).toBe(4);
