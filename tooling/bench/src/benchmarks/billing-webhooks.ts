@@ -297,15 +297,15 @@ export const billingWebhooks: TBenchmark = {
       // The twin gets bodies ours has applied: a fresh renewal only it saw would leave ours short
       // of an invoice the checks count.
       const isWarming = (since: number) => performance.now() - since < context.mode.warmupSeconds * 1000;
-      let warm = { bodies: [] as string[], unique: 0 };
+      let warmBodies: string[] = [];
       let since = performance.now();
       do {
-        warm = await nextEvents(stripe, prepared.subscribers, events);
-        await send(api.baseUrl, '/api/v1/billing/webhooks/stripe', warm.bodies, stripe);
+        warmBodies = (await nextEvents(stripe, prepared.subscribers, events)).bodies;
+        await send(api.baseUrl, '/api/v1/billing/webhooks/stripe', warmBodies, stripe);
         await drained(api, prepared.admin);
       } while (isWarming(since));
       since = performance.now();
-      do await send(twin.baseUrl, '/webhook', warm.bodies, stripe);
+      do await send(twin.baseUrl, '/webhook', warmBodies, stripe);
       while (isWarming(since));
       context.log(`billing-webhooks: warmed up ${context.mode.warmupSeconds} s on each side`);
       const runs: Array<{

@@ -4,6 +4,7 @@ import type Stripe from 'stripe';
 import { mapAdminPage } from '../../platform/db/admin-list';
 import { createGroupCommit } from '../../platform/db/group-commit';
 import type { Database } from '../../platform/db/schema';
+import { eachAtMost } from '../../platform/each-at-most';
 import { AppError } from '../../platform/http/app-error';
 import type { JobLog, JobQueue } from '../../platform/jobs/jobs';
 import {
@@ -302,9 +303,9 @@ export function createWebhooksService({ db, gateways, subscriptions, storeWriter
         const key = eventKey(values.gateway, values.eventId);
         return firsts.get(key) === values && stored.has(key);
       });
-      // Batches side by side are safe: a duplicate in two of them is inserted by one, and the
-      // other's insert waits for that commit and stores nothing.
     },
+    // Batches side by side are safe: a duplicate in two of them is inserted by one, and the
+    // other's insert waits for that commit and stores nothing.
     { writersAtOnce: storeWriters },
   );
 
@@ -368,46 +369,39 @@ export function createWebhooksService({ db, gateways, subscriptions, storeWriter
     const only = (group: Group, rows: StoredEvent[]): Group => ({ ...group, events: rows });
     const read: (ReadGroup | undefined)[] = new Array(groups.length);
     const failures: Failure[] = [];
-    let next = 0;
-    const worker = async () => {
-      while (next < groups.length) {
-        const index = next;
-        next += 1;
-        const group = groups[index] as Group;
-        const provider = registry[group.gateway];
-        if (!provider) {
-          failures.push({
-            group,
-            error: new Error(`${group.gateway} is switched off: its stored events wait.`),
-          });
-          continue;
-        }
-        const plans = [...group.plans.values()];
-        const wantsState = group.events.some((row) => needsState(group, row));
-        const wantsRow = plans.some((plan) => plan.invoice);
-        const wantsRead = group.subject !== null && (wantsState || (wantsRow && !isHeld(group)));
-        const userId = plans.find((plan) => plan.userId !== undefined)?.userId;
-        try {
-          const remote = wantsRead ? await provider.fetchSubscription(group.subject as string) : null;
-          read[index] = { ...group, remote, ...(userId === undefined ? {} : { userId }) };
-        } catch (error) {
-          const rest = group.events.filter((row) => !needsState(group, row));
-          if (!isHeld(group) || rest.length === 0) {
-            failures.push({ group, error });
-            continue;
-          }
-          read[index] = { ...only(group, rest), remote: null };
-          failures.push({
-            group: only(
-              group,
-              group.events.filter((row) => needsState(group, row)),
-            ),
-            error,
-          });
-        }
+    await eachAtMost(groups, READS_AT_ONCE, async (group, index) => {
+      const provider = registry[group.gateway];
+      if (!provider) {
+        failures.push({
+          group,
+          error: new Error(`${group.gateway} is switched off: its stored events wait.`),
+        });
+        return;
       }
-    };
-    await Promise.all(Array.from({ length: Math.min(READS_AT_ONCE, groups.length) }, worker));
+      const plans = [...group.plans.values()];
+      const wantsState = group.events.some((row) => needsState(group, row));
+      const wantsRow = plans.some((plan) => plan.invoice);
+      const wantsRead = group.subject !== null && (wantsState || (wantsRow && !isHeld(group)));
+      const userId = plans.find((plan) => plan.userId !== undefined)?.userId;
+      try {
+        const remote = wantsRead ? await provider.fetchSubscription(group.subject as string) : null;
+        read[index] = { ...group, remote, ...(userId === undefined ? {} : { userId }) };
+      } catch (error) {
+        const rest = group.events.filter((row) => !needsState(group, row));
+        if (!isHeld(group) || rest.length === 0) {
+          failures.push({ group, error });
+          return;
+        }
+        read[index] = { ...only(group, rest), remote: null };
+        failures.push({
+          group: only(
+            group,
+            group.events.filter((row) => needsState(group, row)),
+          ),
+          error,
+        });
+      }
+    });
     return { read: read.filter((group): group is ReadGroup => group !== undefined), failures };
   }
 

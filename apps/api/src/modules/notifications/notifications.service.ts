@@ -15,6 +15,7 @@ import type { TPagination } from '@cadence/contracts/pagination';
 import type { Kysely } from 'kysely';
 import type { Env } from '../../env';
 import type { Database } from '../../platform/db/schema';
+import { eachAtMost } from '../../platform/each-at-most';
 import type { JobQueue } from '../../platform/jobs/jobs';
 import type { Mailer } from '../../platform/mail/mailer';
 import type { RealtimeHub } from '../../platform/realtime/realtime-hub';
@@ -116,19 +117,6 @@ function byAddress(ids: readonly string[], claimed: readonly ClaimedDelivery[]):
     addresses.set(key, mails);
   }
   return [...addresses.values()];
-}
-
-/** Runs `run` on every item, at most `limit` at once; `run` must not throw. */
-async function eachAtMost<T>(items: readonly T[], limit: number, run: (item: T) => Promise<void>) {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const item = items[next] as T;
-      next += 1;
-      await run(item);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
 /**
@@ -302,7 +290,8 @@ export function createNotificationsService({ db, settings, realtime, env, appKey
 
   /**
    * The mail job: claims its deliveries in one statement, sends each address's in the order
-   * written, marks the sent ones in one statement and releases the unsent ones in another. A retry
+   * written, marks the sent ones every MARK_SENT_EVERY sends and at its end, and releases the
+   * unsent ones in one statement. A retry
    * of sent deliveries sends nothing; when an address's send fails, its later mails wait for the
    * queue's next attempt while the other addresses' still go out.
    */
