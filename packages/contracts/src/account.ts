@@ -58,11 +58,15 @@ export const ZAvatarUrlPayloadSchema = z.object({
 });
 export const AVATAR_MAX_BYTES = 2_097_152;
 
-/** `PUT auth/user/password`. */
+/**
+ * `PUT auth/user/password`. Every other session ends with the old password; `revoke_tokens`
+ * (default true) ends the personal access tokens too.
+ */
 export const ZChangePasswordPayloadSchema = z.object({
   current_password: requiredString('current password').min(1, 'The current password field is required.'),
   password: ZNewPasswordFieldSchema,
   password_confirmation: requiredString('password confirmation'),
+  revoke_tokens: z.boolean({ error: 'The revoke tokens field must be true or false.' }).default(true),
 });
 export type TChangePasswordPayload = z.infer<typeof ZChangePasswordPayloadSchema>;
 

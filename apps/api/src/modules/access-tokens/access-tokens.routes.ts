@@ -6,9 +6,10 @@ import {
 import { ZMessageResponseSchema } from '@cadence/contracts/auth';
 import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireUser } from '../../platform/auth/access';
+import { requireCookieSession, requireUser } from '../../platform/auth/access';
 import { createAccessToken } from '../../platform/auth/session.service';
 import { AppError } from '../../platform/http/app-error';
+import { TOKEN_CANNOT_CREATE_TOKENS_MESSAGE } from '../auth/auth-messages';
 import { deleteOwnToken } from './access-tokens.repository';
 
 const errors = {
@@ -26,6 +27,7 @@ export const accessTokensRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/access-tokens',
     {
       config: { access: { permission: 'api.access', signedIn: true } },
+      onRequest: requireCookieSession(TOKEN_CANNOT_CREATE_TOKENS_MESSAGE),
       schema: {
         tags,
         summary: 'Create a personal access token (plainTextToken shown once)',

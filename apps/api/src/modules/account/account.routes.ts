@@ -9,13 +9,17 @@ import {
 import { ZBootstrapDataResponseSchema } from '@cadence/contracts/auth';
 import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireUser } from '../../platform/auth/access';
+import { requireCookieSession, requireUser } from '../../platform/auth/access';
 import { authRepository } from '../../platform/auth/auth.repository';
+import { announceEndedAccess, deleteAccess } from '../../platform/auth/end-access';
 import { hashPassword } from '../../platform/auth/password';
-import { revokeUserSessions } from '../../platform/auth/session-cache';
 import { validationError } from '../../platform/http/app-error';
 import { accountRepository } from '../auth/account.repository';
-import { PASSWORD_MISMATCH_MESSAGE, WRONG_PASSWORD_MESSAGE } from '../auth/auth-messages';
+import {
+  PASSWORD_MISMATCH_MESSAGE,
+  TOKEN_CANNOT_CHANGE_PASSWORD_MESSAGE,
+  WRONG_PASSWORD_MESSAGE,
+} from '../auth/auth-messages';
 import { checkPassword } from '../auth/credentials';
 import { isPasswordConfirmed, markPasswordConfirmed } from '../auth/password-confirmation';
 import { MINUTE_MS, throttle } from '../auth/throttle';
@@ -37,9 +41,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/user/password',
     {
       config: { access: 'user' },
+      onRequest: requireCookieSession(TOKEN_CANNOT_CHANGE_PASSWORD_MESSAGE),
       schema: {
         tags,
-        summary: 'Change the password',
+        summary: 'Change the password; ends every other session (and, by default, every API token)',
         body: ZChangePasswordPayloadSchema,
         response: { 200: ZAccountUserResponseSchema, ...errors },
       },
@@ -47,14 +52,19 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = requireUser(request);
       await throttle(rateLimitStore, [{ key: `password:${user.id}`, max: 10, windowMs: MINUTE_MS }]);
-      const { current_password, password, password_confirmation } = request.body;
+      const { current_password, password, password_confirmation, revoke_tokens } = request.body;
       if (user.password && !(await checkPassword(user.password, current_password))) {
         throw validationError({ current_password: WRONG_PASSWORD_MESSAGE });
       }
       if (password !== password_confirmation) throw validationError({ password: PASSWORD_MISMATCH_MESSAGE });
-      await accountRepository.setPassword(db, user.id, await hashPassword(password));
-      // Other devices signed in with the old password are logged out; this one stays.
-      await revokeUserSessions(app.deps, user.id, request.sessionId);
+      const passwordHash = await hashPassword(password);
+      // What the old password let in ends with it: other devices (their sockets too) and, unless
+      // the user keeps them, the API tokens. This device stays signed in.
+      const ended = await db.transaction().execute(async (trx) => {
+        await accountRepository.setPassword(trx, user.id, passwordHash);
+        return deleteAccess(trx, user.id, { keepSessionId: request.sessionId, tokens: revoke_tokens });
+      });
+      await announceEndedAccess({ cache: app.deps.cache, realtime: app.services.realtime }, user.id, ended);
       const fresh = (await accountRepository.findById(db, user.id)) ?? user;
       return { user: await accountUserDto(db, fresh, true) };
     },

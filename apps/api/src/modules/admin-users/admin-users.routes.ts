@@ -45,6 +45,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
     cache,
     env,
     settings: app.services.settings,
+    realtime: app.services.realtime,
     mailer: () => app.mailer,
   });
 

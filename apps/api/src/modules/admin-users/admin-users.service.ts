@@ -7,17 +7,15 @@ import type {
 } from '@cadence/contracts/admin-users';
 import type { Kysely } from 'kysely';
 import type { Env } from '../../env';
+import { announceEndedAccess, deleteAccess } from '../../platform/auth/end-access';
 import { hashPassword } from '../../platform/auth/password';
-import {
-  forgetUserSessions,
-  markSessionsRevoked,
-  revokeUserSessions,
-} from '../../platform/auth/session-cache';
+import { forgetUserSessions, markSessionsRevoked } from '../../platform/auth/session-cache';
 import { generateToken, hashToken } from '../../platform/auth/tokens';
 import { mapAdminPage } from '../../platform/db/admin-list';
 import type { Database, UserRow } from '../../platform/db/schema';
 import { AppError, validationError } from '../../platform/http/app-error';
 import type { Mailer } from '../../platform/mail/mailer';
+import type { RealtimeHub } from '../../platform/realtime/realtime-hub';
 import type { Cache } from '../../platform/redis/services';
 import { EMAIL_TAKEN_MESSAGE } from '../auth/auth-messages';
 import { changingCatalogue } from '../catalogue/catalogue-invalidation';
@@ -38,12 +36,13 @@ type Deps = {
   cache: Cache;
   env: Env;
   settings: SettingsService;
+  realtime: RealtimeHub;
   /** Read when a mail goes out: the mail plugin may register after the routes. */
   mailer: () => Mailer;
 };
 
 /** The admin's users pages (spec 2.12): list, create, delete, and the user's access. */
-export function createAdminUsersService({ db, cache, env, settings, mailer }: Deps) {
+export function createAdminUsersService({ db, cache, env, settings, realtime, mailer }: Deps) {
   return {
     /** One page of users (search, filters, sort) with their role names. */
     async list(params: TAdminUsersQuery) {
@@ -150,21 +149,21 @@ export function createAdminUsersService({ db, cache, env, settings, mailer }: De
       };
     },
 
-    /** "Log out everywhere": every session and access token of the user ends now. */
+    /** "Log out everywhere": every session, open socket and access token of the user ends now. */
     async logoutEverywhere(actor: Actor, userId: number): Promise<void> {
-      await db.transaction().execute(async (trx) => {
-        const sessions = await credentials.sessionIdsOf(trx, [userId]);
-        const tokens = await credentials.deleteTokens(trx, userId);
+      const ended = await db.transaction().execute(async (trx) => {
+        const gone = await deleteAccess(trx, userId, { keepSessionId: null, tokens: true });
         await auditUser(
           actor,
           trx,
           'users.logout_everywhere',
           userId,
-          { sessions: sessions.length, tokens },
+          { sessions: gone.sessionIds.length, tokens: gone.tokenIds.length },
           { sessions: 0, tokens: 0 },
         );
+        return gone;
       });
-      await revokeUserSessions({ db, cache }, userId);
+      await announceEndedAccess({ cache, realtime }, userId, ended);
     },
 
     async resetTwoFactor(actor: Actor, user: UserRow): Promise<void> {

@@ -27,15 +27,6 @@ export const userCredentialsRepository = {
       .orderBy('id', 'desc')
       .execute(),
 
-  /** Deletes every access token of the user; answers how many went. */
-  async deleteTokens(trx: Transaction<Database>, userId: number) {
-    const result = await trx
-      .deleteFrom('personal_access_tokens')
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    return Number(result.numDeletedRows);
-  },
-
   deleteToken: (trx: Transaction<Database>, userId: number, tokenId: number) =>
     trx
       .deleteFrom('personal_access_tokens')

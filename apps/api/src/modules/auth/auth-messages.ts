@@ -8,3 +8,7 @@ export const RECAPTCHA_FAILED_MESSAGE = 'Could not verify you are human.';
 export const UNVERIFIED_MESSAGE = 'Please verify your email address.';
 export const INVALID_EMAIL_CODE_MESSAGE = 'This code is invalid or has expired.';
 export const INVALID_RESET_TOKEN_MESSAGE = 'This password reset token is invalid.';
+export const TOKEN_CANNOT_CHANGE_PASSWORD_MESSAGE =
+  'An API token cannot change the password: sign in with your password to change it.';
+export const TOKEN_CANNOT_CREATE_TOKENS_MESSAGE =
+  'An API token cannot create API tokens: sign in with your password to create one.';

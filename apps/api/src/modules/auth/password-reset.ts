@@ -1,8 +1,7 @@
 import { PASSWORD_RESET_MESSAGE, type TResetPasswordPayload } from '@cadence/contracts/auth';
 import type { FastifyRequest } from 'fastify';
-import { deleteUserSessions } from '../../platform/auth/credentials.repository';
+import { announceEndedAccess, deleteAccess } from '../../platform/auth/end-access';
 import { hashPassword } from '../../platform/auth/password';
-import { markSessionsRevoked } from '../../platform/auth/session-cache';
 import { generateToken, hashToken } from '../../platform/auth/tokens';
 import { validationError } from '../../platform/http/app-error';
 import { passwordResetMail } from '../mail/password-reset.mail';
@@ -50,13 +49,14 @@ export async function resetPassword(request: FastifyRequest, payload: TResetPass
   if (!user || !row || !isValid) throw validationError({ email: INVALID_RESET_TOKEN_MESSAGE });
 
   const passwordHash = await hashPassword(payload.password);
-  const revoked = await db.transaction().execute(async (trx) => {
+  const ended = await db.transaction().execute(async (trx) => {
     if (!(await consumeResetToken(trx, user.id, row.token_hash)))
       throw validationError({ email: INVALID_RESET_TOKEN_MESSAGE });
     await accountRepository.resetPassword(trx, user.id, passwordHash);
-    // A reset usually follows a compromise: every signed-in device is logged out.
-    return deleteUserSessions(trx, user.id, null);
+    // A reset usually follows a compromise: every signed-in device, socket and API token ends.
+    return deleteAccess(trx, user.id, { keepSessionId: null, tokens: true });
   });
-  await markSessionsRevoked(request.server.deps.cache, revoked);
+  const { cache } = request.server.deps;
+  await announceEndedAccess({ cache, realtime: request.server.services.realtime }, user.id, ended);
   return { message: PASSWORD_RESET_MESSAGE };
 }

@@ -41,7 +41,8 @@ export async function startSession(
   const sessionId = hashToken(token);
 
   if (await request.server.services.settings.get('single_device_login')) {
-    await revokeUserSessions(request.server.deps, user.id, sessionId);
+    const ended = await revokeUserSessions(request.server.deps, user.id, sessionId);
+    await request.server.services.realtime.endSessions(user.id, ended);
   }
 
   reply.setCookie(SESSION_COOKIE, token, {

@@ -7,8 +7,8 @@ import {
 } from '@cadence/contracts/sessions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../platform/auth/access';
+import { endAccess } from '../../platform/auth/end-access';
 import { credentialOf } from '../../platform/auth/request-credential';
-import { revokeUserSessions } from '../../platform/auth/session-cache';
 import { validationError } from '../../platform/http/app-error';
 import { WRONG_PASSWORD_MESSAGE } from '../auth/auth-messages';
 import { checkPassword } from '../auth/credentials';
@@ -53,7 +53,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'user' },
       schema: {
         tags,
-        summary: 'Log out every other session (needs the password)',
+        summary: 'Log out every other session and API token (needs the password)',
         body: ZLogoutOtherSessionsPayloadSchema,
         response: { 200: ZMessageResponseSchema, ...errors },
       },
@@ -64,8 +64,13 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!(await checkPassword(user.password, request.body.password))) {
         throw validationError({ password: WRONG_PASSWORD_MESSAGE });
       }
-      const ended = await revokeUserSessions(app.deps, user.id, request.sessionId);
-      await app.services.realtime.endSessions(user.id, ended);
+      // The panel lists API tokens among the sessions ("API Token"), so they are "other
+      // sessions" too; only the credential of this request stays, and every socket of the rest closes.
+      await endAccess({ ...app.deps, realtime: app.services.realtime }, user.id, {
+        keepSessionId: request.sessionId,
+        tokens: true,
+        keepTokenId: request.accessTokenId,
+      });
       return { message: LOGGED_OUT_OTHER_SESSIONS_MESSAGE };
     },
   );

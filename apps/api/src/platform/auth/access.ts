@@ -27,6 +27,17 @@ export function requireAny(...permissions: string[]) {
   };
 }
 
+/**
+ * Route hook for what only a signed-in browser may do (mint tokens, change the password): a
+ * bearer token answers 403 with `message`, so a leaked token cannot outlive a password change.
+ * Guests are refused earlier by the route's access.
+ */
+export function requireCookieSession(message: string) {
+  return async function checkCookieSession(request: FastifyRequest): Promise<void> {
+    if (request.authVia !== 'session') throw new AppError('forbidden', message);
+  };
+}
+
 export function requireUser(request: FastifyRequest): NonNullable<FastifyRequest['user']> {
   if (!request.user) throw new AppError('unauthenticated');
   return request.user;

@@ -13,6 +13,8 @@ declare module 'fastify' {
     user: AuthUser | null;
     authVia: 'session' | 'token' | null;
     sessionId: string | null;
+    /** The personal access token's id when `authVia` is 'token'. */
+    accessTokenId: number | null;
     /** The guest role, loaded on first use and kept per cache generation; frozen (shared between requests). */
     guestRole: () => Promise<GuestRole | null>;
   }
@@ -59,6 +61,7 @@ export const authPlugin = fp(
     app.decorateRequest('user', null);
     app.decorateRequest('authVia', null);
     app.decorateRequest('sessionId', null);
+    app.decorateRequest('accessTokenId', null);
     // Guest requests are the hot path (every first page load): no query and no parse per request.
     const guestRole = createStampedMemo({
       cache,
@@ -111,6 +114,7 @@ export const authPlugin = fp(
       const { token_id, token_last_used_at, token_expires_at: _expires, ...user } = row;
       request.user = await authRepository.loadAccess(db, user);
       request.authVia = 'token';
+      request.accessTokenId = token_id;
       if (!token_last_used_at || now.getTime() - token_last_used_at.getTime() > TOUCH_INTERVAL_MS) {
         await authRepository.touchToken(db, token_id, now);
       }

@@ -24,6 +24,38 @@ export async function deleteUserSessions(
   return rows.map((row) => row.id);
 }
 
+/** Deletes the user's access tokens (all, or all but `exceptTokenId`); the ids deleted. */
+export async function deleteUserTokens(
+  db: Db,
+  userId: number,
+  exceptTokenId: number | null,
+): Promise<number[]> {
+  let query = db.deleteFrom('personal_access_tokens').where('user_id', '=', userId);
+  if (exceptTokenId !== null) query = query.where('id', '!=', exceptTokenId);
+  const rows = await query.returning('id').execute();
+  return rows.map((row) => row.id);
+}
+
+/** Whether the session or token row is still there (a socket's check once it is attached). */
+export async function isCredentialLive(
+  db: Db,
+  credential: { sessionId: string | null; tokenId: number | null },
+): Promise<boolean> {
+  if (credential.sessionId) {
+    return !!(await db
+      .selectFrom('sessions')
+      .select('id')
+      .where('id', '=', credential.sessionId)
+      .executeTakeFirst());
+  }
+  if (credential.tokenId === null) return false;
+  return !!(await db
+    .selectFrom('personal_access_tokens')
+    .select('id')
+    .where('id', '=', credential.tokenId)
+    .executeTakeFirst());
+}
+
 export async function sessionIdsOf(db: Db, userId: number): Promise<string[]> {
   const rows = await db.selectFrom('sessions').select('id').where('user_id', '=', userId).execute();
   return rows.map((row) => row.id);

@@ -6,19 +6,30 @@ export type RealtimeConnection = {
   send: (json: string) => void;
   /** The session the socket was opened with (null for a bearer token). */
   sessionId?: string | null;
+  /** The access token the socket was opened with (null for a session). */
+  tokenId?: number | null;
   close?: (code: number, reason: string) => void;
 };
 
-/** Close code for a socket whose session ended (logout): the tab must not reconnect with it. */
+/** Close code for a socket whose session or token ended: the tab must not reconnect with it. */
 export const SESSION_ENDED_CLOSE_CODE = 4401;
 
 export type RealtimeEvent = { type: string; [key: string]: unknown };
 
+/** The credentials whose sockets end: session ids and access-token ids. */
+export type EndedCredentials = { sessionIds: readonly string[]; tokenIds: readonly number[] };
+
 /**
  * What every replica publishes and every replica hears: the users an event is for, and the event.
- * With `endSessions` the event goes only to those sessions' sockets, which are then closed.
+ * With `endSessions` or `endTokens` (a control message) the event goes only to the sockets opened
+ * with those sessions or tokens, which are then closed.
  */
-type Envelope = { userIds: number[]; event: RealtimeEvent; endSessions?: string[] };
+type Envelope = {
+  userIds: number[];
+  event: RealtimeEvent;
+  endSessions?: string[];
+  endTokens?: number[];
+};
 
 export const REALTIME_CHANNEL = 'realtime:events';
 
@@ -27,6 +38,8 @@ export interface RealtimeHub {
   emitToUsers(userIds: readonly number[], event: RealtimeEvent): Promise<void>;
   /** Tells these sessions' sockets (on every replica) that the session ended, and closes them. */
   endSessions(userId: number, sessionIds: readonly string[]): Promise<void>;
+  /** The same for the sockets of these sessions and access tokens (password change, reset). */
+  endCredentials(userId: number, ended: EndedCredentials): Promise<void>;
   /** Registers a socket of this replica; resolves once this replica hears published events. */
   attach(connection: RealtimeConnection): Promise<() => void>;
   /** Open sockets on this replica (metrics, tests, the benchmark). */
@@ -49,20 +62,35 @@ export function createRealtimeHub(pubsub: PubSub): RealtimeHub {
     if (!envelope || !Array.isArray(envelope.userIds) || !envelope.event) return;
     // Serialised once per event, not once per socket: a broadcast to many tabs stays cheap.
     const json = JSON.stringify(envelope.event);
-    const ending = Array.isArray(envelope.endSessions) ? new Set(envelope.endSessions) : null;
+    const isEnding = Array.isArray(envelope.endSessions) || Array.isArray(envelope.endTokens);
+    const sessions = new Set(envelope.endSessions ?? []);
+    const tokens = new Set(envelope.endTokens ?? []);
+    const isEnded = (connection: RealtimeConnection) =>
+      (!!connection.sessionId && sessions.has(connection.sessionId)) ||
+      (connection.tokenId != null && tokens.has(connection.tokenId));
     for (const userId of envelope.userIds) {
       const connections = byUser.get(userId);
       if (!connections) continue;
       for (const connection of [...connections]) {
-        if (!ending) {
+        if (!isEnding) {
           connection.send(json);
           continue;
         }
-        if (!connection.sessionId || !ending.has(connection.sessionId)) continue;
+        if (!isEnded(connection)) continue;
         connection.send(json);
         connection.close?.(SESSION_ENDED_CLOSE_CODE, 'Session ended');
       }
     }
+  }
+
+  async function endCredentials(userId: number, { sessionIds, tokenIds }: EndedCredentials) {
+    if (sessionIds.length === 0 && tokenIds.length === 0) return;
+    await pubsub.publish(REALTIME_CHANNEL, {
+      userIds: [userId],
+      event: { type: 'session.ended' },
+      endSessions: [...sessionIds],
+      endTokens: [...tokenIds],
+    } satisfies Envelope);
   }
 
   function ensureSubscribed() {
@@ -75,14 +103,8 @@ export function createRealtimeHub(pubsub: PubSub): RealtimeHub {
       if (userIds.length === 0) return;
       await pubsub.publish(REALTIME_CHANNEL, { userIds: [...new Set(userIds)], event } satisfies Envelope);
     },
-    async endSessions(userId, sessionIds) {
-      if (sessionIds.length === 0) return;
-      await pubsub.publish(REALTIME_CHANNEL, {
-        userIds: [userId],
-        event: { type: 'session.ended' },
-        endSessions: [...sessionIds],
-      } satisfies Envelope);
-    },
+    endSessions: (userId, sessionIds) => endCredentials(userId, { sessionIds, tokenIds: [] }),
+    endCredentials,
     async attach(connection) {
       await ensureSubscribed();
       let set = byUser.get(connection.userId);

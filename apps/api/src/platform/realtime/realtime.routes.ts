@@ -2,7 +2,9 @@ import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { appOrigins } from '../../env';
+import { isCredentialLive } from '../auth/credentials.repository';
 import { AppError } from '../http/app-error';
+import { SESSION_ENDED_CLOSE_CODE } from './realtime-hub';
 
 export const REALTIME_PATH = '/api/v1/realtime';
 /** A tab that reads slower than this much queued output is dropped (it reconnects and resyncs). */
@@ -54,9 +56,13 @@ export async function realtimeRoutes(app: FastifyInstance, options: Options = {}
       if (!user) return socket.close(1008, 'Unauthenticated');
       const state = { isAlive: true };
       sockets.set(socket, state);
+      const credential = {
+        sessionId: request.authVia === 'session' ? request.sessionId : null,
+        tokenId: request.authVia === 'token' ? request.accessTokenId : null,
+      };
       const detach = await realtime.attach({
         userId: user.id,
-        sessionId: request.authVia === 'session' ? request.sessionId : null,
+        ...credential,
         close: (code, reason) => socket.close(code, reason),
         send: (json) => {
           if (socket.readyState !== socket.OPEN) return;
@@ -76,6 +82,12 @@ export async function realtimeRoutes(app: FastifyInstance, options: Options = {}
         sockets.delete(socket);
         detach();
       });
+      // A credential ended between this request's sign-in and the attach above was announced
+      // before this socket could hear it: look at its row again now that it hears such news.
+      if (!(await isCredentialLive(app.deps.db, credential))) {
+        socket.send('{"type":"session.ended"}');
+        return socket.close(SESSION_ENDED_CLOSE_CODE, 'Session ended');
+      }
       // The tab resyncs its badge on every (re)connection: events missed while away are counted here.
       socket.send(JSON.stringify({ type: 'connected', unreadCount: user.unread_notifications_count }));
     },
