@@ -4,7 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { buildApp } from '../../app';
+import { createUserWithPassword } from '../../modules/auth/test-agent';
 import { createTestApp, createTestUser, isEmbeddedTarget, type TestApp } from '../../test/test-app';
+import { createAccessToken } from '../auth/session.service';
 import { createRedisServices } from '../redis/redis-services';
 import type { SharedServices } from '../redis/services';
 
@@ -46,13 +48,21 @@ afterAll(async () => {
   await t?.close();
 });
 
-function openOn(url: string, cookie: string): Promise<{ ws: WebSocket; events: { type: string }[] }> {
+type Opened = { ws: WebSocket; events: { type: string }[]; closeCode: () => number | null };
+
+function openOn(url: string, cookie: string, headers: Record<string, string> = {}): Promise<Opened> {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url, { headers: { cookie, origin: new URL(t.env.APP_URL).origin } });
+    const ws = new WebSocket(url, {
+      headers: cookie ? { cookie, origin: new URL(t.env.APP_URL).origin } : headers,
+    });
     const events: { type: string }[] = [];
+    let code: number | null = null;
     ws.on('message', (data) => events.push(JSON.parse(data.toString())));
+    ws.once('close', (closed) => {
+      code = closed;
+    });
     ws.once('error', reject);
-    ws.once('open', () => resolve({ ws, events }));
+    ws.once('open', () => resolve({ ws, events, closeCode: () => code }));
   });
 }
 
@@ -105,5 +115,37 @@ describe.skipIf(isEmbeddedTarget)('realtime across two replicas with Redis', () 
     expect(onB.events.some((e) => e.type === 'rooms.joined')).toBe(false);
     onB.ws.close();
     bobOnA.ws.close();
+  });
+
+  it("a password change on replica A closes the other session's and the token's sockets on replica B", async () => {
+    const [a, b] = replicas as [(typeof replicas)[0], (typeof replicas)[0]];
+    const user = await createUserWithPassword(t.deps);
+    const here = await t.sessionCookie(user.id);
+    const { plainTextToken } = await createAccessToken(t.deps.db, user.id, 'cli');
+    const other = await openOn(b.url, (await t.sessionCookie(user.id)).cookie);
+    const viaToken = await openOn(b.url, '', { authorization: `Bearer ${plainTextToken}` });
+    const stays = await openOn(b.url, here.cookie);
+    const sockets = [other, viaToken, stays];
+    await until(() => sockets.every((socket) => socket.events.some((e) => e.type === 'connected')));
+
+    const started = performance.now();
+    const changed = await a.app.inject({
+      method: 'PUT',
+      url: '/auth/user/password',
+      headers: { cookie: here.cookie, 'x-xsrf-token': here.xsrf },
+      payload: {
+        current_password: user.password,
+        password: 'brand-new-password',
+        password_confirmation: 'brand-new-password',
+      },
+    });
+    expect(changed.statusCode).toBe(200);
+    await until(() => other.closeCode() !== null && viaToken.closeCode() !== null);
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect([other.closeCode(), viaToken.closeCode()]).toEqual([4401, 4401]);
+    expect(other.events.some((e) => e.type === 'session.ended')).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(stays.closeCode()).toBeNull();
+    stays.ws.close();
   });
 });
