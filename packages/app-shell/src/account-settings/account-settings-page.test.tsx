@@ -204,6 +204,33 @@ describe('account settings (spec 2.6)', () => {
     expect(within(panel).getByTestId('two-factor-step-finishing')).toBeTruthy();
   });
 
+  it('changes the password, revoking the API tokens unless the box is unticked', async () => {
+    const { calls } = api(accountUser(), { 'PUT /auth/user/password': { body: { user: accountUser() } } });
+    await renderRoutes(routes, '/account-settings', withApiAccess(false));
+    const panel = await screen.findByTestId('panel-password');
+    const revoke = within(panel).getByRole('checkbox', { name: 'Also revoke my API access tokens' });
+    expect((revoke as HTMLInputElement).checked).toBe(true);
+    const fill = async () => {
+      await userEvent.type(within(panel).getByLabelText(/Current password/), 'old-pass');
+      await userEvent.type(within(panel).getByLabelText(/New password/), 'brand-new-pass');
+      await userEvent.type(within(panel).getByLabelText(/Confirm password/), 'brand-new-pass');
+      await userEvent.click(within(panel).getByRole('button', { name: 'Update password' }));
+    };
+    const changes = () => calls.filter((call) => call.path === '/auth/user/password');
+    await fill();
+    await waitFor(() => expect(changes()).toHaveLength(1));
+    expect(changes()[0]?.body).toEqual({
+      current_password: 'old-pass',
+      password: 'brand-new-pass',
+      password_confirmation: 'brand-new-pass',
+      revoke_tokens: true,
+    });
+    await userEvent.click(revoke);
+    await fill();
+    await waitFor(() => expect(changes()).toHaveLength(2));
+    expect(changes()[1]?.body).toMatchObject({ revoke_tokens: false });
+  });
+
   it('logs out other sessions with the password', async () => {
     const { calls } = api(accountUser(), {
       'POST /auth/user/confirm-password': { body: {} },

@@ -1,14 +1,19 @@
 import { apiClient } from '@cadence/http-client/http-client';
 import { Button } from '@cadence/ui/button';
+import { Checkbox } from '@cadence/ui/checkbox';
 import { TextField } from '@cadence/ui/text-field';
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { PasswordFields } from '../auth/password-fields';
 import { useForm } from '../auth/use-form';
 import { toast } from '../toast-store';
 import { useTrans } from '../use-trans';
+import { accountKeys } from './account-queries';
 import { SettingsPanel } from './settings-panel';
 
-const EMPTY = { current_password: '', password: '', password_confirmation: '' };
+const PASSWORDS = { current_password: '', password: '', password_confirmation: '' };
+// Every other device is signed out by the change; the API tokens too unless unticked.
+const EMPTY = { ...PASSWORDS, revoke_tokens: true };
 const RULES = {
   current_password: { isRequired: true },
   password: { isRequired: true },
@@ -19,6 +24,7 @@ const RULES = {
 export function PasswordPanel() {
   const { trans } = useTrans();
   const form = useForm(EMPTY, RULES);
+  const queryClient = useQueryClient();
   const [isPending, setIsPending] = useState(false);
 
   const submit = async (event: FormEvent) => {
@@ -27,8 +33,13 @@ export function PasswordPanel() {
     setIsPending(true);
     try {
       await apiClient.put('auth/user/password', form.values);
-      for (const name of Object.keys(EMPTY) as (keyof typeof EMPTY)[]) form.setValue(name, '');
+      for (const name of Object.keys(PASSWORDS) as (keyof typeof PASSWORDS)[]) form.setValue(name, '');
       toast.positive(trans('Password changed'));
+      // The sessions panel and the token list lost what the change ended.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: accountKeys.sessions }),
+        queryClient.invalidateQueries({ queryKey: accountKeys.user }),
+      ]);
     } catch (error) {
       form.onServerError(error);
     } finally {
@@ -46,6 +57,7 @@ export function PasswordPanel() {
           autoComplete="current-password"
         />
         <PasswordFields form={form} passwordLabel={trans('New password')} />
+        <Checkbox {...form.checkbox('revoke_tokens')}>{trans('Also revoke my API access tokens')}</Checkbox>
         <Button type="submit" className="self-start" isPending={isPending} isDisabled={isPending}>
           {trans('Update password')}
         </Button>

@@ -127,6 +127,7 @@ const accountSettings = [
   "If you disable social logins, you'll still be able to log in using your email and password.",
   'Update password',
   'Current password',
+  'Also revoke my API access tokens',
   'Two factor authentication',
   'Add additional security to your account using two factor authentication.',
   'When two factor authentication is enabled, you will be prompted for a secure, random token during authentication. You may retrieve this token from your authenticator application.',
