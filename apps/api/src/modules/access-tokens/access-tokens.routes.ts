@@ -65,6 +65,8 @@ export const accessTokensRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = requireUser(request);
       if (!(await deleteOwnToken(db, user.id, request.params.id))) throw new AppError('not_found');
+      // A client still connected with the token hears that it ended and is disconnected.
+      await app.services.realtime.endCredentials(user.id, { sessionIds: [], tokenIds: [request.params.id] });
       return { message: 'Token deleted' };
     },
   );

@@ -187,6 +187,7 @@ export function createAdminUsersService({ db, cache, env, settings, realtime, ma
         if (!token) throw new AppError('not_found');
         await auditUser(actor, trx, 'users.token_revoke', userId, { token: token.name }, null);
       });
+      await realtime.endCredentials(userId, { sessionIds: [], tokenIds: [tokenId] });
     },
 
     /** A fresh reset link (the previous one stops working), mailed to the user when asked. */

@@ -248,6 +248,32 @@ describe('logout-other', () => {
   });
 });
 
+describe('deleting one token', () => {
+  it("closes that token's sockets (the user's own delete and an admin's revoke), and only those", async () => {
+    const { user, here, token, sockets } = await signedInEverywhere();
+    const { id: secondId, plainTextToken: second } = await createAccessToken(t.deps.db, user.id, 'second');
+    const secondSocket = await socketOf(second);
+    const tokenId = Number(token.split('|')[0]);
+    const own = await send('DELETE', `/api/v1/access-tokens/${tokenId}`, here);
+    expect(own.json()).toEqual({ message: 'Token deleted' });
+    await expectEnded(sockets.token);
+    expect(await closedWithin(secondSocket, 200)).toBe('open');
+
+    const admin = await createUserWithPassword(t.deps);
+    await grant(admin.id, 'users.update');
+    const revoked = await send(
+      'DELETE',
+      `/api/v1/users/${user.id}/tokens/${secondId}`,
+      await t.sessionCookie(admin.id),
+    );
+    expect(revoked.json()).toEqual({ message: 'Token deleted' });
+    await expectEnded(secondSocket);
+    await expectStillHears(sockets.here, user.id);
+    await expectStillHears(sockets.other, user.id);
+    for (const socket of [sockets.here, sockets.other]) socket.ws.close();
+  });
+});
+
 describe('a socket whose session ended while it was being opened', () => {
   it('is told and closed once attached (the revocation it missed is read from the database)', async () => {
     const user = await createUserWithPassword(t.deps);
