@@ -17,7 +17,8 @@ export function useNotificationEvents() {
   useRealtimeEvent('notification.created', refresh);
   useRealtimeEvent('notifications.read', refresh);
   useRealtimeEvent('connected', refresh);
-  // This session was logged out (in another tab or by "log out other sessions"): this tab
+  // This session was logged out (in another tab, by "log out other sessions", a password change
+  // or reset, or an admin): this tab
   // becomes a guest too, as after its own logout (spec 4).
   useRealtimeEvent('session.ended', () => {
     void apiClient
