@@ -118,6 +118,8 @@ export function createPlaylistsService(db: Db) {
   async function assertCanManage(actor: Actor, playlist: PlaylistRow, action: 'update' | 'delete') {
     if (actor.user?.id === playlist.owner_id) return;
     if (await actorCanAny(actor, [`playlists.${action}`])) return;
+    // Refused on a playlist the actor cannot see: the same 404 as a missing one, so ids cannot be probed.
+    await findVisible(actor, playlist.id);
     throw new AppError(actor.user ? 'forbidden' : 'unauthenticated');
   }
 
@@ -233,6 +235,7 @@ export function createPlaylistsService(db: Db) {
     list,
     ofUser,
     show,
+    findVisible,
     create,
     update,
     remove,
