@@ -226,8 +226,9 @@ export function createPlaylistsService(db: Db) {
 
   async function removeCollaborator(actor: Actor, id: number, userId: number): Promise<void> {
     const playlist = await findOr404(id);
-    // Collaborators may leave on their own.
-    if (actor.user?.id !== userId) await assertCanManage(actor, playlist, 'update');
+    // Collaborators may leave on their own, of a playlist they can see.
+    if (actor.user?.id === userId) await findVisible(actor, id);
+    else await assertCanManage(actor, playlist, 'update');
     await playlists.removeEditor(id, userId);
   }
 
