@@ -72,6 +72,7 @@ import { corsPlugin } from './platform/http/cors';
 import { csrfPlugin } from './platform/http/csrf';
 import { drainPlugin } from './platform/http/drain';
 import { errorHandlerPlugin } from './platform/http/error-handler';
+import { jsonBodyPlugin } from './platform/http/json-body';
 import { applyMethodOverride, methodOverridePlugin } from './platform/http/method-override';
 import { openApiPlugin } from './platform/http/openapi';
 import { rateLimitPlugin } from './platform/http/rate-limit';
@@ -144,6 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(corsPlugin, { origins: appOrigins(env) });
   await app.register(methodOverridePlugin);
+  await app.register(jsonBodyPlugin);
   await app.register(cookie, { secret: deps.appKey });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
   await app.register(rateLimitPlugin, { store: deps.rateLimitStore, max: env.RATE_LIMIT_MAX });

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { type Actor, actorCanAny } from '../../platform/auth/actor';
 import type { Database } from '../../platform/db/schema';
 import { validationError } from '../../platform/http/app-error';
+import { assertTrackVisibleTo } from '../tracks/track-access';
 import { trackPlacements } from './albums.repository';
 
 /** Tracks an album edit may list: existing ones that are on it, or the editor's own (any, with music.update). */
@@ -18,6 +19,13 @@ export async function assertTracksUsable(
   if (rows.length !== trackIds.length) throw validationError({ track_ids: 'Choose existing tracks.' });
   if (await actorCanAny(actor, ['music.update', 'albums.update', 'tracks.update'])) return;
   const userId = actor.user?.id;
-  const foreign = rows.some((row) => row.album_id !== albumId && row.owner_id !== userId);
-  if (foreign) throw validationError({ track_ids: 'You can only add your own tracks to this album.' });
+  const foreign = rows.filter((row) => row.album_id !== albumId && row.owner_id !== userId);
+  if (foreign.length === 0) return;
+  // Someone else's private track is answered as a missing one, so its id cannot be probed.
+  const isEveryVisible = await Promise.all(foreign.map((row) => assertTrackVisibleTo(db, actor, row))).then(
+    () => true,
+    () => false,
+  );
+  if (!isEveryVisible) throw validationError({ track_ids: 'Choose existing tracks.' });
+  throw validationError({ track_ids: 'You can only add your own tracks to this album.' });
 }

@@ -108,7 +108,11 @@ export async function deleteAlbum(trx: Trx, id: number): Promise<void> {
 
 /** The album, owner and id of each listed track (what an album edit checks before it moves them). */
 export function trackPlacements(db: Db, trackIds: number[]) {
-  return db.selectFrom('tracks').select(['id', 'album_id', 'owner_id']).where('id', 'in', trackIds).execute();
+  return db
+    .selectFrom('tracks')
+    .select(['id', 'album_id', 'owner_id', 'visibility'])
+    .where('id', 'in', trackIds)
+    .execute();
 }
 
 /**

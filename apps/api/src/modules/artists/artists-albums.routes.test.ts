@@ -226,6 +226,28 @@ describe('albums', () => {
       payload: { name: 'Owned Again' },
     });
     expect(mine.json().album.slug).toBe('owned-again');
+    // Someone else's track is refused; their private one as if it did not exist (nothing to probe).
+    const elsewhere = await insertArtist(t, 'Elsewhere');
+    const publicForeign = await insertTrack(t, { name: 'Theirs', artistId: elsewhere, ownerId: stranger.id });
+    const privateForeign = await insertTrack(t, {
+      name: 'Their Secret',
+      artistId: elsewhere,
+      ownerId: stranger.id,
+      visibility: 'private',
+    });
+    const listing = async (id: number) =>
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: `/api/v1/albums/${albumId}`,
+          headers: musician.headers,
+          payload: { track_ids: [trackId, id] },
+        })
+      ).json().errors;
+    expect(await listing(publicForeign)).toEqual({
+      track_ids: 'You can only add your own tracks to this album.',
+    });
+    expect(await listing(privateForeign)).toEqual(await listing(987_654));
     const deleted = await t.app.inject({
       method: 'DELETE',
       url: `/api/v1/albums/${albumId}`,

@@ -22,7 +22,7 @@ import { authRepository } from '../../platform/auth/auth.repository';
 import { toUserDto } from '../../platform/auth/auth-user';
 import { revokeSession } from '../../platform/auth/session-cache';
 import { hashToken } from '../../platform/auth/tokens';
-import { SESSION_COOKIE } from '../../platform/http/csrf';
+import { rotateXsrfToken, SESSION_COOKIE } from '../../platform/http/csrf';
 import { bootstrapDataFor } from '../bootstrap/bootstrap.routes';
 import { accountRepository } from './account.repository';
 import { resendVerification, validateVerificationCode } from './email-verification';
@@ -90,6 +90,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         if (request.user) await app.services.realtime.endSessions(request.user.id, [sessionId]);
       }
       clearSessionCookie(request, reply);
+      rotateXsrfToken(request, reply);
       request.user = null;
       request.sessionId = null;
       request.authVia = null;

@@ -4,8 +4,8 @@ import { createSession, SESSION_TTL_MS } from '../../platform/auth/session.servi
 import { revokeSession, revokeUserSessions } from '../../platform/auth/session-cache';
 import { hashToken } from '../../platform/auth/tokens';
 import type { UserRow } from '../../platform/db/schema';
-import { authCookieAttributes } from '../../platform/http/cookie-policy';
-import { SESSION_COOKIE } from '../../platform/http/csrf';
+import { authCookieAttributes, isSecureSite } from '../../platform/http/cookie-policy';
+import { rotateXsrfToken, SESSION_COOKIE } from '../../platform/http/csrf';
 import { bootstrapDataFor } from '../bootstrap/bootstrap.routes';
 import { parseUserAgent } from '../sessions/user-agent';
 
@@ -13,7 +13,7 @@ import { parseUserAgent } from '../sessions/user-agent';
 export const REMEMBER_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
 export function isSecureRequest(request: FastifyRequest): boolean {
-  return request.protocol === 'https';
+  return isSecureSite(request.server.deps.env, request);
 }
 
 /**
@@ -50,6 +50,7 @@ export async function startSession(
     httpOnly: true,
     ...(options.remember ? { expires: expiresAt } : {}),
   });
+  rotateXsrfToken(request, reply);
   request.user = await authRepository.loadAccess(db, user);
   request.authVia = 'session';
   request.sessionId = sessionId;

@@ -112,6 +112,33 @@ describe('comments', () => {
     expect(fixed.json().comment.content).toBe('fixed');
   });
 
+  it('answers a refused edit or delete of a comment on a private track with 404, echoing nothing', async () => {
+    const artistId = await insertArtist(t, 'Vault Artist');
+    const hidden = await insertTrack(t, {
+      name: 'Vault',
+      artistId,
+      ownerId: author.id,
+      visibility: 'private',
+    });
+    const { id } = await t.deps.db
+      .insertInto('comments')
+      .values({
+        commentable_type: 'track',
+        commentable_id: hidden,
+        user_id: author.id,
+        content: 'private note',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const url = `/api/v1/comments/${id}`;
+    for (const method of ['PUT', 'DELETE'] as const) {
+      const payload = method === 'PUT' ? { content: 'hacked' } : undefined;
+      const answer = await t.app.inject({ method, url, headers: other.headers, payload });
+      expect(answer.statusCode, method).toBe(404);
+      expect(answer.body).not.toContain('private note');
+    }
+  });
+
   it('refuses comments on missing, deleted or private tracks, and guests', async () => {
     expect((await comment({ commentable_id: 999_999, content: 'hello?' })).statusCode).toBe(404);
     const artistId = await insertArtist(t, 'Gone Artist');

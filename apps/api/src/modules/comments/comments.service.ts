@@ -149,11 +149,21 @@ export function createCommentsService(db: Db, notifications?: Pick<Notifications
     return dto;
   }
 
+  /** A comment the actor may read: not deleted, on a track or album they can see (404 otherwise). */
+  async function findVisible(actor: Actor, id: number): Promise<CommentRow> {
+    const comment = await findComment(db, id);
+    if (!comment || comment.deleted) throw new AppError('not_found', 'Comment not found.');
+    await assertCommentable(actor, comment);
+    return comment;
+  }
+
   async function findEditable(actor: Actor, id: number, action: 'update' | 'delete') {
     const comment = await findComment(db, id);
     if (!comment || comment.deleted) throw new AppError('not_found', 'Comment not found.');
     if (actor.user && comment.user_id === actor.user.id) return comment;
     if (await actorCanAny(actor, [`comments.${action}`])) return comment;
+    // A refused edit of a comment on a track the actor cannot see is a 404, as for a missing id.
+    await findVisible(actor, id);
     throw new AppError(actor.user ? 'forbidden' : 'unauthenticated');
   }
 
@@ -169,5 +179,5 @@ export function createCommentsService(db: Db, notifications?: Pick<Notifications
     await markCommentDeleted(db, id);
   }
 
-  return { list, create, update, remove };
+  return { list, create, update, remove, findVisible };
 }

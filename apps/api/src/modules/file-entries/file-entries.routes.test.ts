@@ -136,6 +136,11 @@ describe('POST /api/v1/file-entries', () => {
     expect(body.fileEntry).toMatchObject({ mime: 'text/plain', extension: 'txt' });
     const bad = await upload(owner, PNG, 'x.png', { metadata: JSON.stringify({ disk: '../../etc' }) });
     expect(bad.status).toBe(422);
+    const deep = await upload(owner, PNG, 'x.png', {
+      metadata: `${'['.repeat(30_000)}${']'.repeat(30_000)}`,
+    });
+    expect(deep.status).toBe(422);
+    expect(deep.body.errors.metadata).toBe('The request body nests deeper than 64 levels.');
   });
 
   it('requires a session, files.create and the anti-forgery header', async () => {

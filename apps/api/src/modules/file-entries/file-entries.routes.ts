@@ -13,6 +13,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AuthUser } from '../../platform/auth/auth-user';
 import { AppError, validationError } from '../../platform/http/app-error';
+import { jsonBoundsBreach } from '../../platform/http/json-body';
 import { storageUnavailableOr } from '../../platform/storage/storage-unavailable';
 import { sendStoredFile } from '../public-storage/send-stored-file';
 import { sniffType } from '../uploads/sniff-type';
@@ -29,6 +30,9 @@ function signedInUser(user: AuthUser | null): AuthUser {
 
 function parseFields(fields: Record<string, string>) {
   let metadata: unknown;
+  // The same bound as JSON bodies: a multipart field is JSON parsed here, past the body parser.
+  const breach = fields.metadata ? jsonBoundsBreach(fields.metadata) : null;
+  if (breach) throw validationError({ metadata: breach });
   try {
     metadata = fields.metadata ? JSON.parse(fields.metadata) : undefined;
   } catch {

@@ -71,6 +71,25 @@ describe('likes, reposts and follows', () => {
       (await toggle('POST', 'likes', { likeable_type: 'track', likeable_id: hidden }, fan.headers))
         .statusCode,
     ).toBe(404);
+    // A banned user's profile is a 404, so following them is too (nothing of them is echoed).
+    const banned = await actor(t, ['users.view']);
+    await t.deps.db.updateTable('users').set({ banned_at: new Date() }).where('id', '=', banned.id).execute();
+    const follow = await toggle(
+      'POST',
+      'follows',
+      { followable_type: 'user', followable_id: banned.id },
+      fan.headers,
+    );
+    expect(follow.statusCode).toBe(404);
+    const privateList = await t.deps.db
+      .insertInto('playlists')
+      .values({ name: 'Not yours', slug: 'not-yours', owner_id: other.id, public: false })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const likeList = { likeable_type: 'playlist', likeable_id: privateList.id };
+    const liked = await toggle('POST', 'likes', likeList, fan.headers);
+    expect(liked.statusCode).toBe(404);
+    expect(liked.body).not.toContain('Not yours');
     expect((await t.app.inject({ url: '/api/v1/users/me/liked-tracks' })).statusCode).toBe(401);
     expect((await t.app.inject({ url: '/api/v1/users/424242/liked-tracks' })).statusCode).toBe(404);
     expect((await t.app.inject({ url: '/api/v1/users/abc/liked-tracks' })).statusCode).toBe(422);

@@ -115,7 +115,27 @@ describe('playlists', () => {
       headers: stranger.headers,
       payload: { name: 'X' },
     });
-    expect(edit.statusCode).toBe(403);
+    // A refused write on a playlist the caller cannot see is the GET's 404, echoing nothing.
+    expect(edit.statusCode).toBe(404);
+    expect(edit.body).not.toContain('Diary');
+    for (const write of [
+      {
+        method: 'POST',
+        url: `/api/v1/playlists/${playlist.id}/collaborators`,
+        payload: { user_id: stranger.id },
+      },
+      { method: 'DELETE', url: `/api/v1/playlists/${playlist.id}/collaborators/${stranger.id}` },
+      { method: 'DELETE', url: `/api/v1/playlists/${playlist.id}/collaborators/${friend.id}` },
+      {
+        method: 'POST',
+        url: `/api/v1/playlists/${playlist.id}/tracks`,
+        payload: { track_ids: trackIds.slice(0, 1) },
+      },
+    ] as const) {
+      const answer = await t.app.inject({ ...write, headers: stranger.headers });
+      expect(answer.statusCode, `${write.method} ${write.url}`).toBe(404);
+      expect(answer.body).not.toContain('Diary');
+    }
     const renamed = await t.app.inject({
       method: 'PUT',
       url: `/api/v1/playlists/${playlist.id}`,
@@ -131,7 +151,7 @@ describe('playlists', () => {
           headers: stranger.headers,
         })
       ).statusCode,
-    ).toBe(403);
+    ).toBe(404);
     expect(
       (
         await t.app.inject({

@@ -118,6 +118,8 @@ export function createPlaylistsService(db: Db) {
   async function assertCanManage(actor: Actor, playlist: PlaylistRow, action: 'update' | 'delete') {
     if (actor.user?.id === playlist.owner_id) return;
     if (await actorCanAny(actor, [`playlists.${action}`])) return;
+    // Refused on a playlist the actor cannot see: the same 404 as a missing one, so ids cannot be probed.
+    await findVisible(actor, playlist.id);
     throw new AppError(actor.user ? 'forbidden' : 'unauthenticated');
   }
 
@@ -224,8 +226,9 @@ export function createPlaylistsService(db: Db) {
 
   async function removeCollaborator(actor: Actor, id: number, userId: number): Promise<void> {
     const playlist = await findOr404(id);
-    // Collaborators may leave on their own.
-    if (actor.user?.id !== userId) await assertCanManage(actor, playlist, 'update');
+    // Collaborators may leave on their own, of a playlist they can see.
+    if (actor.user?.id === userId) await findVisible(actor, id);
+    else await assertCanManage(actor, playlist, 'update');
     await playlists.removeEditor(id, userId);
   }
 
@@ -233,6 +236,7 @@ export function createPlaylistsService(db: Db) {
     list,
     ofUser,
     show,
+    findVisible,
     create,
     update,
     remove,

@@ -138,4 +138,63 @@ describe('moderation reports', () => {
       item: { hidden: false },
     });
   });
+
+  it('answers 404 and echoes nothing for what the reporter cannot see', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/playlists',
+      headers: artistUser.headers,
+      payload: { name: 'Secret diary mix', public: false },
+    });
+    const playlistId = created.json().playlist.id;
+    const artist = await insertArtist(t, 'Private Reported Artist');
+    const trackId = await insertTrack(t, {
+      name: 'Unreleased demo',
+      artistId: artist,
+      ownerId: artistUser.id,
+      visibility: 'private',
+    });
+    const onPrivate = await t.deps.db
+      .insertInto('comments')
+      .values({
+        commentable_type: 'track',
+        commentable_id: trackId,
+        user_id: artistUser.id,
+        depth: 0,
+        path: 'x',
+        content: 'Note to self about the demo',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const bannedId = (await actor(t, LISTENER)).id;
+    await t.deps.db.updateTable('users').set({ banned_at: new Date() }).where('id', '=', bannedId).execute();
+
+    expect(
+      (await t.app.inject({ url: `/api/v1/playlists/${playlistId}`, headers: listener.headers })).statusCode,
+    ).toBe(404);
+    const hidden = [
+      { reportable_type: 'playlist', reportable_id: playlistId },
+      { reportable_type: 'track', reportable_id: trackId },
+      { reportable_type: 'comment', reportable_id: onPrivate.id },
+      { reportable_type: 'user', reportable_id: bannedId },
+    ];
+    const countMine = async () =>
+      (await t.deps.db.selectFrom('reports').select('id').where('reporter_id', '=', listener.id).execute())
+        .length;
+    const before = await countMine();
+    for (const item of hidden) {
+      const answer = await report(listener, { ...item, reason: 'spam' });
+      expect(answer.statusCode, item.reportable_type).toBe(404);
+      expect(answer.body).not.toMatch(/Secret diary|Unreleased|Note to self|\/playlist\/|\/track\/|\/user\//);
+    }
+    expect(await countMine()).toBe(before);
+
+    // Who can open them may still report them.
+    const own = await report(artistUser, {
+      reportable_type: 'playlist',
+      reportable_id: playlistId,
+      reason: 'spam',
+    });
+    expect(own.statusCode).toBe(201);
+  });
 });

@@ -9,9 +9,11 @@ import {
   ZReportResponseSchema,
 } from '@cadence/contracts/report';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../platform/auth/actor';
 import { AppError } from '../../platform/http/app-error';
 import { audit } from '../admin-catalogue/audit';
 import { PURGE_FILES_JOB } from '../admin-catalogue/bulk-delete';
+import { assertCanSeeEntity } from '../catalogue/visible-entity';
 import { notifyReporters } from './notify-reporter';
 import { createReportsService } from './reports.service';
 import { applyResolution, closeReports } from './resolve-report';
@@ -42,6 +44,9 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = request.user;
       if (!user) throw new AppError('unauthenticated');
+      const { reportable_type: type, reportable_id: id } = request.body;
+      // What the reporter cannot open is a 404, as for a missing id: a report echoes nothing of it.
+      await assertCanSeeEntity(db, actorOf(request), type, id);
       return reply.code(201).send({ report: await reports.create(user.id, request.body) });
     },
   );

@@ -147,6 +147,27 @@ describe('tracks CRUD', () => {
     expect(list.json().pagination.data.map((track: { id: number }) => track.id)).not.toContain(id);
   });
 
+  it('answers a refused edit or delete of a private track with the same 404, echoing nothing', async () => {
+    const id = await insertTrack(t, {
+      name: 'Vault Take',
+      artistId,
+      ownerId: creator.id,
+      visibility: 'private',
+    });
+    for (const method of ['PUT', 'DELETE'] as const) {
+      const answer = await t.app.inject({
+        method,
+        url: `/api/v1/tracks/${id}`,
+        headers: stranger.headers,
+        payload: method === 'PUT' ? { name: 'Mine now' } : undefined,
+      });
+      expect(answer.statusCode, method).toBe(404);
+      expect(answer.body).not.toContain('Vault');
+    }
+    const kept = await t.deps.db.selectFrom('tracks').select('name').where('id', '=', id).executeTakeFirst();
+    expect(kept?.name).toBe('Vault Take');
+  });
+
   it('deletes with ownership and cleans likes', async () => {
     const id = await insertTrack(t, { name: 'Doomed', artistId, ownerId: creator.id });
     await t.deps.db

@@ -96,9 +96,19 @@ export function createTracksService(db: Db, workspaces: WorkspaceDirectory) {
     return show(actor, id, { with: ['genres', 'tags'] });
   }
 
-  async function update(actor: Actor, id: number, input: TTrackUpdate): Promise<TTrack> {
+  /** Refused on a track the actor cannot see: the same 404 as a missing one, so ids cannot be probed. */
+  async function assertCanManage(actor: Actor, id: number, action: 'update' | 'delete') {
     const track = await findTrackOr404(db, id);
-    await assertCanManageCredited(db, workspaces, actor, 'track', track, 'update');
+    try {
+      await assertCanManageCredited(db, workspaces, actor, 'track', track, action);
+    } catch (error) {
+      await assertTrackVisibleTo(db, actor, track);
+      throw error;
+    }
+  }
+
+  async function update(actor: Actor, id: number, input: TTrackUpdate): Promise<TTrack> {
+    await assertCanManage(actor, id, 'update');
     if (input.artist_ids) await assertCanCreditArtists(db, workspaces, actor, input.artist_ids);
     await assertAlbumUsable(input.album_id);
     const { artist_ids, genres, tags, ...columns } = input;
@@ -114,8 +124,7 @@ export function createTracksService(db: Db, workspaces: WorkspaceDirectory) {
   }
 
   async function remove(actor: Actor, id: number): Promise<void> {
-    const track = await findTrackOr404(db, id);
-    await assertCanManageCredited(db, workspaces, actor, 'track', track, 'delete');
+    await assertCanManage(actor, id, 'delete');
     await deleteTracks(db, [id]);
   }
 

@@ -15,6 +15,8 @@ const BASE_SEED = Number(process.env.FUZZ_SEED ?? 20261122);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 10);
 const IS_DEBUG = process.env.FUZZ_DEBUG === '1';
 const OVER_BODY_LIMIT = 1024 * 1024 + 10;
+/** 100,000 nested objects: what overflowed the settings flattener's stack before bodies were bounded. */
+const DEEP = `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`;
 
 type Role = 'guest' | 'user' | 'admin';
 type Route = { method: string; url: string };
@@ -463,7 +465,7 @@ describe('bad input on every route', () => {
     }
   }
 
-  /** Bodies over the 1 MiB limit and `_method` oddities, once per route: generated runs rarely reach them. */
+  /** Bodies over the 1 MiB limit or nested past any bound, and `_method` oddities, once per route: generated runs rarely reach them. */
   async function edgeCases(route: Route, role: Role) {
     const baseHeaders = await headersFor(role);
     const url = fillPath(route.url, ['1']);
@@ -473,6 +475,7 @@ describe('bad input on every route', () => {
       const headers = { ...baseHeaders, 'content-type': 'application/json' };
       const method = route.method as InjectOptions['method'];
       cases.push({ label: 'body over the limit', options: { method, url, headers, payload: huge } });
+      cases.push({ label: 'body nested 100,000 deep', options: { method, url, headers, payload: DEEP } });
     }
     if (route.method === 'POST') {
       for (const override of ['CONNECT', 'PUT&_method=DELETE']) {

@@ -34,11 +34,21 @@ function newToken(): string {
 export function issueXsrfToken(request: FastifyRequest, reply: FastifyReply): string {
   const existing = request.cookies[XSRF_COOKIE];
   if (existing && /^[\w-]{20,100}$/.test(existing)) return existing;
+  return rotateXsrfToken(request, reply);
+}
+
+/**
+ * A new `XSRF-TOKEN` whatever the browser holds: at login and logout, so a token read before the
+ * session changed (by a script on a shared machine, or planted in the cookie) is worth nothing after.
+ * The rest of this request (its bootstrap data) sees the new one.
+ */
+export function rotateXsrfToken(request: FastifyRequest, reply: FastifyReply): string {
   const token = newToken();
   reply.setCookie(XSRF_COOKIE, token, {
     ...authCookieAttributes(request.server.deps.env, request),
     httpOnly: false,
   });
+  request.cookies[XSRF_COOKIE] = token;
   return token;
 }
 
