@@ -361,7 +361,12 @@ describe('jobs', () => {
         expect(status.worker).toBe('running');
         expect(status.counts.failed).toBe(1);
         expect(status.failed).toHaveLength(1);
-        expect(status.failed[0]).toMatchObject({ id: jobId, name: 'fails-thrice', attempts: 3, error: 'attempt 3' });
+        expect(status.failed[0]).toMatchObject({
+          id: jobId,
+          name: 'fails-thrice',
+          attempts: 3,
+          error: 'attempt 3',
+        });
 
         const completed = nextEvent(events, 'completed');
         expect(await queue.retry(jobId)).toBe(true);
