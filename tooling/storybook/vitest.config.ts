@@ -18,7 +18,7 @@ export default defineConfig({
   optimizeDeps: { include: findProductIcons().map((icon) => `lucide-react/icons/${icon.name}`) },
   test: {
     name: 'storybook',
-    reporters: testReporters(),
+    ...testReporters(),
     browser: {
       enabled: true,
       headless: true,

@@ -8,7 +8,7 @@ export const domPreset = defineConfig({
   plugins: [react()],
   test: {
     environment: 'jsdom',
-    reporters: testReporters(),
+    ...testReporters(),
     include: ['src/**/*.test.{ts,tsx}'],
     testTimeout: 20_000,
     setupFiles: [fileURLToPath(new URL('./dom-setup.ts', import.meta.url))],

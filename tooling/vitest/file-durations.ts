@@ -56,13 +56,14 @@ class FileDurationsReporter implements Reporter {
 }
 
 /**
- * The presets' reporters: vitest's own defaults when run by hand; under the root test command the
- * default reporter plus the one that writes file durations (GitHub's annotations kept in Actions).
+ * Spread into a config's `test`: nothing when run by hand (vitest's own default reporters; an
+ * explicit `reporters: undefined` would break vitest's config resolution); under the root test
+ * command the default reporter plus the one that writes file durations (GitHub's annotations kept).
  */
-export function testReporters(): (string | Reporter)[] | undefined {
+export function testReporters(): { reporters?: (string | Reporter)[] } {
   const dir = process.env[FILE_DURATIONS_DIR];
-  if (!dir) return undefined;
+  if (!dir) return {};
   const reporters: (string | Reporter)[] = ['default', new FileDurationsReporter(dir)];
   if (process.env.GITHUB_ACTIONS === 'true') reporters.push('github-actions');
-  return reporters;
+  return { reporters };
 }

@@ -5,7 +5,7 @@ import { testReporters } from './file-durations';
 export const nodePreset = defineConfig({
   test: {
     environment: 'node',
-    reporters: testReporters(),
+    ...testReporters(),
     include: ['src/**/*.test.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
