@@ -87,16 +87,6 @@ describe('GET /api/v1/search', () => {
     expect((await search('x'.repeat(300))).statusCode).toBe(422);
   });
 
-  it('answers each tab the same whether it is asked alone or with every other tab', async () => {
-    for (const query of ['beatles', 'beatls', 'yesterday', 'lumen', 'roc', 'cafe tac', 'yell sub']) {
-      const { results } = (await search(query)).json();
-      for (const [type, rows] of Object.entries(results)) {
-        const alone = (await search(query, `&types=${type}`)).json().results[type];
-        expect(rows, `${query} in ${type}`).toEqual(alone);
-      }
-    }
-  });
-
   it('runs on the default typo threshold, which the search statements no longer set', async () => {
     const { rows } = await sql<{
       threshold: string;
