@@ -3,7 +3,8 @@
 // `npm start` / `npm test` on a fresh machine: pnpm is installed when missing (corepack's
 // download is not an option on a closed network) and the workspace is installed and built first.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -72,17 +73,50 @@ function buildApps(pnpm) {
 const ANSI_SEQUENCE = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
 const stripAnsi = (text) => text.replace(ANSI_SEQUENCE, '');
 
-/** Runs the suite and closes with one plain "N passed, N failed" line summed over every vitest run. */
-function runTests(pnpm) {
+const SLOWEST_FILES = 20;
+
+/**
+ * The slowest test files of every vitest run, from the JSON each run wrote into `dir` (the
+ * reporter in tooling/vitest/file-durations.ts): import and setup included, with the package and,
+ * for the api's second run, its target.
+ */
+function slowestFiles(dir) {
+  const rows = [];
+  for (const name of readdirSync(dir)) {
+    if (!name.endsWith('.json')) continue;
+    try {
+      rows.push(...JSON.parse(readFileSync(join(dir, name), 'utf8')));
+    } catch {
+      console.warn(`[cadence] unreadable test durations: ${name}`);
+    }
+  }
+  if (rows.length === 0) return '';
+  const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+  const slowest = rows.sort((a, b) => b.totalMs - a.totalMs).slice(0, SLOWEST_FILES);
+  const width = Math.max(...slowest.map((row) => seconds(row.totalMs).length));
+  const lines = slowest.map((row) => {
+    const where = row.target ? `${row.package} (${row.target})` : row.package;
+    return `  ${seconds(row.totalMs).padStart(width)}  ${where}  ${row.file}  (tests ${seconds(row.testsMs)})`;
+  });
+  return `Slowest ${slowest.length} of ${rows.length} test files (import and setup included):\n${lines.join('\n')}`;
+}
+
+/**
+ * Runs the suite and closes with one plain "N passed, N failed" line summed over every vitest run,
+ * then the slowest test files.
+ */
+function runTests(pnpm, turboArgs) {
+  const durationsDir = mkdtempSync(join(tmpdir(), 'cadence-test-durations-'));
   const env = {
     ...process.env,
+    CADENCE_TEST_DURATIONS_DIR: durationsDir,
     TEST_DATABASE_URL: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
     TEST_REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
     FORCE_COLOR: '0',
   };
   const child = spawn(
     pnpm,
-    ['exec', 'turbo', 'run', 'test', '--concurrency=2', '--continue', '--output-logs=full'],
+    ['exec', 'turbo', 'run', 'test', '--concurrency=2', '--continue', '--output-logs=full', ...turboArgs],
     {
       cwd: root,
       env,
@@ -106,6 +140,9 @@ function runTests(pnpm) {
   });
   child.on('close', (code) => {
     console.log(`\n${passed} passed, ${failed} failed`);
+    const slowest = slowestFiles(durationsDir);
+    if (slowest) console.log(`\n${slowest}`);
+    rmSync(durationsDir, { recursive: true, force: true });
     process.exit(code ?? 1);
   });
 }
@@ -133,7 +170,8 @@ switch (command) {
     break;
   case 'test':
     ensureTestPackages();
-    runTests(pnpm);
+    // Anything after `test` goes to turbo: `pnpm test --filter=@cadence/permissions`.
+    runTests(pnpm, process.argv.slice(3));
     break;
   default:
     console.error('usage: node scripts/run.mjs start|dev|test');

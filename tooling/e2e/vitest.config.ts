@@ -1,3 +1,4 @@
+import { testReporters } from '@cadence/vitest-config/file-durations';
 import { defineConfig } from 'vitest/config';
 
 // Browser tests drive the built apps through one real api process per file; they run one file
@@ -5,6 +6,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['src/**/*.e2e.test.ts'],
+    ...testReporters(),
     testTimeout: 60_000,
     hookTimeout: 120_000,
     fileParallelism: false,

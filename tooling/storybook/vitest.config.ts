@@ -1,3 +1,4 @@
+import { testReporters } from '@cadence/vitest-config/file-durations';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
@@ -17,6 +18,7 @@ export default defineConfig({
   optimizeDeps: { include: findProductIcons().map((icon) => `lucide-react/icons/${icon.name}`) },
   test: {
     name: 'storybook',
+    ...testReporters(),
     browser: {
       enabled: true,
       headless: true,

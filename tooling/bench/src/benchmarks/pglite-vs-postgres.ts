@@ -44,9 +44,8 @@ async function searchWorkloads(): Promise<TWorkload[]> {
   const terms = await import(pathToFileURL(path.join(dir, 'search-terms.ts')).href);
   return TERMS.map((term) => ({
     name: `typeahead '${term}'`,
-    isTransaction: true,
+    isTransaction: false,
     queries: [
-      { text: sqlModule.TRIGRAM_SETTINGS as string, values: [] },
       {
         text: sqlModule.suggestionsSql() as string,
         values: [terms.prefixTsQuery(term) ?? '', terms.trigramTerm(term), '8'],

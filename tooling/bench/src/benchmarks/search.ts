@@ -19,7 +19,7 @@ const SUGGESTION_LIMIT = 8;
 
 const quote = (text: string) => `'${text.replace(/'/g, "''")}'`;
 
-type TSearchSqlModule = { suggestionsSql: () => string; TRIGRAM_SETTINGS: string };
+type TSearchSqlModule = { suggestionsSql: () => string };
 type TSearchTermsModule = {
   prefixTsQuery: (text: string) => string | null;
   trigramTerm: (text: string) => string;
@@ -33,9 +33,10 @@ async function apiSearchModules(): Promise<{ sql: TSearchSqlModule; terms: TSear
 }
 
 /**
- * What `GET /api/v1/search/suggestions` sends for one term: its transaction, the threshold, and
- * the typeahead statement with the bound parameters written as literals (pgbench's simple
- * protocol; the api's unnamed statements are planned with the values too).
+ * What `GET /api/v1/search/suggestions` sends for one term: the typeahead statement alone (no
+ * transaction: the typo threshold is the server's default), with the bound parameters written
+ * as literals (pgbench's simple protocol; the api's unnamed statements are planned with the
+ * values too).
  */
 function typeaheadScript(
   modules: { sql: TSearchSqlModule; terms: TSearchTermsModule },
@@ -49,7 +50,7 @@ function typeaheadScript(
   const statement = modules.sql
     .suggestionsSql()
     .replace(/\$(\d)/g, (_, index: string) => quote(params[Number(index) - 1] as string));
-  return ['begin;', `${modules.sql.TRIGRAM_SETTINGS};`, `${statement};`, 'commit;'].join('\n');
+  return `${statement};`;
 }
 
 export function percentile(values: number[], p: number): number {

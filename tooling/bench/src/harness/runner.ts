@@ -44,7 +44,7 @@ export async function runBenchmark(
   const busy = busyReasons.length > 0;
   const verdict = benchmark.isReportOnly
     ? 'reported'
-    : verdictOf(meetsGoal(summary.ratio, benchmark.goalRatio), busy);
+    : verdictOf(meetsGoal(summary.ratio, benchmark.goalRatio), busy, benchmark.isFixedFloor);
   return {
     metric: benchmark.name,
     ours: roundTo(summary.ours, digits),

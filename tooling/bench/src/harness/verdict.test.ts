@@ -10,6 +10,11 @@ describe('verdictOf', () => {
     expect(verdictOf(true, true)).toBe('unmeasured (busy)');
   });
 
+  it('passes a fixed floor met on a busy machine (busy only lowers ours), and misses one not met', () => {
+    expect(verdictOf(true, true, true)).toBe('pass');
+    expect(verdictOf(false, true, true)).toBe('miss');
+  });
+
   it('keeps a miss a miss whether or not the machine was busy', () => {
     expect(verdictOf(false, false)).toBe('miss');
     expect(verdictOf(false, true)).toBe('miss');

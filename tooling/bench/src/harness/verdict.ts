@@ -3,14 +3,15 @@ import type { TModeName } from './modes';
 /**
  * A goal met on a busy machine is not a pass: other work on the two cores compresses ratios
  * toward 1 (the load generator, not the api, sets both sides), so such a figure cannot vouch
- * for the goal. A miss stays a miss (flagged busy), since the figure was still measured.
+ * for the goal. A miss stays a miss (flagged busy), since the figure was still measured. A fixed
+ * floor (a throughput the goal names, no twin) met on a busy machine passes: busy only lowers ours.
  * `reported` is a figure without a goal (a reference ratio, e.g. against a hello-world).
  */
 export type TVerdict = 'pass' | 'miss' | 'unmeasured (busy)' | 'reported';
 
-export function verdictOf(meetsGoal: boolean, isBusy: boolean): TVerdict {
+export function verdictOf(meetsGoal: boolean, isBusy: boolean, isFixedFloor = false): TVerdict {
   if (!meetsGoal) return 'miss';
-  return isBusy ? 'unmeasured (busy)' : 'pass';
+  return isBusy && !isFixedFloor ? 'unmeasured (busy)' : 'pass';
 }
 
 /**

@@ -16,8 +16,8 @@
  *                REST_SCAN heap rows (a bounded cost even for a prefix matching 10% of the table),
  *                best-played first;
  *   4. typo    - only when tiers 1-3 found fewer than `$3` rows and the term has >= 3
- *                characters: trigram word similarity through the GIN trigram index, with the
- *                threshold set per transaction (`TRIGRAM_SETTINGS`) so the index prunes.
+ *                characters: trigram word similarity through the GIN trigram index (`<%`, which
+ *                prunes by `pg_trgm.word_similarity_threshold`, see TRIGRAM_THRESHOLD_NOTE).
  * The gates are uncorrelated sub-selects, which PostgreSQL turns into one-time filters: a tier
  * that is not needed is never executed.
  */
@@ -55,8 +55,14 @@ export const SEARCH_TARGETS: Record<TSearchSqlType, Target> = {
   tags: { table: 'tags', text: 'coalesce(t.display_name, t.name)', popularity: null, visible: 'true' },
 };
 
-/** Runs first in the same transaction: `<%` reads this setting, and the GIN index prunes by it. */
-export const TRIGRAM_SETTINGS = `set local pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`;
+/**
+ * TRIGRAM_THRESHOLD_NOTE: `<%` (and the GIN index behind it) prunes by the setting
+ * `pg_trgm.word_similarity_threshold`, whose default is our 0.6, so no statement sets it: a
+ * `set local` cost each search a transaction (begin, set, statement, commit: four round trips
+ * instead of one). The explicit `word_similarity(...) >=` keeps the answers the same on a server
+ * configured with a lower threshold; search.routes.test.ts checks the default.
+ */
+export const TRIGRAM_THRESHOLD_SETTING = 'pg_trgm.word_similarity_threshold';
 
 /** The parameters, computed once per statement (a CTE referenced several times is materialised). */
 const PARAMS = `q as (select to_tsquery('simple', cadence_unaccent($1::text)) as ts, cadence_unaccent($2::text) as term)`;
@@ -87,7 +93,7 @@ function foundCtes(prefix: string, target: Target): string[] {
  */
 function typoCte(prefix: string, target: Target, foundCount: string): string {
   const normalised = `cadence_unaccent(lower(${target.text}))`;
-  return `${prefix}_typo as (select t.id from ${target.table} t, q where ${foundCount} < $3::int and length(q.term) >= ${MIN_TYPO_LENGTH} and q.term <% ${normalised} and ${target.visible} limit ${TYPO_SCAN})`;
+  return `${prefix}_typo as (select t.id from ${target.table} t, q where ${foundCount} < $3::int and length(q.term) >= ${MIN_TYPO_LENGTH} and q.term <% ${normalised} and word_similarity(q.term, ${normalised}) >= ${WORD_SIMILARITY_THRESHOLD} and ${target.visible} limit ${TYPO_SCAN})`;
 }
 
 /** exact name (4) > name prefix (1) + full-text hit (1) > word similarity (0..1); popularity breaks ties. */

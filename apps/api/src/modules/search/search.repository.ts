@@ -1,7 +1,7 @@
 import type { TSearchType } from '@cadence/contracts/search';
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
-import { rankedSearchSql, suggestionsSql, TRIGRAM_SETTINGS } from './search-sql';
+import { rankedSearchSql, suggestionsSql } from './search-sql';
 
 export type RankedId = { id: number; rank: number };
 export type RankedSuggestion = RankedId & { type: 'artist' | 'track' | 'album' };
@@ -12,15 +12,15 @@ type Input = { tsQuery: string; term: string; limit: number };
 const TAB_SQL = new Map<TSearchType, string>();
 const SUGGESTIONS_SQL = suggestionsSql();
 
-/** The threshold is `SET LOCAL`, so the statement runs in its own short transaction. */
+/**
+ * One statement, no transaction: the typo threshold is the server's default (see
+ * TRIGRAM_THRESHOLD_NOTE in search-sql.ts), so a search costs one round trip per tab, not four.
+ */
 async function runRanked<Row>(db: Kysely<Database>, text: string, input: Input): Promise<Row[]> {
-  return db.transaction().execute(async (trx) => {
-    await trx.executeQuery(CompiledQuery.raw(TRIGRAM_SETTINGS, []));
-    const { rows } = await trx.executeQuery<Row>(
-      CompiledQuery.raw(text, [input.tsQuery, input.term, input.limit]),
-    );
-    return rows;
-  });
+  const { rows } = await db.executeQuery<Row>(
+    CompiledQuery.raw(text, [input.tsQuery, input.term, input.limit]),
+  );
+  return rows;
 }
 
 /** One tab: ids ranked exact name > name prefix > full-text hit > similarity, popularity as tie-breaker. */

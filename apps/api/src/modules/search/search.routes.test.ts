@@ -1,6 +1,8 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createTestUser, type TestApp } from '../../test/test-app';
 import { catalogueFixture } from './catalogue.fixture';
+import { TRIGRAM_THRESHOLD_SETTING, WORD_SIMILARITY_THRESHOLD } from './search-sql';
 
 let t: TestApp;
 const ids: Record<string, number> = {};
@@ -83,6 +85,13 @@ describe('GET /api/v1/search', () => {
     expect((await search('x', '&types=songs')).statusCode).toBe(422);
     expect((await search('x', '&perPage=0')).statusCode).toBe(422);
     expect((await search('x'.repeat(300))).statusCode).toBe(422);
+  });
+
+  it('runs on the default typo threshold, which the search statements no longer set', async () => {
+    const { rows } = await sql<{
+      threshold: string;
+    }>`select current_setting(${TRIGRAM_THRESHOLD_SETTING}) as threshold`.execute(t.deps.db);
+    expect(Number(rows[0]?.threshold)).toBe(WORD_SIMILARITY_THRESHOLD);
   });
 
   it('treats tsquery syntax as plain text', async () => {

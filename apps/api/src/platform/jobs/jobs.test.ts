@@ -1,11 +1,26 @@
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { QueueEvents } from 'bullmq';
 import { describe, expect, it } from 'vitest';
 import { isEmbeddedTarget } from '../../test/test-app';
 import { createInProcessQueue } from './in-process-queue';
 import type { JobQueue } from './jobs';
-import { bullJobId, createRedisQueue } from './redis-queue';
+import { bullJobId, connectionOf, createRedisQueue } from './redis-queue';
 
 const silent = { error: () => {} };
+
+/** The queue's event stream read from its first entry, so an event written before the first read is not missed. */
+const queueEvents = (url: string, queueName: string) =>
+  new QueueEvents(queueName, { connection: connectionOf(url), lastEventId: '0-0' });
+
+/**
+ * The next `name` event of the stream. Bounded only so that a lost job fails with a message rather
+ * than the test's timeout: three attempts with BullMQ's backoff (1 s, then 2 s) take ~3 s alone.
+ */
+async function nextEvent(events: QueueEvents, name: 'failed' | 'completed') {
+  const [event] = await once(events, name, { signal: AbortSignal.timeout(60_000) });
+  return event as { jobId: string };
+}
 
 function deferred() {
   let resolve: () => void = () => {};
@@ -327,35 +342,42 @@ describe('jobs', () => {
   it.skipIf(isEmbeddedTarget)(
     'lists failed BullMQ jobs and retries one',
     async () => {
-      const queue = createRedisQueue({
-        url: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
-        queueName: `cadence-test-${randomBytes(4).toString('hex')}`,
-        isWorker: true,
-        log: silent,
-      });
-      let calls = 0;
-      queue.register('fails-thrice', async () => {
-        calls += 1;
-        if (calls <= 3) throw new Error(`attempt ${calls}`);
-      });
-      await queue.enqueue('fails-thrice', { n: 1 });
-      // Three attempts with BullMQ's backoff (1 s, then 2 s) take ~3 s alone; with the whole suite
-      // sharing two cores and one Redis, the delayed retries have been seen to take over 20 s.
-      const deadline = Date.now() + 60_000;
-      let status = await queue.status();
-      while (status.failed.length === 0 && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 200));
-        status = await queue.status();
+      const url = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+      const queueName = `cadence-test-${randomBytes(4).toString('hex')}`;
+      const queue = createRedisQueue({ url, queueName, isWorker: true, log: silent });
+      const events = queueEvents(url, queueName);
+      try {
+        let calls = 0;
+        queue.register('fails-thrice', async () => {
+          calls += 1;
+          if (calls <= 3) throw new Error(`attempt ${calls}`);
+        });
+        const failed = nextEvent(events, 'failed');
+        await queue.enqueue('fails-thrice', { n: 1 });
+        // BullMQ writes 'failed' only once no attempt is left, in the same script that moves the job
+        // to the failed set, so the status read after it sees the job there.
+        const { jobId } = await failed;
+        const status = await queue.status();
+        expect(status.worker).toBe('running');
+        expect(status.counts.failed).toBe(1);
+        expect(status.failed).toHaveLength(1);
+        expect(status.failed[0]).toMatchObject({
+          id: jobId,
+          name: 'fails-thrice',
+          attempts: 3,
+          error: 'attempt 3',
+        });
+
+        const completed = nextEvent(events, 'completed');
+        expect(await queue.retry(jobId)).toBe(true);
+        expect((await completed).jobId).toBe(jobId);
+        expect(calls).toBe(4);
+        expect((await queue.status()).counts).toEqual({ waiting: 0, active: 0, failed: 0 });
+        expect(await queue.retry('missing')).toBe(false);
+      } finally {
+        await events.close();
+        await queue.close();
       }
-      expect(status.worker).toBe('running');
-      expect(status.counts.failed).toBe(1);
-      expect(status.failed[0]).toMatchObject({ name: 'fails-thrice', attempts: 3, error: 'attempt 3' });
-      expect(await queue.retry(status.failed[0]?.id as string)).toBe(true);
-      await queue.drain();
-      await expect.poll(() => calls, { timeout: 10_000 }).toBe(4);
-      await expect.poll(async () => (await queue.status()).counts.failed, { timeout: 10_000 }).toBe(0);
-      expect(await queue.retry('missing')).toBe(false);
-      await queue.close();
     },
     90_000,
   );

@@ -9,7 +9,7 @@ export type RedisQueueOptions = {
   log: JobLog;
 };
 
-function connectionOf(url: string) {
+export function connectionOf(url: string) {
   const parsed = new URL(url);
   return {
     host: parsed.hostname,

@@ -1,0 +1,69 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Reporter, TestModule, Vitest } from 'vitest/node';
+
+/**
+ * Set by the root test command (scripts/run.mjs) to a fresh folder: each vitest run writes one
+ * JSON file there with every test file's duration, and the command prints the slowest of all runs.
+ */
+export const FILE_DURATIONS_DIR = 'CADENCE_TEST_DURATIONS_DIR';
+
+export type FileDuration = {
+  package: string;
+  /** Which run of the package: the api runs its files twice (PostgreSQL, then embedded). */
+  target: string;
+  file: string;
+  /** Import, environment and setup included: what the file costs the run, in ms. */
+  totalMs: number;
+  testsMs: number;
+};
+
+function packageName(root: string): string {
+  try {
+    return JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).name ?? path.basename(root);
+  } catch {
+    return path.basename(root);
+  }
+}
+
+class FileDurationsReporter implements Reporter {
+  private root = process.cwd();
+
+  constructor(private readonly dir: string) {}
+
+  onInit(vitest: Vitest) {
+    this.root = vitest.config.root;
+  }
+
+  onTestRunEnd(testModules: ReadonlyArray<TestModule>) {
+    const name = packageName(this.root);
+    const target = process.env.CADENCE_TEST_TARGET ?? '';
+    const rows: FileDuration[] = testModules.map((module) => {
+      const d = module.diagnostic();
+      return {
+        package: name,
+        target,
+        file: path.relative(this.root, module.moduleId),
+        totalMs:
+          d.environmentSetupDuration + d.prepareDuration + d.collectDuration + d.setupDuration + d.duration,
+        testsMs: d.duration,
+      };
+    });
+    mkdirSync(this.dir, { recursive: true });
+    const slug = `${name}-${target || 'default'}`.replace(/[^\w.-]+/g, '_');
+    writeFileSync(path.join(this.dir, `${slug}-${process.pid}-${Date.now()}.json`), JSON.stringify(rows));
+  }
+}
+
+/**
+ * Spread into a config's `test`: nothing when run by hand (vitest's own default reporters; an
+ * explicit `reporters: undefined` would break vitest's config resolution); under the root test
+ * command the default reporter plus the one that writes file durations (GitHub's annotations kept).
+ */
+export function testReporters(): { reporters?: (string | Reporter)[] } {
+  const dir = process.env[FILE_DURATIONS_DIR];
+  if (!dir) return {};
+  const reporters: (string | Reporter)[] = ['default', new FileDurationsReporter(dir)];
+  if (process.env.GITHUB_ACTIONS === 'true') reporters.push('github-actions');
+  return { reporters };
+}
