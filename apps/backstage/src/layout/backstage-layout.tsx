@@ -17,7 +17,7 @@ export function BackstageLayout() {
       brand={
         <Link
           to="/"
-          className="flex w-fit items-center gap-3 rounded-button px-3 py-1 outline-none focus-visible:ring-2 focus-visible:ring-primary"
+          className="flex w-fit max-w-full flex-wrap items-center gap-x-3 gap-y-1 rounded-button px-3 py-1 outline-none focus-visible:ring-2 focus-visible:ring-primary"
         >
           <SiteLogo className="h-8 w-auto" />
           <span className="text-sm font-semibold text-muted max-sm:sr-only">{trans('Backstage')}</span>
