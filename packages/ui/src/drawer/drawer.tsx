@@ -47,8 +47,8 @@ export function Drawer({
         className={clsx(
           'fixed inset-y-0 flex w-72 max-w-[85vw] flex-col bg-bg-alt text-fg shadow-2xl outline-none motion-reduce:animate-none',
           side === 'start'
-            ? 'start-0 border-e border-divider data-entering:animate-drawer-in-start'
-            : 'end-0 border-s border-divider data-entering:animate-drawer-in-end',
+            ? 'start-0 border-e border-divider data-entering:animate-drawer-in-start rtl:data-entering:animate-drawer-in-end'
+            : 'end-0 border-s border-divider data-entering:animate-drawer-in-end rtl:data-entering:animate-drawer-in-start',
         )}
       >
         <Dialog className={clsx('flex min-h-0 flex-1 flex-col outline-none', className)}>
