@@ -43,3 +43,53 @@ export const ManyTabs: Story = {
     })),
   },
 };
+
+const SETTINGS_TABS = [
+  'General',
+  'Subscriptions',
+  'Localization',
+  'Authentication',
+  'Uploading',
+  'Outgoing email',
+  'Cache',
+  'Analytics',
+  'Logging',
+  'Queue',
+  'Websockets',
+  'Recaptcha',
+  'GDPR',
+  'Search',
+  'Providers',
+  'Player',
+].map((label) => ({ to: `/settings/${label.toLowerCase().replace(' ', '-')}`, label, end: true }));
+
+/** A row too long for its box opens with the current tab scrolled into view (the page does not move). */
+export const CurrentTabInView: Story = {
+  args: { label: 'Settings sections', tabs: SETTINGS_TABS },
+  parameters: { route: '/settings/providers' },
+  decorators: [(Story) => <div className="w-96">{Story()}</div>],
+  play: async ({ canvasElement }) => {
+    const nav = within(canvasElement).getByRole('navigation', { name: 'Settings sections' });
+    const current = within(nav).getByRole('link', { name: 'Providers' });
+    expect(current.getAttribute('aria-current')).toBe('page');
+    await waitFor(() => {
+      const box = nav.getBoundingClientRect();
+      const tab = current.getBoundingClientRect();
+      expect(tab.left >= box.left && tab.right <= box.right).toBe(true);
+    });
+  },
+};
+
+/** `layout="column"`: a vertical list from 1024 px (the settings page's sixteen tabs). */
+export const Column: Story = {
+  args: { label: 'Settings sections', tabs: SETTINGS_TABS, layout: 'column' },
+  parameters: { route: '/settings/player' },
+  play: async ({ canvasElement }) => {
+    const nav = within(canvasElement).getByRole('navigation', { name: 'Settings sections' });
+    const first = within(nav).getByRole('link', { name: 'General' }).getBoundingClientRect();
+    const last = within(nav).getByRole('link', { name: 'Player' }).getBoundingClientRect();
+    // The story tests run at 1280 px: the tabs stack, the last one below the first.
+    expect(last.top).toBeGreaterThan(first.top);
+    expect(last.left).toBe(first.left);
+  },
+};

@@ -1,16 +1,53 @@
 import { clsx } from 'clsx';
-import { NavLink } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { NavLink, useLocation } from 'react-router';
 
 export type TPageTab = { to: string; label: string; end?: boolean };
 
+/** Scrolls a row of tabs sideways (never the page) until the current tab is in view. */
+function useCurrentTabInView() {
+  const ref = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the current tab changes with the path
+  useEffect(() => {
+    const row = ref.current;
+    const current = row?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!row || !current || row.scrollWidth <= row.clientWidth) return;
+    const box = row.getBoundingClientRect();
+    const tab = current.getBoundingClientRect();
+    if (tab.left >= box.left && tab.right <= box.right) return;
+    row.scrollLeft += tab.left - box.left - (box.width - tab.width) / 2;
+  }, [pathname]);
+  return ref;
+}
+
 /**
  * Tabs that are routes (`/admin/users/7/security`): a reload or a shared link opens the same
- * tab, Back goes to the previous one. A nav of links marked with aria-current.
+ * tab, Back goes to the previous one. A nav of links marked with aria-current. A row that
+ * scrolls sideways with the current tab kept in view; `layout="column"` makes it a vertical list
+ * from 1024 px, for pages with many tabs (settings), to be placed beside the content.
  */
-export function PageTabs({ label, tabs }: { label: string; tabs: TPageTab[] }) {
+export function PageTabs({
+  label,
+  tabs,
+  layout = 'row',
+}: {
+  label: string;
+  tabs: TPageTab[];
+  layout?: 'row' | 'column';
+}) {
+  const ref = useCurrentTabInView();
+  const isColumn = layout === 'column';
   return (
-    <nav aria-label={label} className="-mx-1 overflow-x-auto border-b border-divider">
-      <ul className="flex gap-1 px-1">
+    <nav
+      ref={ref}
+      aria-label={label}
+      className={clsx(
+        '-mx-1 overflow-x-auto border-b border-divider',
+        isColumn && 'lg:mx-0 lg:w-52 lg:shrink-0 lg:overflow-visible lg:border-b-0',
+      )}
+    >
+      <ul className={clsx('flex gap-1 px-1', isColumn && 'lg:flex-col lg:gap-0.5 lg:px-0')}>
         {tabs.map((tab) => (
           <li key={tab.to}>
             <NavLink
@@ -20,9 +57,11 @@ export function PageTabs({ label, tabs }: { label: string; tabs: TPageTab[] }) {
               className={({ isActive }) =>
                 clsx(
                   'block border-b-2 px-3 py-2 text-sm whitespace-nowrap outline-none focus-visible:ring-2 focus-visible:ring-primary',
+                  isColumn && 'lg:rounded-button lg:border-b-0 lg:whitespace-normal',
                   isActive
-                    ? 'border-primary font-medium text-fg'
+                    ? clsx('border-primary font-medium text-fg', isColumn && 'lg:bg-primary/10')
                     : 'border-transparent text-muted hover:text-fg',
+                  isColumn && !isActive && 'lg:hover:bg-fg-base/5',
                 )
               }
             >

@@ -162,7 +162,7 @@ describe('admin settings, localizations and files in the browser', () => {
       'Recaptcha',
       'GDPR',
       'Search',
-      'Automation',
+      'Providers',
       'Player',
     ];
     for (const tab of tabs) {

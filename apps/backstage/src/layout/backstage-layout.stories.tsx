@@ -1,3 +1,4 @@
+import { storyBackstageOverview } from '@cadence/app-shell/test/story-fixtures';
 import { fixture, withRouter } from '@cadence/app-shell/test/story-helpers';
 import { ZWorkspaceListResponseSchema } from '@cadence/contracts/workspace';
 import type { Meta, StoryObj } from '@storybook/react-vite';
@@ -26,6 +27,7 @@ function LayoutWithPage() {
 }
 
 const api = [
+  http.get('*/api/v1/backstage/overview', () => HttpResponse.json(storyBackstageOverview())),
   http.get('*/api/v1/me/workspaces', () =>
     HttpResponse.json(
       fixture(ZWorkspaceListResponseSchema, {
@@ -44,7 +46,10 @@ const api = [
   ),
 ];
 
-/** The backstage app's frame (`/backstage`). */
+/**
+ * The backstage app's frame (`/backstage`): its navigation (home, upload, the artist's music,
+ * insights, requests) as a sidebar from 1024 px and in a drawer behind the menu button below.
+ */
 const meta = {
   title: 'Backstage/BackstageLayout',
   component: LayoutWithPage,
@@ -55,7 +60,14 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const Desktop: Story = {};
+export const Desktop: Story = {
+  play: async ({ canvasElement }) => {
+    const nav = within(canvasElement).getByRole('navigation', { name: 'Backstage' });
+    expect(within(nav).getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBe('page');
+    expect(await within(nav).findByRole('link', { name: 'Insights' })).toBeTruthy();
+    expect(within(nav).getByRole('link', { name: 'Artist profile' })).toBeTruthy();
+  },
+};
 
 export const Mobile: Story = { globals: { viewport: { value: 'mobile' } } };
 

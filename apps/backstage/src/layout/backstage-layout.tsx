@@ -1,28 +1,40 @@
+import { SideNavLayout } from '@cadence/admin-kit/side-nav-layout';
 import { AccountMenu } from '@cadence/app-shell/account-menu';
 import { NotificationBell } from '@cadence/app-shell/notifications/notification-bell';
 import { SiteLogo } from '@cadence/app-shell/site-logo';
 import { useTrans } from '@cadence/app-shell/use-trans';
 import { WorkspaceSwitcher } from '@cadence/app-shell/workspaces/workspace-switcher';
 import { Link, Outlet } from 'react-router';
+import { BackstageNav } from './backstage-nav';
 
+/** The artist area: its navigation beside the page from 1024 px, in a drawer below it. */
 export function BackstageLayout() {
   const { trans } = useTrans();
   return (
-    <div className="flex min-h-dvh flex-col bg-bg font-sans text-fg">
-      <header className="flex h-16 shrink-0 items-center gap-4 border-b border-divider px-4">
-        <Link to="/" className="flex items-center gap-3">
+    <SideNavLayout
+      area="backstage"
+      navLabel={trans('Backstage')}
+      brand={
+        <Link
+          to="/"
+          className="flex w-fit max-w-full flex-wrap items-center gap-x-3 gap-y-1 rounded-button px-3 py-1 outline-none focus-visible:ring-2 focus-visible:ring-primary"
+        >
           <SiteLogo className="h-8 w-auto" />
-          <span className="text-sm font-semibold text-muted">{trans('Backstage')}</span>
+          <span className="text-sm font-semibold text-muted max-sm:sr-only">{trans('Backstage')}</span>
         </Link>
-        <div className="ml-auto flex items-center gap-2">
+      }
+      nav={<BackstageNav />}
+      actions={
+        <>
           <WorkspaceSwitcher />
           <NotificationBell />
           <AccountMenu />
-        </div>
-      </header>
-      <main className="mx-auto w-full max-w-4xl flex-1 p-6">
+        </>
+      }
+    >
+      <div className="mx-auto w-full max-w-4xl">
         <Outlet />
-      </main>
-    </div>
+      </div>
+    </SideNavLayout>
   );
 }

@@ -1,9 +1,8 @@
 import { useTrans } from '@cadence/app-shell/use-trans';
-import type { TBackstageOverview } from '@cadence/contracts/backstage';
-import { apiClient } from '@cadence/http-client/http-client';
 import { useQuery } from '@tanstack/react-query';
 import ChevronRightIcon from 'lucide-react/icons/chevron-right';
 import { Link } from 'react-router';
+import { backstageOverviewQuery } from './backstage-queries';
 import { MinutesMeter } from './minutes-meter';
 import { REQUEST_TYPES } from './request-types';
 
@@ -12,10 +11,7 @@ const linkClass = 'text-primary underline';
 /** /backstage: the artist's music and shortcuts, or the request types for a listener. */
 export function BackstageHomePage() {
   const { trans } = useTrans();
-  const overview = useQuery({
-    queryKey: ['backstage', 'overview'],
-    queryFn: () => apiClient.get<TBackstageOverview>('backstage/overview'),
-  });
+  const overview = useQuery(backstageOverviewQuery());
   const data = overview.data;
   const isArtist = (data?.artists.length ?? 0) > 0;
   return (

@@ -11,8 +11,10 @@ import { clsx } from 'clsx';
 import ArrowDownIcon from 'lucide-react/icons/arrow-down';
 import ArrowUpIcon from 'lucide-react/icons/arrow-up';
 import ArrowUpDownIcon from 'lucide-react/icons/arrow-up-down';
+import { useRef } from 'react';
 import './column-meta';
 import type { TOrderDir } from './list-params';
+import { useOverflowsX } from './use-overflows';
 
 export type TSort = { orderBy: string | null; orderDir: TOrderDir };
 
@@ -37,6 +39,12 @@ function ariaSort(sort: TSort, columnId: string): 'ascending' | 'descending' | '
   return sort.orderDir === 'asc' ? 'ascending' : 'descending';
 }
 
+/**
+ * Wider than its box (a phone), the table scrolls inside it; the box then takes the keyboard
+ * focus, so arrow keys scroll it, and is named after the table.
+ */
+const scrollBoxProps = (label: string) => ({ role: 'region', 'aria-label': label, tabIndex: 0 });
+
 const cellBase = 'border-b border-divider px-3 py-2 text-left align-middle text-sm';
 
 /**
@@ -56,6 +64,8 @@ export function DataTable<T>({
   isStale,
 }: DataTableProps<T>) {
   const { trans } = useTrans();
+  const boxRef = useRef<HTMLDivElement>(null);
+  const scrolls = useOverflowsX(boxRef);
   const table = useReactTable({
     data,
     columns,
@@ -92,7 +102,11 @@ export function DataTable<T>({
   }
 
   return (
-    <div className="overflow-x-auto">
+    <div
+      ref={boxRef}
+      className="overflow-x-auto rounded-panel outline-none focus-visible:ring-2 focus-visible:ring-primary"
+      {...(scrolls ? scrollBoxProps(label) : {})}
+    >
       <table
         aria-label={label}
         aria-busy={isStale || undefined}

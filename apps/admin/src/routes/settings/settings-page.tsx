@@ -52,7 +52,7 @@ const TABS = [
   ['recaptcha', 'Recaptcha'],
   ['gdpr', 'GDPR'],
   ['search', 'Search'],
-  ['providers', 'Automation'],
+  ['providers', 'Providers'],
   ['player', 'Player'],
 ] as const;
 type TTabId = (typeof TABS)[number][0];
@@ -220,18 +220,24 @@ export function SettingsPage() {
   return (
     <section className="flex flex-col gap-6" data-testid="admin-settings-page">
       <h1 className="text-2xl font-semibold">{trans('Settings')}</h1>
-      <PageTabs
-        label={trans('Settings sections')}
-        tabs={tabs.map(([id, label]) => ({
-          to: id === 'general' ? '/settings' : `/settings/${id}`,
-          label: trans(label),
-          end: true,
-        }))}
-      />
-      <h2 className="sr-only">{trans(current[1])}</h2>
-      {settings.isPending && <Spinner label={trans('Loading...')} />}
-      {settings.isError && <p role="alert">{trans('There was an issue. Please try again.')}</p>}
-      {settings.data && <TabContent tab={current[0]} data={settings.data} />}
+      {/* Sixteen tabs do not fit one row beside the sidebar: a column from 1024 px. */}
+      <div className="flex flex-col gap-6 lg:flex-row lg:items-start">
+        <PageTabs
+          label={trans('Settings sections')}
+          layout="column"
+          tabs={tabs.map(([id, label]) => ({
+            to: id === 'general' ? '/settings' : `/settings/${id}`,
+            label: trans(label),
+            end: true,
+          }))}
+        />
+        <div className="flex min-w-0 flex-1 flex-col gap-6">
+          <h2 className="sr-only">{trans(current[1])}</h2>
+          {settings.isPending && <Spinner label={trans('Loading...')} />}
+          {settings.isError && <p role="alert">{trans('There was an issue. Please try again.')}</p>}
+          {settings.data && <TabContent tab={current[0]} data={settings.data} />}
+        </div>
+      </div>
     </section>
   );
 }
