@@ -226,6 +226,7 @@ export function SettingsPage() {
           to: id === 'general' ? '/settings' : `/settings/${id}`,
           label: trans(label),
           end: true,
+          aliases: id === 'general' ? ['/settings/general'] : [],
         }))}
       />
       <h2 className="sr-only">{trans(current[1])}</h2>
