@@ -364,6 +364,25 @@ describe('workspaceId on requests (spec 7)', () => {
     expect((await send(member, 'GET', `/api/v1/workspace/${id}`)).statusCode).toBe(403);
   });
 
+  it('keeps the workspace routes open to a user whose current workspace is stale', async () => {
+    const stale = await createWorkspace(owner, 'Left Behind');
+    const kept = await createWorkspace(owner, 'Still Here');
+    const member = await addMember(stale);
+    await send(owner, 'POST', `/api/v1/workspace/${kept}/invite`, { emails: [member.email] });
+    const invite = await inviteOf(kept, member.email);
+    expect((await send(member, 'GET', `/api/v1/workspace/join/${invite}`)).statusCode).toBe(200);
+    await send(owner, 'DELETE', `/api/v1/workspace/${stale}/member/${member.id}`);
+
+    // The apps send the current workspace on every call (spec 7), these included.
+    const current = `workspaceId=${stale}`;
+    expect((await send(member, 'GET', `/api/v1/me/workspaces?${current}`)).statusCode).toBe(200);
+    const other = await send(member, 'GET', `/api/v1/workspace/${kept}?${current}`);
+    expect(other.statusCode).toBe(200);
+    expect(other.json().workspace.id).toBe(kept);
+    expect((await send(member, 'GET', `/api/v1/workspace/${stale}?${current}`)).statusCode).toBe(403);
+    expect((await send(member, 'GET', `/api/v1/backstage/overview?${current}`)).statusCode).toBe(403);
+  });
+
   it('gives playlists, tracks and albums created with a workspace active to that workspace', async () => {
     const id = await createWorkspace(owner, 'Creations');
     const member = await addMember(id);
