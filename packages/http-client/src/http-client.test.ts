@@ -139,7 +139,14 @@ describe('createHttpClient: workspace', () => {
   });
 
   it('carries the current workspace once on every GET, POST and PUT, whatever the path and body', async () => {
-    const paths = ['me/workspaces', 'workspace/3', 'notifications', 'auth/user', '/api/v1/tracks', 'secure/x'];
+    const paths = [
+      'me/workspaces',
+      'workspace/3',
+      'notifications',
+      'auth/user',
+      '/api/v1/tracks',
+      'secure/x',
+    ];
     const bodies = [undefined, {}, { name: 'x' }, { workspaceId: null }, new FormData()];
     await fc.assert(
       fc.asyncProperty(
