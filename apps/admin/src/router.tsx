@@ -7,6 +7,12 @@ import { appearanceRoutes } from './routes/appearance/appearance-routes';
 import { billingRoutes } from './routes/billing/billing-routes';
 import { musicRoutes } from './routes/music/music-routes';
 
+// A tabbed page's default tab answers at the page's address and at its own name (spec 2.12).
+const userDetailsTab = {
+  lazy: () => import('./routes/users/user-details-tab').then((m) => ({ Component: m.UserDetailsTab })),
+};
+const logsPage = { lazy: () => import('./routes/logs-page').then((m) => ({ Component: m.LogsPage })) };
+
 /** Spec 2.12: everything under /admin requires admin.access (spec 6 route rule). */
 export const routes: RouteObject[] = [
   ...appearanceRoutes,
@@ -22,7 +28,10 @@ export const routes: RouteObject[] = [
       {
         path: 'logs',
         loader: accessLoader({ permissions: ['logs.view'] }),
-        lazy: () => import('./routes/logs-page').then((m) => ({ Component: m.LogsPage })),
+        children: [
+          { index: true, ...logsPage },
+          { path: ':tab', ...logsPage },
+        ],
       },
       {
         path: 'users',
@@ -36,11 +45,8 @@ export const routes: RouteObject[] = [
             path: ':userId',
             lazy: () => import('./routes/users/user-page').then((m) => ({ Component: m.UserPage })),
             children: [
-              {
-                index: true,
-                lazy: () =>
-                  import('./routes/users/user-details-tab').then((m) => ({ Component: m.UserDetailsTab })),
-              },
+              { index: true, ...userDetailsTab },
+              { path: 'details', ...userDetailsTab },
               {
                 path: 'permissions',
                 lazy: () =>

@@ -6,8 +6,12 @@ import { BackstageLayout } from './layout/backstage-layout';
 
 const requestGuard = accessLoader({ permissions: ['backstageRequests.create'] });
 const createGuard = accessLoader({ permissions: ['music.create'] });
-const requestForm = (type: 'become_artist' | 'verify_artist' | 'claim_artist') => () =>
-  import('./routes/request-form-page').then((m) => ({ Component: () => <m.RequestFormPage type={type} /> }));
+const requestForm =
+  (type: 'become_artist' | 'verify_artist' | 'claim_artist', isAtSiteRoot = false) =>
+  () =>
+    import('./routes/request-form-page').then((m) => ({
+      Component: () => <m.RequestFormPage type={type} isAtSiteRoot={isAtSiteRoot} />,
+    }));
 const insights = (subject: 'tracks' | 'albums' | 'artists') => () =>
   import('./routes/insights-page').then((m) => ({ Component: () => <m.InsightsPage subject={subject} /> }));
 const edit =
@@ -52,6 +56,32 @@ export const routes: RouteObject[] = [
       { path: 'albums/:albumId/insights', lazy: insights('albums') },
       { path: 'artists/:artistId/insights', lazy: insights('artists') },
       { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+/**
+ * Spec 2.10 `/become-artist` and `/claim-artist`: the request form at the site's root, in the
+ * backstage's frame (the api serves this app there; `main.tsx` mounts these routes at '/').
+ * Anything else reached from here is another app's page or the backstage's own under its base,
+ * so it is loaded as a page.
+ */
+export const rootRequestRoutes: RouteObject[] = [
+  {
+    element: <BackstageLayout />,
+    loader: accessLoader({ requireLogin: true }),
+    errorElement: <RouteErrorBoundary />,
+    children: [
+      { path: 'become-artist', loader: requestGuard, lazy: requestForm('become_artist', true) },
+      { path: 'claim-artist', loader: requestGuard, lazy: requestForm('claim_artist', true) },
+      {
+        path: '*',
+        loader: ({ request }) => {
+          window.location.assign(request.url);
+          // The page is leaving: never settle, so nothing renders meanwhile.
+          return new Promise<null>(() => {});
+        },
+      },
     ],
   },
 ];

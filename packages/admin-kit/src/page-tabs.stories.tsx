@@ -93,3 +93,19 @@ export const Column: Story = {
     expect(last.left).toBe(first.left);
   },
 };
+
+/** The default tab also answers at its own name (`/users/7/details`, spec 2.12) and is marked there too. */
+export const DefaultTabByName: Story = {
+  parameters: { route: '/users/7/details' },
+  args: {
+    tabs: [
+      { to: '/users/7', label: 'Details', end: true, aliases: ['/users/7/details'] },
+      { to: '/users/7/permissions', label: 'Permissions' },
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    expect(canvas.getByRole('link', { name: 'Details' }).getAttribute('aria-current')).toBe('page');
+    expect(canvas.getByRole('link', { name: 'Permissions' }).getAttribute('aria-current')).toBeNull();
+  },
+};

@@ -1,8 +1,17 @@
 import { clsx } from 'clsx';
 import { useEffect, useRef } from 'react';
-import { NavLink, useLocation } from 'react-router';
+import { Link, matchPath, useLocation } from 'react-router';
 
-export type TPageTab = { to: string; label: string; end?: boolean };
+/**
+ * `to` is where the tab goes; `aliases` are other addresses that show it too (the default tab is
+ * both `/admin/logs` and `/admin/logs/schedule`), matched exactly.
+ */
+export type TPageTab = { to: string; label: string; end?: boolean; aliases?: string[] };
+
+function isTabCurrent(tab: TPageTab, pathname: string): boolean {
+  if (matchPath({ path: tab.to, end: tab.end ?? false }, pathname)) return true;
+  return (tab.aliases ?? []).some((alias) => matchPath({ path: alias, end: true }, pathname));
+}
 
 /** Scrolls a row of tabs sideways (never the page) until the current tab is in view. */
 function useCurrentTabInView() {
@@ -37,6 +46,7 @@ export function PageTabs({
   layout?: 'row' | 'column';
 }) {
   const ref = useCurrentTabInView();
+  const { pathname } = useLocation();
   const isColumn = layout === 'column';
   return (
     <nav
@@ -48,27 +58,28 @@ export function PageTabs({
       )}
     >
       <ul className={clsx('flex gap-1 px-1', isColumn && 'lg:flex-col lg:gap-0.5 lg:px-0')}>
-        {tabs.map((tab) => (
-          <li key={tab.to}>
-            <NavLink
-              to={tab.to}
-              end={tab.end}
-              replace
-              className={({ isActive }) =>
-                clsx(
+        {tabs.map((tab) => {
+          const isCurrent = isTabCurrent(tab, pathname);
+          return (
+            <li key={tab.to}>
+              <Link
+                to={tab.to}
+                replace
+                aria-current={isCurrent ? 'page' : undefined}
+                className={clsx(
                   'block border-b-2 px-3 py-2 text-sm whitespace-nowrap outline-none focus-visible:ring-2 focus-visible:ring-primary',
                   isColumn && 'lg:rounded-button lg:border-b-0 lg:whitespace-normal',
-                  isActive
+                  isCurrent
                     ? clsx('border-primary font-medium text-fg', isColumn && 'lg:bg-primary/10')
                     : 'border-transparent text-muted hover:text-fg',
-                  isColumn && !isActive && 'lg:hover:bg-fg-base/5',
-                )
-              }
-            >
-              {tab.label}
-            </NavLink>
-          </li>
-        ))}
+                  isColumn && !isCurrent && 'lg:hover:bg-fg-base/5',
+                )}
+              >
+                {tab.label}
+              </Link>
+            </li>
+          );
+        })}
       </ul>
     </nav>
   );

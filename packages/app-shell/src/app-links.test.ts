@@ -10,6 +10,9 @@ describe('resolveAppLink', () => {
       href: '/backstage/requests',
     });
     expect(resolveAppLink('/administrators', '')).toEqual({ kind: 'route', to: '/administrators' });
+    // Spec 2.10: the backstage's request form at the root is the backstage's page.
+    expect(resolveAppLink('/become-artist', '')).toEqual({ kind: 'document', href: '/become-artist' });
+    expect(resolveAppLink('/claim-artist', '')).toEqual({ kind: 'document', href: '/claim-artist' });
   });
 
   it('strips the basename inside admin and leaves the app for other paths', () => {

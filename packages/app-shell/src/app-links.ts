@@ -1,7 +1,8 @@
+import { BACKSTAGE_ROOT_PATHS } from '@cadence/contracts/backstage-paths';
 import type { TAppUrls } from '@cadence/contracts/bootstrap';
 
 /** Paths served by another SPA or by the api itself, never by the player's router. */
-export const SEPARATE_APP_PREFIXES = ['/admin', '/backstage', '/api-docs'] as const;
+export const SEPARATE_APP_PREFIXES = ['/admin', '/backstage', '/api-docs', ...BACKSTAGE_ROOT_PATHS] as const;
 
 export type TAppLink = { kind: 'route'; to: string } | { kind: 'document'; href: string };
 

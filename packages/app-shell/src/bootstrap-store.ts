@@ -1,5 +1,6 @@
 import type { TBootstrapData } from '@cadence/contracts/bootstrap';
 import { apiUrl } from '@cadence/http-client/api-base-url';
+import { apiClient } from '@cadence/http-client/http-client';
 
 declare global {
   interface Window {
@@ -47,11 +48,13 @@ export async function loadBootstrapData(url = apiUrl(BOOTSTRAP_DATA_URL)): Promi
   return fetchBootstrapData(url);
 }
 
-/** Asks the api for fresh bootstrap data (after a language change, for example). */
+/**
+ * Asks the api for fresh bootstrap data (after a language change, for example), through the http
+ * client like every call: with the apps on their own origins the workspace cookie does not reach
+ * the api, so the current workspace must travel as `workspaceId` (spec 7).
+ */
 export async function fetchBootstrapData(url = apiUrl(BOOTSTRAP_DATA_URL)): Promise<TBootstrapData> {
-  const response = await fetch(url, { credentials: 'include', headers: { Accept: 'application/json' } });
-  if (!response.ok) throw new Error(`Could not load bootstrap data (HTTP ${response.status})`);
-  const body = (await response.json()) as { bootstrapData: TBootstrapData };
+  const body = await apiClient.get<{ bootstrapData: TBootstrapData }>(url);
   setBootstrapData(body.bootstrapData);
   return body.bootstrapData;
 }

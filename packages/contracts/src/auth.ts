@@ -7,6 +7,7 @@ import {
   TWO_FACTOR_CODE_LENGTH,
 } from './auth-constants';
 import { ZBootstrapDataSchema } from './bootstrap';
+import { ZWorkspaceSchema } from './workspace';
 
 export {
   EMAIL_CODE_LENGTH,
@@ -74,6 +75,8 @@ export type TRegisterPayload = z.infer<typeof ZRegisterPayloadSchema>;
 export const ZRegisterResponseSchema = z.object({
   status: z.enum(['success', 'needs_email_verification']),
   bootstrapData: ZBootstrapDataSchema,
+  /** Signed up through a valid workspace invitation: the workspace joined (before any email confirmation). */
+  workspace: ZWorkspaceSchema.optional(),
 });
 export type TRegisterResponse = z.infer<typeof ZRegisterResponseSchema>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { NOTIFICATIONS_PAGE_SIZE } from './notification-constants';
 
-/** Spec 9: the notifications list answers 30 per page. */
-export const NOTIFICATIONS_PAGE_SIZE = 30;
+export { NOTIFICATIONS_PAGE_SIZE };
 
 /** Where a notification can go (design 5): `database` rows in the bell, `email` through the queue, `browser` push. */
 export const NOTIFICATION_CHANNELS = ['database', 'email', 'browser'] as const;

@@ -22,12 +22,12 @@ export interface TBuildContext {
  * Applies spec 7 "General" to one call and returns the Request that goes on the wire.
  * The workspace id always travels in the query string (for POST and PUT too), so JSON
  * bodies and FormData uploads stay exactly as the caller built them; it is skipped when the
- * caller already set `workspaceId` in the params, a JSON body or a FormData body.
+ * caller already set `workspaceId` in the params, the path's own query or the body.
  */
 export function buildRequest(req: TFullRequest, ctx: TBuildContext): Request {
   const params: TQueryParams = { ...req.params };
   const workspaceId = ctx.getWorkspaceId();
-  if (workspaceId && WORKSPACE_METHODS.has(req.method) && !hasWorkspaceId(params, req.body)) {
+  if (workspaceId && WORKSPACE_METHODS.has(req.method) && !hasWorkspaceId(req.path, params, req.body)) {
     params.workspaceId = workspaceId;
   }
   const isOverridden = OVERRIDDEN_METHODS.has(req.method);
@@ -52,10 +52,11 @@ export function buildRequest(req: TFullRequest, ctx: TBuildContext): Request {
   });
 }
 
-function hasWorkspaceId(params: TQueryParams, body: unknown): boolean {
+function hasWorkspaceId(path: string, params: TQueryParams, body: unknown): boolean {
   if (params.workspaceId !== undefined && params.workspaceId !== null) return true;
-  if (body instanceof FormData) return body.has('workspaceId');
-  return isPlainObject(body) && body.workspaceId !== undefined;
+  if (new URLSearchParams(path.split('#', 1)[0]?.split('?')[1] ?? '').has('workspaceId')) return true;
+  if (body instanceof FormData || body instanceof URLSearchParams) return body.has('workspaceId');
+  return isPlainObject(body) && body.workspaceId !== undefined && body.workspaceId !== null;
 }
 
 function serialiseBody(body: unknown, headers: Headers): BodyInit | undefined {

@@ -138,6 +138,42 @@ describe('createHttpClient: workspace', () => {
     );
   });
 
+  it('carries the current workspace once on every GET, POST and PUT, whatever the path and body', async () => {
+    const paths = [
+      'me/workspaces',
+      'workspace/3',
+      'notifications',
+      'auth/user',
+      '/api/v1/tracks',
+      'secure/x',
+    ];
+    const bodies = [undefined, {}, { name: 'x' }, { workspaceId: null }, new FormData()];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom<THttpMethod>('GET', 'POST', 'PUT'),
+        fc.constantFrom(...paths),
+        fc.constantFrom(...bodies),
+        fc.integer({ min: 1, max: 1e6 }),
+        async (method, path, body, id) => {
+          const { client, fake } = setup({ getWorkspaceId: () => id });
+          await client.request({ method, path, body: method === 'GET' ? undefined : body });
+          expect(new URL(fake.last().url).searchParams.getAll('workspaceId')).toEqual([String(id)]);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it("keeps a workspaceId given in the path's own query or a URLSearchParams body", async () => {
+    const { client, fake } = setup({ getWorkspaceId: () => 5 });
+    await client.get('artists?workspaceId=3&perPage=1');
+    expect(new URL(fake.last().url).searchParams.getAll('workspaceId')).toEqual(['3']);
+    await client.post('artists?workspaceId=3', { name: 'x' });
+    expect(new URL(fake.last().url).searchParams.getAll('workspaceId')).toEqual(['3']);
+    await client.post('artists', new URLSearchParams({ workspaceId: '4' }));
+    expect(new URL(fake.last().url).searchParams.has('workspaceId')).toBe(false);
+  });
+
   it('adds nothing without a current workspace', async () => {
     const { client, fake } = setup({ getWorkspaceId: () => 0 });
     await client.post('tracks', {});

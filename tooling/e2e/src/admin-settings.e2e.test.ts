@@ -212,10 +212,33 @@ describe('admin settings, localizations and files in the browser', () => {
     await admin.goto(`${api.url}/admin/logs`);
     await admin.getByRole('table', { name: 'Scheduled tasks' }).waitFor();
     await auditPage(admin, 'logs-schedule');
-    await admin.getByRole('tab', { name: 'Outgoing email' }).click();
+    const tabs = admin.getByRole('navigation', { name: 'Logs' });
+    await tabs.getByRole('link', { name: 'Outgoing email' }).click();
+    await poll(() => new URL(admin.url()).pathname).toBe('/admin/logs/outgoing-email');
     // The outgoing-email tab, as a table or its empty state, is axe-clean too.
     await admin.waitForLoadState('networkidle');
     await expectNoAxeViolations(admin, 'logs-outgoing-email');
+
+    // Spec 2.12: each tab is an address of its own (schedule, the default, by its name too).
+    const shown = { schedule: 'Scheduled tasks', error: 'Server errors' } as const;
+    for (const [tab, table] of Object.entries(shown)) {
+      await admin.goto(`${api.url}/admin/logs/${tab}`);
+      await admin.getByRole('table', { name: table }).or(admin.getByText('Nothing to show yet.')).waitFor();
+      expect(await admin.getByTestId('not-found-page').count()).toBe(0);
+      const current = tabs.getByRole('link', { name: tab === 'error' ? 'Error' : 'Schedule' });
+      expect(await current.getAttribute('aria-current')).toBe('page');
+      await admin.waitForLoadState('networkidle');
+      await expectNoAxeViolations(admin, `logs-${tab}`);
+    }
+    await tabs.getByRole('link', { name: 'Schedule' }).click();
+    await poll(() => new URL(admin.url()).pathname).toBe('/admin/logs');
+    await admin.getByRole('table', { name: 'Scheduled tasks' }).waitFor();
+
+    await admin.goto(`${api.url}/admin/settings/general`);
+    const general = admin.getByRole('navigation', { name: 'Settings sections' }).getByRole('link', {
+      name: 'General',
+    });
+    await poll(() => general.getAttribute('aria-current')).toBe('page');
   });
 
   it('adds a language, makes it the default, translates a line and the player shows it', async () => {

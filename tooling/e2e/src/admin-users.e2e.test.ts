@@ -177,16 +177,20 @@ describe('admin users and roles in the browser', () => {
   });
 
   it("every tab of the user's page and the audit log are accessible", async () => {
-    for (const tab of ['permissions', 'security', 'date', 'api']) {
+    // Spec 2.12: details is the default tab, also reachable by its name.
+    for (const tab of ['details', 'permissions', 'security', 'date', 'api']) {
       await admin.goto(`${api.url}/admin/users/${userId}/${tab}`);
-      await admin
-        .getByRole('link', {
-          name: tab === 'api' ? 'API' : tab[0]?.toUpperCase() + tab.slice(1),
-          exact: true,
-        })
-        .waitFor();
+      const link = admin.getByRole('navigation', { name: 'User sections' }).getByRole('link', {
+        name: tab === 'api' ? 'API' : tab[0]?.toUpperCase() + tab.slice(1),
+        exact: true,
+      });
+      await poll(() => link.getAttribute('aria-current')).toBe('page');
+      expect(await admin.getByTestId('not-found-page').count()).toBe(0);
       await auditPage(admin, `user-${tab}`);
     }
+    await admin.getByRole('link', { name: 'Details', exact: true }).click();
+    await poll(() => new URL(admin.url()).pathname).toBe(`/admin/users/${userId}`);
+    await admin.getByRole('checkbox', { name: 'Uploaders' }).waitFor();
     await admin.goto(`${api.url}/admin/audit-log`);
     const table = admin.getByRole('table', { name: 'Audit log' });
     await table.waitFor();

@@ -277,3 +277,42 @@ describe('backstage: from listener to published artist', () => {
     await adminContext.close();
   }, 240_000);
 });
+
+describe('backstage: the request form at the site root (spec 2.10)', () => {
+  it('answers /become-artist and /claim-artist with the form, axe clean; a request made there lands on its page', async () => {
+    const context = await newContext();
+    const page = await context.newPage();
+    // A guest is sent to sign in first, as under /backstage.
+    await page.goto(`${api.url}/become-artist`);
+    await page.waitForURL((url) => url.pathname === '/login');
+
+    await page.goto(`${api.url}/register`);
+    await page.getByLabel('Email').fill('root.requester@e2e.test');
+    await page.locator('input[name="password"]').fill(LISTENER.password);
+    await page.locator('input[name="password_confirmation"]').fill(LISTENER.password);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/register'));
+
+    await page.goto(`${api.url}/claim-artist`);
+    await page.getByRole('heading', { name: 'Claim an artist profile', level: 1 }).waitFor();
+    expect(await page.getByTestId('not-found-page').count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe('/claim-artist');
+    await expectAxeClean(page);
+
+    await page.goto(`${api.url}/become-artist`);
+    await page.getByRole('heading', { name: 'Become an artist', level: 1 }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/become-artist');
+    await expectAxeClean(page);
+    await page.getByLabel('Artist name').fill('The Root Band');
+    await page.getByRole('button', { name: 'Submit request' }).click();
+    await page.waitForURL(/\/backstage\/requests\/\d+\/request-submitted$/);
+    await page.getByTestId('request-status').getByText('pending').waitFor();
+
+    // The backstage's logo leads to its home from the root pages too.
+    await page.goto(`${api.url}/claim-artist`);
+    await page.getByRole('link', { name: /Backstage/ }).click();
+    await page.waitForURL((url) => url.pathname === '/backstage');
+    await page.getByTestId('backstage-home').waitFor();
+    await context.close();
+  }, 120_000);
+});

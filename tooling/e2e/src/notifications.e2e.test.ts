@@ -139,7 +139,12 @@ describe('notifications in the browser', () => {
   });
 
   it('lists the notification on /notifications, axe clean', async () => {
+    const listed = tab2.waitForRequest(
+      (request) => new URL(request.url()).pathname === '/api/v1/notifications',
+    );
     await tab2.goto(`${api.url}/notifications`);
+    // Spec 7: `GET notifications` asks for the page size of 30.
+    expect(new URL((await listed).url()).searchParams.get('perPage')).toBe('30');
     await tab2.getByRole('heading', { name: 'Notifications', level: 1 }).waitFor();
     await tab2.getByText('Thanks for listening').waitFor();
     // Everything is read: no "Mark all as read" button.

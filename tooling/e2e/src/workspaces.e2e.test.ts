@@ -198,6 +198,41 @@ describe('workspaces in the browser', () => {
     await invitee.getByText('This invite is no longer valid').waitFor();
   });
 
+  it('with email confirmation on, the invitee who registers through the link is a member once confirmed', async () => {
+    const email = 'confirming.member@e2e.test';
+    await call(owner, 'POST', 'settings', { client: { require_email_confirmation: true } });
+    try {
+      await call(owner, 'POST', `workspace/${workspaceId}/invite`, { emails: [email] });
+      const mail = decodeMail(await smtp.waitForMail(email));
+      const link = /https?:\/\/[^\s"<>]+\/workspace\/join\/register\?[^\s"<>]+/.exec(mail)?.[0];
+      const context = await newContext();
+      const page = await context.newPage();
+      await page.goto((link as string).replaceAll('&amp;', '&'));
+      await page.locator('input[name="password"]').fill(INVITEE.password);
+      await page.locator('input[name="password_confirmation"]').fill(INVITEE.password);
+      const sent = smtp.messages.length;
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await page.getByRole('heading', { name: 'Verify your email' }).waitFor();
+      await expect
+        .poll(() => smtp.messages.slice(sent).find((message) => message.to.includes(email)), {
+          timeout: 20_000,
+        })
+        .toBeTruthy();
+      const codeMail = smtp.messages.slice(sent).find((message) => message.to.includes(email));
+      const code = /verification code: (\d{6})/.exec(decodeMail(codeMail?.raw ?? ''))?.[1];
+      await page.getByLabel('Code').fill(code ?? '');
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByTestId('workspace-switcher').getByText('E2E Label').waitFor();
+      const cookies = await context.cookies(api.url);
+      expect(cookies.find((cookie) => cookie.name === 'activeWorkspaceId')?.value).toBe(String(workspaceId));
+      const mine = await call<{ workspaces: { id: number; role: string }[] }>(page, 'GET', 'me/workspaces');
+      expect(mine.workspaces).toContainEqual(expect.objectContaining({ id: workspaceId, role: 'member' }));
+      await context.close();
+    } finally {
+      await call(owner, 'POST', 'settings', { client: { require_email_confirmation: false } });
+    }
+  });
+
   it("closes a logged-out tab's realtime socket", async () => {
     const other = await inviteeContext.newPage();
     const opened = new Promise<WebSocket>((resolve) => {

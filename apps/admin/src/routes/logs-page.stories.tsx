@@ -21,7 +21,7 @@ const meta = {
   title: 'LogsPage',
   component: LogsPage,
   decorators: [withRouter],
-  parameters: { route: '/logs', msw: all },
+  parameters: { route: '/logs', routePath: '/logs/:tab?', msw: all },
 } satisfies Meta<typeof LogsPage>;
 
 export default meta;
@@ -50,11 +50,11 @@ export const ScheduleLoading: Story = {
   },
 };
 
-/** The Error tab, reached by keyboard from the tab list. */
+/** The Error tab (`/admin/logs/error`), reached from the tab bar. */
 export const ErrorLog: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(canvas.getByRole('tab', { name: 'Error' }));
+    await userEvent.click(canvas.getByRole('link', { name: 'Error' }));
     expect(await canvas.findByRole('table', { name: 'Server errors' })).toBeTruthy();
     expect(canvas.getAllByText('req-2-7f3a').length).toBeGreaterThan(0);
   },
@@ -62,7 +62,7 @@ export const ErrorLog: Story = {
 
 export const ErrorLogEmpty: Story = {
   parameters: {
-    route: '/logs?tab=error',
+    route: '/logs/error',
     msw: [schedule, listHandler('logs/error', ZErrorLogEntrySchema, () => [])],
   },
   play: async ({ canvasElement }) => {
@@ -71,7 +71,7 @@ export const ErrorLogEmpty: Story = {
 };
 
 export const ErrorLogLoadError: Story = {
-  parameters: { route: '/logs?tab=error', msw: [schedule, failingHandler('logs/error')] },
+  parameters: { route: '/logs/error', msw: [schedule, failingHandler('logs/error')] },
   play: async ({ canvasElement }) => {
     expect((await within(canvasElement).findByRole('alert')).textContent).toContain(
       'Could not load this list.',
@@ -80,7 +80,7 @@ export const ErrorLogLoadError: Story = {
 };
 
 export const OutgoingEmail: Story = {
-  parameters: { route: '/logs?tab=outgoing-email' },
+  parameters: { route: '/logs/outgoing-email' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     expect(await canvas.findByRole('table', { name: 'Outgoing email' })).toBeTruthy();
@@ -89,7 +89,7 @@ export const OutgoingEmail: Story = {
 };
 
 export const OutgoingEmailLoading: Story = {
-  parameters: { route: '/logs?tab=outgoing-email', msw: [schedule, pendingHandler('logs/outgoing-email')] },
+  parameters: { route: '/logs/outgoing-email', msw: [schedule, pendingHandler('logs/outgoing-email')] },
   play: async ({ canvasElement }) => {
     await within(canvasElement).findByTestId('table-loading');
   },

@@ -109,11 +109,31 @@ describe('/admin/logs', () => {
     expect(rows[1]?.textContent).toContain('failed');
     expect(rows[1]?.textContent).toContain('database away');
     expect(rows[2]?.textContent).toContain('Never');
-    expect(screen.getByRole('tab', { name: 'Schedule' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('link', { name: 'Schedule' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('answers each tab at its own address, the default one by its name too', async () => {
+    const router = await renderLogs(['admin.access', 'logs.view'], '/admin/logs/schedule');
+    expect(await screen.findByRole('table', { name: 'Scheduled tasks' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Schedule' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.getByRole('link', { name: 'Error' }).getAttribute('href')).toBe('/admin/logs/error');
+    await act(async () => router.navigate('/logs/outgoing-email'));
+    expect(await screen.findByText('Nothing to show yet.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Outgoing email' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.getByRole('link', { name: 'Schedule' }).getAttribute('aria-current')).toBeNull();
+  });
+
+  it('is the 404 page for a tab that does not exist, and follows an old ?tab= link', async () => {
+    await renderLogs(['admin.access', 'logs.view'], '/admin/logs/nope');
+    expect(await screen.findByTestId('not-found-page')).toBeTruthy();
+    cleanup();
+    const router = await renderLogs(['admin.access', 'logs.view'], '/admin/logs?tab=error');
+    expect(await screen.findByRole('table', { name: 'Server errors' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/admin/logs/error');
   });
 
   it('shows the error log paginated with request ids, the page in the address, and an empty mail log', async () => {
-    const router = await renderLogs(['admin.access', 'logs.view'], '/admin/logs?tab=error');
+    const router = await renderLogs(['admin.access', 'logs.view'], '/admin/logs/error');
     const table = await screen.findByRole('table', { name: 'Server errors' });
     expect(table.textContent).toContain('req-42abc');
     expect(table.textContent).toContain('500 GET /api/v1/tracks');
@@ -125,8 +145,9 @@ describe('/admin/logs', () => {
       requested.some((url) => url.pathname === '/api/v1/logs/error' && url.searchParams.get('page') === '2'),
     ).toBe(true);
 
-    await act(async () => fireEvent.click(screen.getByRole('tab', { name: 'Outgoing email' })));
-    expect(router.state.location.search).toBe('?tab=outgoing-email');
+    await act(async () => fireEvent.click(screen.getByRole('link', { name: 'Outgoing email' })));
+    expect(router.state.location.pathname).toBe('/admin/logs/outgoing-email');
+    expect(router.state.location.search).toBe('');
     expect(await screen.findByText('Nothing to show yet.')).toBeTruthy();
   });
 

@@ -1,8 +1,10 @@
 import { DataTable } from '@cadence/admin-kit/data-table';
+import { PageTabs } from '@cadence/admin-kit/page-tabs';
 import { TablePagination } from '@cadence/admin-kit/table-pagination';
 import { TableEmpty, TableError, TableLoading } from '@cadence/admin-kit/table-states';
 import { useAdminList } from '@cadence/admin-kit/use-admin-list';
 import { useListParams } from '@cadence/admin-kit/use-list-params';
+import { NotFoundPage } from '@cadence/app-shell/error-pages';
 import { useTrans } from '@cadence/app-shell/use-trans';
 import type { TErrorLogDownloadLink, TErrorLogEntry, TMailLogEntry } from '@cadence/contracts/error-log';
 import type { TScheduleOverview } from '@cadence/contracts/schedule';
@@ -11,8 +13,7 @@ import { Button } from '@cadence/ui/button';
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
-import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
-import { useSearchParams } from 'react-router';
+import { Navigate, useParams, useSearchParams } from 'react-router';
 
 const TABS = ['schedule', 'error', 'outgoing-email'] as const;
 type TScheduledTask = TScheduleOverview['tasks'][number];
@@ -212,42 +213,35 @@ function MailPanel() {
   );
 }
 
-const tabClass = ({ isSelected }: { isSelected: boolean }) =>
-  `cursor-pointer border-b-2 px-3 py-2 text-sm outline-none focus-visible:ring-2 focus-visible:ring-primary ${
-    isSelected ? 'border-primary font-medium text-fg' : 'border-transparent text-muted hover:text-fg'
-  }`;
-
-/** /admin/logs (spec 2.12): schedule (default), error and outgoing-email tabs; the tab lives in the address. */
+/** /admin/logs[/{tab}] (spec 2.12): schedule (default), error and outgoing-email, each tab a route. */
 export function LogsPage() {
   const { trans } = useTrans();
-  const [params, setParams] = useSearchParams();
-  const requested = params.get('tab');
-  const tab: TLogTab = TABS.includes(requested as TLogTab) ? (requested as TLogTab) : 'schedule';
+  const { tab = 'schedule' } = useParams();
+  const legacyTab = useSearchParams()[0].get('tab');
+  // `?tab=error` was the tab's address before the tabs were routes: old links still land.
+  if (legacyTab && TABS.includes(legacyTab as TLogTab)) return <Navigate to={`/logs/${legacyTab}`} replace />;
+  if (!TABS.includes(tab as TLogTab)) return <NotFoundPage />;
+  const labels: Record<TLogTab, string> = {
+    schedule: trans('Schedule'),
+    error: trans('Error'),
+    'outgoing-email': trans('Outgoing email'),
+  };
   return (
     <section className="flex flex-col gap-4">
       <h1 className="text-2xl font-semibold">{trans('Logs')}</h1>
-      <Tabs selectedKey={tab} onSelectionChange={(key) => setParams({ tab: String(key) })}>
-        <TabList aria-label={trans('Logs')} className="flex gap-1 border-b border-divider">
-          <Tab id="schedule" className={tabClass}>
-            {trans('Schedule')}
-          </Tab>
-          <Tab id="error" className={tabClass}>
-            {trans('Error')}
-          </Tab>
-          <Tab id="outgoing-email" className={tabClass}>
-            {trans('Outgoing email')}
-          </Tab>
-        </TabList>
-        <TabPanel id="schedule" className="pt-4">
-          <SchedulePanel />
-        </TabPanel>
-        <TabPanel id="error" className="pt-4">
-          <ErrorPanel />
-        </TabPanel>
-        <TabPanel id="outgoing-email" className="pt-4">
-          <MailPanel />
-        </TabPanel>
-      </Tabs>
+      <PageTabs
+        label={trans('Logs')}
+        tabs={TABS.map((id) => ({
+          to: id === 'schedule' ? '/logs' : `/logs/${id}`,
+          label: labels[id],
+          end: true,
+          aliases: id === 'schedule' ? ['/logs/schedule'] : [],
+        }))}
+      />
+      <h2 className="sr-only">{labels[tab as TLogTab]}</h2>
+      {tab === 'schedule' && <SchedulePanel />}
+      {tab === 'error' && <ErrorPanel />}
+      {tab === 'outgoing-email' && <MailPanel />}
     </section>
   );
 }

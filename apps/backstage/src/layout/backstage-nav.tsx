@@ -1,33 +1,27 @@
 import { sideNavItemClass } from '@cadence/admin-kit/side-nav-layout';
+import { AppLink } from '@cadence/app-shell/app-link';
 import { MenuIcon } from '@cadence/app-shell/menu-icon';
 import { useAuth } from '@cadence/app-shell/use-auth';
 import { useTrans } from '@cadence/app-shell/use-trans';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useId } from 'react';
-import { NavLink } from 'react-router';
 import { backstageOverviewQuery } from '../routes/backstage-queries';
 
-function Item({
-  to,
-  icon,
-  children,
-  end,
-}: {
-  to: string;
-  icon?: string;
-  children: ReactNode;
-  end?: boolean;
-}) {
+/**
+ * A backstage page by its path under `/backstage`: routed in the backstage, a page load from its
+ * root pages (`/become-artist`), where a bare `/upload` would be the player's.
+ */
+function Item({ to, icon, children }: { to: string; icon?: string; children: ReactNode }) {
   return (
     <li>
-      <NavLink to={to} end={end} className={sideNavItemClass}>
+      <AppLink href={to === '/' ? '/backstage' : `/backstage${to}`} className={sideNavItemClass}>
         {icon ? (
           <MenuIcon name={icon} className="size-4 shrink-0" />
         ) : (
           <span aria-hidden className="size-4" />
         )}
         {children}
-      </NavLink>
+      </AppLink>
     </li>
   );
 }
@@ -62,7 +56,7 @@ export function BackstageNav() {
   const [onlyArtist] = artists.length === 1 ? artists : [];
   return (
     <ul className="flex flex-col gap-0.5">
-      <Item to="/" icon="house" end>
+      <Item to="/" icon="house">
         {trans('Home')}
       </Item>
       {canCreate && (

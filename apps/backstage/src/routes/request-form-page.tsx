@@ -115,8 +115,18 @@ function RequestTypeError() {
   );
 }
 
-/** /backstage/requests/{become-artist,verify-artist,claim-artist}: the request form (spec 2.10). */
-export function RequestFormPage({ type }: { type: TBackstageRequestType }) {
+/**
+ * /backstage/requests/{become-artist,verify-artist,claim-artist}, /become-artist and /claim-artist:
+ * the request form (spec 2.10).
+ */
+export function RequestFormPage({
+  type,
+  isAtSiteRoot = false,
+}: {
+  type: TBackstageRequestType;
+  /** Mounted at `/become-artist` or `/claim-artist` rather than under /backstage. */
+  isAtSiteRoot?: boolean;
+}) {
   const { trans } = useTrans();
   const navigate = useNavigate();
   const info = REQUEST_TYPES.find((item) => item.type === type) ?? REQUEST_TYPES[0];
@@ -134,7 +144,12 @@ export function RequestFormPage({ type }: { type: TBackstageRequestType }) {
     },
     submit: (values) => apiClient.post<TBackstageRequestResponse>('backstage-requests', values),
     successMessage: trans('Request submitted'),
-    onSuccess: (result) => navigate(`/requests/${result.request.id}/request-submitted`),
+    onSuccess: (result) => {
+      const submitted = `/requests/${result.request.id}/request-submitted`;
+      // From `/become-artist`, outside the backstage's base, its page is a page load.
+      if (isAtSiteRoot) window.location.assign(`/backstage${submitted}`);
+      else navigate(submitted);
+    },
   });
   return (
     <section className="flex flex-col gap-6" data-testid="backstage-request-form">

@@ -6,7 +6,7 @@ import { setBootstrapData } from '../bootstrap-store';
 import { toast } from '../toast-store';
 import { useSettings } from '../use-bootstrap-data';
 import { useTrans } from '../use-trans';
-import { joinInvite, workspaceInviteId } from '../workspaces/invite-actions';
+import { afterInvitedSignUp, workspaceInviteId } from '../workspaces/invite-actions';
 import { AuthForm, AuthSubmitButton, EmailField } from './auth-form';
 import { AuthLayout } from './auth-layout';
 import { authRequests } from './auth-requests';
@@ -101,14 +101,14 @@ export function RegisterPage({ isWorkspaceJoin = false }: RegisterPageProps) {
         ...(inviteId ? { invite_id: inviteId } : {}),
         ...(inviteType ? { invite_type: inviteType } : {}),
       });
+      // Spec 2.4: the invitee who signs up through the link is in the team at once.
+      if (response.workspace || workspaceInviteId(searchParams, isWorkspaceJoin))
+        afterInvitedSignUp(response.workspace);
       if (response.status === 'needs_email_verification') {
         setBootstrapData(response.bootstrapData);
         navigate('/');
         return;
       }
-      // Spec 2.4: the invitee who just signed up through the link joins the team at once.
-      const workspaceInvite = workspaceInviteId(searchParams, isWorkspaceJoin);
-      if (workspaceInvite) await joinInvite(workspaceInvite);
       completeSignIn(response.bootstrapData, { replace: true });
     } catch (error) {
       form.onServerError(error);

@@ -3,15 +3,21 @@ import type {
   TNotificationSubscriptions,
   TUpdateSubscriptions,
 } from '@cadence/contracts/notification';
+import { NOTIFICATIONS_PAGE_SIZE } from '@cadence/contracts/notification-constants';
 import type { TPagination } from '@cadence/contracts/pagination';
 import { apiClient } from '@cadence/http-client/http-client';
 import { queryOptions } from '@tanstack/react-query';
 import { getBootstrapData, setBootstrapData } from '../bootstrap-store';
 
+/** Spec 7: `GET notifications` with the page size of 30 (the page and the popover alike). */
 export const notificationsQuery = () =>
   queryOptions({
     queryKey: ['notifications', 'list'],
-    queryFn: ({ signal }) => apiClient.get<TPagination<TNotification>>('notifications', { signal }),
+    queryFn: ({ signal }) =>
+      apiClient.get<TPagination<TNotification>>('notifications', {
+        signal,
+        params: { perPage: NOTIFICATIONS_PAGE_SIZE },
+      }),
   });
 
 /** Spec 7: "cached without expiry". */

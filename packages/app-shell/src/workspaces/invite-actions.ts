@@ -1,3 +1,4 @@
+import type { TWorkspace } from '@cadence/contracts/workspace';
 import { WORKSPACE_MESSAGES } from '@cadence/contracts/workspace-constants';
 import { errorMessage, isHttpError } from '@cadence/http-client/http-error';
 import type { QueryClient } from '@tanstack/react-query';
@@ -27,6 +28,19 @@ export async function joinInvite(inviteId: string, queryClient?: QueryClient): P
     onInviteError(error, queryClient);
     return null;
   }
+}
+
+/**
+ * A sign-up through an invitation link: the api joined the workspace with the account (email
+ * confirmation or not), so it becomes the active one; no workspace back means the invite had gone.
+ */
+export function afterInvitedSignUp(workspace: TWorkspace | undefined): void {
+  if (!workspace) {
+    toast.danger(trans(WORKSPACE_MESSAGES.inviteInvalid));
+    return;
+  }
+  setActiveWorkspaceId(workspace.id);
+  toast.positive(trans(WORKSPACE_MESSAGES.joined));
 }
 
 export async function declineInvite(inviteId: string, queryClient?: QueryClient): Promise<void> {

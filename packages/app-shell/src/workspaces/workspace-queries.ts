@@ -35,34 +35,30 @@ export function switchWorkspace(id: number, path?: string): void {
   else window.location.reload();
 }
 
-// The personal workspace is named explicitly: these calls work whatever the cookie says.
-const personal = { workspaceId: DEFAULT_WORKSPACE.id };
-
+// These carry the current workspace like every call (spec 7); the api lets them through for a
+// user no longer in it (a stale cookie), so the switcher and these pages always work.
 export const myWorkspacesQuery = () =>
   queryOptions({
     queryKey: ['workspaces', 'mine'],
-    queryFn: ({ signal }) =>
-      apiClient.get<TWorkspaceListResponse>('me/workspaces', { signal, params: personal }),
+    queryFn: ({ signal }) => apiClient.get<TWorkspaceListResponse>('me/workspaces', { signal }),
   });
 
 export const workspaceQuery = (id: number) =>
   queryOptions({
     queryKey: ['workspaces', 'details', id],
-    queryFn: ({ signal }) =>
-      apiClient.get<{ workspace: TWorkspaceDetails }>(`workspace/${id}`, { signal, params: personal }),
+    queryFn: ({ signal }) => apiClient.get<{ workspace: TWorkspaceDetails }>(`workspace/${id}`, { signal }),
   });
 
 export const workspaceRequests = {
-  create: (name: string) => apiClient.post<{ workspace: TWorkspace }>('workspace', { name, ...personal }),
-  rename: (id: number, name: string) =>
-    apiClient.put<{ workspace: TWorkspace }>(`workspace/${id}`, { name, ...personal }),
+  create: (name: string) => apiClient.post<{ workspace: TWorkspace }>('workspace', { name }),
+  rename: (id: number, name: string) => apiClient.put<{ workspace: TWorkspace }>(`workspace/${id}`, { name }),
   remove: (id: number) => apiClient.delete<TMessageResponse>(`workspace/${id}`),
   invite: (id: number, body: TInviteMembers) =>
-    apiClient.post<{ invites: TWorkspaceInvite[] }>(`workspace/${id}/invite`, { ...body, ...personal }),
+    apiClient.post<{ invites: TWorkspaceInvite[] }>(`workspace/${id}/invite`, body),
   cancelInvite: (id: number, inviteId: string) =>
     apiClient.delete<TMessageResponse>(`workspace/${id}/invite/${inviteId}`),
   changeRole: (id: number, userId: number, role: TAssignableWorkspaceRole) =>
-    apiClient.put<TMessageResponse>(`workspace/${id}/member/${userId}`, { role, ...personal }),
+    apiClient.put<TMessageResponse>(`workspace/${id}/member/${userId}`, { role }),
   removeMember: (id: number, userId: number) =>
     apiClient.delete<TMessageResponse>(`workspace/${id}/member/${userId}`),
   /** Spec 7 `GET workspace/join/{inviteId}`. */

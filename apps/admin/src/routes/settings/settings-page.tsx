@@ -229,6 +229,7 @@ export function SettingsPage() {
             to: id === 'general' ? '/settings' : `/settings/${id}`,
             label: trans(label),
             end: true,
+            aliases: id === 'general' ? ['/settings/general'] : [],
           }))}
         />
         <div className="flex min-w-0 flex-1 flex-col gap-6">

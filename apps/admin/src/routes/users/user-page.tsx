@@ -4,7 +4,7 @@ import { Spinner } from '@cadence/ui/spinner';
 import { Link, Outlet } from 'react-router';
 import { useAdminUser } from './use-admin-user';
 
-/** /admin/users/{userId}: the user's header and the tabs of spec 2.12 (details default). */
+/** /admin/users/{userId}[/{tab}]: the user's header and the tabs of spec 2.12 (details default). */
 export function UserPage() {
   const { trans } = useTrans();
   const { userId, data: user, isPending, isError } = useAdminUser();
@@ -35,7 +35,7 @@ export function UserPage() {
       <PageTabs
         label={trans('User sections')}
         tabs={[
-          { to: base, label: trans('Details'), end: true },
+          { to: base, label: trans('Details'), end: true, aliases: [`${base}/details`] },
           { to: `${base}/permissions`, label: trans('Permissions') },
           { to: `${base}/security`, label: trans('Security') },
           { to: `${base}/date`, label: trans('Date') },

@@ -15,11 +15,18 @@ import { consumeRecaptchaPass, verifyRecaptchaToken } from './recaptcha';
 import { startSession } from './session-start';
 import { MINUTE_MS, throttle } from './throttle';
 
+/** The workspace invitation the sign-up came with (`invite_type` workspace or none). */
+function workspaceInviteOf(payload: TRegisterPayload): string | null {
+  if (payload.invite_id === undefined) return null;
+  if (payload.invite_type !== undefined && payload.invite_type !== 'workspace') return null;
+  return String(payload.invite_id);
+}
+
 /** Spec 2.4/4: `registration.disable` has one exception, a valid invitation for this email. */
 async function isValidInvite(request: FastifyRequest, payload: TRegisterPayload): Promise<boolean> {
-  if (payload.invite_id === undefined) return false;
-  if (payload.invite_type !== undefined && payload.invite_type !== 'workspace') return false;
-  return request.server.services.workspaceInvites.isValidFor(String(payload.invite_id), payload.email);
+  const inviteId = workspaceInviteOf(payload);
+  if (inviteId === null) return false;
+  return request.server.services.workspaceInvites.isValidFor(inviteId, payload.email);
 }
 
 async function passesRecaptcha(request: FastifyRequest, token: string | undefined) {
@@ -67,10 +74,15 @@ export async function register(request: FastifyRequest, reply: FastifyReply, pay
     if ((error as { code?: string }).code === '23505') throw validationError({ email: EMAIL_TAKEN_MESSAGE });
     throw error;
   }
+  const inviteId = workspaceInviteOf(payload);
+  const workspace = inviteId
+    ? await request.server.services.workspaceInvites.joinOnRegistration(user, inviteId, request.ip)
+    : null;
   if (needsVerification) void sendVerificationCode(request, user).catch(() => undefined);
   const bootstrapData = await startSession(request, reply, user, { remember: false });
   return {
     status: needsVerification ? ('needs_email_verification' as const) : ('success' as const),
     bootstrapData,
+    ...(workspace ? { workspace } : {}),
   };
 }

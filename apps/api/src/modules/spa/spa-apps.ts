@@ -1,7 +1,14 @@
 import path from 'node:path';
+import { isBackstageRootPath } from '@cadence/contracts/backstage-paths';
 import { scriptSafeJson } from '../../platform/http/script-json';
 
-export type SpaApp = { name: 'player' | 'admin' | 'backstage'; base: string; distDir: string };
+export type SpaApp = {
+  name: 'player' | 'admin' | 'backstage';
+  base: string;
+  distDir: string;
+  /** Pages outside its base that the app serves (spec 2.10 `/become-artist`). */
+  isRootPage?: (pathname: string) => boolean;
+};
 
 export const BOOTSTRAP_MARKER = '<!--bootstrap-data-->';
 
@@ -9,13 +16,21 @@ export const BOOTSTRAP_MARKER = '<!--bootstrap-data-->';
 export function spaApps(staticDir: string): SpaApp[] {
   return [
     { name: 'admin', base: '/admin/', distDir: path.join(staticDir, 'admin', 'dist') },
-    { name: 'backstage', base: '/backstage/', distDir: path.join(staticDir, 'backstage', 'dist') },
+    {
+      name: 'backstage',
+      base: '/backstage/',
+      distDir: path.join(staticDir, 'backstage', 'dist'),
+      isRootPage: isBackstageRootPath,
+    },
     { name: 'player', base: '/', distDir: path.join(staticDir, 'player', 'dist') },
   ];
 }
 
 export function appForPath(apps: SpaApp[], pathname: string): SpaApp | undefined {
-  return apps.find((app) => pathname === app.base.slice(0, -1) || pathname.startsWith(app.base));
+  return (
+    apps.find((app) => app.isRootPage?.(pathname)) ??
+    apps.find((app) => pathname === app.base.slice(0, -1) || pathname.startsWith(app.base))
+  );
 }
 
 const NON_SPA_PREFIXES = ['/api/', '/auth/', '/secure/', '/api-docs', '/health', '/ready'];

@@ -193,6 +193,17 @@ describe('single-node SPA serving', () => {
     expect(res.body).toContain('pnpm build');
   });
 
+  it('serves /become-artist and /claim-artist from the backstage app (spec 2.10), nothing else at the root', async () => {
+    // The backstage is not built here: its own "not built" page proves whose page it is.
+    for (const url of ['/become-artist', '/claim-artist', '/claim-artist/', '/become-artist?x=1']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(503);
+      expect(res.body).toContain('The backstage app is not built yet');
+    }
+    const player = await t.app.inject({ url: '/become-artists' });
+    expect(player.body).toContain('<div id="root">player</div>');
+  });
+
   it('escapes data that could end the script element', () => {
     const script = inlineBootstrapScript({ text: '</script><script>alert(1)</script>\u2028' });
     expect(script.match(/<\/script>/g)).toHaveLength(1);

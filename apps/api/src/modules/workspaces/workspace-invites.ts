@@ -166,6 +166,32 @@ export function createWorkspaceInvites({ db, workspaces, notifications }: Deps) 
     return toWorkspaceDto((await repo.find(db, found.workspace_id, actor.id)) as WorkspaceRecord);
   }
 
+  /**
+   * Spec 2.4: a sign-up through the invitation link (`/workspace/join/register`) joins at once,
+   * before any email confirmation: the link went to that address and the unconfirmed account can
+   * do nothing until it is confirmed. An invitation no longer valid joins nothing (null).
+   */
+  async function joinOnRegistration(
+    user: { id: number; email: string; name: string | null; image: string | null },
+    inviteId: string,
+    ip: string | null,
+  ): Promise<TWorkspace | null> {
+    if (!(await isValidFor(inviteId, user.email))) return null;
+    const actor: WorkspaceActor = {
+      id: user.id,
+      email: user.email,
+      name: user.name ?? user.email,
+      image: user.image,
+      ip,
+      sitewide: { view: false, update: false, delete: false },
+    };
+    return join(actor, inviteId).catch((error: unknown) => {
+      // Used up or withdrawn between the check and the join: the account stands without it.
+      if (error instanceof AppError) return null;
+      throw error;
+    });
+  }
+
   /** Spec 7 `DELETE workspace/invite/{inviteId}`; the owner hears about it. */
   async function decline(actor: WorkspaceActor, inviteId: string): Promise<void> {
     const found = await validInvite(inviteId, actor.email);
@@ -189,7 +215,7 @@ export function createWorkspaceInvites({ db, workspaces, notifications }: Deps) 
     });
   }
 
-  return { invite, cancel, join, decline, isValidFor };
+  return { invite, cancel, join, joinOnRegistration, decline, isValidFor };
 }
 
 export type WorkspaceInvites = ReturnType<typeof createWorkspaceInvites>;

@@ -10,14 +10,14 @@ declare module 'fastify' {
   }
 }
 
-/** Paths a user needs to recover from a workspace they no longer belong to (stale cookie). */
-const EXEMPT_PREFIXES = [
-  '/auth/',
-  '/api/v1/bootstrap-data',
-  '/api/v1/me/workspaces',
-  '/api/v1/workspace/join/',
-  '/api/v1/workspace/invite/',
-];
+/**
+ * Paths a user needs to recover from a workspace they no longer belong to (stale cookie): the
+ * workspace routes act on the workspace in their path, with their own checks, never the current one.
+ */
+const EXEMPT_PREFIXES = ['/auth/', '/api/v1/bootstrap-data', '/api/v1/me/workspaces', '/api/v1/workspace/'];
+const EXEMPT_PATHS = new Set(['/api/v1/workspace']);
+const isExempt = (path: string) =>
+  EXEMPT_PATHS.has(path) || EXEMPT_PREFIXES.some((prefix) => path.startsWith(prefix));
 
 function bodyWorkspace(request: FastifyRequest): unknown {
   const body = request.body as Record<string, unknown> | undefined;
@@ -59,7 +59,7 @@ export const workspaceScopePlugin = fp(
       if (!user) return;
       const path = request.url.split('?', 1)[0] ?? '/';
       const explicit = (request.query as Record<string, unknown> | undefined)?.workspaceId;
-      let isStrict = !isNone(explicit) && !EXEMPT_PREFIXES.some((prefix) => path.startsWith(prefix));
+      let isStrict = !isNone(explicit) && !isExempt(path);
       let workspaceId: number;
       if (!isNone(explicit)) workspaceId = parseId(explicit);
       else {

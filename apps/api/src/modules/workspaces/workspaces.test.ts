@@ -177,18 +177,87 @@ describe('invitations', () => {
         invite_type: 'workspace',
       });
       expect(registered.statusCode).toBe(200);
-      const joined = await agent.get(`/api/v1/workspace/join/${invite.id}`);
-      expect(joined.statusCode).toBe(200);
-      expect(joined.json()).toMatchObject({
-        message: 'Joined workspace',
-        workspace: { id, members_count: 2 },
-      });
+      // Signing up through the link joins at once; the invitation is used up.
+      expect(registered.json().workspace).toMatchObject({ id, members_count: 2, role: 'member' });
       const again = await agent.get(`/api/v1/workspace/join/${invite.id}`);
       expect(again.statusCode).toBe(404);
       expect(again.json().message).toBe('This invite is no longer valid');
     } finally {
       await t.app.services.settings.save({ client: { registration: { disable: false } } });
     }
+  });
+
+  it('joins at registration with email confirmation on; the workspace is there once confirmed', async () => {
+    const id = await createWorkspace(owner, 'Confirmed Label');
+    const email = 'confirm.first@example.com';
+    const invited = await send(owner, 'POST', `/api/v1/workspace/${id}/invite`, { emails: [email] });
+    const [invite] = invited.json().invites;
+    // The invitation's own mail goes out first, so the next one to this address is the code.
+    await t.app.jobs.drain();
+    await smtp.waitFor(email);
+    await t.app.services.settings.save({ client: { require_email_confirmation: true } });
+    try {
+      const since = smtp.received.length;
+      const agent = createAgent(t.app);
+      const registered = await agent.post('/auth/register', {
+        email,
+        password: 'long-enough-password',
+        password_confirmation: 'long-enough-password',
+        invite_id: invite.id,
+        invite_type: 'workspace',
+      });
+      expect(registered.statusCode).toBe(200);
+      expect(registered.json()).toMatchObject({
+        status: 'needs_email_verification',
+        workspace: { id, members_count: 2 },
+      });
+      const userId = registered.json().bootstrapData.user.id;
+      const member = await t.deps.db
+        .selectFrom('workspace_members')
+        .select('role')
+        .where('workspace_id', '=', id)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      expect(member?.role).toBe('member');
+      // Unconfirmed, the account reaches nothing of the workspace yet.
+      expect((await agent.get(`/api/v1/workspace/${id}`)).statusCode).toBe(403);
+
+      const mail = await smtp.waitFor(email, since);
+      const code = mailText(mail.raw).match(/verification code is:?\s*(?:<[^>]+>\s*)*(\d{6})/)?.[1];
+      expect((await agent.post('/api/v1/validate-email-verification-otp', { code })).statusCode).toBe(200);
+      const mine = await agent.get('/api/v1/me/workspaces');
+      expect(mine.json().workspaces).toContainEqual(expect.objectContaining({ id, role: 'member' }));
+      expect((await agent.get(`/api/v1/workspace/join/${invite.id}`)).statusCode).toBe(404);
+    } finally {
+      await t.app.services.settings.save({ client: { require_email_confirmation: false } });
+    }
+  });
+
+  it('registers without a workspace when the invitation is gone or for another address', async () => {
+    const id = await createWorkspace(owner, 'Gone Label');
+    const email = 'late.comer@example.com';
+    const invited = await send(owner, 'POST', `/api/v1/workspace/${id}/invite`, { emails: [email] });
+    const [invite] = invited.json().invites;
+    const base = { password: 'long-enough-password', password_confirmation: 'long-enough-password' };
+    const other = await createAgent(t.app).post('/auth/register', {
+      ...base,
+      email: 'not.invited@example.com',
+      invite_id: invite.id,
+    });
+    expect(other.statusCode).toBe(200);
+    expect(other.json().workspace).toBeUndefined();
+    const garbage = await createAgent(t.app).post('/auth/register', {
+      ...base,
+      email: 'garbage.invite@example.com',
+      invite_id: 'not-a-uuid',
+    });
+    expect(garbage.statusCode).toBe(200);
+    expect(garbage.json().workspace).toBeUndefined();
+    await send(owner, 'DELETE', `/api/v1/workspace/${id}/invite/${invite.id}`);
+    const late = await createAgent(t.app).post('/auth/register', { ...base, email, invite_id: invite.id });
+    expect(late.statusCode).toBe(200);
+    expect(late.json().workspace).toBeUndefined();
+    expect((await send(owner, 'GET', `/api/v1/workspace/${id}`)).json().workspace.members).toHaveLength(1);
   });
 
   it('gives an existing account a notification with Join/Decline; another email cannot use it', async () => {
@@ -293,6 +362,25 @@ describe('workspaceId on requests (spec 7)', () => {
     expect((await send(owner, 'DELETE', `/api/v1/workspace/${id}/member/${member.id}`)).statusCode).toBe(200);
     expect((await send(member, 'GET', url)).statusCode).toBe(403);
     expect((await send(member, 'GET', `/api/v1/workspace/${id}`)).statusCode).toBe(403);
+  });
+
+  it('keeps the workspace routes open to a user whose current workspace is stale', async () => {
+    const stale = await createWorkspace(owner, 'Left Behind');
+    const kept = await createWorkspace(owner, 'Still Here');
+    const member = await addMember(stale);
+    await send(owner, 'POST', `/api/v1/workspace/${kept}/invite`, { emails: [member.email] });
+    const invite = await inviteOf(kept, member.email);
+    expect((await send(member, 'GET', `/api/v1/workspace/join/${invite}`)).statusCode).toBe(200);
+    await send(owner, 'DELETE', `/api/v1/workspace/${stale}/member/${member.id}`);
+
+    // The apps send the current workspace on every call (spec 7), these included.
+    const current = `workspaceId=${stale}`;
+    expect((await send(member, 'GET', `/api/v1/me/workspaces?${current}`)).statusCode).toBe(200);
+    const other = await send(member, 'GET', `/api/v1/workspace/${kept}?${current}`);
+    expect(other.statusCode).toBe(200);
+    expect(other.json().workspace.id).toBe(kept);
+    expect((await send(member, 'GET', `/api/v1/workspace/${stale}?${current}`)).statusCode).toBe(403);
+    expect((await send(member, 'GET', `/api/v1/backstage/overview?${current}`)).statusCode).toBe(403);
   });
 
   it('gives playlists, tracks and albums created with a workspace active to that workspace', async () => {
