@@ -26,7 +26,7 @@ import { recordAudit } from '../audit-log/record-audit';
 import { catalogueChanged } from '../catalogue/catalogue-invalidation';
 import { iso, isoRequired, slugify } from '../catalogue/catalogue-utils';
 import { fileEntriesRepository } from '../file-entries/file-entries.repository';
-import { userRefRows } from '../users/user-refs.repository';
+import { findUserEmails, userRefRows } from '../users/user-refs.repository';
 import type { BackstageNotifier } from './backstage-notifier';
 import {
   closePendingRequest,
@@ -63,8 +63,10 @@ export function createBackstageRequestsService(deps: { db: Db; notifier: Backsta
     const userIds = [...new Set(rows.map((row) => row.user_id))];
     const artistIds = [...new Set(rows.map((row) => row.artist_id).filter((id): id is number => !!id))];
     const proofIds = [...new Set(rows.flatMap((row) => (row.data as StoredData).proof_file_ids ?? []))];
-    const [users, artists, proofs] = await Promise.all([
+    // The requester and the reviewers (backstageRequests.view) see the address: it is how staff reach them.
+    const [users, emails, artists, proofs] = await Promise.all([
       userRefRows(db, userIds),
+      findUserEmails(db, userIds),
       artistIds.length ? artistCards(db, artistIds) : [],
       proofIds.length ? fileEntriesRepository.liveSummaries(db, proofIds) : [],
     ]);
@@ -82,7 +84,7 @@ export function createBackstageRequestsService(deps: { db: Db; notifier: Backsta
         artist_id: row.artist_id ? Number(row.artist_id) : null,
         artist_name: row.artist_name,
         artist: artist ? { id: Number(artist.id), name: artist.name, image: artist.image_small } : null,
-        user: { id: Number(row.user_id), name: user?.name ?? null, email: user?.email ?? '' },
+        user: { id: Number(row.user_id), name: user?.name ?? null, email: emails.get(Number(row.user_id)) ?? '' },
         data: {
           image: data.image ?? null,
           role: data.role ?? null,

@@ -164,7 +164,6 @@ export function createLibraryRepository(db: Db) {
         .select([
           'users.id',
           'users.name',
-          'users.email',
           'users.image',
           'users.first_name',
           'users.last_name',

@@ -1,5 +1,6 @@
 import { ZMessageResponseSchema } from '@cadence/contracts/auth';
 import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
+import { publicUserName } from '@cadence/contracts/user';
 import {
   WORKSPACE_MESSAGES,
   ZChangeMemberRoleSchema,
@@ -40,7 +41,8 @@ async function actorOf(request: FastifyRequest): Promise<WorkspaceActor> {
   return {
     id: me.id,
     email: me.email,
-    name: me.name || me.email.split('@')[0] || me.email,
+    // Shown to others (invitations, notifications): never a part of the address.
+    name: publicUserName(me),
     image: me.image,
     ip: request.ip,
     sitewide: { view, update, delete: remove },

@@ -15,6 +15,7 @@ import type { Database } from '../../platform/db/schema';
 import { AppError, validationError } from '../../platform/http/app-error';
 import type { RealtimeHub } from '../../platform/realtime/realtime-hub';
 import { recordAudit } from '../audit-log/record-audit';
+import { toPublicUser } from '../users/public-user';
 import { workspacesRepository as repo, type WorkspaceRecord } from './workspaces.repository';
 
 type Db = Kysely<Database>;
@@ -68,17 +69,18 @@ export function createWorkspacesService({ db, realtime }: { db: Db; realtime: Re
 
   async function details(actor: WorkspaceActor, workspaceId: number): Promise<TWorkspaceDetails> {
     const row = await access(actor, workspaceId);
+    // Addresses are for those who invite and manage members (they typed them): owner, admins,
+    // staff acting as the owner. A plain member sees the others' public projection only.
+    const canManage = workspaceRoleCan(row.role, 'workspace_members.invite') || actor.sitewide.update;
     const [members, invites] = await Promise.all([
       repo.members(db, workspaceId),
-      repo.pendingInvites(db, workspaceId, new Date()),
+      canManage ? repo.pendingInvites(db, workspaceId, new Date()) : [],
     ]);
     return {
       ...toWorkspaceDto(row),
       members: members.map((member) => ({
-        id: Number(member.id),
-        name: member.name || member.email.split('@')[0] || member.email,
-        email: member.email,
-        image: member.image,
+        ...toPublicUser({ ...member, id: Number(member.id) }),
+        ...(canManage || Number(member.id) === actor.id ? { email: member.email } : {}),
         role: member.role,
         joined_at: iso(member.created_at),
       })),
