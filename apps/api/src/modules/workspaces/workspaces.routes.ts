@@ -33,10 +33,11 @@ const user = { access: 'user' as const };
 
 async function actorOf(request: FastifyRequest): Promise<WorkspaceActor> {
   const me = requireUser(request);
-  const [view, update, remove] = await Promise.all([
+  const [view, update, remove, accounts] = await Promise.all([
     canAny(request, ['workspaces.view']),
     canAny(request, ['workspaces.update']),
     canAny(request, ['workspaces.delete']),
+    canAny(request, ['users.update']),
   ]);
   return {
     id: me.id,
@@ -45,7 +46,7 @@ async function actorOf(request: FastifyRequest): Promise<WorkspaceActor> {
     name: publicUserName(me),
     image: me.image,
     ip: request.ip,
-    sitewide: { view, update, delete: remove },
+    sitewide: { view, update, delete: remove, accounts },
   };
 }
 

@@ -26,8 +26,11 @@ export type WorkspaceActor = {
   name: string;
   image: string | null;
   ip: string | null;
-  /** Sitewide `workspaces.view/update/delete` (staff): act on any workspace as its owner would. */
-  sitewide: { view: boolean; update: boolean; delete: boolean };
+  /**
+   * Sitewide `workspaces.view/update/delete` (staff): act on any workspace as its owner would;
+   * `accounts` (users.update): read members' addresses.
+   */
+  sitewide: { view: boolean; update: boolean; delete: boolean; accounts: boolean };
 };
 
 /** What members may do in a workspace as its owner may: upload and publish music. */
@@ -69,9 +72,9 @@ export function createWorkspacesService({ db, realtime }: { db: Db; realtime: Re
 
   async function details(actor: WorkspaceActor, workspaceId: number): Promise<TWorkspaceDetails> {
     const row = await access(actor, workspaceId);
-    // Addresses are for those who invite and manage members (they typed them): owner, admins,
-    // staff acting as the owner. A plain member sees the others' public projection only.
-    const canManage = workspaceRoleCan(row.role, 'workspace_members.invite') || actor.sitewide.update;
+    // Addresses are for those who invite and manage members (they typed them): the owner and
+    // admins, and holders of users.update. A plain member (or other staff) sees the public projection.
+    const canManage = workspaceRoleCan(row.role, 'workspace_members.invite') || actor.sitewide.accounts;
     const [members, invites] = await Promise.all([
       repo.members(db, workspaceId),
       canManage ? repo.pendingInvites(db, workspaceId, new Date()) : [],

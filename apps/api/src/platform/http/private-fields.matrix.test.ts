@@ -133,6 +133,26 @@ async function seedSubjectContent(listenerId: number, artistUserId: number): Pro
     followable_id: SUBJECT_ID,
   });
   await send(subject, 'PUT', '/api/v1/users/me/profile', { description: 'Public words', city: 'Town' });
+  await send(subject, 'POST', '/api/v1/backstage-requests', {
+    type: 'become_artist',
+    artist_name: 'Sam Sings',
+  });
+  const file = await t.deps.db
+    .insertInto('file_entries')
+    .values({
+      name: 'sam.mp3',
+      file_name: 'sam.mp3',
+      mime: 'audio/mpeg',
+      extension: 'mp3',
+      file_size: 1000,
+      path: 'sam',
+      disk: 'uploads',
+      driver: 'local',
+      owner_id: SUBJECT_ID,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  ids.file = file.id;
   // The banned user followed the listener before the ban, and commented.
   await t.deps.db
     .insertInto('follows')
@@ -245,6 +265,14 @@ beforeAll(async () => {
     ],
   });
   await withRole('users', moderatorId);
+  // Staff with every grant but users.update and the ones design 3 calls admin-only (the mail log
+  // and subscriptions name their addresses by nature): the admin area's lists, none of the records.
+  const allButAccounts = await t.deps.db
+    .selectFrom('permissions')
+    .select('name')
+    .where('name', 'not in', ['admin', 'users.update', 'logs.view', 'subscriptions.update'])
+    .execute();
+  const staffId = await createTestUser(t.deps, { permissions: allButAccounts.map((row) => row.name) });
   await seedSubjectContent(listenerId, artistId);
   // Banned last: what the banned user did stays in the tables.
   await t.deps.db
@@ -254,7 +282,7 @@ beforeAll(async () => {
     .execute();
   if (ids.workspace) {
     const subject = await headersOf(SUBJECT_ID);
-    for (const memberId of [listenerId, artistId, moderatorId]) {
+    for (const memberId of [listenerId, artistId, moderatorId, staffId]) {
       await t.deps.db
         .insertInto('workspace_members')
         .values({ workspace_id: ids.workspace, user_id: memberId, role: 'member' })
@@ -269,7 +297,8 @@ beforeAll(async () => {
     { role: 'guest', headers: {} },
     { role: 'listener', headers: await headersOf(listenerId) },
     { role: 'artist', headers: await headersOf(artistId) },
-    { role: 'moderator (no users.update)', headers: await headersOf(moderatorId) },
+    { role: 'moderator', headers: await headersOf(moderatorId) },
+    { role: 'staff without users.update', headers: await headersOf(staffId) },
   );
 }, 120_000);
 afterAll(async () => t?.close());
