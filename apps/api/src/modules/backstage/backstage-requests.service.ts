@@ -26,12 +26,7 @@ import { recordAudit } from '../audit-log/record-audit';
 import { catalogueChanged } from '../catalogue/catalogue-invalidation';
 import { iso, isoRequired, slugify } from '../catalogue/catalogue-utils';
 import { fileEntriesRepository } from '../file-entries/file-entries.repository';
-import {
-  type AddressViewer,
-  addressViewer,
-  addressViewerOf,
-  canSeeAddressOf,
-} from '../users/address-viewer';
+import { type AddressViewer, addressViewer, addressViewerOf, canSeeAddressOf } from '../users/address-viewer';
 import { findUserEmails, userRefRows } from '../users/user-refs.repository';
 import type { BackstageNotifier } from './backstage-notifier';
 import {
@@ -72,7 +67,10 @@ export function createBackstageRequestsService(deps: { db: Db; notifier: Backsta
     const proofIds = [...new Set(rows.flatMap((row) => (row.data as StoredData).proof_file_ids ?? []))];
     const [users, emails, artists, proofs] = await Promise.all([
       userRefRows(db, userIds),
-      findUserEmails(db, userIds.filter((id) => canSeeAddressOf(viewer, Number(id)))),
+      findUserEmails(
+        db,
+        userIds.filter((id) => canSeeAddressOf(viewer, Number(id))),
+      ),
       artistIds.length ? artistCards(db, artistIds) : [],
       proofIds.length ? fileEntriesRepository.liveSummaries(db, proofIds) : [],
     ]);

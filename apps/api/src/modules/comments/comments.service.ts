@@ -7,9 +7,9 @@ import { albumExists, findAlbum } from '../albums/albums.repository';
 import type { Page } from '../catalogue/catalogue-query.repository';
 import { isoRequired, slugify } from '../catalogue/catalogue-utils';
 import type { NotificationsService } from '../notifications/notifications.service';
-import { publicUsers } from '../users/public-user';
 import { findTrackVisibleTo } from '../tracks/track-access';
 import { findTrack } from '../tracks/tracks.repository';
+import { publicUsers } from '../users/public-user';
 import {
   findComment,
   insertComment,

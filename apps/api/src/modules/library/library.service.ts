@@ -12,9 +12,9 @@ import { createArtistsService } from '../artists/artists.service';
 import type { Page } from '../catalogue/catalogue-query.repository';
 import { isoRequired, mapPage } from '../catalogue/catalogue-utils';
 import { createPlaylistsService } from '../playlists/playlists.service';
-import { publicUsers, toPublicUser } from '../users/public-user';
 import { toTrackDtos } from '../tracks/track-dto';
 import { tracksListableBy } from '../tracks/tracks.repository';
+import { publicUsers, toPublicUser } from '../users/public-user';
 import { createLibraryRepository } from './library.repository';
 import type { TFollowableType, TLikeableType, TRepostableType } from './library.tables';
 

@@ -6,8 +6,8 @@ import { AppError } from '../../platform/http/app-error';
 import { isoRequired } from '../catalogue/catalogue-utils';
 import { createLibraryRepository } from '../library/library.repository';
 import { countPublicPlaylistsOf } from '../playlists/playlists.repository';
-import { toPublicUser } from '../users/public-user';
 import { countPublicTracksOf } from '../tracks/tracks.repository';
+import { toPublicUser } from '../users/public-user';
 import { findProfileUser } from '../users/user-refs.repository';
 import { findProfile, saveProfile } from './profiles.repository';
 

@@ -347,7 +347,9 @@ describe("members' addresses (issue 31)", () => {
       expect(seen.members.map((m: { email?: string }) => m.email).sort()).toEqual(
         [owner.email, admin.email, member.email].sort(),
       );
-      expect(seen.invites.map((invite: { email: string }) => invite.email)).toEqual(['pending.one@example.com']);
+      expect(seen.invites.map((invite: { email: string }) => invite.email)).toEqual([
+        'pending.one@example.com',
+      ]);
     }
     const res = await send(member, 'GET', `/api/v1/workspace/${id}`);
     expect(res.statusCode).toBe(200);

@@ -161,7 +161,9 @@ async function seedSubjectContent(listenerId: number, artistUserId: number): Pro
   await t.deps.db
     .insertInto('notifications')
     .values({
-      id: randomBytes(16).toString('hex').replace(/^(.{8})(.{4})(.{4})(.{4})/, '$1-$2-$3-$4-'),
+      id: randomBytes(16)
+        .toString('hex')
+        .replace(/^(.{8})(.{4})(.{4})(.{4})/, '$1-$2-$3-$4-'),
       user_id: SUBJECT_ID,
       type: 'system_error',
       data: JSON.stringify({ lines: [] }),
@@ -169,10 +171,8 @@ async function seedSubjectContent(listenerId: number, artistUserId: number): Pro
     .execute()
     .catch(() => undefined);
   // A workspace of the subject's where every signed-in caller is a plain member.
-  const workspace = await send(subject, 'POST', '/api/v1/workspace', { name: 'Sam team' }).catch(
-    () => null,
-  );
-  ids.workspace = workspace?.workspace?.id ?? 0;
+  const workspace = await send(subject, 'POST', '/api/v1/workspace', { name: 'Sam team' });
+  ids.workspace = workspace.workspace.id;
 }
 
 /** Every way a route's path params can be filled from the seeded ids. */
@@ -220,7 +220,7 @@ function leaksIn(body: string, url: string): string[] {
   }
   const walk = (value: unknown, path: string) => {
     if (Array.isArray(value)) {
-      value.forEach((item, index) => walk(item, `${path}[${index}]`));
+      for (const [index, item] of value.entries()) walk(item, `${path}[${index}]`);
       return;
     }
     if (!value || typeof value !== 'object') return;
@@ -242,7 +242,15 @@ beforeAll(async () => {
   const tag = randomBytes(5).toString('hex');
   const subjectEmail = `private.subject.${tag}@leak.example`;
   const bannedEmail = `banned.subject.${tag}@leak.example`;
-  secrets = [subjectEmail, bannedEmail, `private.subject.${tag}`, VERIFIED_AT, TWO_FACTOR_AT, BANNED_AT, TIMEZONE];
+  secrets = [
+    subjectEmail,
+    bannedEmail,
+    `private.subject.${tag}`,
+    VERIFIED_AT,
+    TWO_FACTOR_AT,
+    BANNED_AT,
+    TIMEZONE,
+  ];
   await insertPrivateUser(SUBJECT_ID, subjectEmail, null);
   await insertPrivateUser(BANNED_ID, bannedEmail, null);
 
@@ -280,19 +288,18 @@ beforeAll(async () => {
     .set({ banned_at: new Date(BANNED_AT) })
     .where('id', '=', BANNED_ID)
     .execute();
-  if (ids.workspace) {
-    const subject = await headersOf(SUBJECT_ID);
-    for (const memberId of [listenerId, artistId, moderatorId, staffId]) {
-      await t.deps.db
-        .insertInto('workspace_members')
-        .values({ workspace_id: ids.workspace, user_id: memberId, role: 'member' })
-        .execute();
-    }
-    await send(subject, 'POST', `/api/v1/workspace/${ids.workspace}/invite`, {
-      emails: [`invitee.${tag}@leak.example`],
-    });
-    secrets.push(`invitee.${tag}@leak.example`);
+  // The callers are plain members of the subject's workspace, which has a pending invitation.
+  const subject = await headersOf(SUBJECT_ID);
+  for (const memberId of [listenerId, artistId, moderatorId, staffId]) {
+    await t.deps.db
+      .insertInto('workspace_members')
+      .values({ workspace_id: Number(ids.workspace), user_id: memberId, role: 'member' })
+      .execute();
   }
+  await send(subject, 'POST', `/api/v1/workspace/${ids.workspace}/invite`, {
+    emails: [`invitee.${tag}@leak.example`],
+  });
+  secrets.push(`invitee.${tag}@leak.example`);
   callers.push(
     { role: 'guest', headers: {} },
     { role: 'listener', headers: await headersOf(listenerId) },
@@ -329,7 +336,12 @@ describe('no GET route shows another user their private record', () => {
     console.log(
       `private fields: ${routes.length} GET routes, ${requests} requests, ${answered} answered 2xx on ${hitRoutes.size} routes`,
     );
-    console.log(`never 2xx: ${routes.map((route) => route.url).filter((url) => !hitRoutes.has(url)).join(' ')}`);
+    console.log(
+      `never 2xx: ${routes
+        .map((route) => route.url)
+        .filter((url) => !hitRoutes.has(url))
+        .join(' ')}`,
+    );
     expect(requests).toBeGreaterThan(500);
     expect([...new Set(leaks)]).toEqual([]);
   }, 600_000);
