@@ -14,6 +14,9 @@ type Caller = { role: string; headers: Record<string, string> };
 
 const SUBJECT_ID = 987_654;
 const BANNED_ID = 987_655;
+/** No display name and no full name: what others see must not fall back to the address. */
+const NAMELESS_ID = 987_656;
+const OTHERS = [SUBJECT_ID, BANNED_ID, NAMELESS_ID];
 const PRIVATE_KEYS = [
   'email',
   'email_verified_at',
@@ -67,9 +70,9 @@ async function insertPrivateUser(id: number, email: string, bannedAt: string | n
     .values({
       id,
       email,
-      name: id === SUBJECT_ID ? 'Subject Sam' : 'Banned Ben',
-      first_name: 'Privatus',
-      last_name: 'Secretson',
+      name: { [SUBJECT_ID]: 'Subject Sam', [BANNED_ID]: 'Banned Ben' }[id] ?? '',
+      first_name: id === NAMELESS_ID ? null : 'Privatus',
+      last_name: id === NAMELESS_ID ? null : 'Secretson',
       email_verified_at: new Date(VERIFIED_AT),
       two_factor_confirmed_at: new Date(TWO_FACTOR_AT),
       banned_at: bannedAt ? new Date(bannedAt) : null,
@@ -158,6 +161,18 @@ async function seedSubjectContent(listenerId: number, artistUserId: number): Pro
     .insertInto('follows')
     .values({ follower_id: BANNED_ID, followable_type: 'user', followable_id: listenerId })
     .execute();
+  // The nameless user follows the listener, comments and owns a public playlist.
+  const nameless = await headersOf(NAMELESS_ID);
+  await send(nameless, 'POST', '/api/v1/users/me/follows', {
+    followable_type: 'user',
+    followable_id: listenerId,
+  });
+  await send(nameless, 'POST', '/api/v1/comments', {
+    commentable_type: 'track',
+    commentable_id: ids.track,
+    content: 'a comment by someone without a name',
+  });
+  await send(nameless, 'POST', '/api/v1/playlists', { name: 'Nameless public', public: true });
   await t.deps.db
     .insertInto('notifications')
     .values({
@@ -180,11 +195,11 @@ function fills(url: string): string[] {
   const names = [...url.matchAll(/:(\w+)/g)].map((match) => match[1] as string);
   if (names.length === 0) return [url.replace(/\*/g, 'x')];
   const candidates = (name: string): string[] => {
-    if (/^user/i.test(name)) return [String(SUBJECT_ID), String(BANNED_ID)];
+    if (/^user/i.test(name)) return OTHERS.map(String);
     if (/^workspace/i.test(name)) return [String(ids.workspace)];
     if (name === 'subject' || name === 'seedType') return ['artist', 'track', 'album', 'playlist', 'user'];
     if (/^(id|ids|seedId|slugOrId|idOrSlug)$/.test(name))
-      return [...new Set([SUBJECT_ID, BANNED_ID, ...Object.values(ids)])].map(String);
+      return [...new Set([...OTHERS, ...Object.values(ids)])].map(String);
     return ['1'];
   };
   let urls = [url.replace(/\*/g, 'x')];
@@ -225,7 +240,7 @@ function leaksIn(body: string, url: string): string[] {
     }
     if (!value || typeof value !== 'object') return;
     const record = value as Record<string, unknown>;
-    if (record.id === SUBJECT_ID || record.id === BANNED_ID) {
+    if (OTHERS.includes(record.id as number)) {
       for (const key of PRIVATE_KEYS) if (key in record) found.push(`${path}.${key}`);
     }
     for (const [key, child] of Object.entries(record)) walk(child, `${path}.${key}`);
@@ -246,6 +261,7 @@ beforeAll(async () => {
     subjectEmail,
     bannedEmail,
     `private.subject.${tag}`,
+    `nameless.${tag}`,
     VERIFIED_AT,
     TWO_FACTOR_AT,
     BANNED_AT,
@@ -253,6 +269,7 @@ beforeAll(async () => {
   ];
   await insertPrivateUser(SUBJECT_ID, subjectEmail, null);
   await insertPrivateUser(BANNED_ID, bannedEmail, null);
+  await insertPrivateUser(NAMELESS_ID, `nameless.${tag}@leak.example`, null);
 
   const listenerId = await createTestUser(t.deps);
   await withRole('users', listenerId);
