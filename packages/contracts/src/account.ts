@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { requiredString, ZNewPasswordFieldSchema, ZPasswordFieldSchema } from './auth';
-import { ZUserSchema } from './user';
+import { ZPublicUserSchema, ZUserSchema } from './user';
 
 export const ZAccessTokenSchema = z.object({
   id: z.number(),
@@ -24,6 +24,12 @@ export type TAccountUser = z.infer<typeof ZAccountUserSchema>;
 export const ZAccountUserResponseSchema = z.object({ user: ZAccountUserSchema });
 export type TAccountUserResponse = z.infer<typeof ZAccountUserResponseSchema>;
 export const ZUserResponseSchema = z.object({ user: ZUserSchema });
+/**
+ * `GET users/{id}`: the account record for the user themselves and for holders of
+ * `users.update`; the public projection for everyone else (issue 31).
+ */
+export const ZUserRecordResponseSchema = z.object({ user: z.union([ZAccountUserSchema, ZPublicUserSchema]) });
+export type TUserRecordResponse = z.infer<typeof ZUserRecordResponseSchema>;
 
 const optionalText = (label: string, max = 255) =>
   z.string().trim().max(max, `The ${label} may not be greater than ${max} characters.`).nullable().optional();

@@ -5,7 +5,8 @@ import { ZFileEntrySchema, ZUploadDiskSchema } from './file-entry';
 
 /** Spec 2.12 files: every file entry with its owner; trashed ones too. */
 export const ZAdminFileEntrySchema = ZFileEntrySchema.extend({
-  owner: z.object({ id: z.number(), name: z.string(), email: z.string() }).nullable(),
+  /** `email` only for holders of users.update (issue 31). */
+  owner: z.object({ id: z.number(), name: z.string(), email: z.string().optional() }).nullable(),
 });
 export type TAdminFileEntry = z.infer<typeof ZAdminFileEntrySchema>;
 

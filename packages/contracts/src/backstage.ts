@@ -54,7 +54,8 @@ export const ZBackstageRequestSchema = z.object({
   artist_id: z.number().nullable(),
   artist_name: z.string().nullable(),
   artist: z.object({ id: z.number(), name: z.string(), image: z.string().nullable() }).nullable(),
-  user: z.object({ id: z.number(), name: z.string().nullable(), email: z.string() }),
+  /** `email` only for the requester and holders of users.update (issue 31). */
+  user: z.object({ id: z.number(), name: z.string().nullable(), email: z.string().optional() }),
   data: z.object({
     image: z.string().nullable(),
     role: z.string().nullable(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZListQuerySchema } from './pagination';
+import { type TPublicUser, ZPublicUserSchema } from './user';
 
 /** Numeric ids in paths; anything else (`../`, `1e3`, `-1`) is a 422 before any query runs. */
 export const ZIdSchema = z.coerce
@@ -44,8 +45,9 @@ export const ZNamedRefSchema = z.object({
 });
 export type TNamedRef = z.infer<typeof ZNamedRefSchema>;
 
-export const ZUserRefSchema = z.object({ id: z.number(), name: z.string(), image: z.string().nullable() });
-export type TUserRef = z.infer<typeof ZUserRefSchema>;
+/** A user shown to others: the one public projection of `./user`. */
+export const ZUserRefSchema = ZPublicUserSchema;
+export type TUserRef = TPublicUser;
 
 export type TListAllowList = {
   with: readonly string[];

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { ZLinkSchema } from './catalogue';
+import { ZPublicUserSchema } from './user';
 
 export const ZProfileSchema = z.object({
-  user: z.object({ id: z.number(), name: z.string(), image: z.string().nullable(), created_at: z.string() }),
+  user: ZPublicUserSchema.extend({ created_at: z.string() }),
   header_image: z.string().nullable(),
   description: z.string().nullable(),
   city: z.string().nullable(),

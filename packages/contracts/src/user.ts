@@ -11,6 +11,24 @@ export const ZRoleRefSchema = z.object({ id: z.number(), name: z.string().option
 
 export const ZSubscriptionRefSchema = z.object({ valid: z.boolean(), active: z.boolean() });
 
+/**
+ * What anyone may see of a user who is not themselves (issue 31): profiles, comments, playlist
+ * owners and editors, followers, reports, search. The account record (`ZUserSchema`) goes only to
+ * the user and to holders of `users.update`.
+ */
+export const ZPublicUserSchema = z.object({ id: z.number(), name: z.string(), image: z.string().nullable() });
+export type TPublicUser = z.infer<typeof ZPublicUserSchema>;
+
+/** The name others see: the display name, else the full name; never a part of the address. */
+export function publicUserName(user: {
+  name: string | null;
+  first_name: string | null;
+  last_name: string | null;
+}): string {
+  const full = [user.first_name, user.last_name].filter(Boolean).join(' ');
+  return user.name?.trim() || full.trim() || 'User';
+}
+
 /** Spec 3 "User" as the apps see it (no secrets). */
 export const ZUserSchema = z.object({
   id: z.number(),

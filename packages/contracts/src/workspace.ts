@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZIdSegmentSchema } from './catalogue';
+import { ZPublicUserSchema } from './user';
 import {
   ASSIGNABLE_WORKSPACE_ROLES,
   DEFAULT_WORKSPACE,
@@ -59,11 +60,12 @@ export const ZWorkspaceSchema = z.object({
 });
 export type TWorkspace = z.infer<typeof ZWorkspaceSchema>;
 
-export const ZWorkspaceMemberSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  email: z.string(),
-  image: z.string().nullable(),
+/**
+ * A member: the public projection, plus the address for those who manage members (owner, admins;
+ * issue 31) and for the member themselves.
+ */
+export const ZWorkspaceMemberSchema = ZPublicUserSchema.extend({
+  email: z.string().optional(),
   role: z.enum(WORKSPACE_ROLES),
   joined_at: z.string(),
 });

@@ -71,7 +71,7 @@ export function WorkspaceMembersSection({ workspace, onChanged }: Props) {
             <li key={member.id} className="flex flex-wrap items-center gap-3 py-2 text-sm">
               <div className="min-w-0 flex-1">
                 <p className="font-medium text-fg">{member.name}</p>
-                <p className="text-xs text-muted">{member.email}</p>
+                {member.email && <p className="text-xs text-muted">{member.email}</p>}
               </div>
               {roleCell(member)}
               {member.id === user?.id && member.role !== 'owner' ? (

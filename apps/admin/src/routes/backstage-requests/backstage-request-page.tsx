@@ -57,7 +57,8 @@ export function BackstageRequestPage() {
         <dd data-testid="request-status">{trans(request.status)}</dd>
         <dt className="text-muted">{trans('Requester')}</dt>
         <dd>
-          {request.user.name} ({request.user.email})
+          {request.user.name}
+          {request.user.email && ` (${request.user.email})`}
         </dd>
         <dt className="text-muted">{trans('Role')}</dt>
         <dd>{request.data.role || '—'}</dd>

@@ -34,7 +34,7 @@ export function BackstageRequestsPage() {
       {
         id: 'user',
         header: trans('Requester'),
-        cell: ({ row }) => row.original.user.email,
+        cell: ({ row }) => row.original.user.email ?? row.original.user.name,
         meta: { hideOnMobile: true },
       },
       {

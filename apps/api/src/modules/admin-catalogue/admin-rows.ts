@@ -5,7 +5,7 @@ import type { Database } from '../../platform/db/schema';
 import { artistRefsForAlbums, artistRefsForTracks } from '../artists/artist-refs';
 import { iso, isoRequired } from '../catalogue/catalogue-utils';
 import { genreRefs } from '../genres/genre-links';
-import { userRefs } from '../playlists/playlists.service';
+import { publicUsers } from '../users/public-user';
 import { albumRowsByIds } from './admin-albums.repository';
 import { artistManagers, artistRowsByIds } from './admin-artists.repository';
 import { trackRowsByIds } from './admin-tracks.repository';
@@ -25,7 +25,7 @@ export async function trackRows(db: Db, ids: number[]): Promise<TAdminTrackRow[]
   const [artists, genres, users] = await Promise.all([
     artistRefsForTracks(db, ids),
     genreRefs(db, 'track', ids),
-    userRefs(
+    publicUsers(
       db,
       rows.flatMap((row) => (row.owner_id === null ? [] : [row.owner_id])),
     ),
@@ -54,7 +54,7 @@ export async function albumRows(db: Db, ids: number[]): Promise<TAdminAlbumRow[]
   const [artists, genres, users] = await Promise.all([
     artistRefsForAlbums(db, ids),
     genreRefs(db, 'album', ids),
-    userRefs(
+    publicUsers(
       db,
       rows.flatMap((row) => (row.owner_id === null ? [] : [row.owner_id])),
     ),
@@ -81,7 +81,7 @@ export async function artistRows(db: Db, ids: number[]): Promise<TAdminArtistRow
     artistManagers(db, ids),
     genreRefs(db, 'artist', ids),
   ]);
-  const users = await userRefs(
+  const users = await publicUsers(
     db,
     managers.map((row) => row.user_id),
   );

@@ -5,7 +5,7 @@ import type { Database } from '../../platform/db/schema';
 import { artistRefsForTracks } from '../artists/artist-refs';
 import { likePattern, paginate } from '../catalogue/catalogue-query.repository';
 import { isoRequired } from '../catalogue/catalogue-utils';
-import { userRefs } from '../playlists/playlists.service';
+import { publicUsers } from '../users/public-user';
 
 type Db = Kysely<Database>;
 type PageQuery = { page: number; perPage: number };
@@ -32,7 +32,7 @@ export async function listPlaylists(
       .orderBy('playlists.created_at', 'desc')
       .orderBy('playlists.id', 'desc'),
   );
-  const users = await userRefs(
+  const users = await publicUsers(
     db,
     page.pagination.data.map((row) => row.owner_id),
   );
@@ -130,7 +130,7 @@ export async function listComments(
     ids('album').length
       ? db.selectFrom('albums').select(['id', 'name']).where('id', 'in', ids('album')).execute()
       : [],
-    userRefs(
+    publicUsers(
       db,
       rows.flatMap((row) => (row.user_id === null ? [] : [row.user_id])),
     ),

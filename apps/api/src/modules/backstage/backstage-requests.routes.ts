@@ -14,6 +14,7 @@ import { requireUser } from '../../platform/auth/access';
 import { actorOf } from '../../platform/auth/actor';
 import { AppError } from '../../platform/http/app-error';
 import { sendStoredFile } from '../public-storage/send-stored-file';
+import { addressViewer } from '../users/address-viewer';
 import { createBackstageNotifier } from './backstage-notifier';
 import { createBackstageRequestsService } from './backstage-requests.service';
 
@@ -58,7 +59,7 @@ export const backstageRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZBackstageRequestListSchema, ...errors },
       },
     },
-    async (request) => requests.list(request.query),
+    async (request) => requests.list(request.query, addressViewer(request.user ?? null)),
   );
 
   app.get(

@@ -26,7 +26,8 @@ import { recordAudit } from '../audit-log/record-audit';
 import { catalogueChanged } from '../catalogue/catalogue-invalidation';
 import { iso, isoRequired, slugify } from '../catalogue/catalogue-utils';
 import { fileEntriesRepository } from '../file-entries/file-entries.repository';
-import { userRefRows } from '../users/user-refs.repository';
+import { type AddressViewer, addressViewer, addressViewerOf, canSeeAddressOf } from '../users/address-viewer';
+import { findUserEmails, userRefRows } from '../users/user-refs.repository';
 import type { BackstageNotifier } from './backstage-notifier';
 import {
   closePendingRequest,
@@ -58,13 +59,18 @@ const REVIEW_VIEW = ['backstageRequests.view', 'backstageRequests.update'];
 export function createBackstageRequestsService(deps: { db: Db; notifier: BackstageNotifier }) {
   const { db, notifier } = deps;
 
-  async function toDtos(rows: RequestRow[]): Promise<TBackstageRequest[]> {
+  /** `viewer`: whose address may show (issue 31: one's own, or all for holders of users.update). */
+  async function toDtos(rows: RequestRow[], viewer: AddressViewer): Promise<TBackstageRequest[]> {
     if (rows.length === 0) return [];
     const userIds = [...new Set(rows.map((row) => row.user_id))];
     const artistIds = [...new Set(rows.map((row) => row.artist_id).filter((id): id is number => !!id))];
     const proofIds = [...new Set(rows.flatMap((row) => (row.data as StoredData).proof_file_ids ?? []))];
-    const [users, artists, proofs] = await Promise.all([
+    const [users, emails, artists, proofs] = await Promise.all([
       userRefRows(db, userIds),
+      findUserEmails(
+        db,
+        userIds.filter((id) => canSeeAddressOf(viewer, Number(id))),
+      ),
       artistIds.length ? artistCards(db, artistIds) : [],
       proofIds.length ? fileEntriesRepository.liveSummaries(db, proofIds) : [],
     ]);
@@ -82,7 +88,7 @@ export function createBackstageRequestsService(deps: { db: Db; notifier: Backsta
         artist_id: row.artist_id ? Number(row.artist_id) : null,
         artist_name: row.artist_name,
         artist: artist ? { id: Number(artist.id), name: artist.name, image: artist.image_small } : null,
-        user: { id: Number(row.user_id), name: user?.name ?? null, email: user?.email ?? '' },
+        user: { id: Number(row.user_id), name: user?.name ?? null, email: emails.get(Number(row.user_id)) },
         data: {
           image: data.image ?? null,
           role: data.role ?? null,
@@ -170,12 +176,13 @@ export function createBackstageRequestsService(deps: { db: Db; notifier: Backsta
         data: JSON.stringify(data),
       });
     });
-    const [dto] = await toDtos([row]);
+    const [dto] = await toDtos([row], addressViewer(user));
     return dto as TBackstageRequest;
   }
 
   async function show(actor: Actor, id: number): Promise<TBackstageRequest> {
-    const [dto] = await toDtos([await findVisible(actor, id)]);
+    const row = await findVisible(actor, id);
+    const [dto] = await toDtos([row], await addressViewerOf(actor));
     return dto as TBackstageRequest;
   }
 
@@ -188,7 +195,10 @@ export function createBackstageRequestsService(deps: { db: Db; notifier: Backsta
     return entry;
   }
 
-  async function list(query: TBackstageRequestListQuery): Promise<TPagination<TBackstageRequest>> {
+  async function list(
+    query: TBackstageRequestListQuery,
+    viewer: AddressViewer,
+  ): Promise<TPagination<TBackstageRequest>> {
     const base = requestListQuery(db, query);
     const page = await adminPage(
       base,
@@ -200,7 +210,7 @@ export function createBackstageRequestsService(deps: { db: Db; notifier: Backsta
       },
       (q) => q.selectAll('r'),
     );
-    return mapAdminPage(page, toDtos);
+    return mapAdminPage(page, (rows) => toDtos(rows, viewer));
   }
 
   /**
@@ -258,7 +268,7 @@ export function createBackstageRequestsService(deps: { db: Db; notifier: Backsta
     });
     // A created or newly verified artist shows on its own page and on its albums' and tracks'.
     if (row.artist_id) await catalogueChanged(db, { artists: [Number(row.artist_id)] });
-    const [dto] = await toDtos([row]);
+    const [dto] = await toDtos([row], addressViewer(reviewer));
     await notifier.requestDecided(dto as TBackstageRequest);
     return dto as TBackstageRequest;
   }
@@ -293,7 +303,7 @@ export function createBackstageRequestsService(deps: { db: Db; notifier: Backsta
       await findOr404(id);
       throw validationError({ status: [BACKSTAGE_MESSAGES.alreadyHandled] });
     }
-    const [dto] = await toDtos([row]);
+    const [dto] = await toDtos([row], addressViewer(reviewer));
     await notifier.requestDecided(dto as TBackstageRequest);
     return dto as TBackstageRequest;
   }

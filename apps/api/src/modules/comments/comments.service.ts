@@ -7,9 +7,9 @@ import { albumExists, findAlbum } from '../albums/albums.repository';
 import type { Page } from '../catalogue/catalogue-query.repository';
 import { isoRequired, slugify } from '../catalogue/catalogue-utils';
 import type { NotificationsService } from '../notifications/notifications.service';
-import { userRefs } from '../playlists/playlists.service';
 import { findTrackVisibleTo } from '../tracks/track-access';
 import { findTrack } from '../tracks/tracks.repository';
+import { publicUsers } from '../users/public-user';
 import {
   findComment,
   insertComment,
@@ -67,7 +67,7 @@ export function createCommentsService(db: Db, notifications?: Pick<Notifications
   }
 
   async function toDtos(rows: CommentRow[]): Promise<TComment[]> {
-    const users = await userRefs(
+    const users = await publicUsers(
       db,
       rows.map((row) => row.user_id).filter((id): id is number => id !== null),
     );

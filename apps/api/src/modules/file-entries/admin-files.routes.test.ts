@@ -58,7 +58,13 @@ describe('admin files', () => {
     expect(list.statusCode, list.body).toBe(200);
     const [row] = list.json().pagination.data;
     expect(row).toMatchObject({ id: entry.id, mime: 'image/png', disk: 'uploads' });
-    expect(row.owner).toMatchObject({ email: 'file-owner@example.com' });
+    // Issue 31: the owner's address only for holders of users.update.
+    expect(row.owner).toEqual({ id: expect.any(Number), name: 'Test User' });
+    const accounts = await headersFor(
+      await createTestUser(t.deps, { permissions: ['files.update', 'users.update'] }),
+    );
+    const full = await call('GET', '/api/v1/file-entries?query=cover-art', undefined, accounts);
+    expect(full.json().pagination.data[0].owner).toMatchObject({ email: 'file-owner@example.com' });
     expect(
       (await call('GET', '/api/v1/file-entries?query=cover-art&kind=audio')).json().pagination.total,
     ).toBe(0);

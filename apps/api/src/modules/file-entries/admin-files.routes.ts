@@ -10,6 +10,7 @@ import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
 import { paginationSchema } from '@cadence/contracts/pagination';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { addressViewer } from '../users/address-viewer';
 import { createAdminFilesService, type FilesActor } from './admin-files.service';
 
 const errors = { 401: ZErrorEnvelopeSchema, 403: ZErrorEnvelopeSchema, 422: ZErrorEnvelopeSchema };
@@ -35,7 +36,7 @@ export const adminFilesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: paginationSchema(ZAdminFileEntrySchema), ...errors },
       },
     },
-    async (request) => service.list(request.query),
+    async (request) => service.list(request.query, addressViewer(request.user ?? null)),
   );
 
   app.get(

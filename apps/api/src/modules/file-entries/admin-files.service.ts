@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import type { Storage } from '../../platform/storage/get-storage';
 import { recordAudit } from '../audit-log/record-audit';
+import { type AddressViewer, canSeeAddressOf } from '../users/address-viewer';
 import { adminFilesRepository as repo } from './admin-files.repository';
 import type { FileEntriesService } from './file-entries.service';
 
@@ -16,14 +17,18 @@ const summary = (rows: { id: number; name: string; disk: string; file_size: stri
 
 /** Spec 2.12 files: list, trash and restore, delete for ever (bytes too), storage per disk. */
 export function createAdminFilesService({ db, storage, fileEntries }: Deps) {
-  async function list(params: TAdminFilesQuery) {
+  async function list(params: TAdminFilesQuery, viewer: AddressViewer) {
     const page = await repo.page(db, params);
     const data = page.pagination.data.map(
       ({ owner_name, owner_email, ...row }): TAdminFileEntry => ({
         ...fileEntries.dto(row),
         owner:
           row.owner_id !== null && owner_email !== null
-            ? { id: row.owner_id, name: owner_name ?? owner_email, email: owner_email }
+            ? {
+                id: row.owner_id,
+                name: owner_name || 'User',
+                ...(canSeeAddressOf(viewer, row.owner_id) ? { email: owner_email } : {}),
+              }
             : null,
       }),
     );

@@ -161,14 +161,7 @@ export function createLibraryRepository(db: Db) {
       .where('follows.followable_id', '=', id);
     return paginate(base, options, (q) =>
       q
-        .select([
-          'users.id',
-          'users.name',
-          'users.email',
-          'users.image',
-          'users.first_name',
-          'users.last_name',
-        ])
+        .select(['users.id', 'users.name', 'users.image', 'users.first_name', 'users.last_name'])
         .select('follows.created_at as followed_at')
         .orderBy('follows.created_at', 'desc')
         .orderBy('users.id', 'desc'),

@@ -11,9 +11,10 @@ import { artistNameRows } from '../artists/artists.repository';
 import { createArtistsService } from '../artists/artists.service';
 import type { Page } from '../catalogue/catalogue-query.repository';
 import { isoRequired, mapPage } from '../catalogue/catalogue-utils';
-import { createPlaylistsService, toUserRef, userRefs } from '../playlists/playlists.service';
+import { createPlaylistsService } from '../playlists/playlists.service';
 import { toTrackDtos } from '../tracks/track-dto';
 import { tracksListableBy } from '../tracks/tracks.repository';
+import { publicUsers, toPublicUser } from '../users/public-user';
 import { createLibraryRepository } from './library.repository';
 import type { TFollowableType, TLikeableType, TRepostableType } from './library.tables';
 
@@ -84,7 +85,7 @@ export function createLibraryService(db: Db) {
   ): Promise<Page<TFollowUser>> {
     const page = await repo.followersPage(type, id, options);
     return mapPage(page, (rows) =>
-      rows.map((row) => ({ ...toUserRef(row), followed_at: isoRequired(row.followed_at) })),
+      rows.map((row) => ({ ...toPublicUser(row), followed_at: isoRequired(row.followed_at) })),
     );
   }
 
@@ -95,7 +96,7 @@ export function createLibraryService(db: Db) {
         rows.filter((row) => row.followable_type === type).map((row) => row.followable_id);
       const artistIds = idsOf('artist');
       const [users, artistRows] = await Promise.all([
-        userRefs(db, idsOf('user')),
+        publicUsers(db, idsOf('user')),
         artistIds.length ? artistNameRows(db, artistIds) : Promise.resolve([]),
       ]);
       const artistById = new Map(artistRows.map((row) => [row.id, row]));

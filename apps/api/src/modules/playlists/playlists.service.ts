@@ -10,7 +10,8 @@ import { type CatalogueListQuery, isoRequired, mapPage, orNotFound } from '../ca
 import { loadCounts } from '../library/counts';
 import { toTrackDtos } from '../tracks/track-dto';
 import { trackVisibility } from '../tracks/tracks.repository';
-import { userExists, userRefRows } from '../users/user-refs.repository';
+import { publicUsers } from '../users/public-user';
+import { userExists } from '../users/user-refs.repository';
 import { createPlaylistsRepository, type PlaylistRow } from './playlists.repository';
 
 type Db = Kysely<Database>;
@@ -19,24 +20,6 @@ export type PlaylistListQuery = CatalogueListQuery;
 const SORTABLE = ['name', 'plays', 'views', 'created_at', 'updated_at', 'id'] as const;
 /** A playlist page shows at most this many tracks; longer playlists page through /tracks. */
 const PLAYLIST_TRACKS_SHOWN = 500;
-
-export async function userRefs(db: Db, ids: number[]): Promise<Map<number, TUserRef>> {
-  if (ids.length === 0) return new Map();
-  const rows = await userRefRows(db, ids);
-  return new Map(rows.map((row) => [row.id, toUserRef(row)]));
-}
-
-export function toUserRef(row: {
-  id: number;
-  name: string;
-  email: string;
-  image: string | null;
-  first_name: string | null;
-  last_name: string | null;
-}): TUserRef {
-  const full = [row.first_name, row.last_name].filter(Boolean).join(' ');
-  return { id: row.id, name: row.name || full || row.email.split('@')[0] || 'user', image: row.image };
-}
 
 export function createPlaylistsService(db: Db) {
   const playlists = createPlaylistsRepository(db);
@@ -47,7 +30,7 @@ export function createPlaylistsService(db: Db) {
     const single = rows.length === 1 ? (rows[0] as PlaylistRow).id : null;
     const [owners, editors, counts, trackRows] = await Promise.all([
       want.has('owner')
-        ? userRefs(
+        ? publicUsers(
             db,
             rows.map((row) => row.owner_id),
           )
@@ -57,7 +40,7 @@ export function createPlaylistsService(db: Db) {
       want.has('tracks') && single ? playlists.tracksOf(single, PLAYLIST_TRACKS_SHOWN) : null,
     ]);
     const editorRefs = editors
-      ? await userRefs(
+      ? await publicUsers(
           db,
           editors.map((row) => row.user_id),
         )

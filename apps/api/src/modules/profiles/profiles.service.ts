@@ -6,8 +6,8 @@ import { AppError } from '../../platform/http/app-error';
 import { isoRequired } from '../catalogue/catalogue-utils';
 import { createLibraryRepository } from '../library/library.repository';
 import { countPublicPlaylistsOf } from '../playlists/playlists.repository';
-import { toUserRef } from '../playlists/playlists.service';
 import { countPublicTracksOf } from '../tracks/tracks.repository';
+import { toPublicUser } from '../users/public-user';
 import { findProfileUser } from '../users/user-refs.repository';
 import { findProfile, saveProfile } from './profiles.repository';
 
@@ -29,7 +29,7 @@ export function createProfilesService(db: Db) {
       library.countRepostsBy(userId),
       viewerId ? library.isFollowing(viewerId, 'user', userId) : false,
     ]);
-    const ref = toUserRef(user);
+    const ref = toPublicUser(user);
     return {
       user: { id: ref.id, name: ref.name, image: ref.image, created_at: isoRequired(user.created_at) },
       header_image: profile?.header_image ?? null,

@@ -4,7 +4,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/http/app-error';
 import { iso, isoRequired } from '../catalogue/catalogue-utils';
-import { userRefs } from '../playlists/playlists.service';
+import { publicUsers } from '../users/public-user';
 import { reportedItems } from './report-items.repository';
 import { findReport, insertReportUnlessOpen, openReportId, reportPage } from './reports.repository';
 import type { ReportsTable } from './reports.tables';
@@ -20,7 +20,7 @@ export function createReportsService(db: Db) {
     }));
     const [items, users] = await Promise.all([
       reportedItems(db, refs),
-      userRefs(
+      publicUsers(
         db,
         rows.flatMap((row) => [row.reporter_id, row.resolved_by].filter((id): id is number => id !== null)),
       ),

@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 
-/** The columns a user reference (`TUserRef`) is built from. */
+/** The columns the public projection (`toPublicUser`) is built from; never the address. */
 export function userRefRows(db: Kysely<Database>, ids: number[]) {
   return db
     .selectFrom('users')
-    .select(['id', 'name', 'email', 'image', 'first_name', 'last_name'])
+    .select(['id', 'name', 'image', 'first_name', 'last_name'])
     .where('id', 'in', [...new Set(ids)])
     .execute();
 }
@@ -18,7 +18,7 @@ export async function userExists(db: Kysely<Database>, id: number): Promise<bool
 export function findProfileUser(db: Kysely<Database>, id: number) {
   return db
     .selectFrom('users')
-    .select(['id', 'name', 'email', 'image', 'first_name', 'last_name', 'created_at', 'banned_at'])
+    .select(['id', 'name', 'image', 'first_name', 'last_name', 'created_at', 'banned_at'])
     .where('id', '=', id)
     .executeTakeFirst();
 }

@@ -4,6 +4,7 @@ import {
   ZAvatarKeyParamsSchema,
   ZAvatarUrlPayloadSchema,
   ZDeleteUserQuerySchema,
+  ZUserRecordResponseSchema,
 } from '@cadence/contracts/account';
 import { ZAdminUpdateUserPayloadSchema } from '@cadence/contracts/admin-users';
 import { ZMessageResponseSchema } from '@cadence/contracts/auth';
@@ -24,6 +25,7 @@ import { catalogueChanged, changingCatalogue } from '../catalogue/catalogue-inva
 import { keepingAdmins } from '../roles/admin-invariants';
 import { accountUserDto } from './account-user';
 import { fetchAvatar, removeAvatar, storeAvatar, tooLargeMessage } from './avatar.service';
+import { toPublicUser } from './public-user';
 import { targetUser } from './user-access';
 import { createUsersRepository } from './users.repository';
 
@@ -73,14 +75,19 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'user' },
       schema: {
         tags,
-        summary: 'A user with social profiles and tokens',
+        summary:
+          'The account record with social profiles and tokens (own account, users.update); the public projection for others',
         params: ZUserIdParamsSchema,
-        response: { 200: ZAccountUserResponseSchema, ...errors },
+        response: { 200: ZUserRecordResponseSchema, ...errors },
       },
     },
     async (request) => {
       const { user, isSelf } = await targetUser(request, request.params.id, 'users.view');
-      return { user: await accountUserDto(db, user, isSelf) };
+      if (isSelf || can(requireUser(request), null, 'users.update'))
+        return { user: await accountUserDto(db, user, isSelf) };
+      // users.view is for public profiles: a suspended account has none, as on its profile page.
+      if (user.banned_at) throw new AppError('not_found');
+      return { user: toPublicUser(user) };
     },
   );
 

@@ -103,7 +103,16 @@ export const workspacesRepository = {
     return db
       .selectFrom('workspace_members as m')
       .innerJoin('users as u', 'u.id', 'm.user_id')
-      .select(['u.id', 'u.name', 'u.email', 'u.image', 'm.role', 'm.created_at'])
+      .select([
+        'u.id',
+        'u.name',
+        'u.first_name',
+        'u.last_name',
+        'u.email',
+        'u.image',
+        'm.role',
+        'm.created_at',
+      ])
       .where('m.workspace_id', '=', workspaceId)
       .orderBy(sql`case m.role when 'owner' then 0 when 'admin' then 1 else 2 end`)
       .orderBy('u.name')

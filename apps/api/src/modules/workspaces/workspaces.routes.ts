@@ -1,5 +1,6 @@
 import { ZMessageResponseSchema } from '@cadence/contracts/auth';
 import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
+import { publicUserName } from '@cadence/contracts/user';
 import {
   WORKSPACE_MESSAGES,
   ZChangeMemberRoleSchema,
@@ -32,18 +33,20 @@ const user = { access: 'user' as const };
 
 async function actorOf(request: FastifyRequest): Promise<WorkspaceActor> {
   const me = requireUser(request);
-  const [view, update, remove] = await Promise.all([
+  const [view, update, remove, accounts] = await Promise.all([
     canAny(request, ['workspaces.view']),
     canAny(request, ['workspaces.update']),
     canAny(request, ['workspaces.delete']),
+    canAny(request, ['users.update']),
   ]);
   return {
     id: me.id,
     email: me.email,
-    name: me.name || me.email.split('@')[0] || me.email,
+    // Shown to others (invitations, notifications): never a part of the address.
+    name: publicUserName(me),
     image: me.image,
     ip: request.ip,
-    sitewide: { view, update, delete: remove },
+    sitewide: { view, update, delete: remove, accounts },
   };
 }
 

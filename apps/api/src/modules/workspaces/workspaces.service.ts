@@ -15,6 +15,7 @@ import type { Database } from '../../platform/db/schema';
 import { AppError, validationError } from '../../platform/http/app-error';
 import type { RealtimeHub } from '../../platform/realtime/realtime-hub';
 import { recordAudit } from '../audit-log/record-audit';
+import { toPublicUser } from '../users/public-user';
 import { workspacesRepository as repo, type WorkspaceRecord } from './workspaces.repository';
 
 type Db = Kysely<Database>;
@@ -25,8 +26,11 @@ export type WorkspaceActor = {
   name: string;
   image: string | null;
   ip: string | null;
-  /** Sitewide `workspaces.view/update/delete` (staff): act on any workspace as its owner would. */
-  sitewide: { view: boolean; update: boolean; delete: boolean };
+  /**
+   * Sitewide `workspaces.view/update/delete` (staff): act on any workspace as its owner would;
+   * `accounts` (users.update): read members' addresses.
+   */
+  sitewide: { view: boolean; update: boolean; delete: boolean; accounts: boolean };
 };
 
 /** What members may do in a workspace as its owner may: upload and publish music. */
@@ -68,17 +72,18 @@ export function createWorkspacesService({ db, realtime }: { db: Db; realtime: Re
 
   async function details(actor: WorkspaceActor, workspaceId: number): Promise<TWorkspaceDetails> {
     const row = await access(actor, workspaceId);
+    // Addresses are for those who invite and manage members (they typed them): the owner and
+    // admins, and holders of users.update. A plain member (or other staff) sees the public projection.
+    const canManage = workspaceRoleCan(row.role, 'workspace_members.invite') || actor.sitewide.accounts;
     const [members, invites] = await Promise.all([
       repo.members(db, workspaceId),
-      repo.pendingInvites(db, workspaceId, new Date()),
+      canManage ? repo.pendingInvites(db, workspaceId, new Date()) : [],
     ]);
     return {
       ...toWorkspaceDto(row),
       members: members.map((member) => ({
-        id: Number(member.id),
-        name: member.name || member.email.split('@')[0] || member.email,
-        email: member.email,
-        image: member.image,
+        ...toPublicUser({ ...member, id: Number(member.id) }),
+        ...(canManage || Number(member.id) === actor.id ? { email: member.email } : {}),
         role: member.role,
         joined_at: iso(member.created_at),
       })),

@@ -423,3 +423,33 @@ describe('workspaceId on requests (spec 7)', () => {
     expect((await send(staff, 'PUT', `/api/v1/workspace/${id}`, { name: 'nope' })).statusCode).toBe(403);
   });
 });
+
+describe("members' addresses (issue 31)", () => {
+  it('shows them to the owner and admins; a plain member sees the public projection and no invites', async () => {
+    const id = await createWorkspace(owner, 'Private Addresses');
+    const admin = await addMember(id, 'admin');
+    const member = await addMember(id);
+    await send(owner, 'POST', `/api/v1/workspace/${id}/invite`, { emails: ['pending.one@example.com'] });
+    for (const manager of [owner, admin]) {
+      const seen = (await send(manager, 'GET', `/api/v1/workspace/${id}`)).json().workspace;
+      expect(seen.members.map((m: { email?: string }) => m.email).sort()).toEqual(
+        [owner.email, admin.email, member.email].sort(),
+      );
+      expect(seen.invites.map((invite: { email: string }) => invite.email)).toEqual([
+        'pending.one@example.com',
+      ]);
+    }
+    const res = await send(member, 'GET', `/api/v1/workspace/${id}`);
+    expect(res.statusCode).toBe(200);
+    const { workspace } = res.json();
+    expect(workspace.invites).toEqual([]);
+    for (const shown of workspace.members) {
+      const keys = Object.keys(shown).sort();
+      if (shown.id === member.id) expect(shown.email).toBe(member.email);
+      else expect(keys).toEqual(['id', 'image', 'joined_at', 'name', 'role']);
+    }
+    expect(res.body).not.toContain(owner.email);
+    expect(res.body).not.toContain(admin.email);
+    expect(res.body).not.toContain('pending.one@example.com');
+  });
+});
