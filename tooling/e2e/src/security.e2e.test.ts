@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApi, startApi } from './api-server';
+import { expectNoAxeViolations } from './axe';
 import { launchBrowser } from './browser';
 
 /**
@@ -77,6 +78,24 @@ describe('Content-Security-Policy in Chromium', () => {
       expect({ path, violations: await violationsOn(adminPage, path) }).toEqual({ path, violations: [] });
     }
     await signedIn.close();
+  });
+
+  it('the API reference at /api-docs renders under the policy', async () => {
+    const context = await browser.newContext();
+    await recordViolations(context);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    expect(await violationsOn(page, '/api-docs')).toEqual([]);
+    // Scalar's start-up script ran: the reference lists the api's operations (a blank #app otherwise).
+    await page.getByText('bootstrap-data', { exact: false }).first().waitFor({ timeout: 20_000 });
+    expect(await page.evaluate(() => document.querySelector('#app')?.textContent?.length ?? 0)).toBeGreaterThan(
+      1000,
+    );
+    expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
+    expect(errors).toEqual([]);
+    await expectNoAxeViolations(page, '/api-docs');
+    await context.close();
   });
 
   it('another site cannot frame /login or /admin, and can frame an embed', async () => {
