@@ -11,6 +11,8 @@ const isNotFound = (route: TRouteLike) =>
 describe('player route patterns', () => {
   it('are the router’s own: the api answers 404 for every path outside them', () => {
     const routes = createRoutes(createQueryClient(() => {}));
-    expect(routePatternsOf(routes, isNotFound).sort()).toEqual([...playerRoutePatterns].sort());
+    const { pages, notFound } = routePatternsOf(routes, isNotFound);
+    expect(pages.sort()).toEqual([...playerRoutePatterns.pages].sort());
+    expect(notFound.sort()).toEqual([...playerRoutePatterns.notFound].sort());
   });
 });

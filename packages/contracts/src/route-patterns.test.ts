@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { playerRoutePatterns } from './app-routes';
-import { matchRoutePattern, routePatternsOf } from './route-patterns';
+import { isPagePath, matchRoutePattern, routePatternsOf } from './route-patterns';
 
 describe('route patterns', () => {
   it('list every page path of a route tree, leaving out layouts and the not-found routes', () => {
@@ -16,17 +16,13 @@ describe('route patterns', () => {
       },
     ];
     const isNotFound = (route: { path?: string }) => route.path === '*' || route.path === '404';
-    expect(routePatternsOf(routes, isNotFound).sort()).toEqual([
-      '/',
-      '/login',
-      '/users',
-      '/users/:id',
-      '/users/:id/api',
-    ]);
+    const { pages, notFound } = routePatternsOf(routes, isNotFound);
+    expect(pages.sort()).toEqual(['/', '/login', '/users', '/users/:id', '/users/:id/api']);
+    expect(notFound).toEqual(['/404', '/*']);
   });
 
   it('pick the route react-router would: static segments first, any case, trailing slash or not', () => {
-    const match = (path: string) => matchRoutePattern(playerRoutePatterns, path);
+    const match = (path: string) => matchRoutePattern(playerRoutePatterns.pages, path);
     expect(match('/')).toBe('/');
     expect(match('/login')).toBe('/login');
     expect(match('/LOGIN/')).toBe('/login');
@@ -38,5 +34,13 @@ describe('route patterns', () => {
     expect(match('/search/a%2Fb')).toBe('/search/:searchQuery');
     expect(match('/a/b/c')).toBeNull();
     expect(match('/album/1/a/b/c/d')).toBeNull();
+  });
+
+  it("tell the app's pages from its 404 page: a static route before the channel's `/:slugOrId`", () => {
+    const isPage = (path: string) => isPagePath(playerRoutePatterns, path);
+    expect(isPage('/no-such-channel')).toBe(true);
+    expect(isPage('/404')).toBe(false);
+    expect(isPage('/a/b/c')).toBe(false);
+    expect(isPage('/offline')).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Route patterns in react-router's syntax (`/album/:albumId/:artistName/:albumName`), matched the
  * way its router matches them: the api answers a path no app route matches with HTTP 404, and
- * each app's router test checks that its routes are exactly its list (apps/*\/src/app-routes.ts).
+ * each app's router test checks that its routes are exactly its list (contracts app-routes.ts).
  */
 
 /** What a router's route tree holds that decides which paths it matches (react-router's RouteObject). */
@@ -10,23 +10,30 @@ export type TRouteLike = { path?: string; index?: boolean; children?: TRouteLike
 const PARAM = /^:[\w-]+$/;
 const isSplat = (segment: string) => segment === '*';
 
+/** An app's routes: the paths of its pages, and those whose page is its 404 page (`*`, `/404`). */
+export type TAppRoutePatterns = { pages: readonly string[]; notFound: readonly string[] };
+
 /**
- * Every path a route tree renders a page for, as full patterns (`/a/:id`), in tree order:
- * pathless layout routes add nothing of their own; `isNotFound` routes (the `*` catch-all, `/404`)
- * are left out, as their page says that nothing is there.
+ * Every path a route tree renders a page for, as full patterns (`/a/:id`), in tree order; pathless
+ * layout routes add nothing of their own. `isNotFound` routes (the `*` catch-all, `/404`) are
+ * listed apart: their page says that nothing is there.
  */
-export function routePatternsOf(routes: readonly TRouteLike[], isNotFound: (route: TRouteLike) => boolean) {
-  const patterns: string[] = [];
+export function routePatternsOf(
+  routes: readonly TRouteLike[],
+  isNotFound: (route: TRouteLike) => boolean,
+): { pages: string[]; notFound: string[] } {
+  const found = { pages: [] as string[], notFound: [] as string[] };
   const walk = (list: readonly TRouteLike[], parent: string) => {
     for (const route of list) {
       const path = route.path === undefined ? parent : joinPath(parent, route.path);
       if (route.children) walk(route.children, path);
-      if ((route.path !== undefined || route.index) && !isNotFound(route) && !patterns.includes(path))
-        patterns.push(path);
+      if (route.path === undefined && !route.index) continue;
+      const into = isNotFound(route) ? found.notFound : found.pages;
+      if (!into.includes(path)) into.push(path);
     }
   };
   walk(routes, '/');
-  return patterns;
+  return found;
 }
 
 function joinPath(parent: string, path: string): string {
@@ -66,14 +73,17 @@ const matchesSegments = (wanted: string[], given: string[]) =>
     (segment, index) => PARAM.test(segment) || segment.toLowerCase() === given[index]?.toLowerCase(),
   );
 
-/**
- * The pattern the router would pick for `pathname` (relative to the app's base, starting with `/`),
- * or null when no route matches it and the app shows its 404 page.
- */
+/** The pattern the router would pick for `pathname` (relative to the app's base, starting with `/`), or null. */
 export function matchRoutePattern(patterns: readonly string[], pathname: string): string | null {
   let best: string | null = null;
   for (const pattern of patterns) {
     if (matches(pattern, pathname) && (best === null || scoreOf(pattern) > scoreOf(best))) best = pattern;
   }
   return best;
+}
+
+/** Whether the app renders a page of its own at `pathname` (relative to its base), not its 404 page. */
+export function isPagePath(routes: TAppRoutePatterns, pathname: string): boolean {
+  const best = matchRoutePattern([...routes.pages, ...routes.notFound], pathname);
+  return best !== null && !routes.notFound.includes(best);
 }
