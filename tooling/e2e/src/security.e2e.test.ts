@@ -96,13 +96,13 @@ describe('Content-Security-Policy in Chromium', () => {
     // empty #app when the policy blocks it).
     await page
       .waitForFunction(
-        () => (document.querySelector('#app') as HTMLElement | null)?.innerText.includes('Liveness'),
+        () => document.querySelector('#app')?.textContent?.includes('Liveness'),
         undefined,
         // A 4 MB bundle rendering a long document: slow on a loaded two-core machine.
         { timeout: 60_000 },
       )
       .catch(async (error) => {
-        const shown = await page.evaluate(() => document.body.innerText.slice(0, 2000));
+        const shown = await page.evaluate(() => document.body.textContent?.slice(0, 2000));
         throw new Error(`the API reference did not render: ${error}\n${shown}`);
       });
     expect(errors).toEqual([]);
