@@ -1,6 +1,8 @@
+import { playerRoutePatterns } from '@cadence/contracts/app-routes';
 import type { TBootstrapData } from '@cadence/contracts/bootstrap';
 import { homePageOf, type THomePage } from '@cadence/contracts/homepage';
 import { pageRequests, pageRequestUrl } from '@cadence/contracts/page-requests';
+import { matchRoutePattern } from '@cadence/contracts/route-patterns';
 import { defaultSeoTemplates } from '@cadence/contracts/seo';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TServedStamp } from '../catalogue/catalogue-cache';
@@ -37,26 +39,20 @@ export type TPageSeo = {
 /** The first page's GET answered by the spa module (modules/spa spa-initial-data.ts), when it has one. */
 export type TInitialBody = { kind: string; body: unknown } | null;
 
-/** Single-segment player paths that are never a channel (spec 2.4-2.9, 2.11). */
-const NOT_CHANNELS = new Set([
-  'login',
-  'register',
-  'forgot-password',
-  'contact',
-  'library',
-  'notifications',
-  'lyrics',
-  'offline',
-  '404',
-  'account-settings',
-  'pricing',
-  'billing',
-  'checkout',
-  'api-docs',
-  'search',
-  'landing',
-  'pages',
+/**
+ * The player's channel routes (contracts app-routes.ts): a path is a channel's page when the
+ * router would pick one of them for it, so a static page (`/login`, `/workspaces/1`) never is.
+ * `/discover` is a page of its own that shows the discover channel.
+ */
+const CHANNEL_ROUTES = new Set([
+  '/discover',
+  '/channel/:slugOrId',
+  '/channel/:slugOrId/:restriction',
+  '/:slugOrId',
+  '/:slugOrId/:restriction',
 ]);
+const isChannelPath = (pathname: string) =>
+  CHANNEL_ROUTES.has(matchRoutePattern(playerRoutePatterns.pages, pathname) ?? '');
 
 type TRead = { body: unknown | null; stamp: TServedStamp | null; status: number };
 
@@ -167,7 +163,7 @@ async function documentFor(
         : null
       : first === 'channel'
         ? (second ?? null)
-        : parts.length <= 2 && first && !NOT_CHANNELS.has(first)
+        : first && isChannelPath(pathname)
           ? first
           : null;
   if (slug === null) return undefined;

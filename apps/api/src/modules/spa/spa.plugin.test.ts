@@ -303,7 +303,15 @@ describe('the status of a page', () => {
       expect(res.body).toMatch(/<div id="root">(player|admin)<\/div>/);
       expect(res.body).toContain('window.bootstrapData=');
     }
-    for (const url of ['/', '/discover', '/login', '/offline', '/search/x', '/admin', '/admin/users/1/api']) {
+    // Static pages of one or two segments are not channels (`/{slug}[/{restriction}]`) to look up.
+    const pages = ['/', '/discover', '/login', '/offline', '/search/x', '/workspaces', '/workspaces/1'];
+    for (const url of [
+      ...pages,
+      '/library/songs',
+      '/notifications/settings',
+      '/admin',
+      '/admin/users/1/api',
+    ]) {
       expect({ url, status: (await page(url)).statusCode }).toEqual({ url, status: 200 });
     }
   });
