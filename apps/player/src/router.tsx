@@ -1,12 +1,11 @@
-import { getBootstrapData } from '@cadence/app-shell/bootstrap-store';
 import { NotFoundPage } from '@cadence/app-shell/error-pages';
 import { OfflinePage } from '@cadence/app-shell/offline-page';
 import { RouteErrorBoundary } from '@cadence/app-shell/route-error-boundary';
 import type { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router';
 import { billingRoutes } from './features/billing/billing-routes';
-import { homeChannelSlug, prefetchChannel } from './features/channels/channel-prefetch';
-import { PlayerLayout } from './layout/player-layout';
+import { prefetchHome } from './features/home/home-prefetch';
+import { PlayerFrame } from './layout/player-frame';
 import { accountRoutes } from './routes/account/account-routes';
 import { authRoutes } from './routes/auth/auth-routes';
 import { embedRoutes, playerRoutes } from './routes/player-routes';
@@ -39,12 +38,12 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
     lazy: () => import('./features/contact/contact-page').then((m) => ({ Component: m.ContactPage })),
   },
   {
-    element: <PlayerLayout />,
+    element: <PlayerFrame />,
     errorElement: <RouteErrorBoundary />,
     children: [
       {
         index: true,
-        loader: () => prefetchChannel(queryClient, homeChannelSlug(getBootstrapData().settings)),
+        loader: () => prefetchHome(queryClient),
         lazy: () => import('./routes/home-page').then((m) => ({ Component: m.HomePage })),
       },
       {

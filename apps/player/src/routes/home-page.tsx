@@ -1,13 +1,12 @@
-import { useSettings } from '@cadence/app-shell/use-bootstrap-data';
-import { homeChannelSlug } from '../features/channels/channel-prefetch';
 import { ChannelView } from '../features/channels/channel-view';
+import { useHomePage } from '../features/home/use-home-page';
 
-/** `/`: the channel chosen in settings (homepage.value); discover when none is set. */
+/** `/` inside the player frame: the home channel (homepage.value); discover when none is set. */
 export function HomePage() {
-  const settings = useSettings();
+  const home = useHomePage();
   return (
     <div data-testid="home-page">
-      <ChannelView slugOrId={homeChannelSlug(settings)} isHome />
+      <ChannelView slugOrId={home.kind === 'channel' ? home.slugOrId : 'discover'} isHome />
     </div>
   );
 }

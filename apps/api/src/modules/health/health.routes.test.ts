@@ -42,7 +42,16 @@ describe('health and readiness', () => {
     expect((await t.app.inject({ url: '/api-docs' })).statusCode).toBeLessThan(400);
     const docs = await t.app.inject({ url: '/api-docs/' });
     expect(docs.statusCode).toBe(200);
-    expect(docs.body).toContain('<html');
+    expect(docs.body).toContain('<html lang="en"');
+    // Under the page policy (nonces only), every script of the page carries this response's nonce.
+    const page = await t.app.inject({ url: '/api-docs/', headers: { accept: 'text/html' } });
+    const nonce = /'nonce-([^']+)'/.exec(String(page.headers['content-security-policy']))?.[1];
+    expect(nonce).toBeTruthy();
+    const scripts = page.body.match(/<script\b[^>]*>/g) ?? [];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const script of scripts) expect(script).toContain(`nonce="${nonce}"`);
+    const scriptSrc = /script-src([^;]*)/.exec(String(page.headers['content-security-policy']))?.[1];
+    expect(scriptSrc).not.toContain('unsafe-inline');
     const spec = await t.app.inject({ url: '/api-docs/openapi.json' });
     expect(spec.statusCode).toBe(200);
     expect(Object.keys(spec.json().paths)).toEqual(

@@ -1,5 +1,8 @@
+import { playerRoutePatterns } from '@cadence/contracts/app-routes';
 import type { TBootstrapData } from '@cadence/contracts/bootstrap';
+import { homePageOf, type THomePage } from '@cadence/contracts/homepage';
 import { pageRequests, pageRequestUrl } from '@cadence/contracts/page-requests';
+import { matchRoutePattern } from '@cadence/contracts/route-patterns';
 import { defaultSeoTemplates } from '@cadence/contracts/seo';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TServedStamp } from '../catalogue/catalogue-cache';
@@ -30,32 +33,28 @@ export type TPageSeo = {
   main: string;
   responses: Record<string, unknown>;
   reads: (TServedStamp | null)[];
+  /** The page's own item (album, channel, profile...) does not exist: the api answered its GET 404. */
+  isMissing: boolean;
 };
 /** The first page's GET answered by the spa module (modules/spa spa-initial-data.ts), when it has one. */
 export type TInitialBody = { kind: string; body: unknown } | null;
 
-/** Single-segment player paths that are never a channel (spec 2.4-2.9, 2.11). */
-const NOT_CHANNELS = new Set([
-  'login',
-  'register',
-  'forgot-password',
-  'contact',
-  'library',
-  'notifications',
-  'lyrics',
-  'offline',
-  '404',
-  'account-settings',
-  'pricing',
-  'billing',
-  'checkout',
-  'api-docs',
-  'search',
-  'landing',
-  'pages',
+/**
+ * The player's channel routes (contracts app-routes.ts): a path is a channel's page when the
+ * router would pick one of them for it, so a static page (`/login`, `/workspaces/1`) never is.
+ * `/discover` is a page of its own that shows the discover channel.
+ */
+const CHANNEL_ROUTES = new Set([
+  '/discover',
+  '/channel/:slugOrId',
+  '/channel/:slugOrId/:restriction',
+  '/:slugOrId',
+  '/:slugOrId/:restriction',
 ]);
+const isChannelPath = (pathname: string) =>
+  CHANNEL_ROUTES.has(matchRoutePattern(playerRoutePatterns.pages, pathname) ?? '');
 
-type TRead = { body: unknown | null; stamp: TServedStamp | null };
+type TRead = { body: unknown | null; stamp: TServedStamp | null; status: number };
 
 /**
  * The api's own answer to a GET, as the browser's user would get it (null when it says no), and
@@ -64,11 +63,12 @@ type TRead = { body: unknown | null; stamp: TServedStamp | null };
 async function fetchAs(app: FastifyInstance, request: FastifyRequest, url: string): Promise<TRead> {
   try {
     const response = await injectAs(app, request, url);
-    if (response.statusCode !== 200) return { body: null, stamp: null };
-    return { body: response.json(), stamp: servedStampOf(response.headers) };
+    const status = response.statusCode;
+    if (status !== 200) return { body: null, stamp: null, status };
+    return { body: response.json(), stamp: servedStampOf(response.headers), status };
   } catch (error) {
     request.log.warn({ err: error, url }, 'seo data not loaded');
-    return { body: null, stamp: null };
+    return { body: null, stamp: null, status: 500 };
   }
 }
 
@@ -90,6 +90,7 @@ async function documentFor(
   pathname: string,
   site: TSeoSite,
   bootstrap: TBootstrapData,
+  home: THomePage | null,
   initial: TInitialBody,
   load: Load,
 ): Promise<TSeoDocument | null | undefined> {
@@ -99,9 +100,7 @@ async function documentFor(
   const settings = bootstrap.settings as TBootstrapData['settings'] & {
     landing?: { header_title?: string; header_subtitle?: string };
   };
-  const homeType = settings.homepage.type;
-  const isLanding =
-    (first === 'landing' && parts.length === 1) || (parts.length === 0 && /^landing/.test(homeType));
+  const isLanding = (first === 'landing' && parts.length === 1) || home?.kind === 'landing';
   if (isLanding) {
     const replaceSite = (text = '') => text.replace(/\{site\}|\{\{site_name\}\}/g, site.siteName);
     return landingDocument(site, {
@@ -113,6 +112,11 @@ async function documentFor(
     const body = await bodyOf<T>(initial, kind, load, url);
     return body ? build(body) : null;
   };
+  const customPage = async (key: string) =>
+    page('customPage', `/api/v1/custom-pages/${encodeURIComponent(key)}`, (body) =>
+      customPageDocument(body as never),
+    );
+  if (home?.kind === 'customPage') return customPage(home.pageKey);
   switch (first) {
     case 'album':
       if (id === null || parts.length !== 4) return undefined;
@@ -146,9 +150,7 @@ async function documentFor(
     case 'pages': {
       const key = parts.length === 3 && id !== null ? String(id) : parts.length === 2 ? second : null;
       if (!key) return undefined;
-      return page('customPage', `/api/v1/custom-pages/${encodeURIComponent(decode(key))}`, (body) =>
-        customPageDocument(body as never),
-      );
+      return customPage(decode(key));
     }
     default:
       break;
@@ -161,7 +163,7 @@ async function documentFor(
         : null
       : first === 'channel'
         ? (second ?? null)
-        : parts.length <= 2 && first && !NOT_CHANNELS.has(first)
+        : first && isChannelPath(pathname)
           ? first
           : null;
   if (slug === null) return undefined;
@@ -189,10 +191,10 @@ const PAGE_TITLES: Record<string, string> = {
   pricing: 'Pricing',
 };
 
-function fallbackHead(site: TSeoSite, pathname: string, isMissing: boolean): string {
+function fallbackHead(site: TSeoSite, pathname: string, home: THomePage | null, isMissing: boolean): string {
   const name = escapeHtml(site.siteName);
   const url = absoluteUrl(site.baseUrl, pathname) ?? site.baseUrl;
-  const page = PAGE_TITLES[pathname.split('/').filter(Boolean)[0] ?? ''];
+  const page = PAGE_TITLES[home ? home.kind : (pathname.split('/').filter(Boolean)[0] ?? '')];
   const title = page && !isMissing ? `${escapeHtml(page)} - ${name}` : name;
   return [
     `<title>${title}</title>`,
@@ -228,19 +230,23 @@ export async function renderPageSeo(
   };
   const responses: Record<string, unknown> = {};
   const reads: TPageSeo['reads'] = [];
+  let isNotFound = false;
   const load = async (url: string) => {
-    const { body, stamp } = await fetchAs(app, request, url);
+    const { body, stamp, status } = await fetchAs(app, request, url);
     reads.push(stamp);
+    if (status === 404) isNotFound = true;
     if (body !== null) responses[url] = body;
     return body;
   };
-  const document = await documentFor(pathname, site, bootstrap, initial, load);
+  const home = pathname === '/' ? homePageOf(bootstrap.settings, bootstrap.user !== null) : null;
+  const document = await documentFor(pathname, site, bootstrap, home, initial, load);
   if (!document) {
     return {
-      head: fallbackHead(site, pathname, document === null),
+      head: fallbackHead(site, pathname, home, document === null),
       main: '',
       responses,
       reads,
+      isMissing: document === null && isNotFound,
     };
   }
   const image = absoluteUrl(site.baseUrl, document.image);
@@ -251,7 +257,7 @@ export async function renderPageSeo(
     image,
     twitter_card: image ? 'summary_large_image' : 'summary',
   });
-  return { head, main: document.main, responses, reads };
+  return { head, main: document.main, responses, reads, isMissing: false };
 }
 
 /**

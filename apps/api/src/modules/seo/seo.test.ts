@@ -26,9 +26,9 @@ afterAll(async () => {
 });
 
 /** A crawler: no cookies, no JavaScript, just the HTML. */
-async function crawl(url: string) {
+async function crawl(url: string, status = 200) {
   const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
-  expect(res.statusCode).toBe(200);
+  expect(res.statusCode).toBe(status);
   return { html: res.body, csp: String(res.headers['content-security-policy'] ?? '') };
 }
 
@@ -158,7 +158,7 @@ describe('listener pages for crawlers and link previews', () => {
 
     expect(head((await crawl('/contact')).html).title).toBe('Contact us - Cadence');
 
-    const missing = await crawl('/album/999999/x/y');
+    const missing = await crawl('/album/999999/x/y', 404);
     expect(missing.html).toContain('<meta name="robots" content="noindex">');
     expect(head(missing.html).title).toBe('Cadence');
   });
@@ -200,7 +200,7 @@ describe('listener pages for crawlers and link previews', () => {
     expect(playlist.main).toContain('Harbour');
 
     // A guest may not see a private playlist: its page says nothing of it.
-    const hidden = await crawl(`/playlist/${privateId}/secret-mix`);
+    const hidden = await crawl(`/playlist/${privateId}/secret-mix`, 404);
     expect(hidden.html).not.toContain('Secret Mix');
     expect(hidden.html).toContain('<meta name="robots" content="noindex">');
 

@@ -1,6 +1,7 @@
 import { CARD_IMAGE_SIZES, HEADER_IMAGE_SIZES, imageSrcSet } from '@cadence/contracts/artwork';
 import type { TBootstrapData } from '@cadence/contracts/bootstrap';
 import type { TChannelResponse } from '@cadence/contracts/channel';
+import { homePageOf } from '@cadence/contracts/homepage';
 import { firstPageFor, pageRequestUrl, type TFirstPage } from '@cadence/contracts/page-requests';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TServedStamp } from '../catalogue/catalogue-cache';
@@ -19,16 +20,16 @@ export type TInitialPage = { page: TFirstPage; body: unknown; json: string; stam
 /** What an answer's artwork is read from. */
 type TAnswer = Pick<TInitialPage, 'page' | 'body'>;
 
-/** `/` shows the channel chosen in settings (homepage.value), discover when none; the landing page none. */
-export function homeChannelSlug({ homepage }: TBootstrapData['settings']): string | null {
-  if (homepage.type === 'landing') return null;
-  return homepage.type === 'channel' && homepage.value ? homepage.value : 'discover';
+/** The channel `/` shows this visitor (contracts homepage.ts), null when it shows another page. */
+export function homeChannelSlug({ settings, user }: TBootstrapData): string | null {
+  const home = homePageOf(settings, user !== null);
+  return home.kind === 'channel' ? home.slugOrId : null;
 }
 
 /** The player page this request opens, when it starts with one of contracts' page requests. */
 export function firstPageOf(request: FastifyRequest, bootstrap: TBootstrapData): TFirstPage | null {
   const pathname = request.url.split('?', 1)[0] ?? '/';
-  return firstPageFor(pathname, homeChannelSlug(bootstrap.settings));
+  return firstPageFor(pathname, homeChannelSlug(bootstrap));
 }
 
 /**

@@ -301,3 +301,102 @@ describe("the first page's GET answered in its HTML", () => {
     );
   });
 });
+
+describe('the status of a page', () => {
+  const page = (url: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ url, headers: { accept: 'text/html', 'sec-fetch-dest': 'document', ...headers } });
+
+  it('is 404, with the app, for a path no route of the app takes', async () => {
+    for (const url of ['/no/such/page', '/404', '/admin/no-such', '/admin/users/1/no-such/tab']) {
+      const res = await page(url);
+      expect({ url, status: res.statusCode }).toEqual({ url, status: 404 });
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toMatch(/<div id="root">(player|admin)<\/div>/);
+      expect(res.body).toContain('window.bootstrapData=');
+    }
+    // Static pages of one or two segments are not channels (`/{slug}[/{restriction}]`) to look up.
+    const pages = ['/', '/discover', '/login', '/offline', '/search/x', '/workspaces', '/workspaces/1'];
+    for (const url of [
+      ...pages,
+      '/library/songs',
+      '/notifications/settings',
+      '/admin',
+      '/admin/users/1/api',
+    ]) {
+      expect({ url, status: (await page(url)).statusCode }).toEqual({ url, status: 200 });
+    }
+  });
+
+  it('is 404 for a listener page whose item does not exist, for a guest and a signed-in user', async () => {
+    const listener = await actor(t, ['music.view']);
+    const albumId = await insertAlbum(t, 'Status Album', await insertArtist(t, 'Status Artist'));
+    for (const headers of [{}, listener.headers]) {
+      expect((await page(`/album/${albumId}/status-artist/status-album`, headers)).statusCode).toBe(200);
+      for (const url of ['/album/999999/x/y', '/track/999999/x', '/artist/999999', '/no-such-page']) {
+        const res = await page(url, headers);
+        expect({ url, status: res.statusCode }).toEqual({ url, status: 404 });
+        expect(res.body).toContain('<div id="root">player</div>');
+      }
+    }
+    // Asked again, the guest's missing page is not served from the kept pages as a 200.
+    expect((await page('/no-such-page')).statusCode).toBe(404);
+  });
+});
+
+describe('the homepage setting (spec 2.4)', () => {
+  const page = (url: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ url, headers: { accept: 'text/html', 'sec-fetch-dest': 'document', ...headers } });
+  const HOME_URL = '/api/v1/channel/discover?page=1&perPage=50';
+  const title = (html: string) => /<title>(.*?)<\/title>/s.exec(html)?.[1];
+  const withHome = async (type: string, value: string | null, check: () => Promise<void>) => {
+    await t.app.services.settings.save({ client: { 'homepage.type': type, 'homepage.value': value } });
+    try {
+      await check();
+    } finally {
+      await t.app.services.settings.save({
+        client: { 'homepage.type': 'channel', 'homepage.value': 'discover' },
+      });
+    }
+  };
+
+  it("answers `/` with the page it names: the guest's first answer carries no channel but that page's", async () => {
+    const listener = await actor(t, ['music.view']);
+    await withHome('landingPage', null, async () => {
+      const guest = await page('/');
+      expect(guest.statusCode).toBe(200);
+      expect(initialResponses(guest.body)?.[HOME_URL]).toBeUndefined();
+      expect(guest.body).toContain('<meta property="og:type" content="website">');
+      expect(inlinedData(guest.body).settings.homepage.type).toBe('landingPage');
+      // Signed in, `/` is the home channel.
+      expect(initialResponses((await page('/', listener.headers)).body)?.[HOME_URL]).toBeTruthy();
+    });
+    await withHome('loginPage', null, async () => {
+      const guest = await page('/');
+      expect(guest.statusCode).toBe(200);
+      expect(initialResponses(guest.body)).toBeNull();
+      expect(title(guest.body)).toMatch(/^Login - /);
+    });
+    await withHome('registerPage', null, async () => {
+      const guest = await page('/');
+      expect(initialResponses(guest.body)).toBeNull();
+      expect(title(guest.body)).toMatch(/^Register - /);
+    });
+    await withHome('channel', 'discover', async () => {
+      expect(initialResponses((await page('/')).body)?.[HOME_URL]).toBeTruthy();
+    });
+  });
+
+  it('answers `/` with a custom page when it names one', async () => {
+    const created = await t.deps.db
+      .insertInto('custom_pages')
+      .values({ title: 'Welcome Home', slug: 'welcome-home', body: '<p>Hello</p>' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect(created.id).toBeTruthy();
+    await withHome('customPage', 'welcome-home', async () => {
+      const inlined = initialResponses((await page('/')).body);
+      expect(inlined?.['/api/v1/custom-pages/welcome-home']?.page.title).toBe('Welcome Home');
+      expect(inlined?.[HOME_URL]).toBeUndefined();
+    });
+  });
+});

@@ -1,6 +1,12 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import {
+  adminRoutePatterns,
+  backstageRoutePatterns,
+  playerRoutePatterns,
+} from '@cadence/contracts/app-routes';
+import { isPagePath, type TAppRoutePatterns } from '@cadence/contracts/route-patterns';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -35,6 +41,19 @@ const OFFLINE_PAGE = '/offline';
 const FIRST_PAGE_CHUNKS_FILE = 'first-page-chunks.json';
 /** `Sec-Fetch-Dest` values of a page load; a browser fetching an image, script or icon sends another. */
 const PAGE_DESTINATIONS = new Set(['document', 'iframe', 'frame', 'embed', 'object']);
+
+/** Each app's page paths (contracts app-routes.ts, checked against the routers by their tests). */
+const ROUTE_PATTERNS: Record<SpaApp['name'], TAppRoutePatterns> = {
+  player: playerRoutePatterns,
+  admin: adminRoutePatterns,
+  backstage: backstageRoutePatterns,
+};
+
+/** Whether one of the app's routes renders a page at `pathname` (else the app shows its 404 page). */
+export function isAppRoute(spa: SpaApp, pathname: string): boolean {
+  const inApp = pathname.slice(spa.base.length - 1) || '/';
+  return isPagePath(ROUTE_PATTERNS[spa.name], inApp);
+}
 
 /** A missing subresource (`/favicon.ico`, an old asset) gets a 404, not the whole app's HTML. */
 function isSubresourceRequest(request: FastifyRequest): boolean {
@@ -140,11 +159,15 @@ async function spa(app: FastifyInstance) {
     // The template's own inline scripts and the bootstrap data carry the nonce; nothing else can.
     const nonce = scriptNonce(reply);
     const { data, script, guestRole } = await bootstrapForPage(request, reply, bootstrapScriptWrap(nonce));
+    // The app shows its 404 page for a path none of its routes takes, and for a page whose item the
+    // api says does not exist (known once its SEO has read it): crawlers and monitors get the 404.
+    const isRoute = isAppRoute(spa, pathname);
+    let status = isRoute ? 200 : 404;
     const send = (page: Buffer) =>
-      reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page);
+      reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page);
     // A guest's player page is the same for every guest but for the nonce and the bootstrap data
     // (its XSRF token, theme and language): kept without them while what it was built from holds.
-    const guestKey = spa.name === 'player' && isGuestRequest(request) ? pathname : null;
+    const guestKey = spa.name === 'player' && isRoute && isGuestRequest(request) ? pathname : null;
     const basis: TPageBasis | null = guestKey ? { template: html, settings: data.settings, guestRole } : null;
     if (guestKey && basis) {
       const kept = await guestPages.find(guestKey, basis);
@@ -165,6 +188,8 @@ async function spa(app: FastifyInstance) {
             initial: initial ? { kind: initial.page.kind, body: initial.body } : null,
           })
         : null;
+    // `/` is the site's home whatever its setting names: a channel gone since is not a missing site.
+    if (seo?.isMissing && pathname !== '/') status = 404;
     // The head and main text go into the small template; the large inlined data comes last, so
     // no pattern runs over it.
     let shell = withNonce(html, pageNonce);
@@ -177,7 +202,7 @@ async function spa(app: FastifyInstance) {
     );
     if (!guestKey || !basis) return send(Buffer.concat([Buffer.from(before), script, Buffer.from(after)]));
     const slotted = slotPage(before, after);
-    const stamps = seo ? pageStamps(page !== null, initial?.stamp, seo.reads) : null;
+    const stamps = seo && status === 200 ? pageStamps(page !== null, initial?.stamp, seo.reads) : null;
     if (stamps) guestPages.store(guestKey, basis, stamps, slotted);
     return send(joinPage(slotted, nonce, script));
   });

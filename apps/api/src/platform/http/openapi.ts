@@ -2,10 +2,21 @@ import swagger from '@fastify/swagger';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { scriptNonce } from './security-headers';
 
 const DOCS_PREFIX = '/api-docs';
 /** Hop-by-hop and framing headers the outer reply sets itself. */
 const SKIPPED_HEADERS = new Set(['content-length', 'transfer-encoding', 'connection', 'keep-alive', 'date']);
+/**
+ * What Scalar renders as the page's CSP nonce (on its script tags and its `csp-nonce` meta), set
+ * to each response's own nonce on the way out: the page policy allows inline scripts by nonce only.
+ */
+const NONCE_SLOT = 'cadence-docs-nonce-slot';
+
+/** The docs page with this response's nonce, and the language its text is in (WCAG 3.1.1). */
+function docsPage(html: string, nonce: string): string {
+  return html.replaceAll(NONCE_SLOT, nonce).replace(/<html(?=[\s>])(?![^>]*\blang=)/, '<html lang="en"');
+}
 
 /**
  * Scalar's plugin embeds its ~4 MB browser bundle and a YAML/OpenAPI toolchain: tens of MiB of
@@ -23,7 +34,14 @@ function lazyScalar(app: FastifyInstance) {
     const instance = Fastify({ routerOptions: { ignoreTrailingSlash: true } });
     await instance.register(scalar, {
       routePrefix: DOCS_PREFIX,
-      configuration: { title: 'Cadence API', content: () => app.swagger() },
+      configuration: {
+        title: 'Cadence API',
+        pageTitle: 'Cadence API',
+        content: () => app.swagger(),
+        nonce: NONCE_SLOT,
+        // The default fonts come from Scalar's own host, which the CSP (and an offline install) refuses.
+        withDefaultFonts: false,
+      },
     });
     await instance.ready();
     return instance;
@@ -42,7 +60,9 @@ function lazyScalar(app: FastifyInstance) {
     for (const [name, value] of Object.entries(response.headers)) {
       if (value !== undefined && !SKIPPED_HEADERS.has(name)) reply.header(name, value);
     }
-    return reply.code(response.statusCode).send(response.rawPayload);
+    const isPage = String(response.headers['content-type'] ?? '').startsWith('text/html');
+    const body = isPage ? docsPage(response.payload, scriptNonce(reply)) : response.rawPayload;
+    return reply.code(response.statusCode).send(body);
   }
 
   const options = { config: { access: 'public' as const }, schema: { hide: true } };

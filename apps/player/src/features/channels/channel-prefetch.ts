@@ -1,11 +1,5 @@
-import type { TClientSettings } from '@cadence/contracts/settings';
 import type { QueryClient } from '@tanstack/react-query';
 import { channelPagesQuery } from '../catalogue/catalogue-queries';
-
-/** `/` shows the channel chosen in settings (homepage.value); discover when none is set. */
-export function homeChannelSlug({ homepage }: TClientSettings): string {
-  return homepage.type === 'channel' && homepage.value ? homepage.value : 'discover';
-}
 
 /**
  * A route loader's start of the channel's first page, the query ChannelView reads, so it runs

@@ -25,13 +25,14 @@ function useDocumentSeo(seo: { title: string; description: string | null } | nul
 }
 
 /**
- * Spec 2.9 `/pages/{pageSlug}` and `/pages/{pageId}/{pageSlug}`, with the states of spec 4:
- * 401/403 while logged out -> /login, 404 -> the not-found page, anything else the generic error.
+ * Spec 2.9 `/pages/{pageSlug}` and `/pages/{pageId}/{pageSlug}` (or `pageKey`, the homepage
+ * setting's page at `/`), with the states of spec 4: 401/403 while logged out -> /login, 404 -> the
+ * not-found page, anything else the generic error.
  */
-export function CustomPage() {
+export function CustomPage({ pageKey }: { pageKey?: string }) {
   const { pageId, pageSlug = '' } = useParams();
   const { isLoggedIn } = useAuth();
-  const query = useQuery(customPageQuery(pageId ?? pageSlug));
+  const query = useQuery(customPageQuery(pageKey ?? pageId ?? pageSlug));
   const data = query.data;
   useDocumentSeo(data?.set_seo ? data.seo : null);
 
