@@ -6,7 +6,8 @@ import { ZBootstrapDataSchema } from '@cadence/contracts/bootstrap';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createTestUser, type TestApp } from '../../test/test-app';
 import { actor, insertAlbum, insertArtist, insertTrack } from '../catalogue/catalogue.test-helper';
-import { inlineBootstrapScript } from './spa-apps';
+import { inlineBootstrapScript, spaApps } from './spa-apps';
+import { isAppRoute } from './spa.plugin';
 
 let t: TestApp;
 let staticDir: string;
@@ -322,9 +323,20 @@ describe('the status of a page', () => {
       '/notifications/settings',
       '/admin',
       '/admin/users/1/api',
+      '/admin/users/1/details',
+      '/admin/logs/error',
     ]) {
       expect({ url, status: (await page(url)).statusCode }).toEqual({ url, status: 200 });
     }
+  });
+
+  it("counts the backstage's pages at the site root (spec 2.10 /become-artist) as its routes", () => {
+    const backstage = spaApps('/nowhere').find((app) => app.name === 'backstage');
+    if (!backstage) throw new Error('no backstage app');
+    expect(isAppRoute(backstage, '/become-artist')).toBe(true);
+    expect(isAppRoute(backstage, '/claim-artist')).toBe(true);
+    expect(isAppRoute(backstage, '/backstage/upload')).toBe(true);
+    expect(isAppRoute(backstage, '/backstage/no-such')).toBe(false);
   });
 
   it('is 404 for a listener page whose item does not exist, for a guest and a signed-in user', async () => {

@@ -51,6 +51,8 @@ const ROUTE_PATTERNS: Record<SpaApp['name'], TAppRoutePatterns> = {
 
 /** Whether one of the app's routes renders a page at `pathname` (else the app shows its 404 page). */
 export function isAppRoute(spa: SpaApp, pathname: string): boolean {
+  // The app's pages outside its base (`/become-artist`) are its root request routes.
+  if (spa.isRootPage?.(pathname)) return true;
   const inApp = pathname.slice(spa.base.length - 1) || '/';
   return isPagePath(ROUTE_PATTERNS[spa.name], inApp);
 }
