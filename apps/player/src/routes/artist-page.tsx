@@ -11,7 +11,7 @@ import { MediaHeader } from '../features/catalogue/media-header';
 import { ErrorState, PageSkeleton } from '../features/catalogue/page-states';
 import { playCollection } from '../features/catalogue/play-collection';
 import { toPlayerTrack } from '../features/catalogue/to-player-track';
-import { albumUrl, artistUrl, genreUrl, radioUrl } from '../features/catalogue/urls';
+import { artistUrl, genreUrl, radioUrl } from '../features/catalogue/urls';
 import { FollowersGrid } from '../features/catalogue/user-grid';
 import { FollowButton } from '../features/library/follow-button';
 import { type TArtistTab, useListenerSettings } from '../features/listener-settings/listener-settings';
@@ -21,7 +21,6 @@ export function ArtistPage() {
   const { trans } = useTrans();
   const settings = useListenerSettings();
   const id = Number(useParams().artistId);
-  const queryClient = useQueryClient();
   const query = useQuery(artistQuery(id));
   const artist = query.data?.artist;
   const tracks = useMemo(() => (artist?.top_tracks ?? []).map((track) => toPlayerTrack(track)), [artist]);
