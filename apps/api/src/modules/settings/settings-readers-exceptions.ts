@@ -3,17 +3,29 @@
  * (settings-readers.test.ts), each with the reason. "Follow-up" marks a setting whose feature is
  * designed but not built yet: it stays in the catalogue so stored values survive, and it is listed
  * here so the gap is visible rather than hidden.
+ *
+ * Removed instead (nothing in the codebase backs them; migration 2026-11-29T07-00 drops their rows):
+ * the YouTube video fallback (youtube_api_key, youtube.*, player.hide_video, hide_video_button,
+ * mobile.auto_open_overlay), billing.accepted_cards, analytics.gchart_api_key, uploads.auto_match,
+ * player.lyrics_automate (no lyrics provider exists: lyrics are typed in), player.sort_method (no
+ * provider popularity exists: popularity is always local plays) and the reserved drivers
+ * (memcached, database/sqs/beanstalkd queues, meilisearch/elasticsearch/algolia, ftp/dropbox/rackspace).
  */
-const followUp = (what: string) => `Follow-up (issue 32): ${what} is not built yet; the stored value is kept.`;
+const followUp = (what: string) =>
+  `Follow-up (issue 32): ${what} is not built yet; the stored value is kept.`;
 
 export const settingsReadElsewhere: Readonly<Record<string, string>> = {
-  'billing.stripe_test_mode': 'Internal and not on the form: the gateways take their mode from the configurable base url.',
+  'billing.stripe_test_mode':
+    'Internal and not on the form: the gateways take their mode from the configurable base url.',
   'billing.invoice.address': followUp('printing the invoice address on receipts'),
   'billing.invoice.notes': followUp('printing invoice notes on receipts'),
-  'billing.stripe_public_key': followUp('the client-side Stripe publishable key (checkout redirects server side)'),
+  'billing.stripe_public_key': followUp(
+    'the client-side Stripe publishable key (checkout redirects server side)',
+  ),
   'billing.paypal.public_key': followUp('the client-side PayPal client id (checkout redirects server side)'),
-  'billing.integrated': 'Spec 3 "Settings read": part of bootstrap data for API clients; the apps show billing by billing.enable.',
-  'dates.format': followUp('site-wide date verbosity in the apps\' date formatter'),
+  'billing.integrated':
+    'Spec 3 "Settings read": part of bootstrap data for API clients; the apps show billing by billing.enable.',
+  'dates.format': followUp("site-wide date verbosity in the apps' date formatter"),
   'dates.locale': followUp('the internal formatting locale'),
   mailgun_domain: followUp('the Mailgun mail driver'),
   mailgun_endpoint: followUp('the Mailgun mail driver'),
@@ -26,7 +38,8 @@ export const settingsReadElsewhere: Readonly<Record<string, string>> = {
   analytics_property_id: followUp('reading visits from a GA4 property'),
   sentry_dsn: followUp('error reporting to Sentry'),
   'logging.sentry_public': followUp('browser error reporting to Sentry'),
-  broadcast_driver: 'Shown on the websockets tab: the api\'s own socket over Redis pub/sub is always used (issue 15).',
+  broadcast_driver:
+    "Shown on the websockets tab: the api's own socket over Redis pub/sub is always used (issue 15).",
   pusher_app_id: followUp('the Pusher broadcast driver'),
   pusher_key: followUp('the Pusher broadcast driver'),
   pusher_cluster: followUp('the Pusher broadcast driver'),
@@ -39,7 +52,8 @@ export const settingsReadElsewhere: Readonly<Record<string, string>> = {
   ably_key: followUp('the Ably broadcast driver'),
   'realtime.pusher_key': followUp('the Pusher broadcast driver'),
   'realtime.pusher_cluster': followUp('the Pusher broadcast driver'),
-  scout_driver: 'Shown on the search tab to explain the search used (PostgreSQL full text and trigrams).',
+  scout_driver:
+    'Shown on the search tab to name the search used (PostgreSQL full text and trigrams, the only driver).',
   artist_provider: followUp('importing artist metadata from Spotify'),
   album_provider: followUp('importing album metadata from Spotify'),
   search_provider: followUp('searching Spotify from the player'),
@@ -47,41 +61,4 @@ export const settingsReadElsewhere: Readonly<Record<string, string>> = {
   wikipedia_language: followUp('Wikipedia biographies'),
   'automation.artist_interval': followUp('re-importing artists from a provider'),
   lastfm_api_key: followUp('Last.fm lookups'),
-  'billing.accepted_cards': 'TEMPORARY: implemented or removed later in this branch.',
-  'storage_ftp_host': 'TEMPORARY: implemented or removed later in this branch.',
-  'storage_ftp_username': 'TEMPORARY: implemented or removed later in this branch.',
-  'storage_ftp_password': 'TEMPORARY: implemented or removed later in this branch.',
-  'storage_ftp_root': 'TEMPORARY: implemented or removed later in this branch.',
-  'storage_ftp_port': 'TEMPORARY: implemented or removed later in this branch.',
-  'storage_ftp_passive': 'TEMPORARY: implemented or removed later in this branch.',
-  'storage_ftp_ssl': 'TEMPORARY: implemented or removed later in this branch.',
-  'storage_dropbox_app_key': 'TEMPORARY: implemented or removed later in this branch.',
-  'storage_dropbox_app_secret': 'TEMPORARY: implemented or removed later in this branch.',
-  'storage_dropbox_refresh_token': 'TEMPORARY: implemented or removed later in this branch.',
-  'memcached_host': 'TEMPORARY: implemented or removed later in this branch.',
-  'memcached_port': 'TEMPORARY: implemented or removed later in this branch.',
-  'analytics.gchart_api_key': 'TEMPORARY: implemented or removed later in this branch.',
-  'sqs_queue_key': 'TEMPORARY: implemented or removed later in this branch.',
-  'sqs_queue_secret': 'TEMPORARY: implemented or removed later in this branch.',
-  'sqs_queue_prefix': 'TEMPORARY: implemented or removed later in this branch.',
-  'sqs_queue_name': 'TEMPORARY: implemented or removed later in this branch.',
-  'sqs_queue_region': 'TEMPORARY: implemented or removed later in this branch.',
-  'scout_mysql_mode': 'TEMPORARY: implemented or removed later in this branch.',
-  'algolia_app_id': 'TEMPORARY: implemented or removed later in this branch.',
-  'player.lyrics_automate': 'TEMPORARY: implemented or removed later in this branch.',
-  'youtube.search_method': 'TEMPORARY: implemented or removed later in this branch.',
-  'youtube.region_code': 'TEMPORARY: implemented or removed later in this branch.',
-  'youtube.suggested_quality': 'TEMPORARY: implemented or removed later in this branch.',
-  'youtube.store_id': 'TEMPORARY: implemented or removed later in this branch.',
-  'player.sort_method': 'TEMPORARY: implemented or removed later in this branch.',
-  'player.hide_radio_button': 'TEMPORARY: implemented or removed later in this branch.',
-  'player.show_upload_button': 'TEMPORARY: implemented or removed later in this branch.',
-  'player.show_become_artist_button': 'TEMPORARY: implemented or removed later in this branch.',
-  'uploads.auto_match': 'TEMPORARY: implemented or removed later in this branch.',
-  'player.hide_video_button': 'TEMPORARY: implemented or removed later in this branch.',
-  'player.hide_video': 'TEMPORARY: implemented or removed later in this branch.',
-  'player.mobile.auto_open_overlay': 'TEMPORARY: implemented or removed later in this branch.',
-  'player.default_artist_view': 'TEMPORARY: implemented or removed later in this branch.',
-  'artist_page.tabs': 'TEMPORARY: implemented or removed later in this branch.',
-  'artist_page.show_description': 'TEMPORARY: implemented or removed later in this branch.',
 };

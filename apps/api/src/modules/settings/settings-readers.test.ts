@@ -28,7 +28,8 @@ function sourceFiles(dir: string, found: string[] = []): string[] {
     if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name.startsWith('.')) continue;
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) sourceFiles(full, found);
-    else if (/\.tsx?$/.test(entry.name) && !notReaders.some((pattern) => pattern.test(full))) found.push(full);
+    else if (/\.tsx?$/.test(entry.name) && !notReaders.some((pattern) => pattern.test(full)))
+      found.push(full);
   }
   return found;
 }
@@ -79,9 +80,9 @@ function templateKeyPatterns(source: string): RegExp[] {
 }
 
 function unreadKeys(): string[] {
-  const sources = scanned.flatMap((dir) => sourceFiles(path.join(repoRoot, dir))).map((file) =>
-    readFileSync(file, 'utf8'),
-  );
+  const sources = scanned
+    .flatMap((dir) => sourceFiles(path.join(repoRoot, dir)))
+    .map((file) => readFileSync(file, 'utf8'));
   const templates = sources.flatMap(templateKeyPatterns);
   const entries = Object.entries(settingDefinitions) as [string, SettingDefinition][];
   return entries
@@ -90,7 +91,9 @@ function unreadKeys(): string[] {
       const isBuilt = templates.some((pattern) => pattern.test(key) || pattern.test(definition.env ?? ''));
       return (
         !isBuilt &&
-        !sources.some((source) => patterns.some((pattern) => pattern.test(source)) || isReadByGroup(key, source))
+        !sources.some(
+          (source) => patterns.some((pattern) => pattern.test(source)) || isReadByGroup(key, source),
+        )
       );
     })
     .map(([key]) => key);
