@@ -90,6 +90,22 @@ export const generalSections: TSettingsSection[] = [
       envText('app_url', 'Primary site URL', 'The address the site is served from.'),
     ],
   },
+  {
+    title: 'Features',
+    description: 'An environment variable, when set, decides instead.',
+    fields: [
+      toggle(
+        'workspaces.integrated',
+        'Enable workspaces',
+        'Users may create workspaces and invite members to share their music.',
+      ),
+      toggle(
+        'notif.subs.integrated',
+        'Enable notification preferences',
+        'Users choose, per notification, whether it comes by email or in the browser.',
+      ),
+    ],
+  },
 ];
 
 export const subscriptionsSections: TSettingsSection[] = [

@@ -409,6 +409,9 @@ export const settingDefinitions = {
   'ads.hide_for_subscribers': bool('ads', true),
 
   // appearance editor
+  // Shipped off (design 1); WORKSPACES_INTEGRATED / NOTIF_SUBS_INTEGRATED win when set, else the admin decides.
+  'workspaces.integrated': bool('general', false, { env: 'WORKSPACES_INTEGRATED', runtime: true }),
+  'notif.subs.integrated': bool('general', false, { env: 'NOTIF_SUBS_INTEGRATED', runtime: true }),
   // APP_NAME wins when set; otherwise the admin names the site (settings, general tab).
   'branding.site_name': setting('general', z.string().trim().min(1).max(100), 'Cadence', {
     env: 'APP_NAME',
@@ -440,9 +443,7 @@ export const settingDefinitions = {
   'demo.email': derived('internal', z.string(), ''),
   'demo.password': derived('internal', z.string(), ''),
   'billing.integrated': derived('internal', z.boolean(), true),
-  'workspaces.integrated': derived('internal', z.boolean(), false),
   'notifications.integrated': derived('internal', z.boolean(), true),
-  'notif.subs.integrated': derived('internal', z.boolean(), false),
   'api.integrated': derived('internal', z.boolean(), true),
 } satisfies Record<string, SettingDefinition>;
 
