@@ -34,8 +34,8 @@ function sourceFiles(dir: string, found: string[] = []): string[] {
   return found;
 }
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const chain = (segments: string[]) => segments.map(escape).join('\\??\\.');
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const chain = (segments: string[]) => segments.map(escapeRegex).join('\\??\\.');
 
 /**
  * What counts as reading a key: its name quoted (`get('player.hide_queue')`), its accessor chain
@@ -44,9 +44,9 @@ const chain = (segments: string[]) => segments.map(escape).join('\\??\\.');
  */
 function readPatterns(key: string, definition: SettingDefinition): RegExp[] {
   const segments = key.split('.');
-  const patterns = [new RegExp(`['"\`]${escape(key)}['"\`]`)];
+  const patterns = [new RegExp(`['"\`]${escapeRegex(key)}['"\`]`)];
   if (segments.length > 1) patterns.push(new RegExp(`\\b${chain(segments)}\\b`));
-  if (definition.env) patterns.push(new RegExp(`\\b${escape(definition.env)}\\b`));
+  if (definition.env) patterns.push(new RegExp(`\\b${escapeRegex(definition.env)}\\b`));
   return patterns;
 }
 
@@ -55,9 +55,9 @@ function isReadByGroup(key: string, source: string): boolean {
   if (segments.length < 2) return false;
   const group = segments.slice(0, -1);
   const tail = segments.length > 2 ? segments.slice(-2) : segments.slice(-1);
-  const leaf = escape(segments[segments.length - 1] as string);
+  const leaf = escapeRegex(segments[segments.length - 1] as string);
   return (
-    new RegExp(`\\b${escape(group[0] as string)}\\b`).test(source) &&
+    new RegExp(`\\b${escapeRegex(group[0] as string)}\\b`).test(source) &&
     (new RegExp(`\\??\\.${chain(tail)}\\b`).test(source) ||
       new RegExp(`\\{[^}=]*\\b${leaf}\\b[^}=]*\\}\\s*=\\s*[\\w.?]*\\b${chain(group)}\\b`).test(source))
   );
@@ -74,7 +74,7 @@ function templateKeyPatterns(source: string): RegExp[] {
     if (parts.join('').replace(/[^a-z]/gi, '').length < 2 || /[^a-z0-9_.]/i.test(parts.join(''))) continue;
     // A dotted key's segment may hold underscores (`seo.${page}`); an env key's part may not (`${service}_id`).
     const placeholder = parts.join('').includes('.') ? '[a-z0-9_]+' : '[a-z0-9]+';
-    patterns.push(new RegExp(`^${parts.map(escape).join(placeholder)}$`, 'i'));
+    patterns.push(new RegExp(`^${parts.map(escapeRegex).join(placeholder)}$`, 'i'));
   }
   return patterns;
 }
