@@ -108,9 +108,6 @@ const ZEnvSchema = z.object({
   QUEUE_DRIVER: z.enum(['sync', 'redis']).default('sync'),
   QUEUE_WORKER: booleanString.default(true),
   SEED_DEMO_CATALOGUE: booleanString.default(true),
-  // Features an operator turns on (shipped off).
-  NOTIF_SUBS_INTEGRATED: booleanString.default(false),
-  WORKSPACES_INTEGRATED: booleanString.default(false),
   // Avatar URLs on loopback addresses (tests only): off, the api refuses to fetch them.
   ALLOW_LOOPBACK_FETCH: booleanString.default(false),
   // Test peers: the reCAPTCHA verification endpoint and Google's OpenID issuer.

@@ -1,8 +1,12 @@
+import { AppLink } from '@cadence/app-shell/app-link';
 import { MenuIcon } from '@cadence/app-shell/menu-icon';
 import { SiteLogo } from '@cadence/app-shell/site-logo';
 import { useMenuItems } from '@cadence/app-shell/use-menu';
 import { useTrans } from '@cadence/app-shell/use-trans';
+import MicIcon from 'lucide-react/icons/mic-vocal';
+import UploadIcon from 'lucide-react/icons/upload';
 import { Link } from 'react-router';
+import { useArtistLinks } from '../features/listener-settings/use-artist-links';
 import { MenuLink } from './menu-link';
 import { SidebarPlaylists } from './sidebar-playlists';
 
@@ -43,7 +47,30 @@ export function Sidebar() {
           ))}
         </nav>
       )}
+      <SidebarActions />
       <SidebarPlaylists />
     </aside>
+  );
+}
+
+function SidebarActions() {
+  const { trans } = useTrans();
+  const { canBecomeArtist, canUpload } = useArtistLinks();
+  if (!canBecomeArtist && !canUpload) return null;
+  return (
+    <div className="flex flex-col gap-1 border-t border-divider pt-4" data-testid="sidebar-actions">
+      {canUpload && (
+        <AppLink href="/backstage/upload" className={itemClass}>
+          <UploadIcon aria-hidden className="size-4" />
+          {trans('Upload')}
+        </AppLink>
+      )}
+      {canBecomeArtist && (
+        <AppLink href="/become-artist" className={itemClass}>
+          <MicIcon aria-hidden className="size-4" />
+          {trans('Become an artist')}
+        </AppLink>
+      )}
+    </div>
   );
 }

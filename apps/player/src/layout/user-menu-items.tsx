@@ -10,8 +10,11 @@ import { MenuItem, MenuPopover } from '@cadence/ui/menu';
 import type { MenuButtonMenuProps } from '@cadence/ui/menu-button';
 import BellIcon from 'lucide-react/icons/bell';
 import CreditCardIcon from 'lucide-react/icons/credit-card';
+import MicIcon from 'lucide-react/icons/mic-vocal';
+import UploadIcon from 'lucide-react/icons/upload';
 import UserIcon from 'lucide-react/icons/user';
 import UsersIcon from 'lucide-react/icons/users';
+import { useArtistLinks } from '../features/listener-settings/use-artist-links';
 
 /** The user menu's items (its own chunk, react-aria), opened by UserMenu's light trigger. */
 export default function UserMenuItems(props: MenuButtonMenuProps) {
@@ -20,6 +23,7 @@ export default function UserMenuItems(props: MenuButtonMenuProps) {
   const customItems = useMenuItems('auth-dropdown');
   const hasWorkspaces = useWorkspacesEnabled();
   const openLink = useOpenAppLink();
+  const { canBecomeArtist, canUpload } = useArtistLinks();
   if (!user) return null;
   return (
     <AriaRouterProvider>
@@ -39,6 +43,16 @@ export default function UserMenuItems(props: MenuButtonMenuProps) {
           // Small screens have no room for the top bar's switcher: the workspaces page switches.
           <MenuItem href="/workspaces" icon={<UsersIcon />} className="md:hidden">
             {trans('Workspaces')}
+          </MenuItem>
+        )}
+        {canUpload && (
+          <MenuItem onAction={() => openLink('/backstage/upload')} icon={<UploadIcon />}>
+            {trans('Upload')}
+          </MenuItem>
+        )}
+        {canBecomeArtist && (
+          <MenuItem href="/become-artist" icon={<MicIcon />}>
+            {trans('Become an artist')}
           </MenuItem>
         )}
         {isSubscribed && (

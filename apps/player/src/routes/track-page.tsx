@@ -12,6 +12,7 @@ import { albumUrl, genreUrl, radioUrl, tagUrl, trackEmbedUrl, trackUrl } from '.
 import { CommentForm } from '../features/comments/comment-form';
 import { CommentList } from '../features/comments/comment-list';
 import { commentsQuery, timedComments, useAreCommentsEnabled } from '../features/comments/comment-queries';
+import { useListenerSettings } from '../features/listener-settings/listener-settings';
 import { LyricsView } from '../features/lyrics/lyrics-view';
 import type { TPlayerTrack } from '../features/playback/player-track';
 import { useCurrentItem } from '../features/playback/use-player';
@@ -23,6 +24,7 @@ import { TrackWaveform } from '../features/tracks/track-waveform';
 
 export function TrackPage() {
   const { trans } = useTrans();
+  const { hideRadioButton } = useListenerSettings();
   const id = Number(useParams().trackId);
   const query = useQuery(trackQuery(id));
   const track = query.data?.track;
@@ -63,9 +65,11 @@ export function TrackPage() {
               share={{ title: track.name, path: trackUrl(track), embedPath: trackEmbedUrl(track) }}
               report={{ type: 'track', id: track.id, name: track.name }}
             />
-            <Link to={radioUrl('track', track)} className="text-sm text-muted hover:text-fg">
-              {trans('Go to track radio')}
-            </Link>
+            {!hideRadioButton && (
+              <Link to={radioUrl('track', track)} className="text-sm text-muted hover:text-fg">
+                {trans('Go to track radio')}
+              </Link>
+            )}
           </>
         }
       />

@@ -24,11 +24,7 @@ const toggle = (key: string, label: string, help?: string): TSettingField => ({
 export const cacheSections: TSettingsSection[] = [
   {
     description: 'Chosen when the server starts: Redis when REDIS_URL is set, memory otherwise.',
-    fields: [
-      text('cache_driver', 'Cache driver', 'memory (default), none or redis; memcached is reserved.'),
-      text('memcached_host', 'Memcached host'),
-      { key: 'memcached_port', label: 'Memcached port', kind: 'number' },
-    ],
+    fields: [text('cache_driver', 'Cache driver', 'memory (default), none or redis.')],
   },
 ];
 
@@ -41,13 +37,6 @@ export const analyticsSections: TSettingsSection[] = [
         help: 'The measurement ID only (G-XXXXXXX), not the whole snippet.',
         kind: 'text',
         max: 50,
-      },
-      {
-        key: 'analytics.gchart_api_key',
-        label: 'Google Maps API key',
-        help: 'Browser key for the world map of the reports; restrict it to this site’s address.',
-        kind: 'text',
-        max: 255,
       },
       text('analytics_property_id', 'Analytics property ID', 'GA4 property whose visits the reports read.'),
       {
@@ -81,13 +70,8 @@ export const queueSections: TSettingsSection[] = [
       text(
         'queue_driver',
         'Queue driver',
-        'sync runs jobs in the api process (default); redis puts them on BullMQ for worker processes. database, sqs and beanstalkd are reserved.',
+        'sync runs jobs in the api process (default); redis puts them on BullMQ for worker processes.',
       ),
-      text('sqs_queue_key', 'SQS key'),
-      secret('sqs_queue_secret', 'SQS secret'),
-      text('sqs_queue_prefix', 'SQS prefix'),
-      text('sqs_queue_name', 'SQS queue name'),
-      text('sqs_queue_region', 'SQS region'),
     ],
   },
 ];
@@ -182,16 +166,7 @@ export const searchSections: TSettingsSection[] = [
   {
     title: 'Local search',
     description: 'Chosen when the server starts.',
-    fields: [
-      text(
-        'scout_driver',
-        'Search driver',
-        'postgres (full text and trigrams, default); meilisearch, elasticsearch and algolia are reserved.',
-      ),
-      text('scout_mysql_mode', 'MySQL mode', 'basic, extended or fulltext; unused on PostgreSQL.'),
-      text('algolia_app_id', 'Algolia app ID'),
-      secret('algolia_secret', 'Algolia secret'),
-    ],
+    fields: [text('scout_driver', 'Search driver', 'postgres: PostgreSQL full text and trigrams.')],
   },
 ];
 
@@ -232,27 +207,6 @@ export const providersSections: TSettingsSection[] = [
         kind: 'text',
         max: 2,
       },
-      toggle('player.lyrics_automate', 'Find lyrics automatically'),
-      {
-        key: 'youtube_api_key',
-        label: 'YouTube API keys',
-        help: 'One key per line: the api rotates them for the video fallback. Kept on the server.',
-        kind: 'secret',
-        max: 5000,
-      },
-      {
-        key: 'youtube.suggested_quality',
-        label: 'YouTube suggested quality',
-        kind: 'select',
-        options: opts(
-          ['default', 'Default'],
-          ['small', 'Small'],
-          ['medium', 'Medium'],
-          ['large', 'Large'],
-          ['hd720', 'HD 720'],
-          ['hd1080', 'HD 1080'],
-        ),
-      },
     ],
   },
   {
@@ -269,13 +223,6 @@ export const playerSections: TSettingsSection[] = [
   {
     title: 'General',
     fields: [
-      {
-        key: 'player.sort_method',
-        label: 'Popularity from',
-        help: 'Rank popular tracks by the provider’s popularity or by local plays.',
-        kind: 'select',
-        options: opts(['external', 'Provider'], ['local', 'Local plays']),
-      },
       {
         key: 'player.seekbar_type',
         label: 'Seekbar',
@@ -297,11 +244,6 @@ export const playerSections: TSettingsSection[] = [
         'Show “Become artist”',
         'Offer the backstage request to users who are not artists.',
       ),
-      toggle(
-        'uploads.auto_match',
-        'Match uploads to metadata',
-        'Prefill track and album forms from file tags, creating missing artists and albums.',
-      ),
     ],
   },
   {
@@ -322,17 +264,10 @@ export const playerSections: TSettingsSection[] = [
         options: opts(['none', 'Off'], ['one', 'Repeat one'], ['all', 'Repeat all']),
       },
       toggle('player.hide_lyrics', 'Hide lyrics button'),
-      toggle('player.hide_video_button', 'Hide video button'),
-      toggle('player.hide_video', 'Hide video'),
       toggle(
         'player.enable_download',
         'Enable downloads',
         'Download button on tracks with a file, for users allowed to download.',
-      ),
-      toggle(
-        'player.mobile.auto_open_overlay',
-        'Open video on mobile play',
-        'Open the video overlay when playing on a phone.',
       ),
     ],
   },

@@ -90,6 +90,22 @@ export const generalSections: TSettingsSection[] = [
       envText('app_url', 'Primary site URL', 'The address the site is served from.'),
     ],
   },
+  {
+    title: 'Features',
+    description: 'An environment variable, when set, decides instead.',
+    fields: [
+      toggle(
+        'workspaces.integrated',
+        'Enable workspaces',
+        'Users may create workspaces and invite members to share their music.',
+      ),
+      toggle(
+        'notif.subs.integrated',
+        'Enable notification preferences',
+        'Users choose, per notification, whether it comes by email or in the browser.',
+      ),
+    ],
+  },
 ];
 
 export const subscriptionsSections: TSettingsSection[] = [
@@ -103,12 +119,6 @@ export const subscriptionsSections: TSettingsSection[] = [
         'PayPal sandbox',
         'Use the PayPal sandbox instead of live payments.',
       ),
-      {
-        key: 'billing.accepted_cards',
-        label: 'Accepted cards',
-        help: 'Card logos shown at checkout, separated by commas (visa, mastercard, american-express, discover).',
-        kind: 'list',
-      },
       {
         key: 'billing.invoice.address',
         label: 'Invoice address',
@@ -328,22 +338,6 @@ export const uploadingSections: TSettingsSection[] = [
       ],
     }),
   ),
-  {
-    title: 'FTP and Dropbox (reserved)',
-    description: 'Cadence ships local and S3-compatible storage; these drivers are reserved.',
-    fields: [
-      envText('storage_ftp_host', 'FTP host'),
-      envText('storage_ftp_username', 'FTP username'),
-      envSecret('storage_ftp_password', 'FTP password'),
-      envText('storage_ftp_root', 'FTP root folder'),
-      { key: 'storage_ftp_port', label: 'FTP port', kind: 'number' },
-      { key: 'storage_ftp_passive', label: 'FTP passive mode', kind: 'switch' },
-      { key: 'storage_ftp_ssl', label: 'FTP over SSL', kind: 'switch' },
-      envText('storage_dropbox_app_key', 'Dropbox app key'),
-      envSecret('storage_dropbox_app_secret', 'Dropbox app secret'),
-      envSecret('storage_dropbox_refresh_token', 'Dropbox refresh token'),
-    ],
-  },
 ];
 
 export const outgoingEmailSections: TSettingsSection[] = [

@@ -246,23 +246,16 @@ describe('reCAPTCHA credentials', () => {
 });
 
 describe('checks by form', () => {
-  it('refuses a tracking script for the measurement ID and a malformed YouTube key', async () => {
+  it('refuses a tracking script for the measurement ID', async () => {
     await expectRefused(
       { client: { analytics: { tracking_code: '<script>gtag()</script>' } } },
       'analytics.tracking_code',
       'analytics',
       /measurement ID only/,
     );
-    await expectRefused(
-      { client: { youtube_api_key: 'AIzaSyA-first-key-0123456789abcdef\nnot a key' } },
-      'youtube_api_key',
-      'providers',
-      /Line 2 is not a YouTube API key/,
-    );
     const saved = await save({
       client: {
         analytics: { tracking_code: 'G-SETTINGS1' },
-        youtube_api_key: 'AIzaSyA-first-key-0123456789abcdef',
       },
     });
     expect(saved.statusCode, saved.body).toBe(200);

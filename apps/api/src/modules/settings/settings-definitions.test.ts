@@ -14,9 +14,8 @@ import {
 
 const entries = Object.entries(settingDefinitions) as [string, SettingDefinition][];
 
-// Meant for browsers: the maps key is a referrer-restricted browser key, and demo sites
-// prefill their public demo credentials on the login form (spec 2.4).
-const publicByDesign = new Set(['analytics.gchart_api_key', 'demo.password']);
+// Meant for browsers: demo sites prefill their public demo credentials on the login form (spec 2.4).
+const publicByDesign = new Set(['demo.password']);
 
 describe('settingDefinitions', () => {
   it('gives every key a default that passes its own schema', () => {
@@ -58,8 +57,8 @@ describe('settingDefinitions', () => {
   });
 
   it('names env settings after their upper-cased key', () => {
-    const envKeys = entries.filter(([key, d]) => d.env && !d.derived && key !== 'branding.site_name');
-    expect(envKeys.length).toBeGreaterThan(80);
+    const envKeys = entries.filter(([, d]) => d.env && !d.derived && d.scope !== 'client');
+    expect(envKeys.length).toBeGreaterThan(60);
     for (const [key, definition] of envKeys) {
       expect(definition.env).toBe(key.toUpperCase());
       expect(definition.scope).not.toBe('client');
@@ -86,9 +85,7 @@ describe('settingDefinitions', () => {
     expect(d('cache.homepage_days')).toBe(1);
     expect(d('automation.artist_interval')).toBe(7);
     expect(d('player.seekbar_type')).toBe('line');
-    expect(d('storage_ftp_port')).toBe(21);
     expect(d('reverb_scheme')).toBe('https');
-    expect(d('billing.accepted_cards')).toEqual(['visa', 'mastercard', 'american-express', 'discover']);
     expect(d('artist_page.tabs')).toHaveLength(6);
     expect((d('menus') as unknown[]).length).toBeGreaterThanOrEqual(5);
     expect(d('landing')).toMatchObject({ header_image_opacity: 0.2, show_pricing: false });
@@ -130,7 +127,7 @@ describe('readEnvSetting', () => {
     expect(readEnvSetting('mail_driver', { MAIL_DRIVER: 'carrier-pigeon' })).toBe('log');
     expect(readEnvSetting('mail_driver', {})).toBe('log');
     expect(readEnvSetting('mail_port', { MAIL_PORT: '587' })).toBe(587);
-    expect(readEnvSetting('storage_ftp_passive', { STORAGE_FTP_PASSIVE: 'true' })).toBe(true);
+    expect(readEnvSetting('reverb_scheme', { REVERB_SCHEME: 'http' })).toBe('http');
     expect(readEnvSetting('uploads_disable_tus', { UPLOADS_DISABLE_TUS: '0' })).toBe(false);
     expect(readEnvSetting('pusher_app_id', { PUSHER_APP_ID: '12345' })).toBe('12345');
   });

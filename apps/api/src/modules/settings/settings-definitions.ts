@@ -187,12 +187,6 @@ export const settingDefinitions = {
   'billing.paypal.enable': bool('subscriptions', false),
   'billing.paypal_test_mode': bool('subscriptions', true),
   'billing.stripe_test_mode': bool('internal', true, { scope: 'server' }),
-  'billing.accepted_cards': setting('subscriptions', list(20), [
-    'visa',
-    'mastercard',
-    'american-express',
-    'discover',
-  ]),
   'billing.invoice.address': text('subscriptions', '', undefined, 2000),
   'billing.invoice.notes': text('subscriptions', '', undefined, 2000),
   stripe_key: liveText('subscriptions', 'stripe_key'),
@@ -245,13 +239,13 @@ export const settingDefinitions = {
   uploads_disk_driver: env(
     'uploading',
     'uploads_disk_driver',
-    z.enum(['local', 's3', 'digitalocean_s3', 'backblaze_s3', 'ftp', 'dropbox', 'rackspace']),
+    z.enum(['local', 's3', 'digitalocean_s3', 'backblaze_s3']),
     'local',
   ),
   public_disk_driver: env(
     'uploading',
     'public_disk_driver',
-    z.enum(['local', 's3', 'digitalocean_s3', 'backblaze_s3', 'ftp']),
+    z.enum(['local', 's3', 'digitalocean_s3', 'backblaze_s3']),
     'local',
   ),
   static_file_delivery: env(
@@ -273,16 +267,6 @@ export const settingDefinitions = {
   storage_backblaze_secret: envSecret('uploading', 'storage_backblaze_secret'),
   storage_backblaze_region: envText('uploading', 'storage_backblaze_region'),
   storage_backblaze_bucket: envText('uploading', 'storage_backblaze_bucket'),
-  storage_ftp_host: envText('uploading', 'storage_ftp_host'),
-  storage_ftp_username: envText('uploading', 'storage_ftp_username'),
-  storage_ftp_password: envSecret('uploading', 'storage_ftp_password'),
-  storage_ftp_root: envText('uploading', 'storage_ftp_root'),
-  storage_ftp_port: envPort('uploading', 'storage_ftp_port', 21),
-  storage_ftp_passive: env('uploading', 'storage_ftp_passive', z.boolean(), false),
-  storage_ftp_ssl: env('uploading', 'storage_ftp_ssl', z.boolean(), false),
-  storage_dropbox_app_key: envText('uploading', 'storage_dropbox_app_key'),
-  storage_dropbox_app_secret: envSecret('uploading', 'storage_dropbox_app_secret'),
-  storage_dropbox_refresh_token: envSecret('uploading', 'storage_dropbox_refresh_token'),
   uploads_disable_tus: env('uploading', 'uploads_disable_tus', z.boolean(), false),
   'uploads.uploads_driver': derived('uploading', z.string(), 'local'),
   'uploads.public_driver': derived('uploading', z.string(), 'local'),
@@ -323,16 +307,13 @@ export const settingDefinitions = {
   }),
 
   // cache
-  cache_driver: env('cache', 'cache_driver', z.enum(['memory', 'none', 'redis', 'memcached']), 'memory'),
-  memcached_host: envText('cache', 'memcached_host'),
-  memcached_port: envPort('cache', 'memcached_port'),
+  cache_driver: env('cache', 'cache_driver', z.enum(['memory', 'none', 'redis']), 'memory'),
   'cache.report_minutes': setting('cache', z.int().min(0), 60, { scope: 'server' }),
   'cache.homepage_days': setting('cache', z.int().min(0), 1, { scope: 'server' }),
 
   // analytics
   analytics_property_id: envText('analytics', 'analytics_property_id'),
   'analytics.tracking_code': text('analytics', '', undefined, 50),
-  'analytics.gchart_api_key': text('analytics', '', undefined, 255),
   // Days raw plays and page views are kept before the daily prune (0 keeps them; roll-ups always stay).
   'analytics.retention_days': setting('analytics', z.int().min(0).max(36_500), 0, { scope: 'server' }),
 
@@ -341,17 +322,7 @@ export const settingDefinitions = {
   'logging.sentry_public': derived('logging', z.string(), ''),
 
   // queue
-  queue_driver: env(
-    'queue',
-    'queue_driver',
-    z.enum(['sync', 'redis', 'database', 'sqs', 'beanstalkd']),
-    'sync',
-  ),
-  sqs_queue_key: envText('queue', 'sqs_queue_key'),
-  sqs_queue_secret: envSecret('queue', 'sqs_queue_secret'),
-  sqs_queue_prefix: envText('queue', 'sqs_queue_prefix'),
-  sqs_queue_name: envText('queue', 'sqs_queue_name'),
-  sqs_queue_region: envText('queue', 'sqs_queue_region'),
+  queue_driver: env('queue', 'queue_driver', z.enum(['sync', 'redis']), 'sync'),
 
   // websockets
   broadcast_driver: env(
@@ -391,15 +362,7 @@ export const settingDefinitions = {
   'registration.policies': setting('gdpr', z.array(ZRegistrationPolicySchema), []),
 
   // search ("Local search")
-  scout_driver: env(
-    'search',
-    'scout_driver',
-    z.enum(['postgres', 'meilisearch', 'elasticsearch', 'algolia']),
-    'postgres',
-  ),
-  scout_mysql_mode: env('search', 'scout_mysql_mode', z.enum(['basic', 'extended', 'fulltext']), 'basic'),
-  algolia_app_id: envText('search', 'algolia_app_id'),
-  algolia_secret: envSecret('search', 'algolia_secret'),
+  scout_driver: env('search', 'scout_driver', z.enum(['postgres']), 'postgres'),
 
   // providers ("Automation")
   artist_provider: oneOf('providers', ['off', 'spotify'], 'off'),
@@ -407,20 +370,12 @@ export const settingDefinitions = {
   search_provider: oneOf('providers', ['local', 'spotify', 'local_and_spotify'], 'local'),
   artist_bio_provider: oneOf('providers', ['wikipedia', 'local'], 'wikipedia'),
   wikipedia_language: setting('providers', z.string().regex(/^[a-z]{2}$/), 'en'),
-  'player.lyrics_automate': bool('providers', false),
   'automation.artist_interval': setting('providers', z.int().min(1), 7, { scope: 'server' }),
   spotify_id: envText('providers', 'spotify_id'),
   spotify_secret: envSecret('providers', 'spotify_secret'),
   lastfm_api_key: envSecret('providers', 'lastfm_api_key'),
-  // One key per line; the api rotates them, so they never reach browsers.
-  youtube_api_key: text('providers', '', { scope: 'secret' }, 5000),
-  'youtube.search_method': text('providers', 'site', { scope: 'server' }),
-  'youtube.region_code': text('providers', 'us', { scope: 'server' }),
-  'youtube.suggested_quality': text('providers', 'default'),
-  'youtube.store_id': bool('providers', false, { scope: 'server' }),
 
   // player (tabs General, Controls, Artist page)
-  'player.sort_method': oneOf('player', ['external', 'local'], 'external'),
   'player.seekbar_type': oneOf('player', ['waveform', 'line'], 'line'),
   'player.hide_queue': bool('player', false),
   'player.hide_radio_button': bool('player', false),
@@ -428,14 +383,10 @@ export const settingDefinitions = {
   'player.track_comments': bool('player', false),
   'player.show_upload_button': bool('player', false),
   'player.show_become_artist_button': bool('player', false),
-  'uploads.auto_match': bool('player', true),
   'player.default_volume': setting('player', z.int().min(0).max(100), 30),
   'player.repeat_default': oneOf('player', ['none', 'one', 'all'], 'all'),
   'player.hide_lyrics': bool('player', false),
-  'player.hide_video_button': bool('player', false),
-  'player.hide_video': bool('player', false),
   'player.enable_download': bool('player', false),
-  'player.mobile.auto_open_overlay': bool('player', true),
   'player.default_artist_view': oneOf('player', ['list', 'grid'], 'list'),
   'artist_page.tabs': setting('player', z.array(artistPageTab), [
     { id: 1, active: true },
@@ -458,6 +409,9 @@ export const settingDefinitions = {
   'ads.hide_for_subscribers': bool('ads', true),
 
   // appearance editor
+  // Shipped off (design 1); WORKSPACES_INTEGRATED / NOTIF_SUBS_INTEGRATED win when set, else the admin decides.
+  'workspaces.integrated': bool('general', false, { env: 'WORKSPACES_INTEGRATED', runtime: true }),
+  'notif.subs.integrated': bool('general', false, { env: 'NOTIF_SUBS_INTEGRATED', runtime: true }),
   // APP_NAME wins when set; otherwise the admin names the site (settings, general tab).
   'branding.site_name': setting('general', z.string().trim().min(1).max(100), 'Cadence', {
     env: 'APP_NAME',
@@ -489,9 +443,7 @@ export const settingDefinitions = {
   'demo.email': derived('internal', z.string(), ''),
   'demo.password': derived('internal', z.string(), ''),
   'billing.integrated': derived('internal', z.boolean(), true),
-  'workspaces.integrated': derived('internal', z.boolean(), false),
   'notifications.integrated': derived('internal', z.boolean(), true),
-  'notif.subs.integrated': derived('internal', z.boolean(), false),
   'api.integrated': derived('internal', z.boolean(), true),
 } satisfies Record<string, SettingDefinition>;
 

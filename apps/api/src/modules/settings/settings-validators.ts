@@ -1,11 +1,6 @@
 import type { Env } from '../../env';
 import { billingKeys, checkBillingSettings } from './credential-checks/billing';
-import {
-  analyticsKeys,
-  checkAnalyticsSettings,
-  checkProviderSettings,
-  providerKeys,
-} from './credential-checks/formats';
+import { analyticsKeys, checkAnalyticsSettings } from './credential-checks/formats';
 import { checkMailSettings, type MailCheckContext, mailKeys } from './credential-checks/mail';
 import { checkRecaptchaSettings, recaptchaKeys } from './credential-checks/recaptcha';
 import type { NextValue } from './credential-checks/refuse';
@@ -29,7 +24,7 @@ type CredentialCheck = {
  * One check per settings group with credentials (design section 1), in tab order. Live peers:
  * mail (an SMTP test message), billing (Stripe's SDK, PayPal's token call), social (Google's
  * discovery and token endpoint), recaptcha (the verification endpoint). By form only: the
- * analytics measurement ID, the YouTube keys and the other social apps. Storage, cache, queue,
+ * analytics measurement ID and the other social apps. Storage, cache, queue,
  * websockets, logging, search and the provider apps' env-level keys are chosen at start and
  * refused by a save ("read from the ... environment variable"), so they have no check here: one
  * belongs with the first of them made storable (its reader then reads it at each use).
@@ -57,7 +52,6 @@ export const credentialChecks: readonly CredentialCheck[] = [
     keys: recaptchaKeys,
     check: (next, changed, { env }) => checkRecaptchaSettings(next, changed, env),
   },
-  { group: 'providers', keys: providerKeys, check: (next) => checkProviderSettings(next) },
 ];
 
 /**

@@ -85,9 +85,6 @@ export function createSettingsService({ db, cache, env, appKey, recordMail }: De
     if (key === 'uploads.uploads_driver') return env.UPLOADS_DISK_DRIVER;
     if (key === 'uploads.public_driver') return env.PUBLIC_DISK_DRIVER;
     if (key === 'uploads.disable_tus') return env.UPLOADS_DISABLE_TUS;
-    // Features an operator turns on (design 1: shipped off): `NOTIF_SUBS_INTEGRATED=true`, `WORKSPACES_INTEGRATED=true`.
-    if (key === 'notif.subs.integrated') return env.NOTIF_SUBS_INTEGRATED;
-    if (key === 'workspaces.integrated') return env.WORKSPACES_INTEGRATED;
     return readEnvSetting(key as SettingKey, variables);
   }
 

@@ -17,6 +17,7 @@ import { useNavigate } from 'react-router';
 import { absoluteUrl, albumUrl, artistUrl, radioUrl, trackEmbedUrl, trackUrl } from '../catalogue/urls';
 import { useIsLiked, useIsReposted, useToggleLike, useToggleState } from '../library/likes';
 import { useIsRepostEnabled } from '../library/repost-button';
+import { useListenerSettings } from '../listener-settings/listener-settings';
 import { getPlayer } from '../playback/player-instance';
 import type { TPlayerTrack } from '../playback/player-track';
 import { openReportDialog } from '../reports/report-button';
@@ -54,6 +55,7 @@ function SingleTrackMenu({ track, onRemove, triggerRef, onClose }: Omit<TrackMen
   const toggleRepost = useToggleState('reposted');
   const queueActions = useQueueActions([track], onRemove);
   const { isLoggedIn } = useAuth();
+  const { hideRadioButton } = useListenerSettings();
   const artist = track.artists[0];
   const actions: TMenuActions = {
     ...queueActions,
@@ -92,9 +94,11 @@ function SingleTrackMenu({ track, onRemove, triggerRef, onClose }: Omit<TrackMen
         </MenuItem>
       )}
       <MenuSeparator />
-      <MenuItem id="radio" icon={<RadioIcon aria-hidden />}>
-        {trans('Go to track radio')}
-      </MenuItem>
+      {!hideRadioButton && (
+        <MenuItem id="radio" icon={<RadioIcon aria-hidden />}>
+          {trans('Go to track radio')}
+        </MenuItem>
+      )}
       {artist && (
         <MenuItem id="artist" icon={<UserIcon aria-hidden />}>
           {trans('Go to artist')}
