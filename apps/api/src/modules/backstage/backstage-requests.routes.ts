@@ -15,6 +15,7 @@ import { actorOf } from '../../platform/auth/actor';
 import { AppError } from '../../platform/http/app-error';
 import { sendStoredFile } from '../public-storage/send-stored-file';
 import { createBackstageNotifier } from './backstage-notifier';
+import { reviewerIds } from './backstage-requests.repository';
 import { createBackstageRequestsService } from './backstage-requests.service';
 
 const errors = {
@@ -27,8 +28,8 @@ const errors = {
 /** Spec 2.10 requests and their review in the admin (spec 2.12 backstage-requests). */
 export const backstageRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
   const notifier = createBackstageNotifier({
-    backstageUrl: app.deps.env.BACKSTAGE_URL,
-    notify: (userId, type, data) => app.services.notifications.notify(userId, type, data),
+    notifyMany: (notices) => app.services.notifications.notifyMany(notices),
+    reviewerIds: () => reviewerIds(app.deps.db),
   });
   const requests = createBackstageRequestsService({ db: app.deps.db, notifier });
 

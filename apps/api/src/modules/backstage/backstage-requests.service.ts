@@ -171,6 +171,7 @@ export function createBackstageRequestsService(deps: { db: Db; notifier: Backsta
       });
     });
     const [dto] = await toDtos([row]);
+    await notifier.requestCreated(dto as TBackstageRequest);
     return dto as TBackstageRequest;
   }
 
