@@ -141,3 +141,24 @@ export async function reviewerIds(db: Db): Promise<number[]> {
     .execute();
   return rows.map((row) => Number(row.id));
 }
+
+/** How many requests wait for a decision and the oldest `limit` of them with their requesters. */
+export async function pendingRequests(db: Db, limit: number) {
+  const [count, oldest] = await Promise.all([
+    db
+      .selectFrom('backstage_requests')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('status', '=', 'pending')
+      .executeTakeFirst(),
+    db
+      .selectFrom('backstage_requests as r')
+      .innerJoin('users as u', 'u.id', 'r.user_id')
+      .select(['r.id', 'r.type', 'r.artist_name', 'r.created_at', 'u.id as user_id', 'u.name', 'u.email'])
+      .where('r.status', '=', 'pending')
+      .orderBy('r.created_at')
+      .orderBy('r.id')
+      .limit(limit)
+      .execute(),
+  ]);
+  return { total: Number(count?.n ?? 0), oldest };
+}
