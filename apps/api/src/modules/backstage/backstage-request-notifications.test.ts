@@ -121,12 +121,12 @@ describe('a decided backstage request', () => {
 
     const [approved] = await notificationsOf(approvedUser.id);
     expect(approved?.type).toBe('backstage_request_handled');
-    expect((approved?.data as Data).mainAction).toEqual({
+    expect((approved?.data as Data | undefined)?.mainAction).toEqual({
       action: '/backstage/upload',
       label: 'Upload your music',
     });
     const [denied] = await notificationsOf(deniedUser.id);
-    expect((denied?.data as Data).mainAction).toEqual({
+    expect((denied?.data as Data | undefined)?.mainAction).toEqual({
       action: `/backstage/requests/${deniedId}/request-submitted`,
       label: 'View request',
     });
@@ -155,7 +155,7 @@ describe('a reply to an album comment', () => {
     expect(reply.statusCode).toBe(201);
     const [row] = await notificationsOf(author.id);
     expect(row?.type).toBe('comment_reply');
-    expect((row?.data as Data).mainAction).toEqual({
+    expect((row?.data as Data | undefined)?.mainAction).toEqual({
       action: `/album/${albumId}/album-artist/late-album`,
       label: 'View comment',
     });
