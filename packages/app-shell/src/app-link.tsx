@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { useCallback } from 'react';
 import { NavLink, useHref, useNavigate } from 'react-router';
 import { resolveAppLink, type TAppLink } from './app-links';
@@ -36,7 +36,7 @@ interface AppLinkProps {
   href: string;
   target?: string | null;
   className?: string | ((state: { isActive: boolean }) => string);
-  onClick?: () => void;
+  onClick?: (event: MouseEvent<HTMLAnchorElement>) => void;
   children: ReactNode;
 }
 

@@ -28,6 +28,11 @@ export const NOTIFICATION_TYPES = {
     group: 'Backstage',
     name: 'My backstage request was approved or denied',
   },
+  backstage_request_created: {
+    channels: ['email', 'database'],
+    group: 'Backstage',
+    name: 'New backstage requests to review',
+  },
   workspace_invitation: {
     channels: ['email', 'database'],
     group: 'Workspaces',

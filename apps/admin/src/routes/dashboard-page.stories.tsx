@@ -22,6 +22,11 @@ export const Default: Story = {
     const canvas = within(canvasElement);
     expect(await canvas.findByRole('list', { name: 'Site at a glance' })).toBeTruthy();
     expect(canvas.getByText('New this period')).toBeTruthy();
+    const waiting = canvas.getByTestId('dashboard-pending-requests');
+    expect(
+      within(waiting).getByRole('link', { name: 'Become artist: Aurora Lane' }).getAttribute('href'),
+    ).toBe('/backstage-requests/7');
+    expect(canvas.getByTestId('dashboard-plays')).toBeTruthy();
   },
 };
 

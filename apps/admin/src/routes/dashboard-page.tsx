@@ -1,3 +1,4 @@
+import { TimeSeriesChart } from '@cadence/admin-kit/charts';
 import { useSettings } from '@cadence/app-shell/use-bootstrap-data';
 import { useTrans } from '@cadence/app-shell/use-trans';
 import type { TAdminOverview, TPeriodFigure } from '@cadence/contracts/admin-overview';
@@ -7,6 +8,7 @@ import { Spinner } from '@cadence/ui/spinner';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { PendingRequests } from './dashboard-pending-requests';
 
 const PERIODS = ['7', '30', '90'] as const;
 
@@ -120,6 +122,32 @@ export function DashboardPage() {
           <Card label={trans('Uploads')} figure={data.uploads} />
           <Card label={trans('Storage used')} figure={data.storage_bytes} format={formatBytes} />
         </ul>
+      )}
+      {data?.pending_requests && <PendingRequests pending={data.pending_requests} />}
+      {data && (
+        <div className="grid gap-4 xl:grid-cols-3" data-testid="dashboard-charts">
+          <TimeSeriesChart
+            title={trans('Plays')}
+            data={data.series.plays}
+            valueLabel={trans('Plays')}
+            previousLabel={trans('Period before')}
+            testId="dashboard-plays"
+          />
+          <TimeSeriesChart
+            title={trans('New sign-ups')}
+            data={data.series.new_signups}
+            valueLabel={trans('New sign-ups')}
+            previousLabel={trans('Period before')}
+            testId="dashboard-signups"
+          />
+          <TimeSeriesChart
+            title={trans('Uploads')}
+            data={data.series.uploads}
+            valueLabel={trans('Uploads')}
+            previousLabel={trans('Period before')}
+            testId="dashboard-uploads"
+          />
+        </div>
       )}
       <nav aria-label={trans('Reports')} className="flex flex-wrap gap-4 text-sm">
         <Link to="/plays" className="text-primary hover:underline">

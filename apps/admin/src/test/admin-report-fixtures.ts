@@ -56,4 +56,28 @@ export const storyOverview = () =>
     plays: { current: 43_210, previous: 39_800 },
     uploads: { current: 0, previous: 0 },
     storage_bytes: { current: 812_000_000, previous: 790_000_000 },
+    series: {
+      plays: series(6000).slice(0, 7),
+      new_signups: series(50).slice(0, 7),
+      uploads: series(4).slice(0, 7),
+    },
+    pending_requests: {
+      total: 3,
+      oldest: [
+        {
+          id: 7,
+          type: 'become_artist',
+          artist_name: 'Aurora Lane',
+          user: { id: 4, name: 'Ada Listener', email: 'ada@example.com' },
+          created_at: '2026-09-29T10:00:00.000Z',
+        },
+        {
+          id: 9,
+          type: 'claim_artist',
+          artist_name: LONG_TEXT,
+          user: { id: 5, name: null, email: 'nameless@example.com' },
+          created_at: '2026-09-30T10:00:00.000Z',
+        },
+      ],
+    },
   });

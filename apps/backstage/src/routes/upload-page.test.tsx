@@ -5,7 +5,7 @@ import { dismissToast, getToast } from '@cadence/app-shell/toast-store';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { RouterProvider } from 'react-router/dom';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../router';
 import { bootstrapFixture, userFixture } from '../test/bootstrap-fixture';
 
@@ -29,10 +29,53 @@ async function renderAt(path: string, permissions: string[]) {
   });
 }
 
+/** `GET backstage/overview` answering `requests`, with no artist managed; anything else 404. */
+function stubOverview(requests: { id: number; type: string; status: string; created_at: string }[]) {
+  const overview = {
+    artists: [],
+    albums: [],
+    tracks: [],
+    requests,
+    minutes: { limit_minutes: 60, used_minutes: 0, left_minutes: 60 },
+  };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = new URL((input as Request).url);
+      const isOverview = url.pathname.endsWith('/backstage/overview');
+      return new Response(JSON.stringify(isOverview ? overview : { message: 'Not found' }), {
+        status: isOverview ? 200 : 404,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    }),
+  );
+}
+
 describe('/backstage/upload', () => {
   afterEach(() => {
     cleanup();
     dismissToast();
+    vi.unstubAllGlobals();
+  });
+
+  it('tells a user without an artist profile why and how to get one', { timeout: 30_000 }, async () => {
+    stubOverview([]);
+    await renderAt('/backstage/upload', ['music.create']);
+    const note = await screen.findByTestId('no-artist-profile', {}, { timeout: 20_000 });
+    expect(note.textContent).toContain('you do not manage one yet, so you cannot publish');
+    const become = screen.getByRole('link', { name: 'Become an artist' });
+    expect(become.getAttribute('href')).toMatch(/\/become-artist$/);
+    expect(become.getAttribute('href')).not.toContain('/backstage/');
+  });
+
+  it('points a user whose request waits to that request', { timeout: 30_000 }, async () => {
+    stubOverview([{ id: 12, type: 'become_artist', status: 'pending', created_at: '2026-01-01T00:00:00Z' }]);
+    await renderAt('/backstage/upload', ['music.create']);
+    await screen.findByTestId('no-artist-profile', {}, { timeout: 20_000 });
+    expect(screen.getByRole('link', { name: 'View request' }).getAttribute('href')).toBe(
+      '/backstage/requests/12/request-submitted',
+    );
+    expect(screen.queryByRole('link', { name: 'Become an artist' })).toBeNull();
   });
 
   it('shows the drop zone and picker to a user with music.create', { timeout: 30_000 }, async () => {

@@ -2,15 +2,21 @@ import type { TNotification } from '@cadence/contracts/notification';
 import { Button } from '@cadence/ui/button';
 import { useQueryClient } from '@tanstack/react-query';
 import { clsx } from 'clsx';
+import type { MouseEvent, ReactNode } from 'react';
 import '../workspaces/register-invite-actions';
 import { formatRelativeTime } from '../account-settings/relative-time';
-import { AppLink } from '../app-link';
+import { AppLink, useAppLink } from '../app-link';
 import { useBootstrapData } from '../use-bootstrap-data';
 import { useTrans } from '../use-trans';
 import { type ButtonActionHandler, useButtonActions } from './notification-actions';
 import { markAsRead, setUnreadCount } from './notification-queries';
 
-const isPath = (action: string) => action.startsWith('/');
+/** A main action is a path of one of the apps or an absolute web address. */
+const isAddress = (action: string) => action.startsWith('/') || /^https?:\/\//i.test(action);
+
+/** A click that opens a new tab or window leaves this page in place. */
+const opensElsewhere = (event: MouseEvent) =>
+  event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
 
 /** Spec 3 "Notification": image, lines, main action and buttons; unread until opened or marked. */
 export function NotificationList({
@@ -25,11 +31,15 @@ export function NotificationList({
   const queryClient = useQueryClient();
   const runButton: ButtonActionHandler = useButtonActions();
 
-  const open = async (notification: TNotification) => {
-    onNavigate?.();
+  /** Spec 4: a notification is read once clicked; never fails the click that opens it. */
+  const markRead = async (notification: TNotification) => {
     if (notification.read_at) return;
-    const { unreadCount } = await markAsRead({ ids: [notification.id] });
-    setUnreadCount(unreadCount);
+    try {
+      const { unreadCount } = await markAsRead({ ids: [notification.id] });
+      setUnreadCount(unreadCount);
+    } catch {
+      return;
+    }
     void queryClient.invalidateQueries({ queryKey: ['notifications', 'list'] });
   };
 
@@ -38,7 +48,7 @@ export function NotificationList({
       {notifications.map((notification) => {
         const { data } = notification;
         const isUnread = !notification.read_at;
-        const main = data.mainAction && isPath(data.mainAction.action) ? data.mainAction : null;
+        const main = data.mainAction && isAddress(data.mainAction.action) ? data.mainAction : null;
         return (
           <li key={notification.id} className={clsx('flex gap-3 px-4 py-3', isUnread && 'bg-primary/5')}>
             {data.image ? (
@@ -57,13 +67,21 @@ export function NotificationList({
                   // biome-ignore lint/suspicious/noArrayIndexKey: lines have no id and never reorder
                   <p key={index} className="break-words">
                     {index === 0 && main ? (
-                      <AppLink
+                      <MainActionLink
                         href={main.action}
-                        onClick={() => void open(notification)}
-                        className="outline-none hover:underline focus-visible:ring-2 focus-visible:ring-focus"
+                        onOpen={() => markRead(notification)}
+                        onNavigate={onNavigate}
                       >
                         {text}
-                      </AppLink>
+                      </MainActionLink>
+                    ) : index === 0 && isUnread ? (
+                      <button
+                        type="button"
+                        onClick={() => void markRead(notification)}
+                        className="text-left outline-none hover:underline focus-visible:ring-2 focus-visible:ring-focus"
+                      >
+                        {text}
+                      </button>
                     ) : (
                       text
                     )}
@@ -94,5 +112,41 @@ export function NotificationList({
         );
       })}
     </ul>
+  );
+}
+
+/**
+ * The notification's main action. Within this app the read mark goes out while the router moves;
+ * a link to another app (or an absolute address) reloads the page, so the mark is sent first.
+ */
+function MainActionLink({
+  href,
+  onOpen,
+  onNavigate,
+  children,
+}: {
+  href: string;
+  onOpen: () => Promise<void>;
+  onNavigate?: () => void;
+  children: ReactNode;
+}) {
+  const link = useAppLink(href);
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (link.kind === 'route' || opensElsewhere(event)) {
+      void onOpen();
+      if (!opensElsewhere(event)) onNavigate?.();
+      return;
+    }
+    event.preventDefault();
+    void onOpen().finally(() => window.location.assign(link.href));
+  };
+  return (
+    <AppLink
+      href={href}
+      onClick={onClick}
+      className="outline-none hover:underline focus-visible:ring-2 focus-visible:ring-focus"
+    >
+      {children}
+    </AppLink>
   );
 }

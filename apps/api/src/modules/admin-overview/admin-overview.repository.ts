@@ -41,4 +41,34 @@ export const adminOverviewRepository = {
         from file_entries`.execute(db);
     return rows[0] ?? { current: 0, previous: 0, bytes: 0, bytes_before: 0 };
   },
+
+  /**
+   * Per-day counts over both periods in one grouped query per table: bucket `n` is the n-th day
+   * counted from `previousStart` (0 .. 2 x days - 1), so each bucket matches the counters' windows.
+   */
+  async dailyPlays(db: Db, previousStart: Date) {
+    const { rows } = await sql<Bucket>`
+      select floor(extract(epoch from (played_at - ${previousStart})) / 86400)::int as bucket, count(*)::int as n
+        from plays where played_at >= ${previousStart}
+       group by 1`.execute(db);
+    return rows;
+  },
+
+  async dailySignups(db: Db, previousStart: Date) {
+    const { rows } = await sql<Bucket>`
+      select floor(extract(epoch from (created_at - ${previousStart})) / 86400)::int as bucket, count(*)::int as n
+        from users where created_at >= ${previousStart}
+       group by 1`.execute(db);
+    return rows;
+  },
+
+  async dailyUploads(db: Db, previousStart: Date) {
+    const { rows } = await sql<Bucket>`
+      select floor(extract(epoch from (created_at - ${previousStart})) / 86400)::int as bucket, count(*)::int as n
+        from file_entries where created_at >= ${previousStart}
+       group by 1`.execute(db);
+    return rows;
+  },
 };
+
+export type Bucket = { bucket: number; n: number };

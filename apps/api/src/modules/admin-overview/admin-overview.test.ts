@@ -57,3 +57,67 @@ describe('GET admin/overview', () => {
     );
   });
 });
+
+describe('GET admin/overview: charts and pending requests', () => {
+  it('answers each figure per day, adding up to the counters', async () => {
+    const ago = (days: number) => new Date(Date.now() - days * DAY);
+    const before = (await t.app.inject({ url: '/api/v1/admin/overview?days=7', headers: admin })).json();
+    await t.deps.db
+      .insertInto('users')
+      .values([
+        { email: 'series1@example.com', created_at: ago(0.5), updated_at: ago(0.5) },
+        { email: 'series2@example.com', created_at: ago(3.5), updated_at: ago(3.5) },
+        { email: 'series3@example.com', created_at: ago(9.5), updated_at: ago(9.5) },
+      ])
+      .execute();
+    await t.deps.db
+      .insertInto('file_entries')
+      .values([{ ...file('series-a'), file_size: 10, created_at: ago(6.5), updated_at: ago(6.5) }])
+      .execute();
+    const res = await t.app.inject({ url: '/api/v1/admin/overview?days=7', headers: admin });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    for (const key of ['plays', 'new_signups', 'uploads'] as const) {
+      const series = body.series[key] as { date: string; value: number; previous: number }[];
+      expect(series).toHaveLength(7);
+      expect(series.reduce((sum, point) => sum + point.value, 0)).toBe(body[key].current);
+      expect(series.reduce((sum, point) => sum + point.previous, 0)).toBe(body[key].previous);
+      expect(series.at(-1)?.date).toBe(new Date().toISOString().slice(0, 10));
+    }
+    const delta = (key: 'new_signups' | 'uploads', index: number, field: 'value' | 'previous') =>
+      body.series[key][index][field] - before.series[key][index][field];
+    expect(delta('new_signups', 6, 'value')).toBe(1);
+    expect(delta('new_signups', 3, 'value')).toBe(1);
+    expect(delta('new_signups', 4, 'previous')).toBe(1);
+    expect(delta('uploads', 0, 'value')).toBe(1);
+    // An admin who may not review requests does not see them.
+    expect(body.pending_requests).toBeNull();
+  });
+
+  it('lists the backstage requests waiting, oldest first, to reviewers', async () => {
+    const reviewer = await t.sessionCookie(
+      await createTestUser(t.deps, { permissions: ['admin.access', 'backstageRequests.view'] }),
+    );
+    const requester = await createTestUser(t.deps, { email: 'waiting@example.com' });
+    const rows = await t.deps.db
+      .insertInto('backstage_requests')
+      .values([
+        { user_id: requester, type: 'become_artist', artist_name: 'First Wait', data: '{}' },
+        { user_id: requester, type: 'claim_artist', artist_name: 'Second Wait', data: '{}' },
+        { user_id: requester, type: 'verify_artist', artist_name: 'Done', data: '{}', status: 'approved' },
+      ])
+      .returning('id')
+      .execute();
+    const body = (await t.app.inject({ url: '/api/v1/admin/overview?days=30', headers: reviewer })).json();
+    expect(body.pending_requests.total).toBe(2);
+    expect(body.pending_requests.oldest).toEqual([
+      expect.objectContaining({
+        id: rows[0]?.id,
+        type: 'become_artist',
+        artist_name: 'First Wait',
+        user: { id: requester, name: 'Test User', email: 'waiting@example.com' },
+      }),
+      expect.objectContaining({ id: rows[1]?.id, artist_name: 'Second Wait' }),
+    ]);
+  });
+});

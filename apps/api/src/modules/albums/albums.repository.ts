@@ -169,3 +169,24 @@ export function findAlbums(db: Kysely<Database>, ids: number[]) {
     .where('id', 'in', ids)
     .execute();
 }
+
+/** The player's address of an album (`/album/{id}/{first artist}/{album}`), or undefined if it is gone. */
+export async function albumPath(db: Db, id: number): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('albums')
+    .select((eb) => [
+      'albums.id',
+      'albums.slug',
+      eb
+        .selectFrom('album_artist as aa')
+        .innerJoin('artists as a', 'a.id', 'aa.artist_id')
+        .select('a.slug')
+        .whereRef('aa.album_id', '=', 'albums.id')
+        .orderBy('aa.position')
+        .limit(1)
+        .as('artist_slug'),
+    ])
+    .where('albums.id', '=', id)
+    .executeTakeFirst();
+  return row ? `/album/${row.id}/${row.artist_slug ?? 'artist'}/${row.slug}` : undefined;
+}

@@ -95,3 +95,70 @@ export function recentRequestsOf(db: Db, userId: number) {
     .limit(20)
     .execute();
 }
+
+/** A notification batch must stay well under PostgreSQL's parameter limit (notifications README). */
+const MAX_REVIEWERS = 2000;
+
+/**
+ * Users who can decide on requests: `backstageRequests.update` or `admin`, granted to them or to
+ * one of their roles (plans never grant reviewing). Banned users are left out.
+ */
+export async function reviewerIds(db: Db): Promise<number[]> {
+  const rows = await db
+    .selectFrom('users as u')
+    .select('u.id')
+    .where('u.banned_at', 'is', null)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('permissionables as pa')
+          .innerJoin('permissions as p', 'p.id', 'pa.permission_id')
+          .select(eb.lit(1).as('one'))
+          .where('p.name', 'in', ['backstageRequests.update', 'admin'])
+          .where((inner) =>
+            inner.or([
+              inner.and([
+                inner('pa.permissionable_type', '=', 'user'),
+                inner('pa.permissionable_id', '=', inner.ref('u.id')),
+              ]),
+              inner.and([
+                inner('pa.permissionable_type', '=', 'role'),
+                inner(
+                  'pa.permissionable_id',
+                  'in',
+                  inner
+                    .selectFrom('user_role as ur')
+                    .select('ur.role_id')
+                    .whereRef('ur.user_id', '=', 'u.id'),
+                ),
+              ]),
+            ]),
+          ),
+      ),
+    )
+    .orderBy('u.id')
+    .limit(MAX_REVIEWERS)
+    .execute();
+  return rows.map((row) => Number(row.id));
+}
+
+/** How many requests wait for a decision and the oldest `limit` of them with their requesters. */
+export async function pendingRequests(db: Db, limit: number) {
+  const [count, oldest] = await Promise.all([
+    db
+      .selectFrom('backstage_requests')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('status', '=', 'pending')
+      .executeTakeFirst(),
+    db
+      .selectFrom('backstage_requests as r')
+      .innerJoin('users as u', 'u.id', 'r.user_id')
+      .select(['r.id', 'r.type', 'r.artist_name', 'r.created_at', 'u.id as user_id', 'u.name', 'u.email'])
+      .where('r.status', '=', 'pending')
+      .orderBy('r.created_at')
+      .orderBy('r.id')
+      .limit(limit)
+      .execute(),
+  ]);
+  return { total: Number(count?.n ?? 0), oldest };
+}

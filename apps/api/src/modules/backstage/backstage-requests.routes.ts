@@ -16,6 +16,7 @@ import { AppError } from '../../platform/http/app-error';
 import { sendStoredFile } from '../public-storage/send-stored-file';
 import { addressViewer } from '../users/address-viewer';
 import { createBackstageNotifier } from './backstage-notifier';
+import { reviewerIds } from './backstage-requests.repository';
 import { createBackstageRequestsService } from './backstage-requests.service';
 
 const errors = {
@@ -28,8 +29,8 @@ const errors = {
 /** Spec 2.10 requests and their review in the admin (spec 2.12 backstage-requests). */
 export const backstageRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
   const notifier = createBackstageNotifier({
-    backstageUrl: app.deps.env.BACKSTAGE_URL,
-    notify: (userId, type, data) => app.services.notifications.notify(userId, type, data),
+    notifyMany: (notices) => app.services.notifications.notifyMany(notices),
+    reviewerIds: () => reviewerIds(app.deps.db),
   });
   const requests = createBackstageRequestsService({ db: app.deps.db, notifier });
 

@@ -177,6 +177,7 @@ export function createBackstageRequestsService(deps: { db: Db; notifier: Backsta
       });
     });
     const [dto] = await toDtos([row], addressViewer(user));
+    await notifier.requestCreated(dto as TBackstageRequest);
     return dto as TBackstageRequest;
   }
 

@@ -3,7 +3,7 @@ import type { Kysely, Selectable } from 'kysely';
 import { type Actor, actorCanAny, actorUser, assertActorCanAny } from '../../platform/auth/actor';
 import type { Database } from '../../platform/db/schema';
 import { AppError, validationError } from '../../platform/http/app-error';
-import { albumExists, findAlbum } from '../albums/albums.repository';
+import { albumExists, albumPath, findAlbum } from '../albums/albums.repository';
 import type { Page } from '../catalogue/catalogue-query.repository';
 import { isoRequired, slugify } from '../catalogue/catalogue-utils';
 import type { NotificationsService } from '../notifications/notifications.service';
@@ -42,18 +42,22 @@ export function createCommentsService(db: Db, notifications?: Pick<Notifications
         ? await findTrack(db, reply.commentable_id)
         : await findAlbum(db, reply.commentable_id);
     const path =
-      reply.commentable_type === 'track' && target ? `/track/${target.id}/${slugify(target.name)}` : '/';
+      reply.commentable_type === 'track'
+        ? target && `/track/${target.id}/${slugify(target.name)}`
+        : await albumPath(db, reply.commentable_id);
     const excerpt =
       reply.content.length > REPLY_EXCERPT_LENGTH
         ? `${reply.content.slice(0, REPLY_EXCERPT_LENGTH - 3)}...`
         : reply.content;
     await notifications.notify(parent.user_id, 'comment_reply', {
       image: author.image,
-      mainAction: { action: path, label: 'View comment' },
+      mainAction: path ? { action: path, label: 'View comment' } : null,
       lines: [
         { type: 'primary', content: `${author.name} replied to your comment:` },
         { content: excerpt, icon: 'comment' },
-        ...(target ? [{ content: `on ${target.name}`, action: { action: path, label: target.name } }] : []),
+        ...(target && path
+          ? [{ content: `on ${target.name}`, action: { action: path, label: target.name } }]
+          : []),
       ],
     });
   }

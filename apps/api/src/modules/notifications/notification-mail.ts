@@ -2,8 +2,23 @@ import type { TNotificationData } from '@cadence/contracts/notification';
 import type { MailMessage } from '../../platform/mail/mailer';
 import { escapeHtml, htmlLayout } from '../mail/mail-layout';
 
-/** A path inside the apps becomes an address on the player's origin; absolute addresses stay. */
-export function absoluteAction(action: string, playerUrl: string): string {
+/** Where each app is deployed; admin and backstage default to their paths on the player's origin. */
+export type MailAppUrls = { playerUrl: string; adminUrl?: string; backstageUrl?: string };
+
+const hasPrefix = (path: string, prefix: string) =>
+  path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}?`);
+
+/**
+ * A path inside the apps becomes an address where its app is deployed (`/admin/...` under the
+ * admin's URL, `/backstage/...` under the backstage's, anything else on the player's origin);
+ * absolute addresses stay.
+ */
+export function absoluteAction(action: string, urls: MailAppUrls | string): string {
+  const { playerUrl, adminUrl, backstageUrl } = typeof urls === 'string' ? { playerUrl: urls } : urls;
+  const under = (base: string, rest: string) => `${base.replace(/\/+$/, '')}${rest}`;
+  if (adminUrl && hasPrefix(action, '/admin')) return under(adminUrl, action.slice('/admin'.length));
+  if (backstageUrl && hasPrefix(action, '/backstage'))
+    return under(backstageUrl, action.slice('/backstage'.length));
   try {
     return new URL(action, playerUrl.endsWith('/') ? playerUrl : `${playerUrl}/`).toString();
   } catch {
@@ -23,7 +38,7 @@ function button(label: string, href: string) {
 export function notificationMail(
   to: string,
   data: TNotificationData,
-  context: { siteName: string; playerUrl: string },
+  context: { siteName: string } & MailAppUrls,
 ): MailMessage {
   const lines = data.lines.map((line) => line.content.trim()).filter(Boolean);
   const first = lines[0] ?? context.siteName;
@@ -34,7 +49,7 @@ export function notificationMail(
   ]
     // Button actions the apps handle in place (e.g. `join-workspace`) are not addresses.
     .filter((action) => /^(\/|https?:\/\/)/.test(action.action))
-    .map((action) => ({ label: action.label, href: absoluteAction(action.action, context.playerUrl) }));
+    .map((action) => ({ label: action.label, href: absoluteAction(action.action, context) }));
   const text = [...lines, ...actions.map((action) => `${action.label}: ${action.href}`)].join('\n\n');
   const html = htmlLayout(context.siteName, [
     ...lines.map(escapeHtml),

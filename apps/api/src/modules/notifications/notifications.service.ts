@@ -212,7 +212,12 @@ export function createNotificationsService({ db, settings, realtime, env, appKey
     const jobs = delivery.jobs;
     const siteName = String(await settings.get('branding.site_name'));
     const deliveries = mails.map((mail): NewDelivery => {
-      const message = notificationMail(mail.to, mail.data, { siteName, playerUrl: env.PLAYER_URL });
+      const message = notificationMail(mail.to, mail.data, {
+        siteName,
+        playerUrl: env.PLAYER_URL,
+        adminUrl: env.ADMIN_URL,
+        backstageUrl: env.BACKSTAGE_URL,
+      });
       return {
         id: randomUUID(),
         user_id: mail.userId,

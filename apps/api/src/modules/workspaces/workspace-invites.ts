@@ -40,6 +40,7 @@ export function createWorkspaceInvites({ db, workspaces, notifications }: Deps) 
   function invitationData(actor: WorkspaceActor, workspace: { name: string }, inviteId: string) {
     return {
       image: actor.image,
+      mainAction: { action: '/workspaces', label: 'View workspaces' },
       lines: [
         { type: 'primary', content: `${actor.name} invited you to join ${workspace.name}.` },
         { content: 'The invitation is valid for 3 days.' },
@@ -183,7 +184,7 @@ export function createWorkspaceInvites({ db, workspaces, notifications }: Deps) 
       name: user.name ?? user.email,
       image: user.image,
       ip,
-      sitewide: { view: false, update: false, delete: false },
+      sitewide: { view: false, update: false, delete: false, accounts: false },
     };
     return join(actor, inviteId).catch((error: unknown) => {
       // Used up or withdrawn between the check and the join: the account stands without it.
@@ -208,6 +209,7 @@ export function createWorkspaceInvites({ db, workspaces, notifications }: Deps) 
     });
     await notifications.notify(Number(found.owner_id), 'workspace_invitation_declined', {
       image: actor.image,
+      mainAction: { action: `/workspaces/${found.workspace_id}`, label: 'View workspace' },
       lines: [
         { type: 'primary', content: WORKSPACE_MESSAGES.declined },
         { content: `${actor.name} (${actor.email}) declined the invitation to join ${found.name}.` },
