@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppRoot } from './app-root';
+import { syncAriaLocale } from './aria-locale';
 import { BootErrorScreen } from './boot-error-screen';
 import { loadBootstrapData } from './bootstrap-store';
 import { type AppRouterOptions, createAppRouter } from './create-app-router';
@@ -24,6 +25,8 @@ export async function mountApp(
     root.render(<BootErrorScreen />);
     return;
   }
+  // Before the router starts: its first lazy route may bring react-aria, which reads it on load.
+  syncAriaLocale();
   root.render(
     <StrictMode>
       <AppRoot router={createAppRouter(options)} queryClient={queryClient} />
