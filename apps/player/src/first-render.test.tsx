@@ -26,7 +26,10 @@ const rendersOf = (name: string) => commits.filter((commit) => commit.names.has(
 
 describe("the player's first page (issue 33: the first second)", () => {
   it('is one commit of the whole tree, from the inlined answers, with nothing re-rendered after it', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>(() => {})));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>(() => {})),
+    );
     window.bootstrapData = bootstrapFixture();
     inlinedResponses.prime({ [pageRequestUrl(pageRequests.channel('discover'))]: homeChannelFixture() });
     const container = document.body.appendChild(document.createElement('div'));

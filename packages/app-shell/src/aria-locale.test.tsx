@@ -4,15 +4,18 @@ import { setAriaLocale } from './aria-locale';
 
 afterEach(cleanup);
 
+// Imported in the test, after the locale is set, as the lazy react-aria parts are.
+let useLocale: typeof import('react-aria-components').useLocale;
+
+function ShowLocale() {
+  const { locale, direction } = useLocale();
+  return <p data-testid="locale">{`${locale} ${direction}`}</p>;
+}
+
 describe("react-aria's locale without a root I18nProvider", () => {
   it('is the site language when react-aria loads, and follows a later change', async () => {
     setAriaLocale('fr-FR');
-    // Loaded after the value is set, as the lazy react-aria parts are.
-    const { useLocale } = await import('react-aria-components');
-    function ShowLocale() {
-      const { locale, direction } = useLocale();
-      return <p data-testid="locale">{`${locale} ${direction}`}</p>;
-    }
+    ({ useLocale } = await import('react-aria-components'));
     render(<ShowLocale />);
     expect(screen.getByTestId('locale').textContent).toBe('fr-FR ltr');
     act(() => setAriaLocale('ar'));

@@ -26,7 +26,12 @@ export function contentWidth(viewportWidth = window.innerWidth): number {
  * screen): near the real one, so the page's scroll height barely changes when it renders, and
  * `contain-intrinsic-size: auto` keeps the real height once it has been laid out.
  */
-export function estimatedRowHeight(layout: TLayout, itemCount: number, hasTitle: boolean, width: number): number {
+export function estimatedRowHeight(
+  layout: TLayout,
+  itemCount: number,
+  hasTitle: boolean,
+  width: number,
+): number {
   const title = hasTitle ? TITLE_PX : 0;
   if (layout === 'track_table') return title + TABLE_HEADER_PX + itemCount * rowHeight(true);
   if (layout === 'carousel') return title + CAROUSEL_COLUMN_PX + CARD_EXTRA_PX + GAP_PX;
