@@ -1,8 +1,6 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { I18nProvider } from 'react-aria-components';
 import { RouterProvider } from 'react-router/dom';
 import type { createAppRouter } from './create-app-router';
-import { useBootstrapData } from './use-bootstrap-data';
 import { useApplyActiveTheme } from './use-theme';
 
 function ThemeSync() {
@@ -15,15 +13,12 @@ export interface AppRootProps {
   queryClient: QueryClient;
 }
 
+/** react-aria's strings and formats follow the site's language through `syncAriaLocale` (mountApp). */
 export function AppRoot({ router, queryClient }: AppRootProps) {
-  // react-aria's own strings and formats follow the site's language, not the browser's.
-  const { language } = useBootstrapData().i18n;
   return (
     <QueryClientProvider client={queryClient}>
-      <I18nProvider locale={language}>
-        <ThemeSync />
-        <RouterProvider router={router} />
-      </I18nProvider>
+      <ThemeSync />
+      <RouterProvider router={router} />
     </QueryClientProvider>
   );
 }

@@ -33,3 +33,25 @@ export function createAppMemoryRouter(options: AppRouterOptions & { initialEntri
     initialEntries: options.initialEntries,
   });
 }
+
+type TAppRouter = ReturnType<typeof createAppRouter>;
+
+/**
+ * Resolves once the router has its first route's lazy module and loaders, or after `maxWaitMs`.
+ * Rendered before that, the app commits `HydrateFallback` and then the page: two commits of the
+ * tree where one will do, while index.html's boot layout stays on screen either way.
+ */
+export function whenRouterReady(router: Pick<TAppRouter, 'state' | 'subscribe'>, maxWaitMs: number) {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      unsubscribe();
+      resolve();
+    };
+    const timer = setTimeout(done, maxWaitMs);
+    const unsubscribe = router.subscribe((state) => {
+      if (state.initialized) done();
+    });
+  });
+}

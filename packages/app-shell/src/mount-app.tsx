@@ -2,9 +2,11 @@ import type { QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppRoot } from './app-root';
+import { syncAriaLocale } from './aria-locale';
 import { BootErrorScreen } from './boot-error-screen';
 import { loadBootstrapData } from './bootstrap-store';
-import { type AppRouterOptions, createAppRouter } from './create-app-router';
+import { type AppRouterOptions, createAppRouter, whenRouterReady } from './create-app-router';
+import { SPINNER_DELAY_MS } from './loading-indicators';
 import { createQueryClient } from './query-client';
 
 /**
@@ -24,9 +26,15 @@ export async function mountApp(
     root.render(<BootErrorScreen />);
     return;
   }
+  // Before the router starts: its first lazy route may bring react-aria, which reads it on load.
+  syncAriaLocale();
+  const router = createAppRouter(options);
+  // The first route's chunk is preloaded by index.html: its page is the first commit. A slow
+  // network still gets the route spinner (HydrateFallback) after its usual delay.
+  await whenRouterReady(router, SPINNER_DELAY_MS);
   root.render(
     <StrictMode>
-      <AppRoot router={createAppRouter(options)} queryClient={queryClient} />
+      <AppRoot router={router} queryClient={queryClient} />
     </StrictMode>,
   );
 }

@@ -13,10 +13,11 @@ const srcDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = resolve(srcDir, '../../..');
 const FORBIDDEN = /^(react-aria|react-aria-components|react-stately|@react-aria\/|@react-stately\/)/;
 /**
- * Known exception: the root's I18nProvider (three small react-aria i18n modules, ~1 KB gzip)
- * gives every lazy react-aria part the site's language. Anything else is a regression.
+ * No exception: the root's I18nProvider is gone too (its module probed the browser's locale with
+ * `Intl.DateTimeFormat.supportedLocalesOf` in the first render's task); react-aria reads the site's
+ * language from app-shell's aria-locale.ts instead.
  */
-const ALLOWED_IMPORTERS = new Set(['packages/app-shell/src/app-root.tsx']);
+const ALLOWED_IMPORTERS = new Set<string>();
 const STATIC_IMPORT = /^\s*(?:import|export)\s+(?!type\b)(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]/gm;
 
 function resolveFile(base: string): string | null {

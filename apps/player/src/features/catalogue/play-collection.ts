@@ -30,6 +30,7 @@ export async function playCollection(
             .fetchQuery(playlistQuery(id))
             .then(({ playlist }) => (playlist.tracks ?? []).map((track) => toPlayerTrack(track)));
   const player = getPlayer();
-  player.setShuffle(isShuffled);
+  // An unchanged mode would still notify every view and save the queue before the play.
+  if (player.getSnapshot().queue.isShuffled !== isShuffled) player.setShuffle(isShuffled);
   player.playTracks(tracks, 0);
 }

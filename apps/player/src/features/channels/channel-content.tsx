@@ -1,11 +1,13 @@
 import { useTrans } from '@cadence/app-shell/use-trans';
 import type { TChannelItem, TChannelLeafItem, TChannelResponse } from '@cadence/contracts/channel';
+import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
 import { MediaGrid, PRIORITY_CARDS } from '../catalogue/media-card';
 import { EmptyState } from '../catalogue/page-states';
 import { toPlayerTrack } from '../catalogue/to-player-track';
 import { TrackTable } from '../tracks/track-table';
 import { ChannelItemCard } from './channel-item-card';
+import { contentWidth, estimatedRowHeight } from './row-size';
 
 type TLayout = 'grid' | 'carousel' | 'track_table' | 'list';
 
@@ -38,6 +40,11 @@ function LeafItems({
   );
 }
 
+const deferredRowStyle = (child: Extract<TChannelItem, { model_type: 'channel' }>): CSSProperties => ({
+  contentVisibility: 'auto',
+  containIntrinsicSize: `auto ${estimatedRowHeight(child.config.layout, child.content.data.length, !child.config.hide_title, contentWidth())}px`,
+});
+
 /** A channel page's body: its own items, or, for a channel of channels, one section per child. */
 export function ChannelContent({ channel }: { channel: TChannelResponse['channel'] }) {
   const { trans } = useTrans();
@@ -62,7 +69,14 @@ export function ChannelContent({ channel }: { channel: TChannelResponse['channel
       <div className="flex flex-col gap-10">
         {children.map((child) =>
           child.content.data.length === 0 ? null : (
-            <section key={child.id} aria-labelledby={`channel-${child.id}`} data-testid="channel-section">
+            <section
+              key={child.id}
+              aria-labelledby={`channel-${child.id}`}
+              data-testid="channel-section"
+              // Rows after the first: the browser skips their style, layout and paint while they are
+              // off screen (the first page's commit laid out every row), in a space kept for them.
+              style={child === firstShown ? undefined : deferredRowStyle(child)}
+            >
               {!child.config.hide_title && (
                 <h2 id={`channel-${child.id}`} className="mb-3 text-xl font-bold">
                   <Link to={`/channel/${child.slug}`} className="hover:underline">

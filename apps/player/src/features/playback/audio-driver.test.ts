@@ -74,6 +74,21 @@ function setup() {
 const isActive = (element: FakeAudio) => element.getAttribute('data-testid') === ACTIVE_AUDIO_TEST_ID;
 
 describe('attachAudioDriver', () => {
+  it('gives the audio element its source and play() before the view hears of the click, and before the queue is saved', () => {
+    const audio = new FakeAudio();
+    const atSave: (string | null)[] = [];
+    const storage = { getItem: () => null, setItem: () => void atSave.push(audio.getAttribute('src')) };
+    const store = createPlayerStore({ storage, defaultRepeat: 'off' });
+    // The rows on the page subscribe before the AudioHost does (they mount first).
+    const heardByView: [string | null, number][] = [];
+    store.subscribe(() => heardByView.push([audio.getAttribute('src'), audio.play.mock.calls.length]));
+    const elements = [audio, new FakeAudio(), new FakeAudio()] as unknown as [HTMLAudioElement];
+    attachAudioDriver(store, elements, { reportPlay: vi.fn(), onTrackError: vi.fn() });
+    store.playTracks([track(1), track(2)]);
+    expect(heardByView[0]).toEqual([url(1), 1]);
+    expect(atSave[0]).toBe(url(1));
+  });
+
   it('loads and plays the current track, and preloads the next only once the current one can play through', () => {
     const { store, audio, standby } = setup();
     store.playTracks([track(1), track(2)]);

@@ -168,7 +168,7 @@ export function attachAudioDriver(
     syncPreload(state);
   }
 
-  const offState = store.subscribe(sync);
+  const offState = store.subscribeAudio(sync);
   const offCommand = store.onCommand((command) => {
     if (command.type === 'seek') {
       tracker.interrupt();

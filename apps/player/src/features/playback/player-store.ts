@@ -96,6 +96,7 @@ export function createPlayerStore(options: TPlayerStoreOptions = {}) {
     playId: 0,
   };
   const listeners = new Set<() => void>();
+  const audioListeners = new Set<() => void>();
   const commandListeners = new Set<(command: TPlayerCommand) => void>();
   let lastSavedAt = 0;
 
@@ -120,7 +121,10 @@ export function createPlayerStore(options: TPlayerStoreOptions = {}) {
 
   function set(patch: Partial<TPlayerState>, isPositionOnly = false) {
     state = { ...state, ...patch };
-    // Listeners first: the audio driver starts the sound before the queue is serialised.
+    // The audio element hears first: on a click its source and play() come before the view's
+    // listeners queue React's render (the media element's load then runs ahead of that render)
+    // and before the queue is serialised.
+    for (const listener of audioListeners) listener();
     for (const listener of listeners) listener();
     save(!isPositionOnly);
   }
@@ -162,6 +166,11 @@ export function createPlayerStore(options: TPlayerStoreOptions = {}) {
     subscribe(listener: () => void) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    /** For the audio driver only: notified before every `subscribe` listener. */
+    subscribeAudio(listener: () => void) {
+      audioListeners.add(listener);
+      return () => audioListeners.delete(listener);
     },
     onCommand(listener: (command: TPlayerCommand) => void) {
       commandListeners.add(listener);

@@ -1,0 +1,33 @@
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { homeChannelFixture } from '../../test/home-channel-fixture';
+import { renderWithPlayer } from '../test-utils';
+import { ChannelContent } from './channel-content';
+import { contentWidth, estimatedRowHeight } from './row-size';
+
+afterEach(cleanup);
+
+describe('the rows of a channel of channels (home)', () => {
+  it('lays out the first row at once and leaves the others to content-visibility, their space kept', async () => {
+    renderWithPlayer(<ChannelContent channel={homeChannelFixture().channel} />);
+    const [first, ...rest] = await screen.findAllByTestId('channel-section');
+    expect(first?.style.contentVisibility).toBe('');
+    expect(rest).toHaveLength(4);
+    for (const section of rest) expect(section.style.contentVisibility).toBe('auto');
+    // jsdom's 1024 px window: 736 px of content, four columns of 178 px, so two lines for eight.
+    expect(rest.map((section) => section.style.containIntrinsicSize)).toEqual([
+      `auto ${40 + 33 + 10 * 56}px`,
+      `auto ${40 + 2 * (178 + 60) + 8}px`,
+      `auto ${40 + 176 + 60 + 8}px`,
+      `auto ${40 + 2 * (178 + 60) + 8}px`,
+    ]);
+  });
+
+  it('reserves a track table exactly, a carousel one line of cards, a grid the lines its width holds', () => {
+    expect(estimatedRowHeight('track_table', 5, false, 900)).toBe(33 + 5 * 56);
+    expect(estimatedRowHeight('carousel', 20, true, 900)).toBe(40 + 176 + 60 + 8);
+    // Measured in Chromium on the demo home: 485 px at 1280 px wide, 1016 px at 412 px (phone).
+    expect(estimatedRowHeight('grid', 8, true, contentWidth(1280))).toBe(485);
+    expect(estimatedRowHeight('grid', 8, true, contentWidth(412))).toBe(1016);
+  });
+});
