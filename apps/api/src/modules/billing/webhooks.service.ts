@@ -16,6 +16,7 @@ import {
 import type { BillingNotice } from './billing-notifications';
 import type { ProviderSubscription } from './gateways/gateway-types';
 import type { GatewayRegistry } from './gateways/gateways';
+import { isFresh, NOT_FRESH_MESSAGE, paypalSignedAt, stripeSignedAt } from './gateways/webhook-freshness';
 import type { InvoiceEvent, SubscriptionsService } from './subscriptions.service';
 
 type Deps = {
@@ -606,6 +607,8 @@ export function createWebhooksService({ db, gateways, subscriptions, storeWriter
     async stripe(rawBody: string, signature: string | undefined): Promise<Outcome> {
       const stripe = (await gateways()).stripe;
       if (!stripe) throw new AppError('not_found');
+      const signedAt = stripeSignedAt(signature ?? '');
+      if (signedAt !== null && !isFresh(signedAt)) throw new AppError('bad_request', NOT_FRESH_MESSAGE);
       let event: Stripe.Event;
       try {
         event = stripe.verifyEvent(rawBody, signature ?? '');
@@ -625,6 +628,9 @@ export function createWebhooksService({ db, gateways, subscriptions, storeWriter
       } catch {
         throw new AppError('bad_request', 'The webhook signature is not valid.');
       }
+      const time = headers['paypal-transmission-time'];
+      const signedAt = paypalSignedAt(Array.isArray(time) ? time[0] : time);
+      if (signedAt !== null && !isFresh(signedAt)) throw new AppError('bad_request', NOT_FRESH_MESSAGE);
       if (!event.id || !event.event_type || !(await paypal.verifyEvent(headers, event)))
         throw new AppError('bad_request', 'The webhook signature is not valid.');
       const subject = paypalSubject(event.event_type, event.resource ?? {});
