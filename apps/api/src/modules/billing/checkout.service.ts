@@ -3,9 +3,10 @@ import { GENERIC_ERROR_MESSAGE } from '@cadence/contracts/error-messages';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import { AppError, validationError } from '../../platform/http/app-error';
-import { billingRepository as repo } from './billing.repository';
 import { GatewayError } from './gateways/gateway-types';
 import type { GatewayRegistry } from './gateways/gateways';
+import { findPrice, findProduct } from './plans.repository';
+import { findCustomer, findValidSubscription, saveCustomer } from './subscriptions.repository';
 import { type SubscriptionsService, viaProvider } from './subscriptions.service';
 
 type Deps = {
@@ -29,10 +30,7 @@ export class AlreadySubscribedError extends AppError {
 export function createCheckoutService({ db, gateways, subscriptions, playerUrl }: Deps) {
   /** Spec 2.8 purchase rules: a visible paid plan, a live price of that very plan. */
   async function purchasable(productId: number, priceId: number) {
-    const [product, price] = await Promise.all([
-      repo.findProduct(db, productId),
-      repo.findPrice(db, priceId),
-    ]);
+    const [product, price] = await Promise.all([findProduct(db, productId), findPrice(db, priceId)]);
     if (!product || product.hidden) throw new AppError('not_found', 'This plan is not available.');
     if (!price || price.product_id !== product.id)
       throw validationError({ price_id: ['This price is not available for this plan.'] });
@@ -42,7 +40,7 @@ export function createCheckoutService({ db, gateways, subscriptions, playerUrl }
   }
 
   async function assertNotSubscribed(userId: number) {
-    if (await repo.findValidSubscription(db, userId)) throw new AlreadySubscribedError();
+    if (await findValidSubscription(db, userId)) throw new AlreadySubscribedError();
   }
 
   const doneUrl = (gateway: string, productId: number, priceId: number) =>
@@ -51,13 +49,13 @@ export function createCheckoutService({ db, gateways, subscriptions, playerUrl }
     `cadence-checkout-${gateway}-${user.id}-${priceId}-${Math.floor(Date.now() / IDEMPOTENCY_WINDOW_MS)}`;
 
   async function stripeCustomer(user: Buyer) {
-    const found = await repo.findCustomer(db, user.id, 'stripe');
+    const found = await findCustomer(db, user.id, 'stripe');
     if (found) return found.customer_id;
     const stripe = (await gateways()).stripe;
     if (!stripe) throw new AppError('unavailable', GENERIC_ERROR_MESSAGE);
     const id = await viaProvider(() => stripe.createCustomer(user));
-    await repo.saveCustomer(db, user.id, 'stripe', id);
-    return (await repo.findCustomer(db, user.id, 'stripe'))?.customer_id ?? id;
+    await saveCustomer(db, user.id, 'stripe', id);
+    return (await findCustomer(db, user.id, 'stripe'))?.customer_id ?? id;
   }
 
   /** After a confirmed purchase: a second subscription (two tabs, two sessions) is cancelled at once. */
@@ -127,11 +125,11 @@ export function createCheckoutService({ db, gateways, subscriptions, playerUrl }
     async confirmStripe(user: Buyer, input: { product_id: number; price_id: number; session_id: string }) {
       const { price } = await purchasable(input.product_id, input.price_id).catch(async (error) => {
         // An archived or hidden price someone has just paid is still theirs: check with the provider first.
-        if (error instanceof AppError) return { price: await repo.findPrice(db, input.price_id) };
+        if (error instanceof AppError) return { price: await findPrice(db, input.price_id) };
         throw error;
       });
       const stripe = (await gateways()).stripe;
-      const customer = await repo.findCustomer(db, user.id, 'stripe');
+      const customer = await findCustomer(db, user.id, 'stripe');
       if (!stripe || !customer || !price)
         throw new AppError('not_found', 'This checkout session was not found.');
       const session = await stripe.retrieveSession(input.session_id).catch(refuseUnknown);
@@ -160,7 +158,7 @@ export function createCheckoutService({ db, gateways, subscriptions, playerUrl }
       const paypal = (await gateways()).paypal;
       if (!paypal) throw new AppError('not_found', 'This checkout session was not found.');
       const remote = await paypal.fetchSubscription(input.subscription_id).catch(refuseUnknown);
-      const price = await repo.findPrice(db, input.price_id);
+      const price = await findPrice(db, input.price_id);
       if (remote.userId !== user.id || !price || remote.priceGatewayId !== price.paypal_id)
         throw new AppError('not_found', 'This checkout session was not found.');
       return settle('paypal', remote.gatewayId, user.id);

@@ -4,10 +4,24 @@ import { GENERIC_ERROR_MESSAGE } from '@cadence/contracts/error-messages';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import { AppError, validationError } from '../../platform/http/app-error';
-import { billingRepository as repo } from './billing.repository';
 import { toPriceDto, toProductDto } from './billing-dto';
 import { GatewayError } from './gateways/gateway-types';
 import type { GatewayRegistry } from './gateways/gateways';
+import {
+  deletePrice,
+  deleteProduct,
+  findProduct,
+  hasAnySubscription,
+  insertPrice,
+  insertProduct,
+  planPermissions,
+  pricesOf,
+  products,
+  replacePlanPermissions,
+  subscriberCounts,
+  updatePrice,
+  updateProduct,
+} from './plans.repository';
 
 type Deps = { db: Kysely<Database>; gateways: GatewayRegistry };
 
@@ -25,11 +39,11 @@ function planGrants(input: { permissions: string[]; upload_minutes: number | nul
 }
 
 export function createPlansService({ db, gateways }: Deps) {
-  async function withPrices(rows: Awaited<ReturnType<typeof repo.products>>, options: { isAdmin: boolean }) {
+  async function withPrices(rows: Awaited<ReturnType<typeof products>>, options: { isAdmin: boolean }) {
     const ids = rows.map((row) => row.id);
-    const [prices, grants] = await Promise.all([repo.pricesOf(db, ids), repo.planPermissions(db, ids)]);
+    const [prices, grants] = await Promise.all([pricesOf(db, ids), planPermissions(db, ids)]);
     const counts = options.isAdmin
-      ? await repo.subscriberCounts(
+      ? await subscriberCounts(
           db,
           prices.map((price) => price.id),
         )
@@ -47,9 +61,9 @@ export function createPlansService({ db, gateways }: Deps) {
 
   /** Pushes the plan to each enabled provider and stores their ids; a provider failure is reported, not hidden. */
   async function syncToProviders(productId: number) {
-    const product = await repo.findProduct(db, productId);
+    const product = await findProduct(db, productId);
     if (!product || product.free) return;
-    const prices = await repo.pricesOf(db, [productId]);
+    const prices = await pricesOf(db, [productId]);
     const enabled = await gateways();
     for (const gateway of [enabled.stripe, enabled.paypal]) {
       if (!gateway) continue;
@@ -65,9 +79,8 @@ export function createPlansService({ db, gateways }: Deps) {
           prices: prices.map((price) => ({ ...price, gatewayId: price[column] })),
         });
         await db.transaction().execute(async (trx) => {
-          await repo.updateProduct(trx, productId, { [column]: result.productGatewayId });
-          for (const price of result.prices)
-            await repo.updatePrice(trx, price.id, { [column]: price.gatewayId });
+          await updateProduct(trx, productId, { [column]: result.productGatewayId });
+          for (const price of result.prices) await updatePrice(trx, price.id, { [column]: price.gatewayId });
         });
       } catch (error) {
         if (error instanceof GatewayError) throw new AppError('unavailable', GENERIC_ERROR_MESSAGE);
@@ -79,15 +92,15 @@ export function createPlansService({ db, gateways }: Deps) {
   return {
     /** GET billing/products: visible plans with their live prices. */
     async listVisible(): Promise<TProduct[]> {
-      return withPrices(await repo.products(db, { includeHidden: false }), { isAdmin: false });
+      return withPrices(await products(db, { includeHidden: false }), { isAdmin: false });
     },
 
     async listAll(query?: string): Promise<TProduct[]> {
-      return withPrices(await repo.products(db, { includeHidden: true, query }), { isAdmin: true });
+      return withPrices(await products(db, { includeHidden: true, query }), { isAdmin: true });
     },
 
     async get(id: number, options: { isAdmin: boolean }): Promise<TProduct> {
-      const row = await repo.findProduct(db, id);
+      const row = await findProduct(db, id);
       if (!row || (!options.isAdmin && row.hidden)) throw new AppError('not_found');
       const [product] = await withPrices([row], options);
       return product as TProduct;
@@ -108,17 +121,17 @@ export function createPlansService({ db, gateways }: Deps) {
         };
         let productId: number;
         if (id === null) {
-          productId = (await repo.insertProduct(trx, { ...values, stripe_id: null, paypal_id: null })).id;
+          productId = (await insertProduct(trx, { ...values, stripe_id: null, paypal_id: null })).id;
         } else {
-          if (!(await repo.findProduct(trx, id))) throw new AppError('not_found');
-          await repo.updateProduct(trx, id, { ...values, updated_at: new Date() });
+          if (!(await findProduct(trx, id))) throw new AppError('not_found');
+          await updateProduct(trx, id, { ...values, updated_at: new Date() });
           productId = id;
         }
-        const existing = await repo.pricesOf(trx, [productId]);
+        const existing = await pricesOf(trx, [productId]);
         const kept = new Set(input.prices.flatMap((price) => (price.id ? [price.id] : [])));
         for (const [index, price] of input.prices.entries()) {
           if (!price.id) {
-            await repo.insertPrice(trx, {
+            await insertPrice(trx, {
               ...price,
               product_id: productId,
               stripe_id: null,
@@ -135,23 +148,23 @@ export function createPlansService({ db, gateways }: Deps) {
             current.interval !== price.interval ||
             current.interval_count !== price.interval_count;
           // Providers never change a price's amount; neither do we once someone may have paid it.
-          if (isChanged && (await repo.hasAnySubscription(trx, 'price_id', current.id)))
+          if (isChanged && (await hasAnySubscription(trx, 'price_id', current.id)))
             throw validationError({
               [`prices.${index}.amount`]: ['Subscribers pay this price: archive it and add a new one.'],
             });
-          await repo.updatePrice(trx, current.id, {
+          await updatePrice(trx, current.id, {
             ...price,
             ...(isChanged ? { stripe_id: null, paypal_id: null } : {}),
           });
         }
         for (const price of existing.filter((row) => !kept.has(row.id))) {
-          if (await repo.hasAnySubscription(trx, 'price_id', price.id))
+          if (await hasAnySubscription(trx, 'price_id', price.id))
             throw validationError({
               prices: ['A price with subscribers cannot be removed: archive it instead.'],
             });
-          await repo.deletePrice(trx, price.id);
+          await deletePrice(trx, price.id);
         }
-        const unknown = await repo.replacePlanPermissions(trx, productId, planGrants(input));
+        const unknown = await replacePlanPermissions(trx, productId, planGrants(input));
         if (unknown.length > 0)
           throw validationError({ permissions: [`Unknown permission: ${unknown.join(', ')}`] });
         return productId;
@@ -161,11 +174,11 @@ export function createPlansService({ db, gateways }: Deps) {
     },
 
     async remove(id: number): Promise<void> {
-      if (await repo.hasAnySubscription(db, 'product_id', id))
+      if (await hasAnySubscription(db, 'product_id', id))
         throw new AppError('conflict', 'This plan has subscribers: hide it instead.');
       await db.transaction().execute(async (trx) => {
-        await repo.replacePlanPermissions(trx, id, []);
-        await repo.deleteProduct(trx, id);
+        await replacePlanPermissions(trx, id, []);
+        await deleteProduct(trx, id);
       });
     },
 

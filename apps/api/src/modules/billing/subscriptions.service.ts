@@ -9,7 +9,6 @@ import { GENERIC_ERROR_MESSAGE } from '@cadence/contracts/error-messages';
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import { AppError, validationError } from '../../platform/http/app-error';
-import { billingRepository as repo, type SubscriptionRow } from './billing.repository';
 import type { InvoicesTable } from './billing.tables';
 import { subscriptionFlags, toInvoiceDto, toPriceDto, toSubscriptionDto } from './billing-dto';
 import {
@@ -20,6 +19,33 @@ import {
 } from './billing-notifications';
 import { GatewayError, type ProviderSubscription } from './gateways/gateway-types';
 import type { GatewayRegistry } from './gateways/gateways';
+import {
+  findPrice,
+  findPriceByGatewayId,
+  findProduct,
+  pricesByGatewayIds,
+  productsByIds,
+} from './plans.repository';
+import {
+  findCustomer,
+  findInvoice,
+  findLatestSubscription,
+  findSubscription,
+  findSubscriptionByGateway,
+  findUser,
+  findUserIdByCustomer,
+  findValidSubscription,
+  insertInvoices,
+  insertSubscription,
+  invoicesOfUser,
+  lockInvoicesByGatewayIds,
+  lockUser,
+  markInvoicesPaid,
+  type SubscriptionRow,
+  subscriptionsPage,
+  updateSubscription,
+  updateSubscriptionStates,
+} from './subscriptions.repository';
 
 type Deps = { db: Kysely<Database>; gateways: GatewayRegistry; notify: BillingNotifier; playerUrl: string };
 type ProviderName = 'stripe' | 'paypal';
@@ -53,8 +79,8 @@ export function createSubscriptionsService({ db, gateways, notify, playerUrl }: 
 
   async function describe(row: SubscriptionRow): Promise<TSubscription> {
     const [product, price] = await Promise.all([
-      repo.findProduct(db, row.product_id),
-      row.price_id ? repo.findPrice(db, row.price_id) : undefined,
+      findProduct(db, row.product_id),
+      row.price_id ? findPrice(db, row.price_id) : undefined,
     ]);
     return toSubscriptionDto(row, {
       product: product ? { id: product.id, name: product.name } : undefined,
@@ -64,8 +90,8 @@ export function createSubscriptionsService({ db, gateways, notify, playerUrl }: 
 
   async function requireOwn(userId: number, options: { isValid: boolean }) {
     const row = options.isValid
-      ? await repo.findValidSubscription(db, userId)
-      : await repo.findLatestSubscription(db, userId);
+      ? await findValidSubscription(db, userId)
+      : await findLatestSubscription(db, userId);
     if (!row) throw new AppError('not_found', 'You have no subscription.');
     return row;
   }
@@ -84,7 +110,7 @@ export function createSubscriptionsService({ db, gateways, notify, playerUrl }: 
   ): Promise<{ row: SubscriptionRow | null; outcome: 'created' | 'updated' | 'duplicate' | 'ignored' }> {
     const q = trx ?? db;
     const price = remote.priceGatewayId
-      ? await repo.findPriceByGatewayId(q, gateway, remote.priceGatewayId)
+      ? await findPriceByGatewayId(q, gateway, remote.priceGatewayId)
       : undefined;
     if (!price) return { row: null, outcome: 'ignored' };
     const values = {
@@ -97,24 +123,24 @@ export function createSubscriptionsService({ db, gateways, notify, playerUrl }: 
     };
     // A row we hold (the webhook job's usual case) is updated under its own row lock.
     if (trx) {
-      const held = await repo.findSubscriptionByGateway(trx, gateway, remote.gatewayId);
-      if (held) return { row: await repo.updateSubscription(trx, held.id, values), outcome: 'updated' };
+      const held = await findSubscriptionByGateway(trx, gateway, remote.gatewayId);
+      if (held) return { row: await updateSubscription(trx, held.id, values), outcome: 'updated' };
     }
     const customerUser = remote.customerId
-      ? await repo.findUserIdByCustomer(q, gateway, remote.customerId)
+      ? await findUserIdByCustomer(q, gateway, remote.customerId)
       : undefined;
     const userId = hint.userId ?? customerUser?.user_id ?? remote.userId;
-    if (!userId || !(await repo.findUser(q, userId))) return { row: null, outcome: 'ignored' };
+    if (!userId || !(await findUser(q, userId))) return { row: null, outcome: 'ignored' };
     const write = async (trx: Transaction<Database>) => {
-      await repo.lockUser(trx, userId);
-      const existing = await repo.findSubscriptionByGateway(trx, gateway, remote.gatewayId);
+      await lockUser(trx, userId);
+      const existing = await findSubscriptionByGateway(trx, gateway, remote.gatewayId);
       if (existing)
-        return { row: await repo.updateSubscription(trx, existing.id, values), outcome: 'updated' as const };
+        return { row: await updateSubscription(trx, existing.id, values), outcome: 'updated' as const };
       if (!subscriptionFlags({ status: remote.status, ends_at: remote.endsAt }).valid)
         return { row: null, outcome: 'ignored' as const };
-      const other = await repo.findValidSubscription(trx, userId);
+      const other = await findValidSubscription(trx, userId);
       if (other) return { row: other, outcome: 'duplicate' as const };
-      const row = await repo.insertSubscription(trx, {
+      const row = await insertSubscription(trx, {
         ...values,
         user_id: userId,
         gateway_name: gateway,
@@ -140,7 +166,7 @@ export function createSubscriptionsService({ db, gateways, notify, playerUrl }: 
     if (items.length === 0) return [];
     const gatewayIds = [...new Set(items.map((item) => item.invoice.gatewayId))];
     const known = new Map(
-      (await repo.lockInvoicesByGatewayIds(trx, gatewayIds)).map((row) => [
+      (await lockInvoicesByGatewayIds(trx, gatewayIds)).map((row) => [
         row.gateway_id,
         { uuid: row.uuid, paid: row.paid },
       ]),
@@ -178,14 +204,14 @@ export function createSubscriptionsService({ db, gateways, notify, playerUrl }: 
         decided.push({ subscription, invoice, paid: true, uuid: existing.uuid });
       }
     }
-    const inserted = await repo.insertInvoices(trx, [...inserts.values()]);
+    const inserted = await insertInvoices(trx, [...inserts.values()]);
     // The lock covers rows that existed; a row another worker inserted meanwhile would be
     // decided twice: refuse the batch, whose retry sees that row.
     if (inserted.size !== inserts.size)
       throw new Error('An invoice of this batch was written by another worker meanwhile.');
-    await repo.markInvoicesPaid(trx, [...settles]);
+    await markInvoicesPaid(trx, [...settles]);
     const names = new Map(
-      (await repo.productsByIds(trx, [...new Set(decided.map((one) => one.subscription.product_id))])).map(
+      (await productsByIds(trx, [...new Set(decided.map((one) => one.subscription.product_id))])).map(
         (product) => [product.id, product.name],
       ),
     );
@@ -215,7 +241,7 @@ export function createSubscriptionsService({ db, gateways, notify, playerUrl }: 
   ) {
     const priceIds = [...new Set(items.flatMap(({ remote }) => remote.priceGatewayId ?? []))];
     const prices = new Map(
-      (await repo.pricesByGatewayIds(trx, gateway, priceIds)).map((price) => [
+      (await pricesByGatewayIds(trx, gateway, priceIds)).map((price) => [
         gateway === 'stripe' ? price.stripe_id : price.paypal_id,
         price,
       ]),
@@ -223,7 +249,7 @@ export function createSubscriptionsService({ db, gateways, notify, playerUrl }: 
     const priceOf = (remote: ProviderSubscription) =>
       remote.priceGatewayId ? prices.get(remote.priceGatewayId) : undefined;
     // One state per held row (the last item wins if a subscription came twice).
-    const states = new Map<number, Parameters<typeof repo.updateSubscriptionStates>[1][number]>();
+    const states = new Map<number, Parameters<typeof updateSubscriptionStates>[1][number]>();
     for (const { remote } of items) {
       const price = priceOf(remote);
       const row = held.get(remote.gatewayId);
@@ -237,7 +263,7 @@ export function createSubscriptionsService({ db, gateways, notify, playerUrl }: 
         ends_at: remote.endsAt,
       });
     }
-    for (const updated of await repo.updateSubscriptionStates(trx, [...states.values()]))
+    for (const updated of await updateSubscriptionStates(trx, [...states.values()]))
       held.set(String(updated.gateway_id), updated);
     const out: Awaited<ReturnType<typeof applyProviderState>>[] = [];
     for (const { remote, userId } of items) {
@@ -257,14 +283,14 @@ export function createSubscriptionsService({ db, gateways, notify, playerUrl }: 
   /** Writes a provider answer for a row we already hold. */
   async function store(row: SubscriptionRow, remote: ProviderSubscription) {
     return db.transaction().execute(async (trx) =>
-      repo.updateSubscription(trx, row.id, {
+      updateSubscription(trx, row.id, {
         status: remote.status,
         renews_at: remote.renewsAt,
         ends_at: remote.endsAt,
         updated_at: new Date(),
         ...(remote.priceGatewayId && row.gateway_name !== 'none'
           ? await (async () => {
-              const price = await repo.findPriceByGatewayId(
+              const price = await findPriceByGatewayId(
                 trx,
                 row.gateway_name as ProviderName,
                 remote.priceGatewayId as string,
@@ -284,7 +310,7 @@ export function createSubscriptionsService({ db, gateways, notify, playerUrl }: 
     describe,
 
     async overview(userId: number): Promise<TBillingOverview> {
-      const row = await repo.findLatestSubscription(db, userId);
+      const row = await findLatestSubscription(db, userId);
       if (!row) return { subscription: null, payment_method: null, invoices: [] };
       let paymentMethod: TBillingOverview['payment_method'] = null;
       if (row.gateway_name === 'paypal') paymentMethod = { brand: 'paypal', last4: null };
@@ -293,7 +319,7 @@ export function createSubscriptionsService({ db, gateways, notify, playerUrl }: 
         // The card is shown when Stripe answers; /billing still opens when it does not.
         paymentMethod = stripe ? await stripe.paymentMethod(row.gateway_id).catch(() => null) : null;
       }
-      const invoices = await repo.invoicesOfUser(db, userId);
+      const invoices = await invoicesOfUser(db, userId);
       return {
         subscription: await describe(row),
         payment_method: paymentMethod,
@@ -307,7 +333,7 @@ export function createSubscriptionsService({ db, gateways, notify, playerUrl }: 
       if (!gateway) {
         const ends = row.renews_at ?? new Date();
         return describe(
-          await repo.updateSubscription(db, row.id, {
+          await updateSubscription(db, row.id, {
             ends_at: ends,
             renews_at: null,
             updated_at: new Date(),
@@ -323,17 +349,14 @@ export function createSubscriptionsService({ db, gateways, notify, playerUrl }: 
       if (!row.ends_at) return describe(row);
       const gateway = await gatewayFor(row.gateway_name);
       if (!gateway)
-        return describe(await repo.updateSubscription(db, row.id, { ends_at: null, updated_at: new Date() }));
+        return describe(await updateSubscription(db, row.id, { ends_at: null, updated_at: new Date() }));
       const remote = await viaProvider(() => gateway.setCancelAtPeriodEnd(row.gateway_id as string, false));
       return describe(await store(row, remote));
     },
 
     async planChangeTarget(userId: number, productId: number, priceId: number) {
       const row = await requireOwn(userId, { isValid: true });
-      const [product, price] = await Promise.all([
-        repo.findProduct(db, productId),
-        repo.findPrice(db, priceId),
-      ]);
+      const [product, price] = await Promise.all([findProduct(db, productId), findPrice(db, priceId)]);
       if (!product || product.hidden) throw new AppError('not_found');
       if (!price || price.product_id !== product.id || price.archived)
         throw validationError({ price_id: ['This price is not available for this plan.'] });
@@ -345,8 +368,8 @@ export function createSubscriptionsService({ db, gateways, notify, playerUrl }: 
     async previewChange(userId: number, productId: number, priceId: number): Promise<TPlanChangePreview> {
       const { row, product, price } = await this.planChangeTarget(userId, productId, priceId);
       const [current, currentPrice] = await Promise.all([
-        repo.findProduct(db, row.product_id),
-        row.price_id ? repo.findPrice(db, row.price_id) : undefined,
+        findProduct(db, row.product_id),
+        row.price_id ? findPrice(db, row.price_id) : undefined,
       ]);
       let amountDue = price.amount;
       if (row.gateway_name === 'stripe') {
@@ -369,7 +392,7 @@ export function createSubscriptionsService({ db, gateways, notify, playerUrl }: 
       const { row, price } = await this.planChangeTarget(userId, productId, priceId);
       if (row.gateway_name === 'none')
         return describe(
-          await repo.updateSubscription(db, row.id, {
+          await updateSubscription(db, row.id, {
             product_id: price.product_id,
             price_id: price.id,
             updated_at: new Date(),
@@ -390,7 +413,7 @@ export function createSubscriptionsService({ db, gateways, notify, playerUrl }: 
 
     async startPaymentMethodChange(userId: number): Promise<{ url: string }> {
       const row = await requireOwn(userId, { isValid: true });
-      const customer = await repo.findCustomer(db, userId, 'stripe');
+      const customer = await findCustomer(db, userId, 'stripe');
       if (row.gateway_name !== 'stripe' || !customer)
         throw validationError({
           gateway: ['The payment method of this subscription is managed at its provider.'],
@@ -409,7 +432,7 @@ export function createSubscriptionsService({ db, gateways, notify, playerUrl }: 
     /** The done page's session must be this user's completed setup session: the query is not trusted. */
     async finishPaymentMethodChange(userId: number, sessionId: string) {
       const row = await requireOwn(userId, { isValid: true });
-      const customer = await repo.findCustomer(db, userId, 'stripe');
+      const customer = await findCustomer(db, userId, 'stripe');
       const stripe = await gatewayFor('stripe');
       if (!customer || !stripe || stripe.name !== 'stripe') throw new AppError('not_found');
       const isAdopted = await stripe
@@ -427,7 +450,7 @@ export function createSubscriptionsService({ db, gateways, notify, playerUrl }: 
     },
 
     async invoice(userId: number, uuid: string, canViewAll: boolean) {
-      const invoice = await repo.findInvoice(db, uuid);
+      const invoice = await findInvoice(db, uuid);
       if (!invoice || (invoice.user_id !== userId && !canViewAll)) throw new AppError('not_found');
       return { invoice: toInvoiceDto(invoice), plan: invoice.product_name };
     },
@@ -435,7 +458,7 @@ export function createSubscriptionsService({ db, gateways, notify, playerUrl }: 
     // Admin (/admin/subscriptions)
     async list(input: TAdminSubscriptionsQuery) {
       const { page, perPage } = input;
-      const { rows, total } = await repo.subscriptionsPage(db, input);
+      const { rows, total } = await subscriptionsPage(db, input);
       return {
         data: rows.map((row) =>
           toSubscriptionDto(row, {
@@ -451,12 +474,12 @@ export function createSubscriptionsService({ db, gateways, notify, playerUrl }: 
     },
 
     async adminSetCancelled(id: number, cancel: boolean): Promise<TSubscription> {
-      const row = await repo.findSubscription(db, id);
+      const row = await findSubscription(db, id);
       if (!row) throw new AppError('not_found');
       const gateway = await gatewayFor(row.gateway_name);
       if (!gateway)
         return describe(
-          await repo.updateSubscription(db, row.id, {
+          await updateSubscription(db, row.id, {
             ends_at: cancel ? new Date() : null,
             status: 'active',
             updated_at: new Date(),
@@ -478,19 +501,19 @@ export function createSubscriptionsService({ db, gateways, notify, playerUrl }: 
       ends_at: string | null;
     }) {
       const [user, product, price] = await Promise.all([
-        repo.findUser(db, input.user_id),
-        repo.findProduct(db, input.product_id),
-        input.price_id ? repo.findPrice(db, input.price_id) : undefined,
+        findUser(db, input.user_id),
+        findProduct(db, input.product_id),
+        input.price_id ? findPrice(db, input.price_id) : undefined,
       ]);
       if (!user) throw validationError({ user_id: ['This user does not exist.'] });
       if (!product) throw validationError({ product_id: ['This plan does not exist.'] });
       if (input.price_id && (!price || price.product_id !== product.id))
         throw validationError({ price_id: ['This price is not available for this plan.'] });
       return db.transaction().execute(async (trx) => {
-        await repo.lockUser(trx, user.id);
-        if (await repo.findValidSubscription(trx, user.id))
+        await lockUser(trx, user.id);
+        if (await findValidSubscription(trx, user.id))
           throw validationError({ user_id: ['This user already has a valid subscription.'] });
-        const row = await repo.insertSubscription(trx, {
+        const row = await insertSubscription(trx, {
           user_id: user.id,
           product_id: product.id,
           price_id: price?.id ?? null,

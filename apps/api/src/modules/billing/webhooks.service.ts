@@ -7,17 +7,25 @@ import type { Database } from '../../platform/db/schema';
 import { eachAtMost } from '../../platform/each-at-most';
 import { AppError } from '../../platform/http/app-error';
 import type { JobLog, JobQueue } from '../../platform/jobs/jobs';
-import {
-  eventKey,
-  billingRepository as repo,
-  type StoredEventValues,
-  type SubscriptionRow,
-} from './billing.repository';
 import type { BillingNotice } from './billing-notifications';
 import type { ProviderSubscription } from './gateways/gateway-types';
 import type { GatewayRegistry } from './gateways/gateways';
 import { isFresh, NOT_FRESH_MESSAGE, paypalSignedAt, stripeSignedAt } from './gateways/webhook-freshness';
+import { heldGatewayIds, lockSubscriptionsByGateway, type SubscriptionRow } from './subscriptions.repository';
 import type { InvoiceEvent, SubscriptionsService } from './subscriptions.service';
+import {
+  claimEvents,
+  countUnprocessedEvents,
+  eventKey,
+  eventsByIds,
+  findEventById,
+  noteEventFailure,
+  type StoredEventValues,
+  storeEvents,
+  sweepableEvents,
+  unprocessedEvents,
+  webhookEventsPage,
+} from './webhook-events.repository';
 
 type Deps = {
   db: Kysely<Database>;
@@ -28,7 +36,7 @@ type Deps = {
 };
 type Outcome = { received: true; duplicate: boolean };
 type ProviderName = 'stripe' | 'paypal';
-type StoredEvent = Awaited<ReturnType<typeof repo.sweepableEvents>>[number];
+type StoredEvent = Awaited<ReturnType<typeof sweepableEvents>>[number];
 type Json = Record<string, unknown>;
 
 /** The job that applies stored events: a sweep of those never tried and of those it names. */
@@ -299,7 +307,7 @@ export function createWebhooksService({ db, gateways, subscriptions, storeWriter
         const key = eventKey(values.gateway, values.eventId);
         if (!firsts.has(key)) firsts.set(key, values);
       }
-      const stored = await repo.storeEvents(db, [...firsts.values()]);
+      const stored = await storeEvents(db, [...firsts.values()]);
       return batch.map((values) => {
         const key = eventKey(values.gateway, values.eventId);
         return firsts.get(key) === values && stored.has(key);
@@ -362,7 +370,7 @@ export function createWebhooksService({ db, gateways, subscriptions, storeWriter
       const subjects = groups.flatMap((group) =>
         group.gateway === gateway && group.subject !== null ? [group.subject] : [],
       );
-      held.set(gateway, await repo.heldGatewayIds(db, gateway, subjects));
+      held.set(gateway, await heldGatewayIds(db, gateway, subjects));
     }
     const isHeld = (group: Group) =>
       group.subject !== null && Boolean(held.get(group.gateway)?.has(group.subject));
@@ -410,7 +418,7 @@ export function createWebhooksService({ db, gateways, subscriptions, storeWriter
   async function writeRound(trx: Transaction<Database>, groups: ReadGroup[]): Promise<BillingNotice[]> {
     const claimed = new Set(
       (
-        await repo.claimEvents(
+        await claimEvents(
           trx,
           groups.flatMap((group) =>
             group.events.map((row) => ({ gateway: group.gateway, eventId: row.event_id })),
@@ -427,7 +435,7 @@ export function createWebhooksService({ db, gateways, subscriptions, storeWriter
       if (mine.length === 0) continue;
       const held = new Map(
         (
-          await repo.lockSubscriptionsByGateway(
+          await lockSubscriptionsByGateway(
             trx,
             gateway,
             mine.map((group) => group.subject as string),
@@ -498,14 +506,12 @@ export function createWebhooksService({ db, gateways, subscriptions, storeWriter
     const failures = [...unread, ...unwritten];
     for (const { group, error } of failures) {
       const message = error instanceof Error ? error.message : String(error);
-      await repo
-        .noteEventFailure(
-          db,
-          group.gateway,
-          group.events.map((row) => row.event_id),
-          message,
-        )
-        .catch(() => undefined);
+      await noteEventFailure(
+        db,
+        group.gateway,
+        group.events.map((row) => row.event_id),
+        message,
+      ).catch(() => undefined);
     }
     await subscriptions
       .sendNotices(notices)
@@ -523,7 +529,7 @@ export function createWebhooksService({ db, gateways, subscriptions, storeWriter
     let named = asks;
     const failures: Failure[] = [];
     for (;;) {
-      const rows = await repo.sweepableEvents(db, named, SWEEP_LIMIT);
+      const rows = await sweepableEvents(db, named, SWEEP_LIMIT);
       if (rows.length === 0) break;
       failures.push(...(await applyRound(rows)));
       if (rows.length < SWEEP_LIMIT) break;
@@ -571,19 +577,19 @@ export function createWebhooksService({ db, gateways, subscriptions, storeWriter
      */
     async requeuePending(options: { olderThanMs: number; retryBackoffMs?: number }) {
       const before = new Date(Date.now() - options.olderThanMs);
-      const rows = await repo.unprocessedEvents(db, before, 10_000, options.retryBackoffMs);
+      const rows = await unprocessedEvents(db, before, 10_000, options.retryBackoffMs);
       for (const row of rows) await enqueue(askOf(row));
       return rows.length;
     },
 
     /** /admin/billing/webhooks: one page of stored events. */
     async list(input: TAdminWebhookEventsQuery) {
-      return mapAdminPage(await repo.webhookEventsPage(db, input), (rows) => rows.map(toWebhookEventDto));
+      return mapAdminPage(await webhookEventsPage(db, input), (rows) => rows.map(toWebhookEventDto));
     },
 
     /** One stored event with its body. */
     async get(id: number) {
-      const row = await repo.findEventById(db, id);
+      const row = await findEventById(db, id);
       if (!row) throw new AppError('not_found');
       return { ...toWebhookEventDto(row), payload: prettyPayload(row.payload) };
     },
@@ -594,7 +600,7 @@ export function createWebhooksService({ db, gateways, subscriptions, storeWriter
      * skipped (already applied); none of the ids stored: 404.
      */
     async retryNow(ids: number[]) {
-      const rows = await repo.eventsByIds(db, [...new Set(ids)]);
+      const rows = await eventsByIds(db, [...new Set(ids)]);
       if (rows.length === 0) throw new AppError('not_found');
       const due = rows.filter((row) => !row.processed_at);
       for (const row of due) await enqueue(askOf(row));
@@ -602,7 +608,7 @@ export function createWebhooksService({ db, gateways, subscriptions, storeWriter
     },
 
     /** Stored events the job has not applied yet (tests wait for zero). */
-    pendingCount: () => repo.countUnprocessedEvents(db),
+    pendingCount: () => countUnprocessedEvents(db),
 
     async stripe(rawBody: string, signature: string | undefined): Promise<Outcome> {
       const stripe = (await gateways()).stripe;
