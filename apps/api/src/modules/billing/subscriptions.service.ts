@@ -17,7 +17,7 @@ import {
   invoicePaidData,
   paymentFailedData,
 } from './billing-notifications';
-import { GatewayError, type ProviderSubscription } from './gateways/gateway-types';
+import { GatewayError, type InvoiceEvent, type ProviderSubscription } from './gateways/gateway-types';
 import type { GatewayRegistry } from './gateways/gateways';
 import {
   findPrice,
@@ -59,15 +59,6 @@ export async function viaProvider<T>(run: () => Promise<T>): Promise<T> {
     throw error;
   }
 }
-
-export type InvoiceEvent = {
-  gatewayId: string;
-  amount: number;
-  currency: string;
-  paid: boolean;
-  periodStart: Date | null;
-  periodEnd: Date | null;
-};
 
 export function createSubscriptionsService({ db, gateways, notify, playerUrl }: Deps) {
   async function gatewayFor(name: SubscriptionRow['gateway_name']) {

@@ -1,6 +1,5 @@
 import type { TAdminWebhookEventsQuery, TWebhookEvent } from '@cadence/contracts/billing';
 import type { Kysely, Transaction } from 'kysely';
-import type Stripe from 'stripe';
 import { mapAdminPage } from '../../platform/db/admin-list';
 import { createGroupCommit } from '../../platform/db/group-commit';
 import type { Database } from '../../platform/db/schema';
@@ -8,11 +7,17 @@ import { eachAtMost } from '../../platform/each-at-most';
 import { AppError } from '../../platform/http/app-error';
 import type { JobLog, JobQueue } from '../../platform/jobs/jobs';
 import type { BillingNotice } from './billing-notifications';
-import type { ProviderSubscription } from './gateways/gateway-types';
+import {
+  type EventPlan,
+  type ProviderSubscription,
+  type VerifiedEvent,
+  WebhookRefusedError,
+} from './gateways/gateway-types';
 import type { GatewayRegistry } from './gateways/gateways';
-import { isFresh, NOT_FRESH_MESSAGE, paypalSignedAt, stripeSignedAt } from './gateways/webhook-freshness';
+import { paypalEventPlan } from './gateways/paypal-gateway';
+import { stripeEventPlan } from './gateways/stripe-gateway';
 import { heldGatewayIds, lockSubscriptionsByGateway, type SubscriptionRow } from './subscriptions.repository';
-import type { InvoiceEvent, SubscriptionsService } from './subscriptions.service';
+import type { SubscriptionsService } from './subscriptions.service';
 import {
   claimEvents,
   countUnprocessedEvents,
@@ -37,7 +42,6 @@ type Deps = {
 type Outcome = { received: true; duplicate: boolean };
 type ProviderName = 'stripe' | 'paypal';
 type StoredEvent = Awaited<ReturnType<typeof sweepableEvents>>[number];
-type Json = Record<string, unknown>;
 
 /** The job that applies stored events: a sweep of those never tried and of those it names. */
 export const WEBHOOK_JOB = 'billing.webhook-event';
@@ -67,119 +71,16 @@ const askOf = (row: { gateway_name: string; event_id: string; subject: string | 
   eventId: row.event_id,
 });
 
-/** What one event asks of the job: read the provider's subscription, record an invoice. */
-type Plan = { needsState: boolean; userId?: number; invoice?: InvoiceEvent };
 /** One subscription's pending events in a round, each with what it asks. */
 type Group = {
   gateway: ProviderName;
   subject: string | null;
   events: StoredEvent[];
-  plans: Map<string, Plan>;
+  plans: Map<string, EventPlan>;
 };
 /** A group after its provider read (`remote` null: none was needed). */
 type ReadGroup = Group & { remote: ProviderSubscription | null; userId?: number };
 type Failure = { group: Group; error: unknown };
-
-const toDate = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000) : null);
-const idOf = (value: unknown) =>
-  typeof value === 'string'
-    ? value
-    : typeof (value as Json)?.id === 'string'
-      ? String((value as Json).id)
-      : null;
-
-/** PayPal amounts are decimal strings: to integer minor units without float drift. */
-function minorUnits(value: string | undefined, currency: string): number {
-  if (!value) return 0;
-  const digits = ['JPY', 'HUF', 'TWD'].includes(currency.toUpperCase()) ? 0 : 2;
-  const [whole = '0', fraction = ''] = value.split('.');
-  return Number(whole) * 10 ** digits + Number(fraction.padEnd(digits, '0').slice(0, digits) || '0');
-}
-
-/** The provider subscription a Stripe event is about (null: none, nothing to apply). */
-function stripeSubject(type: string, object: Json): string | null {
-  if (type === 'checkout.session.completed')
-    return object.mode === 'subscription' ? idOf(object.subscription) : null;
-  if (type.startsWith('customer.subscription.')) return idOf(object.id);
-  if (type === 'invoice.paid' || type === 'invoice.payment_failed') {
-    const invoice = object as unknown as Stripe.Invoice;
-    return invoice.id ? idOf(invoice.parent?.subscription_details?.subscription) : null;
-  }
-  return null;
-}
-
-function stripePlan(event: Stripe.Event): Plan {
-  const object = event.data.object as unknown as Json;
-  if (event.type === 'checkout.session.completed') {
-    const userId = Number(object.client_reference_id);
-    return { needsState: true, ...(Number.isInteger(userId) ? { userId } : {}) };
-  }
-  if (event.type.startsWith('customer.subscription.')) return { needsState: true };
-  if (event.type !== 'invoice.paid' && event.type !== 'invoice.payment_failed') return { needsState: false };
-  // The invoice needs its subscription row, not a fresh state: every state change also comes as
-  // a customer.subscription.* event, which reads the provider. Only a first sighting (an invoice
-  // ahead of its subscription's events) asks the provider.
-  const invoice = object as unknown as Stripe.Invoice;
-  const line = invoice.lines?.data?.[0];
-  const paid = event.type === 'invoice.paid';
-  return {
-    needsState: false,
-    invoice: {
-      gatewayId: String(invoice.id),
-      amount: paid ? invoice.amount_paid : invoice.amount_due,
-      currency: invoice.currency,
-      paid,
-      periodStart: toDate(line?.period?.start ?? invoice.period_start),
-      periodEnd: toDate(line?.period?.end ?? invoice.period_end),
-    },
-  };
-}
-
-type PaypalEvent = { id?: string; event_type?: string; resource?: Json };
-
-function paypalSubject(type: string, resource: Json): string | null {
-  if (type === 'PAYMENT.SALE.COMPLETED') return idOf(resource.billing_agreement_id);
-  if (type.startsWith('BILLING.SUBSCRIPTION.')) return idOf(resource.id);
-  return null;
-}
-
-function paypalPlan(event: PaypalEvent, receivedAt: Date): Plan {
-  const resource = event.resource ?? {};
-  if (event.event_type === 'PAYMENT.SALE.COMPLETED') {
-    const amount = resource.amount as { total?: string; currency?: string } | undefined;
-    const currency = amount?.currency ?? 'USD';
-    if (typeof resource.id !== 'string') return { needsState: true };
-    return {
-      needsState: true,
-      invoice: {
-        gatewayId: resource.id,
-        amount: minorUnits(amount?.total, currency),
-        currency,
-        paid: true,
-        periodStart: receivedAt,
-        periodEnd: null,
-      },
-    };
-  }
-  if (event.event_type === 'BILLING.SUBSCRIPTION.PAYMENT.FAILED') {
-    const balance = (
-      resource.billing_info as { outstanding_balance?: { value?: string; currency_code?: string } }
-    )?.outstanding_balance;
-    const currency = balance?.currency_code ?? 'USD';
-    return {
-      needsState: true,
-      invoice: {
-        gatewayId: `paypal-failed-${event.id}`,
-        amount: minorUnits(balance?.value, currency),
-        currency,
-        paid: false,
-        periodStart: receivedAt,
-        periodEnd: null,
-      },
-    };
-  }
-  return { needsState: true };
-}
 
 type EventRow = {
   id: number;
@@ -218,9 +119,19 @@ function prettyPayload(payload: string): string {
   }
 }
 
-function planOf(gateway: ProviderName, row: StoredEvent): Plan {
-  const parsed = JSON.parse(row.payload) as Stripe.Event & PaypalEvent;
-  return gateway === 'stripe' ? stripePlan(parsed) : paypalPlan(parsed, row.received_at);
+function planOf(gateway: ProviderName, row: StoredEvent): EventPlan {
+  const parsed = JSON.parse(row.payload);
+  return gateway === 'stripe' ? stripeEventPlan(parsed) : paypalEventPlan(parsed, row.received_at);
+}
+
+/** A refused webhook is the sender's problem (400); anything else (PayPal unreachable) stays ours. */
+async function refusedAsBadRequest(verify: () => VerifiedEvent | Promise<VerifiedEvent>) {
+  try {
+    return await verify();
+  } catch (error) {
+    if (error instanceof WebhookRefusedError) throw new AppError('bad_request', error.message);
+    throw error;
+  }
 }
 
 /**
@@ -613,34 +524,15 @@ export function createWebhooksService({ db, gateways, subscriptions, storeWriter
     async stripe(rawBody: string, signature: string | undefined): Promise<Outcome> {
       const stripe = (await gateways()).stripe;
       if (!stripe) throw new AppError('not_found');
-      const signedAt = stripeSignedAt(signature ?? '');
-      if (signedAt !== null && !isFresh(signedAt)) throw new AppError('bad_request', NOT_FRESH_MESSAGE);
-      let event: Stripe.Event;
-      try {
-        event = stripe.verifyEvent(rawBody, signature ?? '');
-      } catch {
-        throw new AppError('bad_request', 'The webhook signature is not valid.');
-      }
-      const subject = stripeSubject(event.type, event.data.object as unknown as Json);
-      return receive('stripe', { id: event.id, type: event.type, subject }, rawBody);
+      const event = await refusedAsBadRequest(() => stripe.verifyEvent(rawBody, signature ?? ''));
+      return receive('stripe', event, rawBody);
     },
 
     async paypal(headers: Record<string, string | string[] | undefined>, rawBody: string): Promise<Outcome> {
       const paypal = (await gateways()).paypal;
       if (!paypal) throw new AppError('not_found');
-      let event: PaypalEvent;
-      try {
-        event = JSON.parse(rawBody);
-      } catch {
-        throw new AppError('bad_request', 'The webhook signature is not valid.');
-      }
-      const time = headers['paypal-transmission-time'];
-      const signedAt = paypalSignedAt(Array.isArray(time) ? time[0] : time);
-      if (signedAt !== null && !isFresh(signedAt)) throw new AppError('bad_request', NOT_FRESH_MESSAGE);
-      if (!event.id || !event.event_type || !(await paypal.verifyEvent(headers, event)))
-        throw new AppError('bad_request', 'The webhook signature is not valid.');
-      const subject = paypalSubject(event.event_type, event.resource ?? {});
-      return receive('paypal', { id: event.id, type: event.event_type, subject }, rawBody);
+      const event = await refusedAsBadRequest(() => paypal.verifyEvent(headers, rawBody));
+      return receive('paypal', event, rawBody);
     },
   };
 }

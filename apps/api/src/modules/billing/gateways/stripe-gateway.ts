@@ -1,11 +1,16 @@
 import type Stripe from 'stripe';
 import { lazyRequire } from '../../../platform/lazy-require';
 import {
+  type EventPlan,
   GatewayError,
+  idOf,
   type PlanForSync,
   type PlanSyncResult,
   type ProviderSubscription,
+  type VerifiedEvent,
+  WebhookRefusedError,
 } from './gateway-types';
+import { isFresh, NOT_FRESH_MESSAGE, stripeSignedAt } from './webhook-freshness';
 
 /** Stripe's SDK (about 10 MiB) loads when a site first talks to Stripe, not at every start. */
 const StripeSdk = lazyRequire<typeof Stripe>('stripe');
@@ -50,6 +55,49 @@ export function toProviderSubscription(subscription: Stripe.Subscription): Provi
   };
 }
 
+type Json = Record<string, unknown>;
+const isInvoiceEvent = (type: string) => type === 'invoice.paid' || type === 'invoice.payment_failed';
+
+/** The provider subscription a Stripe event is about (null: none, nothing to apply). */
+export function stripeEventSubject(event: Stripe.Event): string | null {
+  const object = event.data.object as unknown as Json;
+  if (event.type === 'checkout.session.completed')
+    return object.mode === 'subscription' ? idOf(object.subscription) : null;
+  if (event.type.startsWith('customer.subscription.')) return idOf(object.id);
+  if (!isInvoiceEvent(event.type)) return null;
+  const invoice = object as unknown as Stripe.Invoice;
+  return invoice.id ? idOf(invoice.parent?.subscription_details?.subscription) : null;
+}
+
+/**
+ * What a stored Stripe event asks of the webhook job. An invoice needs its subscription row, not
+ * a fresh state: every state change also comes as a customer.subscription.* event, which reads the
+ * provider. Only a first sighting (an invoice ahead of its subscription's events) asks the provider.
+ */
+export function stripeEventPlan(event: Stripe.Event): EventPlan {
+  const object = event.data.object as unknown as Json;
+  if (event.type === 'checkout.session.completed') {
+    const userId = Number(object.client_reference_id);
+    return { needsState: true, ...(Number.isInteger(userId) ? { userId } : {}) };
+  }
+  if (event.type.startsWith('customer.subscription.')) return { needsState: true };
+  if (!isInvoiceEvent(event.type)) return { needsState: false };
+  const invoice = object as unknown as Stripe.Invoice;
+  const line = invoice.lines?.data?.[0];
+  const paid = event.type === 'invoice.paid';
+  return {
+    needsState: false,
+    invoice: {
+      gatewayId: String(invoice.id),
+      amount: paid ? invoice.amount_paid : invoice.amount_due,
+      currency: invoice.currency,
+      paid,
+      periodStart: toDate(line?.period?.start ?? invoice.period_start),
+      periodEnd: toDate(line?.period?.end ?? invoice.period_end),
+    },
+  };
+}
+
 async function call<T>(what: string, run: () => Promise<T>): Promise<T> {
   try {
     return await run();
@@ -60,6 +108,7 @@ async function call<T>(what: string, run: () => Promise<T>): Promise<T> {
 
 export function createStripeGateway(config: StripeConfig) {
   const stripe = createStripeClient(config);
+  const read = (id: string) => call('subscription read', () => stripe.subscriptions.retrieve(id));
   return {
     name: 'stripe' as const,
     client: stripe,
@@ -139,7 +188,7 @@ export function createStripeGateway(config: StripeConfig) {
       call('checkout session read', () => stripe.checkout.sessions.retrieve(id)),
 
     async fetchSubscription(id: string): Promise<ProviderSubscription> {
-      return toProviderSubscription(await call('subscription read', () => stripe.subscriptions.retrieve(id)));
+      return toProviderSubscription(await read(id));
     },
 
     async setCancelAtPeriodEnd(id: string, cancel: boolean): Promise<ProviderSubscription> {
@@ -155,9 +204,7 @@ export function createStripeGateway(config: StripeConfig) {
     },
 
     async previewChange(subscriptionId: string, priceGatewayId: string) {
-      const subscription = await call('subscription read', () =>
-        stripe.subscriptions.retrieve(subscriptionId),
-      );
+      const subscription = await read(subscriptionId);
       const item = subscription.items.data[0];
       const customer =
         typeof subscription.customer === 'string' ? subscription.customer : subscription.customer.id;
@@ -176,9 +223,7 @@ export function createStripeGateway(config: StripeConfig) {
 
     /** Prorated: the difference for the rest of the period is invoiced now. */
     async changePrice(subscriptionId: string, priceGatewayId: string): Promise<ProviderSubscription> {
-      const subscription = await call('subscription read', () =>
-        stripe.subscriptions.retrieve(subscriptionId),
-      );
+      const subscription = await read(subscriptionId);
       const item = subscription.items.data[0];
       return toProviderSubscription(
         await call('subscription change', () =>
@@ -236,9 +281,17 @@ export function createStripeGateway(config: StripeConfig) {
       return { brand: method.card.brand, last4: method.card.last4 };
     },
 
-    /** Stripe's signature scheme with its 300 s tolerance; throws on anything else. */
-    verifyEvent(rawBody: string, signature: string): Stripe.Event {
-      return stripe.webhooks.constructEvent(rawBody, signature, config.webhookSecret, 300);
+    /** Stripe's signature scheme, its `t=` within 5 minutes of now either way; throws WebhookRefusedError. */
+    verifyEvent(rawBody: string, signature: string): VerifiedEvent {
+      const signedAt = stripeSignedAt(signature);
+      if (signedAt !== null && !isFresh(signedAt)) throw new WebhookRefusedError(NOT_FRESH_MESSAGE);
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(rawBody, signature, config.webhookSecret, 300);
+      } catch {
+        throw new WebhookRefusedError();
+      }
+      return { id: event.id, type: event.type, subject: stripeEventSubject(event) };
     },
   };
 }
