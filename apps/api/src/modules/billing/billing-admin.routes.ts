@@ -157,7 +157,7 @@ export const billingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      pagination: await billing.subscriptions.list(request.query),
+      pagination: await billing.subscriptionsAdmin.list(request.query),
     }),
   );
 
@@ -173,7 +173,7 @@ export const billingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const subscription = await billing.subscriptions.grant(request.body);
+      const subscription = await billing.subscriptionsAdmin.grant(request.body);
       await auditBilling(request, {
         action: 'subscriptions.grant',
         subjectType: 'subscriptions',
@@ -198,7 +198,7 @@ export const billingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const id = Number(request.params.id);
-        const subscription = await billing.subscriptions.adminSetCancelled(id, action === 'cancel');
+        const subscription = await billing.subscriptionsAdmin.setCancelled(id, action === 'cancel');
         await auditBilling(request, {
           action: `subscriptions.${action}`,
           subjectType: 'subscriptions',

@@ -3,6 +3,7 @@ import { buildApp } from '../../app';
 import type { JobQueue } from '../../platform/jobs/jobs';
 import { createRedisQueue } from '../../platform/jobs/redis-queue';
 import { isEmbeddedTarget } from '../../test/test-app';
+import { bindBillingJobs } from './billing.plugin';
 import {
   type BillingWorld,
   confirmCard,
@@ -17,7 +18,7 @@ import {
   startBillingWorld,
   startStripeProxy,
 } from './billing.test-helper';
-import { WEBHOOK_JOB } from './webhooks.service';
+import { WEBHOOK_JOB } from './webhook-job';
 
 let world: BillingWorld;
 let pro: Awaited<ReturnType<typeof createPlan>>;
@@ -267,7 +268,7 @@ describe('the webhook job', () => {
     expect(events.length).toBeGreaterThanOrEqual(6);
     const { jobs, handlers, queue: held } = heldQueue();
     const { webhooks } = world.t.app.services.billing;
-    webhooks.bindQueue(held, log);
+    bindBillingJobs(world.t.app.services.billing, held, log);
     try {
       for (const event of [...events].reverse())
         expect((await sendStripeEvent(world, JSON.stringify(event))).json().duplicate).toBe(false);
@@ -277,7 +278,7 @@ describe('the webhook job', () => {
       expect(proxy.reads).toBe(1);
       expect(await webhooks.pendingCount()).toBe(0);
     } finally {
-      webhooks.bindQueue(world.t.app.jobs, log);
+      bindBillingJobs(world.t.app.services.billing, world.t.app.jobs, log);
     }
     const remote = world.stripe.store.subscription.get(gatewayId) as unknown as {
       status: string;
@@ -355,7 +356,7 @@ describe('the webhook job', () => {
     missing.data.object.id = `sub_missing_${Date.now()}`;
     const { jobs, handlers, queue } = heldQueue();
     const { webhooks } = world.t.app.services.billing;
-    webhooks.bindQueue(queue, log);
+    bindBillingJobs(world.t.app.services.billing, queue, log);
     try {
       for (const event of [missing, ...events])
         expect((await sendStripeEvent(world, JSON.stringify(event))).json().duplicate).toBe(false);
@@ -376,7 +377,7 @@ describe('the webhook job', () => {
       const unpaid = (await state(b.userId)).invoices.filter((invoice) => !invoice.paid);
       expect(unpaid).toHaveLength(1);
     } finally {
-      webhooks.bindQueue(world.t.app.jobs, log);
+      bindBillingJobs(world.t.app.services.billing, world.t.app.jobs, log);
       await world.t.deps.db.deleteFrom('billing_webhook_events').where('event_id', '=', missing.id).execute();
     }
   });
@@ -432,7 +433,7 @@ describe('the webhook job on BullMQ (QUEUE_DRIVER=redis)', () => {
       log,
     });
     const { webhooks } = world.t.app.services.billing;
-    webhooks.bindQueue(redis, log);
+    bindBillingJobs(world.t.app.services.billing, redis, log);
     try {
       const listener = await newListener(world);
       const before = world.stripe.events.length;
@@ -448,7 +449,7 @@ describe('the webhook job on BullMQ (QUEUE_DRIVER=redis)', () => {
       expect(subscriptions).toHaveLength(1);
       expect(invoices).toHaveLength(1);
     } finally {
-      webhooks.bindQueue(world.t.app.jobs, log);
+      bindBillingJobs(world.t.app.services.billing, world.t.app.jobs, log);
       await redis.close();
     }
   });

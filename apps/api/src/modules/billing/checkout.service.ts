@@ -3,16 +3,16 @@ import { GENERIC_ERROR_MESSAGE } from '@cadence/contracts/error-messages';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import { AppError, validationError } from '../../platform/http/app-error';
+import { applyProviderState } from './apply-provider-state';
 import { GatewayError } from './gateways/gateway-types';
 import type { GatewayRegistry } from './gateways/gateways';
 import { findPrice, findProduct } from './plans.repository';
+import { describeSubscription, viaProvider } from './subscription-provider';
 import { findCustomer, findValidSubscription, saveCustomer } from './subscriptions.repository';
-import { type SubscriptionsService, viaProvider } from './subscriptions.service';
 
 type Deps = {
   db: Kysely<Database>;
   gateways: GatewayRegistry;
-  subscriptions: SubscriptionsService;
   playerUrl: string;
 };
 type Buyer = { id: number; email: string; name: string };
@@ -27,7 +27,7 @@ export class AlreadySubscribedError extends AppError {
   }
 }
 
-export function createCheckoutService({ db, gateways, subscriptions, playerUrl }: Deps) {
+export function createCheckoutService({ db, gateways, playerUrl }: Deps) {
   /** Spec 2.8 purchase rules: a visible paid plan, a live price of that very plan. */
   async function purchasable(productId: number, priceId: number) {
     const [product, price] = await Promise.all([findProduct(db, productId), findPrice(db, priceId)]);
@@ -67,10 +67,10 @@ export function createCheckoutService({ db, gateways, subscriptions, playerUrl }
     const provider = (await gateways())[gateway];
     if (!provider) throw new AppError('unavailable', GENERIC_ERROR_MESSAGE);
     const remote = await viaProvider(() => provider.fetchSubscription(gatewayId));
-    const { row, outcome } = await subscriptions.applyProviderState(gateway, remote, { userId });
+    const { row, outcome } = await applyProviderState(db, gateway, remote, { userId });
     if (outcome === 'duplicate') await viaProvider(() => provider.cancelNow(gatewayId));
     if (!row) throw new AppError('not_found', 'This payment was not completed.');
-    return subscriptions.describe(row);
+    return describeSubscription(db, row);
   }
 
   const refuseUnknown = (error: unknown): never => {
