@@ -26,23 +26,30 @@ export class AlreadySubscribedError extends AppError {
     super('conflict', 'You are already subscribed.');
   }
 }
+/** Checkout (spec 2.8): the hosted pages of each provider, and the done pages checked with them. */
+export function createCheckoutService(deps: Deps) {
+  return { ...checkoutStarts(deps), ...checkoutConfirmations(deps) };
+}
 
-export function createCheckoutService({ db, gateways, playerUrl }: Deps) {
-  /** Spec 2.8 purchase rules: a visible paid plan, a live price of that very plan. */
-  async function purchasable(productId: number, priceId: number) {
-    const [product, price] = await Promise.all([findProduct(db, productId), findPrice(db, priceId)]);
-    if (!product || product.hidden) throw new AppError('not_found', 'This plan is not available.');
-    if (!price || price.product_id !== product.id)
-      throw validationError({ price_id: ['This price is not available for this plan.'] });
-    if (price.archived) throw validationError({ price_id: ['This price is no longer offered.'] });
-    if (product.free) throw validationError({ product_id: ['The free plan needs no checkout.'] });
-    return { product, price };
-  }
+export type CheckoutService = ReturnType<typeof createCheckoutService>;
 
-  async function assertNotSubscribed(userId: number) {
-    if (await findValidSubscription(db, userId)) throw new AlreadySubscribedError();
-  }
+/** Spec 2.8 purchase rules: a visible paid plan, a live price of that very plan. */
+async function purchasable(db: Kysely<Database>, productId: number, priceId: number) {
+  const [product, price] = await Promise.all([findProduct(db, productId), findPrice(db, priceId)]);
+  if (!product || product.hidden) throw new AppError('not_found', 'This plan is not available.');
+  if (!price || price.product_id !== product.id)
+    throw validationError({ price_id: ['This price is not available for this plan.'] });
+  if (price.archived) throw validationError({ price_id: ['This price is no longer offered.'] });
+  if (product.free) throw validationError({ product_id: ['The free plan needs no checkout.'] });
+  return { product, price };
+}
 
+async function assertNotSubscribed(db: Kysely<Database>, userId: number) {
+  if (await findValidSubscription(db, userId)) throw new AlreadySubscribedError();
+}
+
+/** Sends the buyer to the provider's hosted page, once per double click (an idempotency window). */
+function checkoutStarts({ db, gateways, playerUrl }: Deps) {
   const doneUrl = (gateway: string, productId: number, priceId: number) =>
     `${playerUrl}/checkout/${productId}/${priceId}/${gateway}/done`;
   const windowKey = (user: Buyer, priceId: number, gateway: string) =>
@@ -58,6 +65,48 @@ export function createCheckoutService({ db, gateways, playerUrl }: Deps) {
     return (await findCustomer(db, user.id, 'stripe'))?.customer_id ?? id;
   }
 
+  return {
+    async startStripe(user: Buyer, productId: number, priceId: number): Promise<{ url: string }> {
+      await assertNotSubscribed(db, user.id);
+      const { price } = await purchasable(db, productId, priceId);
+      const stripe = (await gateways()).stripe;
+      if (!stripe || !price.stripe_id)
+        throw validationError({ gateway: ['Card payments are not available.'] });
+      const customerId = await stripeCustomer(user);
+      const session = await viaProvider(() =>
+        stripe.startCheckout({
+          customerId,
+          userId: user.id,
+          priceGatewayId: price.stripe_id as string,
+          successUrl: `${doneUrl('stripe', productId, priceId)}?session_id={CHECKOUT_SESSION_ID}`,
+          cancelUrl: `${playerUrl}/checkout/${productId}/${priceId}`,
+          idempotencyKey: windowKey(user, priceId, 'stripe'),
+        }),
+      );
+      return { url: session.url };
+    },
+
+    async startPaypal(user: Buyer, productId: number, priceId: number): Promise<{ url: string }> {
+      await assertNotSubscribed(db, user.id);
+      const { price } = await purchasable(db, productId, priceId);
+      const paypal = (await gateways()).paypal;
+      if (!paypal || !price.paypal_id) throw validationError({ gateway: ['PayPal is not available.'] });
+      const started = await viaProvider(() =>
+        paypal.startCheckout({
+          userId: user.id,
+          planGatewayId: price.paypal_id as string,
+          returnUrl: doneUrl('paypal', productId, priceId),
+          cancelUrl: `${playerUrl}/checkout/${productId}/${priceId}`,
+          idempotencyKey: windowKey(user, priceId, 'paypal'),
+        }),
+      );
+      return { url: started.url };
+    },
+  };
+}
+
+/** The done pages: the purchase checked with the provider, then settled here. */
+function checkoutConfirmations({ db, gateways }: Deps) {
   /** After a confirmed purchase: a second subscription (two tabs, two sessions) is cancelled at once. */
   async function settle(
     gateway: 'stripe' | 'paypal',
@@ -81,49 +130,9 @@ export function createCheckoutService({ db, gateways, playerUrl }: Deps) {
   };
 
   return {
-    purchasable,
-    assertNotSubscribed,
-
-    async startStripe(user: Buyer, productId: number, priceId: number): Promise<{ url: string }> {
-      await assertNotSubscribed(user.id);
-      const { price } = await purchasable(productId, priceId);
-      const stripe = (await gateways()).stripe;
-      if (!stripe || !price.stripe_id)
-        throw validationError({ gateway: ['Card payments are not available.'] });
-      const customerId = await stripeCustomer(user);
-      const session = await viaProvider(() =>
-        stripe.startCheckout({
-          customerId,
-          userId: user.id,
-          priceGatewayId: price.stripe_id as string,
-          successUrl: `${doneUrl('stripe', productId, priceId)}?session_id={CHECKOUT_SESSION_ID}`,
-          cancelUrl: `${playerUrl}/checkout/${productId}/${priceId}`,
-          idempotencyKey: windowKey(user, priceId, 'stripe'),
-        }),
-      );
-      return { url: session.url };
-    },
-
-    async startPaypal(user: Buyer, productId: number, priceId: number): Promise<{ url: string }> {
-      await assertNotSubscribed(user.id);
-      const { price } = await purchasable(productId, priceId);
-      const paypal = (await gateways()).paypal;
-      if (!paypal || !price.paypal_id) throw validationError({ gateway: ['PayPal is not available.'] });
-      const started = await viaProvider(() =>
-        paypal.startCheckout({
-          userId: user.id,
-          planGatewayId: price.paypal_id as string,
-          returnUrl: doneUrl('paypal', productId, priceId),
-          cancelUrl: `${playerUrl}/checkout/${productId}/${priceId}`,
-          idempotencyKey: windowKey(user, priceId, 'paypal'),
-        }),
-      );
-      return { url: started.url };
-    },
-
     /** The done page's session id is checked with Stripe: complete, this user's, this price. */
     async confirmStripe(user: Buyer, input: { product_id: number; price_id: number; session_id: string }) {
-      const { price } = await purchasable(input.product_id, input.price_id).catch(async (error) => {
+      const { price } = await purchasable(db, input.product_id, input.price_id).catch(async (error) => {
         // An archived or hidden price someone has just paid is still theirs: check with the provider first.
         if (error instanceof AppError) return { price: await findPrice(db, input.price_id) };
         throw error;
@@ -165,5 +174,3 @@ export function createCheckoutService({ db, gateways, playerUrl }: Deps) {
     },
   };
 }
-
-export type CheckoutService = ReturnType<typeof createCheckoutService>;

@@ -20,15 +20,22 @@ import {
 type Deps = { db: Kysely<Database>; gateways: GatewayRegistry; playerUrl: string };
 
 /** The listener's own subscription (/billing): cancel, renew, change plan or card, read invoices. */
-export function createSubscriptionsService({ db, gateways, playerUrl }: Deps) {
-  async function requireOwn(userId: number, options: { isValid: boolean }) {
-    const row = options.isValid
-      ? await findValidSubscription(db, userId)
-      : await findLatestSubscription(db, userId);
-    if (!row) throw new AppError('not_found', 'You have no subscription.');
-    return row;
-  }
+export function createSubscriptionsService(deps: Deps) {
+  return { ...ownSubscription(deps), ...planChanges(deps), ...paymentMethodChanges(deps) };
+}
 
+export type SubscriptionsService = ReturnType<typeof createSubscriptionsService>;
+
+async function requireOwn(db: Kysely<Database>, userId: number, options: { isValid: boolean }) {
+  const row = options.isValid
+    ? await findValidSubscription(db, userId)
+    : await findLatestSubscription(db, userId);
+  if (!row) throw new AppError('not_found', 'You have no subscription.');
+  return row;
+}
+
+/** What /billing shows, cancelling and renewing at the period's end, and one invoice. */
+function ownSubscription({ db, gateways }: Deps) {
   return {
     async overview(userId: number): Promise<TBillingOverview> {
       const row = await findLatestSubscription(db, userId);
@@ -49,7 +56,7 @@ export function createSubscriptionsService({ db, gateways, playerUrl }: Deps) {
     },
 
     async cancel(userId: number): Promise<TSubscription> {
-      const row = await requireOwn(userId, { isValid: true });
+      const row = await requireOwn(db, userId, { isValid: true });
       const gateway = await providerOf(gateways, row.gateway_name);
       if (!gateway) {
         const ends = row.renews_at ?? new Date();
@@ -67,7 +74,7 @@ export function createSubscriptionsService({ db, gateways, playerUrl }: Deps) {
     },
 
     async renew(userId: number): Promise<TSubscription> {
-      const row = await requireOwn(userId, { isValid: true });
+      const row = await requireOwn(db, userId, { isValid: true });
       if (!row.ends_at) return describeSubscription(db, row);
       const gateway = await providerOf(gateways, row.gateway_name);
       if (!gateway)
@@ -79,19 +86,31 @@ export function createSubscriptionsService({ db, gateways, playerUrl }: Deps) {
       return describeSubscription(db, await keepProviderAnswer(db, row, remote));
     },
 
-    async planChangeTarget(userId: number, productId: number, priceId: number) {
-      const row = await requireOwn(userId, { isValid: true });
-      const [product, price] = await Promise.all([findProduct(db, productId), findPrice(db, priceId)]);
-      if (!product || product.hidden) throw new AppError('not_found');
-      if (!price || price.product_id !== product.id || price.archived)
-        throw validationError({ price_id: ['This price is not available for this plan.'] });
-      if (row.price_id === price.id)
-        throw validationError({ price_id: ['You are already subscribed to this price.'] });
-      return { row, product, price };
+    async invoice(userId: number, uuid: string, canViewAll: boolean) {
+      const invoice = await findInvoice(db, uuid);
+      if (!invoice || (invoice.user_id !== userId && !canViewAll)) throw new AppError('not_found');
+      return { invoice: toInvoiceDto(invoice), plan: invoice.product_name };
     },
+  };
+}
 
+/** A change of plan: its preview (what is due now) and the change itself (Stripe prorates). */
+function planChanges({ db, gateways }: Deps) {
+  async function planChangeTarget(userId: number, productId: number, priceId: number) {
+    const row = await requireOwn(db, userId, { isValid: true });
+    const [product, price] = await Promise.all([findProduct(db, productId), findPrice(db, priceId)]);
+    if (!product || product.hidden) throw new AppError('not_found');
+    if (!price || price.product_id !== product.id || price.archived)
+      throw validationError({ price_id: ['This price is not available for this plan.'] });
+    if (row.price_id === price.id)
+      throw validationError({ price_id: ['You are already subscribed to this price.'] });
+    return { row, product, price };
+  }
+
+  return {
+    planChangeTarget,
     async previewChange(userId: number, productId: number, priceId: number): Promise<TPlanChangePreview> {
-      const { row, product, price } = await this.planChangeTarget(userId, productId, priceId);
+      const { row, product, price } = await planChangeTarget(userId, productId, priceId);
       const [current, currentPrice] = await Promise.all([
         findProduct(db, row.product_id),
         row.price_id ? findPrice(db, row.price_id) : undefined,
@@ -114,7 +133,7 @@ export function createSubscriptionsService({ db, gateways, playerUrl }: Deps) {
     },
 
     async changePlan(userId: number, productId: number, priceId: number): Promise<TSubscription> {
-      const { row, price } = await this.planChangeTarget(userId, productId, priceId);
+      const { row, price } = await planChangeTarget(userId, productId, priceId);
       if (row.gateway_name === 'none')
         return describeSubscription(
           db,
@@ -136,9 +155,15 @@ export function createSubscriptionsService({ db, gateways, playerUrl }: Deps) {
       );
       return describeSubscription(db, await keepProviderAnswer(db, row, remote));
     },
+  };
+}
 
+/** A new card for a Stripe subscription, through Stripe's hosted setup page. */
+function paymentMethodChanges(deps: Deps) {
+  const { db, gateways, playerUrl } = deps;
+  return {
     async startPaymentMethodChange(userId: number): Promise<{ url: string }> {
-      const row = await requireOwn(userId, { isValid: true });
+      const row = await requireOwn(db, userId, { isValid: true });
       const customer = await findCustomer(db, userId, 'stripe');
       if (row.gateway_name !== 'stripe' || !customer)
         throw validationError({
@@ -157,7 +182,7 @@ export function createSubscriptionsService({ db, gateways, playerUrl }: Deps) {
 
     /** The done page's session must be this user's completed setup session: the query is not trusted. */
     async finishPaymentMethodChange(userId: number, sessionId: string) {
-      const row = await requireOwn(userId, { isValid: true });
+      const row = await requireOwn(db, userId, { isValid: true });
       const customer = await findCustomer(db, userId, 'stripe');
       const stripe = await providerOf(gateways, 'stripe');
       if (!customer || !stripe || stripe.name !== 'stripe') throw new AppError('not_found');
@@ -172,15 +197,7 @@ export function createSubscriptionsService({ db, gateways, playerUrl }: Deps) {
           throw error instanceof GatewayError ? new AppError('unavailable', GENERIC_ERROR_MESSAGE) : error;
         });
       if (!isAdopted) throw new AppError('not_found', 'This session does not belong to you.');
-      return this.overview(userId);
-    },
-
-    async invoice(userId: number, uuid: string, canViewAll: boolean) {
-      const invoice = await findInvoice(db, uuid);
-      if (!invoice || (invoice.user_id !== userId && !canViewAll)) throw new AppError('not_found');
-      return { invoice: toInvoiceDto(invoice), plan: invoice.product_name };
+      return ownSubscription(deps).overview(userId);
     },
   };
 }
-
-export type SubscriptionsService = ReturnType<typeof createSubscriptionsService>;

@@ -89,6 +89,23 @@ export function createWebhooksService({ db, gateways, storeWriters = 1 }: Deps) 
     await job.ask(ask);
   }
 
+  return {
+    /** Takes the job that applies stored events (bound by the billing plugin once the queue exists). */
+    useJob(bound: WebhookJob, jobLog: JobLog) {
+      job = bound;
+      log = jobLog;
+    },
+    ...webhookReceipt({ db, gateways, storeWriters }, enqueue, () => log),
+    ...webhookAdmin(db, enqueue),
+  };
+}
+
+export type WebhooksService = ReturnType<typeof createWebhooksService>;
+
+type Enqueue = (ask: Ask) => Promise<void>;
+
+/** The providers' requests: verified, stored once, a sweep asked for. */
+function webhookReceipt({ db, gateways, storeWriters }: Required<Deps>, enqueue: Enqueue, log: () => JobLog) {
   /**
    * The events of the requests that arrive together are stored by one insert (group commit); a
    * batch's duplicates are stored once, and only the first of them is new.
@@ -122,18 +139,12 @@ export function createWebhooksService({ db, gateways, storeWriters = 1 }: Deps) 
     if (isNew)
       // Stored is safe: a queue that cannot take the job now is made up for by the re-queue timer.
       await enqueue({ gateway, subject: event.subject, eventId: event.id }).catch((error) =>
-        log.error({ err: error, gateway, eventId: event.id }, 'Webhook event stored but not queued'),
+        log().error({ err: error, gateway, eventId: event.id }, 'Webhook event stored but not queued'),
       );
     return { received: true, duplicate: !isNew };
   }
 
   return {
-    /** Takes the job that applies stored events (bound by the billing plugin once the queue exists). */
-    useJob(bound: WebhookJob, jobLog: JobLog) {
-      job = bound;
-      log = jobLog;
-    },
-
     async stripe(rawBody: string, signature: string | undefined): Promise<Outcome> {
       const stripe = (await gateways()).stripe;
       if (!stripe) throw new AppError('not_found');
@@ -147,7 +158,12 @@ export function createWebhooksService({ db, gateways, storeWriters = 1 }: Deps) 
       const event = await refusedAsBadRequest(() => paypal.verifyEvent(headers, rawBody));
       return receive('paypal', event, rawBody);
     },
+  };
+}
 
+/** Stored events asked for again (start, timer, "retry now") and the admin's view of them. */
+function webhookAdmin(db: Kysely<Database>, enqueue: Enqueue) {
+  return {
     /**
      * Queues the stored events not applied yet that were received `olderThanMs` ago or earlier: at
      * start (all of them: a restart lost the in-process queue) and by a scheduled task (a lost job).
@@ -188,5 +204,3 @@ export function createWebhooksService({ db, gateways, storeWriters = 1 }: Deps) 
     pendingCount: () => countUnprocessedEvents(db),
   };
 }
-
-export type WebhooksService = ReturnType<typeof createWebhooksService>;
