@@ -119,12 +119,20 @@ export function paypalApiBase(override: string | undefined, testMode: boolean): 
 /** PayPal's REST API (its server SDK cannot reach subscriptions), with a configurable base url. */
 export function createPaypalGateway(config: PaypalConfig) {
   const { api, checkCredentials } = createPaypalRest(config);
-
   return {
     name: 'paypal' as const,
-
     checkCredentials,
+    ...paypalPlans(api),
+    ...paypalSubscriptions(api),
+    ...paypalWebhooks(api, config.webhookId),
+  };
+}
 
+export type PaypalGateway = ReturnType<typeof createPaypalGateway>;
+type Api = ReturnType<typeof createPaypalRest>['api'];
+
+function paypalPlans(api: Api) {
+  return {
     /** PayPal plans are immutable in price: a new amount is a new plan, an archived price a deactivated one. */
     async syncPlan(plan: PlanForSync): Promise<PlanSyncResult> {
       const { product } = plan;
@@ -173,7 +181,18 @@ export function createPaypalGateway(config: PaypalConfig) {
       }
       return { productGatewayId, prices };
     },
+  };
+}
 
+/** A subscription opened (the buyer approves it at PayPal), read, suspended, activated or cancelled. */
+function paypalSubscriptions(api: Api) {
+  async function fetchSubscription(id: string): Promise<ProviderSubscription> {
+    return toProviderSubscription(
+      await api<PaypalSubscription>('GET', `/v1/billing/subscriptions/${encodeURIComponent(id)}`),
+    );
+  }
+
+  return {
     /** The request id makes a double-clicked pay button create one subscription, not two. */
     async startCheckout(input: {
       userId: number;
@@ -201,27 +220,27 @@ export function createPaypalGateway(config: PaypalConfig) {
       return { id: created.id, url: approve };
     },
 
-    async fetchSubscription(id: string): Promise<ProviderSubscription> {
-      return toProviderSubscription(
-        await api<PaypalSubscription>('GET', `/v1/billing/subscriptions/${encodeURIComponent(id)}`),
-      );
-    },
+    fetchSubscription,
 
     async setCancelAtPeriodEnd(id: string, cancel: boolean): Promise<ProviderSubscription> {
       const action = cancel ? 'suspend' : 'activate';
       await api('POST', `/v1/billing/subscriptions/${encodeURIComponent(id)}/${action}`, {
         reason: cancel ? 'Cancelled by the subscriber' : 'Renewed by the subscriber',
       });
-      return this.fetchSubscription(id);
+      return fetchSubscription(id);
     },
 
     async cancelNow(id: string): Promise<ProviderSubscription> {
       await api('POST', `/v1/billing/subscriptions/${encodeURIComponent(id)}/cancel`, {
         reason: 'Cancelled',
       });
-      return this.fetchSubscription(id);
+      return fetchSubscription(id);
     },
+  };
+}
 
+function paypalWebhooks(api: Api, webhookId: string) {
+  return {
     /**
      * A webhook: its transmission time within 5 minutes of now either way (checked first: a stale
      * one costs no call), then PayPal's verify-webhook-signature call, SUCCESS or refused.
@@ -254,12 +273,10 @@ export function createPaypalGateway(config: PaypalConfig) {
       const answer = await api<{ verification_status?: string }>(
         'POST',
         '/v1/notifications/verify-webhook-signature',
-        { ...fields, webhook_id: config.webhookId, webhook_event: event },
+        { ...fields, webhook_id: webhookId, webhook_event: event },
       );
       if (answer.verification_status !== 'SUCCESS') throw new WebhookRefusedError();
       return { id: event.id, type: event.event_type, subject: paypalEventSubject(event) };
     },
   };
 }
-
-export type PaypalGateway = ReturnType<typeof createPaypalGateway>;

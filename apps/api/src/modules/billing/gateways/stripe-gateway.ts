@@ -2,7 +2,6 @@ import type Stripe from 'stripe';
 import { lazyRequire } from '../../../platform/lazy-require';
 import {
   type EventPlan,
-  GatewayError,
   idOf,
   type PlanForSync,
   type PlanSyncResult,
@@ -10,6 +9,8 @@ import {
   type VerifiedEvent,
   WebhookRefusedError,
 } from './gateway-types';
+import { stripeCall as call } from './stripe-call';
+import { stripeHostedPages } from './stripe-hosted-pages';
 import { isFresh, NOT_FRESH_MESSAGE, stripeSignedAt } from './webhook-freshness';
 
 /** Stripe's SDK (about 10 MiB) loads when a site first talks to Stripe, not at every start. */
@@ -97,22 +98,35 @@ export function stripeEventPlan(event: Stripe.Event): EventPlan {
     },
   };
 }
-
-async function call<T>(what: string, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    throw new GatewayError(`Stripe: ${what} failed`, error);
-  }
-}
-
 export function createStripeGateway(config: StripeConfig) {
   const stripe = createStripeClient(config);
-  const read = (id: string) => call('subscription read', () => stripe.subscriptions.retrieve(id));
   return {
     name: 'stripe' as const,
     client: stripe,
+    ...stripeCatalogue(stripe),
+    ...stripeSubscriptions(stripe),
+    ...stripeHostedPages(stripe),
 
+    /** Stripe's signature scheme, its `t=` within 5 minutes of now either way; throws WebhookRefusedError. */
+    verifyEvent(rawBody: string, signature: string): VerifiedEvent {
+      const signedAt = stripeSignedAt(signature);
+      if (signedAt !== null && !isFresh(signedAt)) throw new WebhookRefusedError(NOT_FRESH_MESSAGE);
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(rawBody, signature, config.webhookSecret, 300);
+      } catch {
+        throw new WebhookRefusedError();
+      }
+      return { id: event.id, type: event.type, subject: stripeEventSubject(event) };
+    },
+  };
+}
+
+export type StripeGateway = ReturnType<typeof createStripeGateway>;
+
+/** Plans and customers: what a checkout needs at Stripe first. */
+function stripeCatalogue(stripe: Stripe) {
+  return {
     /** Creates or updates the product; a price's amount never changes at Stripe, so new amounts are new prices. */
     async syncPlan(plan: PlanForSync): Promise<PlanSyncResult> {
       const { product } = plan;
@@ -156,37 +170,13 @@ export function createStripeGateway(config: StripeConfig) {
       );
       return customer.id;
     },
+  };
+}
 
-    /** The idempotency key makes a double-clicked pay button open one session, not two. */
-    async startCheckout(input: {
-      customerId: string;
-      userId: number;
-      priceGatewayId: string;
-      successUrl: string;
-      cancelUrl: string;
-      idempotencyKey: string;
-    }): Promise<{ id: string; url: string }> {
-      const session = await call('checkout session', () =>
-        stripe.checkout.sessions.create(
-          {
-            mode: 'subscription',
-            customer: input.customerId,
-            client_reference_id: String(input.userId),
-            line_items: [{ price: input.priceGatewayId, quantity: 1 }],
-            subscription_data: { metadata: { user_id: String(input.userId) } },
-            success_url: input.successUrl,
-            cancel_url: input.cancelUrl,
-          },
-          { idempotencyKey: input.idempotencyKey },
-        ),
-      );
-      if (!session.url) throw new GatewayError('Stripe: checkout session without a url');
-      return { id: session.id, url: session.url };
-    },
-
-    retrieveSession: (id: string) =>
-      call('checkout session read', () => stripe.checkout.sessions.retrieve(id)),
-
+/** A subscription read, changed or cancelled at Stripe, always answered as Stripe now holds it. */
+function stripeSubscriptions(stripe: Stripe) {
+  const read = (id: string) => call('subscription read', () => stripe.subscriptions.retrieve(id));
+  return {
     async fetchSubscription(id: string): Promise<ProviderSubscription> {
       return toProviderSubscription(await read(id));
     },
@@ -236,42 +226,6 @@ export function createStripeGateway(config: StripeConfig) {
       );
     },
 
-    async startPaymentMethodSetup(input: { customerId: string; successUrl: string; cancelUrl: string }) {
-      const session = await call('setup session', () =>
-        stripe.checkout.sessions.create({
-          mode: 'setup',
-          customer: input.customerId,
-          currency: 'usd',
-          success_url: input.successUrl,
-          cancel_url: input.cancelUrl,
-        }),
-      );
-      if (!session.url) throw new GatewayError('Stripe: setup session without a url');
-      return { url: session.url };
-    },
-
-    /** After a setup session: its card becomes the default of the customer and the subscription. */
-    async adoptPaymentMethod(sessionId: string, customerId: string, subscriptionId: string | null) {
-      const session = await call('setup session read', () =>
-        stripe.checkout.sessions.retrieve(sessionId, { expand: ['setup_intent'] }),
-      );
-      const customer = typeof session.customer === 'string' ? session.customer : session.customer?.id;
-      if (session.mode !== 'setup' || session.status !== 'complete' || customer !== customerId) return false;
-      const intent = session.setup_intent as Stripe.SetupIntent | null;
-      const method =
-        typeof intent?.payment_method === 'string' ? intent.payment_method : intent?.payment_method?.id;
-      if (!method) return false;
-      await call('customer update', () =>
-        stripe.customers.update(customerId, { invoice_settings: { default_payment_method: method } }),
-      );
-      if (subscriptionId) {
-        await call('subscription update', () =>
-          stripe.subscriptions.update(subscriptionId, { default_payment_method: method }),
-        );
-      }
-      return true;
-    },
-
     async paymentMethod(subscriptionId: string): Promise<{ brand: string; last4: string | null } | null> {
       const subscription = await call('subscription read', () =>
         stripe.subscriptions.retrieve(subscriptionId, { expand: ['default_payment_method'] }),
@@ -280,20 +234,5 @@ export function createStripeGateway(config: StripeConfig) {
       if (!method || typeof method === 'string' || !method.card) return null;
       return { brand: method.card.brand, last4: method.card.last4 };
     },
-
-    /** Stripe's signature scheme, its `t=` within 5 minutes of now either way; throws WebhookRefusedError. */
-    verifyEvent(rawBody: string, signature: string): VerifiedEvent {
-      const signedAt = stripeSignedAt(signature);
-      if (signedAt !== null && !isFresh(signedAt)) throw new WebhookRefusedError(NOT_FRESH_MESSAGE);
-      let event: Stripe.Event;
-      try {
-        event = stripe.webhooks.constructEvent(rawBody, signature, config.webhookSecret, 300);
-      } catch {
-        throw new WebhookRefusedError();
-      }
-      return { id: event.id, type: event.type, subject: stripeEventSubject(event) };
-    },
   };
 }
-
-export type StripeGateway = ReturnType<typeof createStripeGateway>;
