@@ -29,6 +29,7 @@ const figures = {
     value: result.unvalidatedEnvReads.reduce((sum, entry) => sum + entry.count, 0),
     goal: 0,
   },
+  'billing files over 300 lines': { value: result.longBillingFiles.length, goal: 0 },
 };
 
 const baseline = JSON.parse(readFileSync(baselineFile, 'utf8'));
@@ -45,6 +46,7 @@ const details = {
   'duplicate contract names': result.duplicateContracts.map((d) => `${d.name}: ${d.where.join(', ')}`),
   'route files declaring zod schemas': result.inlineRouteSchemas,
   'unvalidated env reads': result.unvalidatedEnvReads.map((e) => `${e.file} (${e.count})`),
+  'billing files over 300 lines': result.longBillingFiles.map((e) => `${e.file} (${e.lines})`),
   'query-builder calls in repositories (%)': result.queries.outside.map((o) => `${o.file} (${o.count})`),
 };
 

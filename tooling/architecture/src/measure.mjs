@@ -226,6 +226,17 @@ export function unvalidatedEnvReads(root, files) {
   return found;
 }
 
+/** Source files (tests aside) under `dir` longer than `max` lines: a module cut into rooms stays cut. */
+export function longFiles(root, files, dir, max) {
+  return files
+    .filter((file) => file.startsWith(dir) && /\.tsx?$/.test(file) && !isTest(file))
+    .map((file) => {
+      const text = readFileSync(path.join(root, file), 'utf8');
+      return { file, lines: text.split('\n').length - (text.endsWith('\n') ? 1 : 0) };
+    })
+    .filter((entry) => entry.lines > max);
+}
+
 export function measure(root) {
   const files = trackedFiles(root);
   const graph = importGraph(root, files);
@@ -237,5 +248,6 @@ export function measure(root) {
     duplicateContracts: duplicateContracts(root, files),
     inlineRouteSchemas: inlineRouteSchemas(root, files),
     unvalidatedEnvReads: unvalidatedEnvReads(root, files),
+    longBillingFiles: longFiles(root, files, 'apps/api/src/modules/billing/', 300),
   };
 }

@@ -32,10 +32,19 @@ const tags = ['billing admin'];
 const plans = { access: { permission: 'plans.update' as const } };
 const subscriptionsAccess = { access: { permission: 'subscriptions.update' as const } };
 
+type App = Parameters<FastifyPluginAsyncZod>[0];
+
 /** /admin/plans, /admin/subscriptions (spec 2.12) and /admin/billing/webhooks. They work with billing off, so plans can be prepared. */
 export const billingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { billing } = app.services;
+  planListRoutes(app);
+  planEditRoutes(app);
+  subscriptionAdminRoutes(app);
+  webhookEventRoutes(app);
+};
 
+/** /admin/plans: the list, one plan, a new plan. */
+function planListRoutes(app: App) {
+  const { billing } = app.services;
   app.get(
     '/api/v1/billing/admin/products',
     {
@@ -97,7 +106,11 @@ export const billingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       return { product };
     },
   );
+}
 
+/** /admin/plans: edit and delete a plan. */
+function planEditRoutes(app: App) {
+  const { billing } = app.services;
   app.put(
     '/api/v1/billing/admin/products/:id',
     {
@@ -144,7 +157,11 @@ export const billingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       return { message: 'Plan deleted' };
     },
   );
+}
 
+/** /admin/subscriptions: the list, a subscription given by hand, cancel and resume. */
+function subscriptionAdminRoutes(app: App) {
+  const { billing } = app.services;
   app.get(
     '/api/v1/billing/admin/subscriptions',
     {
@@ -157,7 +174,7 @@ export const billingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      pagination: await billing.subscriptions.list(request.query),
+      pagination: await billing.subscriptionsAdmin.list(request.query),
     }),
   );
 
@@ -173,7 +190,7 @@ export const billingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const subscription = await billing.subscriptions.grant(request.body);
+      const subscription = await billing.subscriptionsAdmin.grant(request.body);
       await auditBilling(request, {
         action: 'subscriptions.grant',
         subjectType: 'subscriptions',
@@ -198,7 +215,7 @@ export const billingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const id = Number(request.params.id);
-        const subscription = await billing.subscriptions.adminSetCancelled(id, action === 'cancel');
+        const subscription = await billing.subscriptionsAdmin.setCancelled(id, action === 'cancel');
         await auditBilling(request, {
           action: `subscriptions.${action}`,
           subjectType: 'subscriptions',
@@ -209,9 +226,14 @@ export const billingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
   }
+}
 
-  // /admin/billing/webhooks: the stored provider events, their status and a "Retry now". The same
-  // permission as the subscriptions they change.
+/**
+ * /admin/billing/webhooks: the stored provider events, their status and a "Retry now". The same
+ * permission as the subscriptions they change.
+ */
+function webhookEventRoutes(app: App) {
+  const { billing } = app.services;
   app.get(
     '/api/v1/billing/admin/webhook-events',
     {
@@ -275,4 +297,4 @@ export const billingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       return { message, queued: queued.length, skipped };
     },
   );
-};
+}

@@ -1,5 +1,6 @@
 import type { TInvoice, TPrice, TProduct, TSubscription } from '@cadence/contracts/billing';
-import type { InvoiceRow, PriceRow, ProductRow, SubscriptionRow } from './billing.repository';
+import type { PriceRow, ProductRow } from './plans.repository';
+import type { InvoiceRow, SubscriptionRow } from './subscriptions.repository';
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 

@@ -13,19 +13,10 @@ const uncompressed = { compress: false, decompress: false } as const;
  * Provider webhooks. The body stays the exact bytes received (a signature covers them), so this
  * plugin reads JSON as text; they are public and carry no session, hence no CSRF check applies.
  * A request verifies, stores the event once and queues it (webhooks.service.ts): the answer does
- * not wait for the event's effects.
+ * not wait for the event's effects; the job that applies it is bound by billing.plugin.ts.
  */
 export const billingWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
   const { billing } = app.services;
-  const log = { error: (details: object, message: string) => app.log.error(details, message) };
-  billing.webhooks.bindQueue(app.jobs, log);
-  // Stored events not applied yet are queued again at start (the in-process queue does not survive
-  // a restart); later, those a job lost are swept by the scheduled `billing-webhooks:requeue`.
-  app.addHook('onReady', async () => {
-    await billing.webhooks
-      .requeuePending({ olderThanMs: 0 })
-      .catch((error) => log.error({ err: error }, 'Re-queueing billing webhook events failed'));
-  });
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser(
     'application/json',

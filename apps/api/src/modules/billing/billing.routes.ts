@@ -34,6 +34,8 @@ const buyer = (request: Parameters<typeof requireUser>[0]) => {
   return { id: user.id, email: user.email, name: user.name || user.email };
 };
 
+type App = Parameters<FastifyPluginAsyncZod>[0];
+
 /** The listener's side of billing (spec 2.8): all of it is 404 while billing is switched off. */
 export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { billing } = app.services;
@@ -42,6 +44,15 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!(await billing.isEnabled())) throw new AppError('not_found');
   });
 
+  planRoutes(app);
+  checkoutRoutes(app);
+  subscriptionRoutes(app);
+  planChangeRoutes(app);
+};
+
+/** The plans and their prices. */
+function planRoutes(app: App) {
+  const { billing } = app.services;
   app.get(
     '/api/v1/billing/products',
     {
@@ -73,7 +84,11 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({ product: await billing.plans.get(Number(request.params.id), { isAdmin: false }) }),
   );
+}
 
+/** Checkout with each provider, and its done pages. */
+function checkoutRoutes(app: App) {
+  const { billing } = app.services;
   for (const gateway of ['stripe', 'paypal'] as const) {
     app.post(
       `/api/v1/billing/checkout/${gateway}`,
@@ -123,7 +138,11 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({ subscription: await billing.checkout.confirmPaypal(buyer(request), request.body) }),
   );
+}
 
+/** The listener's subscription: overview, cancel, renew, plan change preview. */
+function subscriptionRoutes(app: App) {
+  const { billing } = app.services;
   app.get(
     '/api/v1/billing/subscription',
     {
@@ -181,7 +200,11 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body.price_id,
       ),
   );
+}
 
+/** Plan change, payment method change and invoices. */
+function planChangeRoutes(app: App) {
+  const { billing } = app.services;
   app.post(
     '/api/v1/billing/subscription/change-plan',
     {
@@ -246,4 +269,4 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       return billing.subscriptions.invoice(user.id, request.params.uuid, can(user, null, 'invoices.view'));
     },
   );
-};
+}

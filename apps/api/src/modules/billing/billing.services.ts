@@ -1,31 +1,37 @@
 import type { AppDeps } from '../../platform/app-deps';
 import { groupCommitWriters } from '../../platform/db/group-commit';
+import type { JobLog } from '../../platform/jobs/jobs';
 import type { SettingsService } from '../settings/settings.service';
+import { applyWebhookEvents } from './apply-webhook-events';
 import type { BillingNotifier } from './billing-notifications';
 import { createCheckoutService } from './checkout.service';
 import { createGatewayRegistry } from './gateways/gateways';
 import { createPlansService } from './plans.service';
 import { createSubscriptionsService } from './subscriptions.service';
+import { createSubscriptionsAdminService } from './subscriptions-admin.service';
+import type { Ask } from './webhook-job';
 import { createWebhooksService } from './webhooks.service';
 
 /** Billing's services, built once by the composition root. */
 export function createBillingServices(
   deps: Pick<AppDeps, 'db' | 'env'> & { settings: SettingsService; notify: BillingNotifier },
 ) {
+  const { db, notify } = deps;
   const gateways = createGatewayRegistry({ settings: deps.settings, env: deps.env });
   const playerUrl = deps.env.PLAYER_URL.replace(/\/+$/, '');
-  const subscriptions = createSubscriptionsService({ db: deps.db, gateways, notify: deps.notify, playerUrl });
   return {
     gateways,
-    plans: createPlansService({ db: deps.db, gateways }),
-    subscriptions,
-    checkout: createCheckoutService({ db: deps.db, gateways, subscriptions, playerUrl }),
+    plans: createPlansService({ db, gateways }),
+    subscriptions: createSubscriptionsService({ db, gateways, playerUrl }),
+    subscriptionsAdmin: createSubscriptionsAdminService({ db, gateways }),
+    checkout: createCheckoutService({ db, gateways, playerUrl }),
     webhooks: createWebhooksService({
-      db: deps.db,
+      db,
       gateways,
-      subscriptions,
       storeWriters: groupCommitWriters(deps.env.DATABASE_URL),
     }),
+    /** The webhook job's sweep (bound to the queue by the billing plugin). */
+    applyWebhookEvents: (asks: Ask[], log: JobLog) => applyWebhookEvents({ db, gateways, notify, log }, asks),
     isEnabled: async () => Boolean(await deps.settings.get('billing.enable')),
   };
 }

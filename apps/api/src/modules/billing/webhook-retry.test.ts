@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { billingRepository as repo } from './billing.repository';
+import { unprocessedEvents } from './webhook-events.repository';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -36,7 +36,7 @@ describe('the sweep of stored webhook events', () => {
       ])
       .execute();
     const swept = async (backoffMs?: number) =>
-      (await repo.unprocessedEvents(t.deps.db, new Date(now - 5 * MINUTE), 100, backoffMs))
+      (await unprocessedEvents(t.deps.db, new Date(now - 5 * MINUTE), 100, backoffMs))
         .map((row) => row.event_id)
         .sort();
     expect(await swept(5 * MINUTE)).toEqual(['evt_failing_due', 'evt_new', 'evt_older']);

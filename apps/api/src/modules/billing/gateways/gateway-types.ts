@@ -43,3 +43,34 @@ export class GatewayError extends Error {
     return status === 404 || status === 400;
   }
 }
+
+/** An invoice as a webhook event tells it, in integer minor units. */
+export type InvoiceEvent = {
+  gatewayId: string;
+  amount: number;
+  currency: string;
+  paid: boolean;
+  periodStart: Date | null;
+  periodEnd: Date | null;
+};
+
+/** A verified webhook event: its provider id and type, and the provider subscription it is about (null: none). */
+export type VerifiedEvent = { id: string; type: string; subject: string | null };
+
+/** What a stored event asks of the webhook job: a fresh read of its subscription, an invoice to record. */
+export type EventPlan = { needsState: boolean; userId?: number; invoice?: InvoiceEvent };
+
+/** A webhook the provider did not sign, or signed too long ago (or ahead): answered 400, nothing stored. */
+export class WebhookRefusedError extends Error {
+  constructor(message = 'The webhook signature is not valid.') {
+    super(message);
+    this.name = 'WebhookRefusedError';
+  }
+}
+
+/** A provider object's id, whether the event carries the object or only its id. */
+export function idOf(value: unknown): string | null {
+  if (typeof value === 'string') return value;
+  const id = (value as { id?: unknown } | null | undefined)?.id;
+  return typeof id === 'string' ? id : null;
+}

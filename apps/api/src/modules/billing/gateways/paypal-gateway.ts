@@ -1,9 +1,15 @@
 import {
+  type EventPlan,
   GatewayError,
+  idOf,
   type PlanForSync,
   type PlanSyncResult,
   type ProviderSubscription,
+  type VerifiedEvent,
+  WebhookRefusedError,
 } from './gateway-types';
+import { createPaypalRest } from './paypal-rest';
+import { isFresh, NOT_FRESH_MESSAGE, paypalSignedAt } from './webhook-freshness';
 
 export type PaypalConfig = { clientId: string; secret: string; webhookId: string; apiBase: string };
 
@@ -20,9 +26,53 @@ type PaypalSubscription = {
 const UNIT = { day: 'DAY', month: 'MONTH', year: 'YEAR' } as const;
 
 /** PayPal amounts are decimal strings in major units; Cadence keeps integer minor units. */
-function majorString(amount: number, currency: string): string {
-  const digits = ['JPY', 'HUF', 'TWD'].includes(currency.toUpperCase()) ? 0 : 2;
-  return (amount / 10 ** digits).toFixed(digits);
+const digitsOf = (currency: string) => (['JPY', 'HUF', 'TWD'].includes(currency.toUpperCase()) ? 0 : 2);
+const majorString = (amount: number, currency: string) =>
+  (amount / 10 ** digitsOf(currency)).toFixed(digitsOf(currency));
+/** To integer minor units without float drift. */
+function minorUnits(value: string | undefined, currency: string): number {
+  if (!value) return 0;
+  const digits = digitsOf(currency);
+  const [whole = '0', fraction = ''] = value.split('.');
+  return Number(whole) * 10 ** digits + Number(fraction.padEnd(digits, '0').slice(0, digits) || '0');
+}
+
+export type PaypalEvent = { id?: string; event_type?: string; resource?: Record<string, unknown> };
+
+/** The provider subscription a PayPal event is about (null: none, nothing to apply). */
+export function paypalEventSubject(event: PaypalEvent): string | null {
+  const resource = event.resource ?? {};
+  if (event.event_type === 'PAYMENT.SALE.COMPLETED') return idOf(resource.billing_agreement_id);
+  if (event.event_type?.startsWith('BILLING.SUBSCRIPTION.')) return idOf(resource.id);
+  return null;
+}
+
+/** What a stored PayPal event asks of the webhook job: always a fresh state, a sale's or a failure's invoice. */
+export function paypalEventPlan(event: PaypalEvent, receivedAt: Date): EventPlan {
+  const resource = event.resource ?? {};
+  const invoice = (gatewayId: string, paid: boolean, value?: string, currency?: string) => ({
+    needsState: true,
+    invoice: {
+      gatewayId,
+      amount: minorUnits(value, currency ?? 'USD'),
+      currency: currency ?? 'USD',
+      paid,
+      periodStart: receivedAt,
+      periodEnd: null,
+    },
+  });
+  if (event.event_type === 'PAYMENT.SALE.COMPLETED') {
+    const amount = resource.amount as { total?: string; currency?: string } | undefined;
+    if (typeof resource.id !== 'string') return { needsState: true };
+    return invoice(resource.id, true, amount?.total, amount?.currency);
+  }
+  if (event.event_type === 'BILLING.SUBSCRIPTION.PAYMENT.FAILED') {
+    const balance = (
+      resource.billing_info as { outstanding_balance?: { value?: string; currency_code?: string } }
+    )?.outstanding_balance;
+    return invoice(`paypal-failed-${event.id}`, false, balance?.value, balance?.currency_code);
+  }
+  return { needsState: true };
 }
 
 /**
@@ -68,63 +118,21 @@ export function paypalApiBase(override: string | undefined, testMode: boolean): 
 
 /** PayPal's REST API (its server SDK cannot reach subscriptions), with a configurable base url. */
 export function createPaypalGateway(config: PaypalConfig) {
-  let token: { value: string; expiresAt: number } | null = null;
-
-  async function accessToken(): Promise<string> {
-    if (token && token.expiresAt > Date.now()) return token.value;
-    const response = await send('/v1/oauth2/token', {
-      method: 'POST',
-      headers: {
-        authorization: `Basic ${Buffer.from(`${config.clientId}:${config.secret}`).toString('base64')}`,
-        'content-type': 'application/x-www-form-urlencoded',
-      },
-      body: 'grant_type=client_credentials',
-    });
-    const body = (await response.json()) as { access_token: string; expires_in: number };
-    token = { value: body.access_token, expiresAt: Date.now() + (body.expires_in - 60) * 1000 };
-    return token.value;
-  }
-
-  async function send(path: string, init: RequestInit): Promise<Response> {
-    let response: Response;
-    try {
-      response = await fetch(new URL(path, config.apiBase), { ...init, signal: AbortSignal.timeout(15_000) });
-    } catch (error) {
-      throw new GatewayError(`PayPal: ${path} unreachable`, error);
-    }
-    if (!response.ok)
-      throw new GatewayError(`PayPal: ${path} answered ${response.status}`, undefined, response.status);
-    return response;
-  }
-
-  async function api<T>(
-    method: string,
-    path: string,
-    body?: unknown,
-    headers: Record<string, string> = {},
-  ): Promise<T> {
-    const response = await send(path, {
-      method,
-      headers: {
-        authorization: `Bearer ${await accessToken()}`,
-        'content-type': 'application/json',
-        ...headers,
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await response.text();
-    return (text ? JSON.parse(text) : {}) as T;
-  }
-
+  const { api, checkCredentials } = createPaypalRest(config);
   return {
     name: 'paypal' as const,
+    checkCredentials,
+    ...paypalPlans(api),
+    ...paypalSubscriptions(api),
+    ...paypalWebhooks(api, config.webhookId),
+  };
+}
 
-    /** Asks for a fresh access token: PayPal answers 401 `invalid_client` to a wrong id or secret. */
-    async checkCredentials(): Promise<void> {
-      token = null;
-      await accessToken();
-    },
+export type PaypalGateway = ReturnType<typeof createPaypalGateway>;
+type Api = ReturnType<typeof createPaypalRest>['api'];
 
+function paypalPlans(api: Api) {
+  return {
     /** PayPal plans are immutable in price: a new amount is a new plan, an archived price a deactivated one. */
     async syncPlan(plan: PlanForSync): Promise<PlanSyncResult> {
       const { product } = plan;
@@ -173,7 +181,18 @@ export function createPaypalGateway(config: PaypalConfig) {
       }
       return { productGatewayId, prices };
     },
+  };
+}
 
+/** A subscription opened (the buyer approves it at PayPal), read, suspended, activated or cancelled. */
+function paypalSubscriptions(api: Api) {
+  async function fetchSubscription(id: string): Promise<ProviderSubscription> {
+    return toProviderSubscription(
+      await api<PaypalSubscription>('GET', `/v1/billing/subscriptions/${encodeURIComponent(id)}`),
+    );
+  }
+
+  return {
     /** The request id makes a double-clicked pay button create one subscription, not two. */
     async startCheckout(input: {
       userId: number;
@@ -201,36 +220,47 @@ export function createPaypalGateway(config: PaypalConfig) {
       return { id: created.id, url: approve };
     },
 
-    async fetchSubscription(id: string): Promise<ProviderSubscription> {
-      return toProviderSubscription(
-        await api<PaypalSubscription>('GET', `/v1/billing/subscriptions/${encodeURIComponent(id)}`),
-      );
-    },
+    fetchSubscription,
 
     async setCancelAtPeriodEnd(id: string, cancel: boolean): Promise<ProviderSubscription> {
       const action = cancel ? 'suspend' : 'activate';
       await api('POST', `/v1/billing/subscriptions/${encodeURIComponent(id)}/${action}`, {
         reason: cancel ? 'Cancelled by the subscriber' : 'Renewed by the subscriber',
       });
-      return this.fetchSubscription(id);
+      return fetchSubscription(id);
     },
 
     async cancelNow(id: string): Promise<ProviderSubscription> {
       await api('POST', `/v1/billing/subscriptions/${encodeURIComponent(id)}/cancel`, {
         reason: 'Cancelled',
       });
-      return this.fetchSubscription(id);
+      return fetchSubscription(id);
     },
+  };
+}
 
-    /** PayPal's verify-webhook-signature call: true only on SUCCESS. */
+function paypalWebhooks(api: Api, webhookId: string) {
+  return {
+    /**
+     * A webhook: its transmission time within 5 minutes of now either way (checked first: a stale
+     * one costs no call), then PayPal's verify-webhook-signature call, SUCCESS or refused.
+     */
     async verifyEvent(
       headers: Record<string, string | string[] | undefined>,
-      event: unknown,
-    ): Promise<boolean> {
+      rawBody: string,
+    ): Promise<VerifiedEvent> {
+      let event: PaypalEvent;
+      try {
+        event = JSON.parse(rawBody);
+      } catch {
+        throw new WebhookRefusedError();
+      }
       const header = (name: string) => {
         const value = headers[name];
         return Array.isArray(value) ? value[0] : value;
       };
+      const signedAt = paypalSignedAt(header('paypal-transmission-time'));
+      if (signedAt !== null && !isFresh(signedAt)) throw new WebhookRefusedError(NOT_FRESH_MESSAGE);
       const fields = {
         auth_algo: header('paypal-auth-algo'),
         cert_url: header('paypal-cert-url'),
@@ -238,19 +268,15 @@ export function createPaypalGateway(config: PaypalConfig) {
         transmission_sig: header('paypal-transmission-sig'),
         transmission_time: header('paypal-transmission-time'),
       };
-      if (Object.values(fields).some((value) => !value)) return false;
+      if (!event?.id || !event.event_type || Object.values(fields).some((value) => !value))
+        throw new WebhookRefusedError();
       const answer = await api<{ verification_status?: string }>(
         'POST',
         '/v1/notifications/verify-webhook-signature',
-        {
-          ...fields,
-          webhook_id: config.webhookId,
-          webhook_event: event,
-        },
+        { ...fields, webhook_id: webhookId, webhook_event: event },
       );
-      return answer.verification_status === 'SUCCESS';
+      if (answer.verification_status !== 'SUCCESS') throw new WebhookRefusedError();
+      return { id: event.id, type: event.event_type, subject: paypalEventSubject(event) };
     },
   };
 }
-
-export type PaypalGateway = ReturnType<typeof createPaypalGateway>;

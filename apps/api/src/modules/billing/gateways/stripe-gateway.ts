@@ -1,11 +1,17 @@
 import type Stripe from 'stripe';
 import { lazyRequire } from '../../../platform/lazy-require';
 import {
-  GatewayError,
+  type EventPlan,
+  idOf,
   type PlanForSync,
   type PlanSyncResult,
   type ProviderSubscription,
+  type VerifiedEvent,
+  WebhookRefusedError,
 } from './gateway-types';
+import { stripeCall as call } from './stripe-call';
+import { stripeHostedPages } from './stripe-hosted-pages';
+import { isFresh, NOT_FRESH_MESSAGE, stripeSignedAt } from './webhook-freshness';
 
 /** Stripe's SDK (about 10 MiB) loads when a site first talks to Stripe, not at every start. */
 const StripeSdk = lazyRequire<typeof Stripe>('stripe');
@@ -50,20 +56,77 @@ export function toProviderSubscription(subscription: Stripe.Subscription): Provi
   };
 }
 
-async function call<T>(what: string, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    throw new GatewayError(`Stripe: ${what} failed`, error);
-  }
+type Json = Record<string, unknown>;
+const isInvoiceEvent = (type: string) => type === 'invoice.paid' || type === 'invoice.payment_failed';
+
+/** The provider subscription a Stripe event is about (null: none, nothing to apply). */
+export function stripeEventSubject(event: Stripe.Event): string | null {
+  const object = event.data.object as unknown as Json;
+  if (event.type === 'checkout.session.completed')
+    return object.mode === 'subscription' ? idOf(object.subscription) : null;
+  if (event.type.startsWith('customer.subscription.')) return idOf(object.id);
+  if (!isInvoiceEvent(event.type)) return null;
+  const invoice = object as unknown as Stripe.Invoice;
+  return invoice.id ? idOf(invoice.parent?.subscription_details?.subscription) : null;
 }
 
+/**
+ * What a stored Stripe event asks of the webhook job. An invoice needs its subscription row, not
+ * a fresh state: every state change also comes as a customer.subscription.* event, which reads the
+ * provider. Only a first sighting (an invoice ahead of its subscription's events) asks the provider.
+ */
+export function stripeEventPlan(event: Stripe.Event): EventPlan {
+  const object = event.data.object as unknown as Json;
+  if (event.type === 'checkout.session.completed') {
+    const userId = Number(object.client_reference_id);
+    return { needsState: true, ...(Number.isInteger(userId) ? { userId } : {}) };
+  }
+  if (event.type.startsWith('customer.subscription.')) return { needsState: true };
+  if (!isInvoiceEvent(event.type)) return { needsState: false };
+  const invoice = object as unknown as Stripe.Invoice;
+  const line = invoice.lines?.data?.[0];
+  const paid = event.type === 'invoice.paid';
+  return {
+    needsState: false,
+    invoice: {
+      gatewayId: String(invoice.id),
+      amount: paid ? invoice.amount_paid : invoice.amount_due,
+      currency: invoice.currency,
+      paid,
+      periodStart: toDate(line?.period?.start ?? invoice.period_start),
+      periodEnd: toDate(line?.period?.end ?? invoice.period_end),
+    },
+  };
+}
 export function createStripeGateway(config: StripeConfig) {
   const stripe = createStripeClient(config);
   return {
     name: 'stripe' as const,
     client: stripe,
+    ...stripeCatalogue(stripe),
+    ...stripeSubscriptions(stripe),
+    ...stripeHostedPages(stripe),
 
+    /** Stripe's signature scheme, its `t=` within 5 minutes of now either way; throws WebhookRefusedError. */
+    verifyEvent(rawBody: string, signature: string): VerifiedEvent {
+      const signedAt = stripeSignedAt(signature);
+      if (signedAt !== null && !isFresh(signedAt)) throw new WebhookRefusedError(NOT_FRESH_MESSAGE);
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(rawBody, signature, config.webhookSecret, 300);
+      } catch {
+        throw new WebhookRefusedError();
+      }
+      return { id: event.id, type: event.type, subject: stripeEventSubject(event) };
+    },
+  };
+}
+
+export type StripeGateway = ReturnType<typeof createStripeGateway>;
+
+/** Plans and customers: what a checkout needs at Stripe first. */
+function stripeCatalogue(stripe: Stripe) {
+  return {
     /** Creates or updates the product; a price's amount never changes at Stripe, so new amounts are new prices. */
     async syncPlan(plan: PlanForSync): Promise<PlanSyncResult> {
       const { product } = plan;
@@ -107,39 +170,15 @@ export function createStripeGateway(config: StripeConfig) {
       );
       return customer.id;
     },
+  };
+}
 
-    /** The idempotency key makes a double-clicked pay button open one session, not two. */
-    async startCheckout(input: {
-      customerId: string;
-      userId: number;
-      priceGatewayId: string;
-      successUrl: string;
-      cancelUrl: string;
-      idempotencyKey: string;
-    }): Promise<{ id: string; url: string }> {
-      const session = await call('checkout session', () =>
-        stripe.checkout.sessions.create(
-          {
-            mode: 'subscription',
-            customer: input.customerId,
-            client_reference_id: String(input.userId),
-            line_items: [{ price: input.priceGatewayId, quantity: 1 }],
-            subscription_data: { metadata: { user_id: String(input.userId) } },
-            success_url: input.successUrl,
-            cancel_url: input.cancelUrl,
-          },
-          { idempotencyKey: input.idempotencyKey },
-        ),
-      );
-      if (!session.url) throw new GatewayError('Stripe: checkout session without a url');
-      return { id: session.id, url: session.url };
-    },
-
-    retrieveSession: (id: string) =>
-      call('checkout session read', () => stripe.checkout.sessions.retrieve(id)),
-
+/** A subscription read, changed or cancelled at Stripe, always answered as Stripe now holds it. */
+function stripeSubscriptions(stripe: Stripe) {
+  const read = (id: string) => call('subscription read', () => stripe.subscriptions.retrieve(id));
+  return {
     async fetchSubscription(id: string): Promise<ProviderSubscription> {
-      return toProviderSubscription(await call('subscription read', () => stripe.subscriptions.retrieve(id)));
+      return toProviderSubscription(await read(id));
     },
 
     async setCancelAtPeriodEnd(id: string, cancel: boolean): Promise<ProviderSubscription> {
@@ -155,9 +194,7 @@ export function createStripeGateway(config: StripeConfig) {
     },
 
     async previewChange(subscriptionId: string, priceGatewayId: string) {
-      const subscription = await call('subscription read', () =>
-        stripe.subscriptions.retrieve(subscriptionId),
-      );
+      const subscription = await read(subscriptionId);
       const item = subscription.items.data[0];
       const customer =
         typeof subscription.customer === 'string' ? subscription.customer : subscription.customer.id;
@@ -176,9 +213,7 @@ export function createStripeGateway(config: StripeConfig) {
 
     /** Prorated: the difference for the rest of the period is invoiced now. */
     async changePrice(subscriptionId: string, priceGatewayId: string): Promise<ProviderSubscription> {
-      const subscription = await call('subscription read', () =>
-        stripe.subscriptions.retrieve(subscriptionId),
-      );
+      const subscription = await read(subscriptionId);
       const item = subscription.items.data[0];
       return toProviderSubscription(
         await call('subscription change', () =>
@@ -191,42 +226,6 @@ export function createStripeGateway(config: StripeConfig) {
       );
     },
 
-    async startPaymentMethodSetup(input: { customerId: string; successUrl: string; cancelUrl: string }) {
-      const session = await call('setup session', () =>
-        stripe.checkout.sessions.create({
-          mode: 'setup',
-          customer: input.customerId,
-          currency: 'usd',
-          success_url: input.successUrl,
-          cancel_url: input.cancelUrl,
-        }),
-      );
-      if (!session.url) throw new GatewayError('Stripe: setup session without a url');
-      return { url: session.url };
-    },
-
-    /** After a setup session: its card becomes the default of the customer and the subscription. */
-    async adoptPaymentMethod(sessionId: string, customerId: string, subscriptionId: string | null) {
-      const session = await call('setup session read', () =>
-        stripe.checkout.sessions.retrieve(sessionId, { expand: ['setup_intent'] }),
-      );
-      const customer = typeof session.customer === 'string' ? session.customer : session.customer?.id;
-      if (session.mode !== 'setup' || session.status !== 'complete' || customer !== customerId) return false;
-      const intent = session.setup_intent as Stripe.SetupIntent | null;
-      const method =
-        typeof intent?.payment_method === 'string' ? intent.payment_method : intent?.payment_method?.id;
-      if (!method) return false;
-      await call('customer update', () =>
-        stripe.customers.update(customerId, { invoice_settings: { default_payment_method: method } }),
-      );
-      if (subscriptionId) {
-        await call('subscription update', () =>
-          stripe.subscriptions.update(subscriptionId, { default_payment_method: method }),
-        );
-      }
-      return true;
-    },
-
     async paymentMethod(subscriptionId: string): Promise<{ brand: string; last4: string | null } | null> {
       const subscription = await call('subscription read', () =>
         stripe.subscriptions.retrieve(subscriptionId, { expand: ['default_payment_method'] }),
@@ -235,12 +234,5 @@ export function createStripeGateway(config: StripeConfig) {
       if (!method || typeof method === 'string' || !method.card) return null;
       return { brand: method.card.brand, last4: method.card.last4 };
     },
-
-    /** Stripe's signature scheme with its 300 s tolerance; throws on anything else. */
-    verifyEvent(rawBody: string, signature: string): Stripe.Event {
-      return stripe.webhooks.constructEvent(rawBody, signature, config.webhookSecret, 300);
-    },
   };
 }
-
-export type StripeGateway = ReturnType<typeof createStripeGateway>;
