@@ -233,7 +233,9 @@ export function appBoundaryImports(root, packages = workspaces(root)) {
     .filter((file) => /\.(ts|tsx|mts|mjs|js|cjs|css)$/.test(file) && !file.includes('node_modules/'))
     .filter((file) => existsSync(path.join(root, file)));
   const appOf = (file) => file.match(/^apps\/([^/]+)\//)?.[1];
-  const apps = new Map([...packages.values()].filter((p) => p.dir.startsWith('apps/')).map((p) => [p.name, p]));
+  const apps = new Map(
+    [...packages.values()].filter((p) => p.dir.startsWith('apps/')).map((p) => [p.name, p]),
+  );
   const found = [];
   for (const file of listed) {
     const fromApp = appOf(file);
@@ -313,11 +315,14 @@ export function repositoryShapes(root, files) {
     .filter((file) => file.startsWith('apps/api/src/') && file.endsWith('.repository.ts') && !isTest(file))
     .map((file) => {
       const text = code(readFileSync(path.join(root, file), 'utf8'));
-      const shape = /\bexport\s+(?:async\s+)?(?:function\s+create\w*Repository\b|const\s+create\w*Repository\s*=)/.test(text)
-        ? 'factory'
-        : /\bexport\s+const\s+\w+Repository\s*(?::[^=]+)?=\s*\{/.test(text)
-          ? 'object'
-          : 'functions';
+      const shape =
+        /\bexport\s+(?:async\s+)?(?:function\s+create\w*Repository\b|const\s+create\w*Repository\s*=)/.test(
+          text,
+        )
+          ? 'factory'
+          : /\bexport\s+const\s+\w+Repository\s*(?::[^=]+)?=\s*\{/.test(text)
+            ? 'object'
+            : 'functions';
       return { file, shape };
     });
 }
