@@ -23,6 +23,17 @@ const figures = {
   'platform -> module imports': { value: result.platformToModules.length, goal: 0 },
   'package -> app imports': { value: result.packagesToApps.length, goal: 0 },
   'import cycles': { value: result.cycles.length, goal: 0 },
+  'app -> app and tooling -> app imports': { value: result.appBoundary.length, goal: 0 },
+  'music module cycles': { value: result.musicModuleCycles.length, goal: 0 },
+  'music modules in cycles': {
+    value: result.musicModuleCycles.reduce((sum, component) => sum + component.length, 0),
+    goal: 0,
+  },
+  'repository shapes in use': { value: new Set(result.repositoryShapes.map((r) => r.shape)).size, goal: 1 },
+  'repositories not of plain functions': {
+    value: result.repositoryShapes.filter((r) => r.shape !== 'functions').length,
+    goal: 0,
+  },
   'duplicate contract names': { value: result.duplicateContracts.length, goal: 0 },
   'route files declaring zod schemas': { value: result.inlineRouteSchemas.length, goal: 0 },
   'unvalidated env reads': {
@@ -43,6 +54,15 @@ const details = {
   'platform -> module imports': result.platformToModules,
   'package -> app imports': result.packagesToApps,
   'import cycles': result.cycles.map((cycle) => cycle.join(' <-> ')),
+  'app -> app and tooling -> app imports': result.appBoundary,
+  'music module cycles': result.musicModuleCycles.map((component) => component.join(' <-> ')),
+  'music modules in cycles': result.musicModuleCycles.map((component) => component.join(' <-> ')),
+  'repository shapes in use': ['functions', 'object', 'factory'].map(
+    (shape) => `${shape}: ${result.repositoryShapes.filter((r) => r.shape === shape).length} files`,
+  ),
+  'repositories not of plain functions': result.repositoryShapes
+    .filter((r) => r.shape !== 'functions')
+    .map((r) => `${r.file} (${r.shape})`),
   'duplicate contract names': result.duplicateContracts.map((d) => `${d.name}: ${d.where.join(', ')}`),
   'route files declaring zod schemas': result.inlineRouteSchemas,
   'unvalidated env reads': result.unvalidatedEnvReads.map((e) => `${e.file} (${e.count})`),

@@ -1,7 +1,7 @@
 // The api's shape, measured: where SQL lives, which way imports point, whether contracts and
 // env reads are declared once. `check.mjs` turns these figures into pass/fail against the goals.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 
@@ -73,10 +73,46 @@ export function measureQueries(root, files) {
   };
 }
 
-const WORKSPACES = { '@cadence/': 'packages/' };
+/** Workspace packages by name: their folder and `exports` map (apps, packages and tooling alike). */
+export function workspaces(root) {
+  const found = new Map();
+  for (const group of ['apps', 'packages', 'tooling']) {
+    const groupDir = path.join(root, group);
+    if (!existsSync(groupDir)) continue;
+    for (const dir of readdirSync(groupDir)) {
+      const file = path.join(groupDir, dir, 'package.json');
+      if (!existsSync(file)) continue;
+      const pkg = JSON.parse(readFileSync(file, 'utf8'));
+      found.set(pkg.name, { name: pkg.name, dir: `${group}/${dir}`, exports: pkg.exports ?? null });
+    }
+  }
+  return found;
+}
+
+/** The file an `exports` map gives for `./sub` (exact key or one `*` pattern), or undefined. */
+function exportTarget(exportsMap, sub) {
+  if (!exportsMap || typeof exportsMap !== 'object') return undefined;
+  const key = sub ? `./${sub}` : '.';
+  const direct = exportsMap[key];
+  if (typeof direct === 'string') return direct;
+  if (direct && typeof direct === 'object') return direct.import ?? direct.default ?? direct.types;
+  for (const [pattern, target] of Object.entries(exportsMap)) {
+    if (!pattern.includes('*') || typeof target !== 'string') continue;
+    const [head, tail] = pattern.split('*');
+    if (key.startsWith(head) && key.endsWith(tail) && key.length >= head.length + tail.length)
+      return target.replace('*', key.slice(head.length, key.length - tail.length));
+  }
+  return undefined;
+}
+
+/** `@cadence/<pkg>[/<sub>]` split into the package name and the subpath. */
+export function splitSpecifier(specifier) {
+  const [scope, pkg, ...rest] = specifier.split('/');
+  return { name: `${scope}/${pkg}`, sub: rest.join('/') };
+}
 
 /** Resolves a relative or `@cadence/<pkg>/<sub>` specifier to a tracked file, or null for externals. */
-function resolver(root, fileSet) {
+function resolver(root, fileSet, packages = workspaces(root)) {
   const candidates = (base) => [
     base,
     `${base}.ts`,
@@ -90,10 +126,13 @@ function resolver(root, fileSet) {
     if (specifier.startsWith('.'))
       base = path.posix.normalize(path.posix.join(path.posix.dirname(from), specifier));
     else if (specifier.startsWith('@cadence/')) {
-      const [, pkg, ...rest] = specifier.split('/');
-      const dir = `${WORKSPACES['@cadence/']}${pkg}`;
-      if (!existsSync(path.join(root, dir))) return null;
-      base = `${dir}/src/${rest.length ? rest.join('/') : 'index'}`;
+      const { name, sub } = splitSpecifier(specifier);
+      const pkg = packages.get(name);
+      if (!pkg) return null;
+      const target = exportTarget(pkg.exports, sub);
+      base = target
+        ? path.posix.normalize(path.posix.join(pkg.dir, target))
+        : `${pkg.dir}/src/${sub || 'index'}`;
     } else return null;
     return candidates(base).find((candidate) => fileSet.has(candidate)) ?? null;
   };
@@ -176,6 +215,118 @@ export function packageToAppImports(graph) {
   return found;
 }
 
+/**
+ * Imports that cross from one app into another, or from tooling into an app's files.
+ * An app is deployed on its own: what two apps share lives in `packages/`. Tooling (e2e, bench,
+ * faults, storybook) may use an app only through what the app declares in its `exports` (its
+ * public face: a built entry, a test helper, seed data), never by a relative path into its
+ * folder. Stylesheets count for apps (`@import`/`@source` of another app's files); tooling's
+ * Tailwind `@source` lines only scan the apps' stories for class names and are left alone.
+ */
+export function appBoundaryImports(root, packages = workspaces(root)) {
+  const listed = execFileSync(
+    'git',
+    ['ls-files', '--cached', '--others', '--exclude-standard', '--', 'apps', 'tooling'],
+    { cwd: root, encoding: 'utf8' },
+  )
+    .split('\n')
+    .filter((file) => /\.(ts|tsx|mts|mjs|js|cjs|css)$/.test(file) && !file.includes('node_modules/'))
+    .filter((file) => existsSync(path.join(root, file)));
+  const appOf = (file) => file.match(/^apps\/([^/]+)\//)?.[1];
+  const apps = new Map(
+    [...packages.values()].filter((p) => p.dir.startsWith('apps/')).map((p) => [p.name, p]),
+  );
+  const found = [];
+  for (const file of listed) {
+    const fromApp = appOf(file);
+    const isTooling = file.startsWith('tooling/');
+    if (!fromApp && !isTooling) continue;
+    const text = readFileSync(path.join(root, file), 'utf8');
+    const specifiers = file.endsWith('.css')
+      ? [...text.matchAll(/@(import|source)\s+(?:url\()?["']([^"']+)["']/g)]
+          .filter((match) => fromApp || match[1] === 'import')
+          .map((match) => match[2])
+      : ts.preProcessFile(text, true, true).importedFiles.map((ref) => ref.fileName);
+    for (const specifier of specifiers) {
+      if (specifier.startsWith('.')) {
+        const target = path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier));
+        const toApp = appOf(target);
+        if (toApp && toApp !== fromApp) found.push(`${file} -> ${specifier}`);
+        continue;
+      }
+      if (!specifier.startsWith('@cadence/')) continue;
+      const { name, sub } = splitSpecifier(specifier);
+      const app = apps.get(name);
+      if (!app || app.dir === `apps/${fromApp}`) continue;
+      if (fromApp || exportTarget(app.exports, sub) === undefined) found.push(`${file} -> ${specifier}`);
+    }
+  }
+  return found;
+}
+
+/**
+ * The api's music modules (design/music-domain.md: catalogue, listening and social, discovery).
+ * The admin's and the artists' modules sit above them and may import them; these should form
+ * a graph without module-level cycles, the catalogue at the bottom.
+ */
+export const MUSIC_MODULES = [
+  'catalogue',
+  'artists',
+  'albums',
+  'tracks',
+  'genres',
+  'tags',
+  'lyrics',
+  'playlists',
+  'library',
+  'plays',
+  'comments',
+  'channels',
+  'radio',
+  'similar-artists',
+  'search',
+];
+
+/** Module-level import graph among the music modules (a file's imports lifted to its module). */
+export function musicModuleGraph(graph, modules = MUSIC_MODULES) {
+  const moduleOf = (file) => {
+    const name = file.match(/^apps\/api\/src\/modules\/([^/]+)\//)?.[1];
+    return name && modules.includes(name) ? name : undefined;
+  };
+  const lifted = new Map(modules.map((name) => [name, new Set()]));
+  for (const [from, targets] of graph) {
+    const a = moduleOf(from);
+    if (!a) continue;
+    for (const target of targets) {
+      const b = moduleOf(target);
+      if (b && b !== a) lifted.get(a).add(b);
+    }
+  }
+  return lifted;
+}
+
+/**
+ * The repository shape of each `*.repository.ts` in the api: `functions` (plain exported
+ * functions taking the executor, the Kysely example's shape), `object` (an exported object
+ * literal whose methods take `db`) or `factory` (`createXRepository(db)` returning methods).
+ */
+export function repositoryShapes(root, files) {
+  return files
+    .filter((file) => file.startsWith('apps/api/src/') && file.endsWith('.repository.ts') && !isTest(file))
+    .map((file) => {
+      const text = code(readFileSync(path.join(root, file), 'utf8'));
+      const shape =
+        /\bexport\s+(?:async\s+)?(?:function\s+create\w*Repository\b|const\s+create\w*Repository\s*=)/.test(
+          text,
+        )
+          ? 'factory'
+          : /\bexport\s+const\s+\w+Repository\s*(?::[^=]+)?=\s*\{/.test(text)
+            ? 'object'
+            : 'functions';
+      return { file, shape };
+    });
+}
+
 /** Zod schema names (`ZThingSchema`) declared more than once across the contracts and the api. */
 export function duplicateContracts(root, files) {
   const declared = new Map();
@@ -245,6 +396,9 @@ export function measure(root) {
     platformToModules: platformToModuleImports(graph),
     packagesToApps: packageToAppImports(graph),
     cycles: cycles(graph),
+    appBoundary: appBoundaryImports(root),
+    musicModuleCycles: cycles(musicModuleGraph(graph)),
+    repositoryShapes: repositoryShapes(root, files),
     duplicateContracts: duplicateContracts(root, files),
     inlineRouteSchemas: inlineRouteSchemas(root, files),
     unvalidatedEnvReads: unvalidatedEnvReads(root, files),

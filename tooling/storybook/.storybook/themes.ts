@@ -1,4 +1,4 @@
-import { darkTheme, lightTheme } from '../../../apps/api/src/seed/data/themes';
+import { darkTheme, lightTheme } from '@cadence/contracts/default-themes';
 
 /**
  * The catalogue's themes are the seeded default themes themselves (the variables the appearance

@@ -1,3 +1,4 @@
+import { defaultThemes } from '@cadence/contracts/default-themes';
 import { permissionCatalogue } from '@cadence/permissions/catalogue';
 import type { Kysely, Transaction } from 'kysely';
 import type { Env } from '../env';
@@ -7,7 +8,6 @@ import { generatePassword, hashPassword } from '../platform/auth/password';
 import type { Database } from '../platform/db/schema';
 import { englishLines, englishLocalization } from './data/localization-en';
 import { defaultRoles } from './data/roles';
-import { defaultThemes } from './data/themes';
 import { seedDefaultChannels } from './default-channels';
 import { seedDemoCatalogue } from './demo-catalogue';
 import { seedDemoPlans } from './demo-plans';

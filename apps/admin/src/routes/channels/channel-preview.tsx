@@ -1,16 +1,16 @@
+import { ChannelSections } from '@cadence/app-shell/channels/channel-sections';
 import { useTrans } from '@cadence/app-shell/use-trans';
 import type { TChannelPayload, TChannelResponse } from '@cadence/contracts/channel';
 import { ZChannelPayloadSchema } from '@cadence/contracts/channel';
 import { apiClient } from '@cadence/http-client/http-client';
-// The player's own renderer (apps/player exports it; Tailwind scans it through app.css @source).
-import { ChannelContent } from '@cadence/player/channel-content';
 import { Spinner } from '@cadence/ui/spinner';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { PreviewItems } from './preview-items';
 
 /**
  * What the player will show for the channel as it stands in the form (saved or not): the
- * api renders the unsaved channel (`channels/preview`) and the player's ChannelContent draws it.
+ * api renders the unsaved channel (`channels/preview`), laid out by the sections the player uses.
  * Inert: a preview is to look at, its links and play buttons belong to the player.
  */
 export function ChannelPreview({ payload, id }: { payload: unknown; id?: number }) {
@@ -51,7 +51,15 @@ export function ChannelPreview({ payload, id }: { payload: unknown; id?: number 
           {!preview.data.channel.config.hide_title && (
             <h3 className="mb-4 text-2xl font-bold">{preview.data.channel.name}</h3>
           )}
-          <ChannelContent channel={preview.data.channel} />
+          <ChannelSections
+            channel={preview.data.channel}
+            renderItems={(props) => <PreviewItems {...props} />}
+            renderEmpty={({ title, description }) => (
+              <p className="text-sm text-muted">
+                {title}: {description}
+              </p>
+            )}
+          />
         </div>
       ) : (
         <p className="text-sm text-danger">{trans('The preview could not be loaded.')}</p>

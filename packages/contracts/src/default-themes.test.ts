@@ -1,17 +1,17 @@
-import { ZThemeSchema } from '@cadence/contracts/theme';
 import { describe, expect, it } from 'vitest';
-import { darkTheme, defaultThemes, lightTheme, type SeedTheme } from './themes';
+import { darkTheme, defaultThemes, lightTheme, type TDefaultTheme } from './default-themes';
+import { ZThemeSchema } from './theme';
 
 type Rgb = [number, number, number];
 
-const channels = (theme: SeedTheme, name: string): Rgb => {
+const channels = (theme: TDefaultTheme, name: string): Rgb => {
   const value = theme.values[name];
   if (!value) throw new Error(`${theme.name} lacks ${name}`);
   const parts = value.split(' ').map(Number);
   expect(parts).toHaveLength(3);
   return parts as Rgb;
 };
-const opacity = (theme: SeedTheme, name: string) => Number(theme.values[name]);
+const opacity = (theme: TDefaultTheme, name: string) => Number(theme.values[name]);
 
 /** WCAG 2.x relative luminance and contrast ratio. */
 const luminance = ([r, g, b]: Rgb) => {

@@ -1,6 +1,6 @@
-import type { TTheme } from '@cadence/contracts/theme';
+import type { TTheme } from './theme';
 
-export type SeedTheme = Omit<TTheme, 'id'>;
+export type TDefaultTheme = Omit<TTheme, 'id'>;
 
 const shape = {
   '--be-disabled-bg-opacity': '0.12',
@@ -16,7 +16,7 @@ const shape = {
 };
 
 /** Colours are RGB channels ("r g b") so styles can add alpha: rgb(var(--be-primary) / 0.5). */
-export const lightTheme: SeedTheme = {
+export const lightTheme: TDefaultTheme = {
   name: 'Light',
   is_dark: false,
   default_light: true,
@@ -38,7 +38,7 @@ export const lightTheme: SeedTheme = {
 };
 
 /** The player's default look: near-black surfaces with a bright green accent. */
-export const darkTheme: SeedTheme = {
+export const darkTheme: TDefaultTheme = {
   name: 'Dark',
   is_dark: true,
   default_light: false,
@@ -60,4 +60,4 @@ export const darkTheme: SeedTheme = {
 };
 
 /** Dark first: with no choice cookie and an unknown OS preference the first theme wins. */
-export const defaultThemes: SeedTheme[] = [darkTheme, lightTheme];
+export const defaultThemes: TDefaultTheme[] = [darkTheme, lightTheme];
