@@ -183,7 +183,7 @@ export function createWorkspaceInvites({ db, workspaces, notifications }: Deps) 
       name: user.name ?? user.email,
       image: user.image,
       ip,
-      sitewide: { view: false, update: false, delete: false },
+      sitewide: { view: false, update: false, delete: false, accounts: false },
     };
     return join(actor, inviteId).catch((error: unknown) => {
       // Used up or withdrawn between the check and the join: the account stands without it.
