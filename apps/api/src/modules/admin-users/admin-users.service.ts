@@ -74,7 +74,8 @@ export function createAdminUsersService({ db, cache, env, settings, realtime, ma
         const now = new Date();
         const id = await users.insert(trx, {
           email: payload.email,
-          name: payload.name || payload.email.split('@')[0] || payload.email,
+          // No name stays no name (''): a name made of the address would show it to everyone.
+          name: payload.name ?? '',
           password: passwordHash,
           email_verified_at: payload.email_verified ? now : null,
           now,

@@ -72,21 +72,32 @@ const adminSession = async (...permissions: string[]) =>
   t.sessionCookie(await createTestUser(t.deps, { permissions }));
 
 describe('a ban', () => {
-  it('ends every session, token and socket of the user at once', async () => {
-    const target = await signedInEverywhere();
+  it('ends every token and closes every socket at once; the sessions see only the suspended screen', async () => {
+    const { user, here, other, token, sockets } = await signedInEverywhere();
     const admin = await adminSession('users.update', 'users.view');
-    const banned = await send('PUT', `/api/v1/users/${target.user.id}`, admin, {
+    const banned = await send('PUT', `/api/v1/users/${user.id}`, admin, {
       banned_at: new Date().toISOString(),
       ban_reason: 'spam',
     });
     expect(banned.statusCode).toBe(200);
-    await expectAllEnded(target);
+    for (const socket of Object.values(sockets)) {
+      expect(await closedWithin(socket, 1_000)).toBe(SESSION_ENDED_CLOSE_CODE);
+      expect(socket.events.some((event) => event.type === 'session.ended')).toBe(true);
+    }
+    expect(await meWith(bearer(token))).toBe(401);
     const left = await t.deps.db
       .selectFrom('personal_access_tokens')
       .select('id')
-      .where('user_id', '=', target.user.id)
+      .where('user_id', '=', user.id)
       .execute();
     expect(left).toEqual([]);
+    // Spec 2: a banned user's browser shows the suspended screen (bootstrap data and logout only).
+    for (const session of [here, other]) {
+      const refused = await t.app.inject({ url: '/api/v1/users/me', headers: { cookie: session.cookie } });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe('This account has been suspended.');
+    }
+    await expect(socketOf(here)).rejects.toThrow('refused 403');
   });
 });
 

@@ -15,7 +15,12 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../platform/auth/access';
 import { can } from '../../platform/auth/can';
-import { announceEndedAccess, deleteAccess } from '../../platform/auth/end-access';
+import {
+  announceEndedAccess,
+  announceSuspendedAccess,
+  deleteAccess,
+  suspendAccess,
+} from '../../platform/auth/end-access';
 import { forgetUserSessions } from '../../platform/auth/session-cache';
 import { AppError, validationError } from '../../platform/http/app-error';
 import { adminUsers } from '../admin-users/admin-user-changes';
@@ -123,7 +128,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         : {};
       const audited =
         isAdmin && (!isSelf || Object.values(adminChanges).some((value) => value !== undefined));
-      // A ban ends every way in at once: sessions, tokens and their open sockets.
+      // A ban ends every way in at once: tokens, and the sockets of tokens and sessions.
       const isBanning = isAdmin && !isSelf && banned_at != null;
       const ended = await db.transaction().execute(async (trx) => {
         const before = audited ? await adminUsers.auditView(trx, user.id) : null;
@@ -152,9 +157,9 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
             banned_at === undefined ? null : banned_at !== null,
           );
         }
-        return isBanning ? deleteAccess(trx, user.id, { keepSessionId: null, tokens: true }) : null;
+        return isBanning ? suspendAccess(trx, user.id) : null;
       });
-      if (ended) await announceEndedAccess(endDeps, user.id, ended);
+      if (ended) await announceSuspendedAccess(endDeps, user.id, ended);
       else if (banned_at !== undefined) await forgetUserSessions(app.deps, user.id);
       // Playlist pages name their owner and editors.
       if (Object.keys(changes).length > 0) await catalogueChanged(db, { users: [user.id] });
