@@ -62,6 +62,7 @@ import { tagsRoutes } from './modules/tags/tags.routes';
 import { tracksRoutes } from './modules/tracks/tracks.routes';
 import { tusRoutes } from './modules/tus/tus.routes';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes';
+import { addressRedactionPlugin } from './modules/users/address-redaction.plugin';
 import { usersRoutes } from './modules/users/users.routes';
 import { valueListsRoutes } from './modules/value-lists/value-lists.routes';
 import { workspaceScopePlugin } from './modules/workspaces/workspace-scope.plugin';
@@ -224,6 +225,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(reportsRoutes);
 
   // Billing (issue 14): plans, checkout, subscriptions, provider webhooks.
+  // Subscriptions and provider events name users by address under subscriptions.update.
+  await app.register(addressRedactionPlugin, {
+    prefixes: ['/api/v1/billing/admin/subscriptions', '/api/v1/billing/admin/webhook-events'],
+  });
   await app.register(billingPlugin);
   await app.register(publicStorageRoutes);
 

@@ -18,6 +18,7 @@ import { accountRepository } from '../auth/account.repository';
 import {
   PASSWORD_MISMATCH_MESSAGE,
   TOKEN_CANNOT_CHANGE_PASSWORD_MESSAGE,
+  TOKEN_CANNOT_CONFIRM_PASSWORD_MESSAGE,
   WRONG_PASSWORD_MESSAGE,
 } from '../auth/auth-messages';
 import { checkPassword } from '../auth/credentials';
@@ -110,6 +111,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/user/confirm-password',
     {
       config: { access: 'user' },
+      // A confirmation opens confirmed-only acts (deleting the account): a leaked token must not.
+      onRequest: requireCookieSession(TOKEN_CANNOT_CONFIRM_PASSWORD_MESSAGE),
       schema: {
         tags,
         summary: 'Confirm the password for sensitive actions',

@@ -9,13 +9,13 @@ import type { Kysely } from 'kysely';
 import type { Env } from '../../env';
 import { announceEndedAccess, deleteAccess } from '../../platform/auth/end-access';
 import { hashPassword } from '../../platform/auth/password';
-import { forgetUserSessions, markSessionsRevoked } from '../../platform/auth/session-cache';
+import { forgetUserSessions } from '../../platform/auth/session-cache';
 import { generateToken, hashToken } from '../../platform/auth/tokens';
 import { mapAdminPage } from '../../platform/db/admin-list';
 import type { Database, UserRow } from '../../platform/db/schema';
 import { AppError, validationError } from '../../platform/http/app-error';
 import type { Mailer } from '../../platform/mail/mailer';
-import type { RealtimeHub } from '../../platform/realtime/realtime-hub';
+import type { EndedCredentials, RealtimeHub } from '../../platform/realtime/realtime-hub';
 import type { Cache } from '../../platform/redis/services';
 import { EMAIL_TAKEN_MESSAGE } from '../auth/auth-messages';
 import { changingCatalogue } from '../catalogue/catalogue-invalidation';
@@ -74,7 +74,8 @@ export function createAdminUsersService({ db, cache, env, settings, realtime, ma
         const now = new Date();
         const id = await users.insert(trx, {
           email: payload.email,
-          name: payload.name || payload.email.split('@')[0] || payload.email,
+          // No name stays no name (''): a name made of the address would show it to everyone.
+          name: payload.name ?? '',
           password: passwordHash,
           email_verified_at: payload.email_verified ? now : null,
           now,
@@ -91,17 +92,24 @@ export function createAdminUsersService({ db, cache, env, settings, realtime, ma
       if (ids.includes(actor.id))
         throw validationError({ ids: 'You cannot delete your own account from the admin area.' });
       // Their playlists go with them (cascade): their cached pages are dropped once this commits.
-      const { deleted, sessions } = await changingCatalogue(db, { users: ids }, () =>
+      // Their sessions and tokens end first, so that their open sockets close with the rows.
+      const { deleted, ended } = await changingCatalogue(db, { users: ids }, () =>
         db.transaction().execute(async (trx) =>
           keepingAdmins(trx, actor.id, 'ids', async () => {
-            const sessionIds = await credentials.sessionIdsOf(trx, ids);
-            for (const id of await users.existingIds(trx, ids))
+            const gone: { userId: number; credentials: EndedCredentials }[] = [];
+            for (const id of await users.existingIds(trx, ids)) {
               await auditUser(actor, trx, 'users.delete', id, await auditView(trx, id), null);
-            return { deleted: await users.delete(trx, ids), sessions: sessionIds };
+              gone.push({
+                userId: id,
+                credentials: await deleteAccess(trx, id, { keepSessionId: null, tokens: true }),
+              });
+            }
+            return { deleted: await users.delete(trx, ids), ended: gone };
           }),
         ),
       );
-      await markSessionsRevoked(cache, sessions);
+      for (const { userId, credentials: what } of ended)
+        await announceEndedAccess({ cache, realtime }, userId, what);
       return deleted;
     },
 

@@ -76,6 +76,26 @@ describe('POST users (admin creates a user)', () => {
     expect(badRole.statusCode).toBe(422);
     expect(badRole.json().errors.roles).toBeTruthy();
   });
+
+  it('stores no name when none is given: the address never becomes the name', async () => {
+    const created = await call('POST', '/api/v1/users', admin, {
+      email: 'nameless.person@example.com',
+      password: 'a-long-password',
+    });
+    expect(created.statusCode).toBe(201);
+    const { id, name } = created.json().user;
+    expect(name).toBe('');
+    const row = await t.deps.db
+      .selectFrom('users')
+      .select('name')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row.name).toBe('');
+    const listener = await sessionOf(await createTestUser(t.deps, { permissions: ['users.view'] }));
+    const seen = await call('GET', `/api/v1/users/${id}`, listener);
+    expect(seen.statusCode).toBe(200);
+    expect(seen.body).not.toContain('nameless.person');
+  });
 });
 
 describe('GET users (the admin list)', () => {

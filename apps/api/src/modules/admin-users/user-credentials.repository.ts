@@ -5,11 +5,6 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 /** A user's ways in as the admin sees and ends them: sessions, access tokens, 2FA, reset links. */
 export const userCredentialsRepository = {
-  sessionIdsOf: async (db: Db, userIds: number[]) =>
-    (await db.selectFrom('sessions').select('id').where('user_id', 'in', userIds).execute()).map(
-      (row) => row.id,
-    ),
-
   liveSessions: (db: Db, userId: number) =>
     db
       .selectFrom('sessions')

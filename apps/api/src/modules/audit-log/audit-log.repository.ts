@@ -28,12 +28,22 @@ export const auditLogRepository = {
     await db.insertInto('audit_log').values(row).execute();
   },
 
-  /** One page of the log with the actor's name: search, actor/subject filters, sort. */
-  page(db: Db, params: TAuditLogQuery) {
+  /**
+   * One page of the log with the actor's name: search, actor/subject filters, sort. The search
+   * matches the actor's address only with `searchesAddresses` (else it would confirm one).
+   */
+  page(db: Db, params: TAuditLogQuery, searchesAddresses: boolean) {
     let base = db.selectFrom('audit_log').leftJoin('users', 'users.id', 'audit_log.actor_id');
     if (params.query)
       base = base.where(
-        searchColumns(['audit_log.action', 'audit_log.subject_type', 'users.email'], params.query),
+        searchColumns(
+          [
+            'audit_log.action',
+            'audit_log.subject_type',
+            ...(searchesAddresses ? ['users.email' as const] : []),
+          ],
+          params.query,
+        ),
       );
     if (params.actor_id) base = base.where('audit_log.actor_id', '=', params.actor_id);
     if (params.subject_type) base = base.where('audit_log.subject_type', '=', params.subject_type);

@@ -2,6 +2,7 @@ import { ZAuditLogEntrySchema, ZAuditLogQuerySchema } from '@cadence/contracts/a
 import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
 import { paginationSchema } from '@cadence/contracts/pagination';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { addressReader } from '../users/address-redaction';
 import { createAuditLogService } from './audit-log.service';
 
 /** `GET api/v1/audit-log`: every admin write, newest first; admins only (logs.view). */
@@ -23,6 +24,6 @@ export const auditLogRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => auditLog.list(request.query),
+    async (request) => auditLog.list(request.query, addressReader(request.user ?? null)),
   );
 };

@@ -12,3 +12,5 @@ export const TOKEN_CANNOT_CHANGE_PASSWORD_MESSAGE =
   'An API token cannot change the password: sign in with your password to change it.';
 export const TOKEN_CANNOT_CREATE_TOKENS_MESSAGE =
   'An API token cannot create API tokens: sign in with your password to create one.';
+export const TOKEN_CANNOT_CONFIRM_PASSWORD_MESSAGE =
+  'An API token cannot confirm the password: sign in with your password to confirm it.';

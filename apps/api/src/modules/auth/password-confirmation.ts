@@ -16,23 +16,30 @@ export class PasswordConfirmationRequiredError extends Error {
   }
 }
 
+/** Only a cookie session holds a confirmation: a token's (left from before) counts for nothing. */
 export async function confirmedAt(request: FastifyRequest): Promise<Date | null> {
   const credential = credentialOf(request);
-  return credential ? passwordConfirmedAt(request.server.deps.db, credential) : null;
+  if (credential?.kind !== 'session') return null;
+  return passwordConfirmedAt(request.server.deps.db, credential);
 }
 
-/** Accounts without a password (social sign-up) have nothing to confirm. */
+/**
+ * Accounts without a password (social sign-up) have nothing to confirm, but a bearer token never
+ * counts as confirmed: confirmed-only acts need a signed-in browser.
+ */
 export async function isPasswordConfirmed(request: FastifyRequest, seconds = PASSWORD_CONFIRMATION_SECONDS) {
   const user = requireUser(request);
+  if (request.authVia !== 'session') return false;
   if (!user.password) return true;
   const at = await confirmedAt(request);
   return at !== null && Date.now() - at.getTime() <= seconds * 1000;
 }
 
-/** The confirmation is kept on the credential in use: the session, or the access token. */
+/** The confirmation is kept on the cookie session in use (the route refuses bearer tokens). */
 export async function markPasswordConfirmed(request: FastifyRequest): Promise<void> {
   const credential = credentialOf(request);
-  if (credential) await setPasswordConfirmedAt(request.server.deps.db, credential, new Date());
+  if (credential?.kind === 'session')
+    await setPasswordConfirmedAt(request.server.deps.db, credential, new Date());
 }
 
 /** Route guard: spec 6 "need a recent password confirmation (within 9000 seconds)". */

@@ -40,12 +40,18 @@ export function insertRequest(trx: Trx, values: Insertable<BackstageRequestsTabl
   return trx.insertInto('backstage_requests').values(values).returningAll().executeTakeFirstOrThrow();
 }
 
-/** The filtered list (status, type, search over artist name and requester) before it is paged. */
-export function requestListQuery(db: Db, query: TBackstageRequestListQuery) {
+/**
+ * The filtered list (status, type, search over artist name and requester) before it is paged.
+ * The requester's address is searched only with `searchesAddresses` (else it would confirm one).
+ */
+export function requestListQuery(db: Db, query: TBackstageRequestListQuery, searchesAddresses: boolean) {
   let base = db.selectFrom('backstage_requests as r').innerJoin('users as u', 'u.id', 'r.user_id');
   if (query.status) base = base.where('r.status', '=', query.status);
   if (query.type) base = base.where('r.type', '=', query.type);
-  if (query.query) base = base.where(searchColumns(['r.artist_name', 'u.email', 'u.name'], query.query));
+  if (query.query) {
+    const columns = ['r.artist_name', 'u.name', ...(searchesAddresses ? ['u.email'] : [])];
+    base = base.where(searchColumns(columns, query.query));
+  }
   return base;
 }
 

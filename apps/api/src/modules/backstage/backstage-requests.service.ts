@@ -200,7 +200,7 @@ export function createBackstageRequestsService(deps: { db: Db; notifier: Backsta
     query: TBackstageRequestListQuery,
     viewer: AddressViewer,
   ): Promise<TPagination<TBackstageRequest>> {
-    const base = requestListQuery(db, query);
+    const base = requestListQuery(db, query, viewer.canSeeAll);
     const page = await adminPage(
       base,
       query,

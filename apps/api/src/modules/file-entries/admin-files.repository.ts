@@ -16,12 +16,17 @@ const KIND_PREFIX = { image: 'image/', audio: 'audio/', video: 'video/' } as con
 
 /** The admin's files page: every entry (trashed too) with its owner; storage used per disk. */
 export const adminFilesRepository = {
-  async page(db: Db, params: TAdminFilesQuery) {
+  /** The owner's address is searched only with `searchesAddresses` (else it would confirm one). */
+  async page(db: Db, params: TAdminFilesQuery, searchesAddresses: boolean) {
     let base = db.selectFrom('file_entries').leftJoin('users', 'users.id', 'file_entries.owner_id');
-    if (params.query)
-      base = base.where(
-        searchColumns(['file_entries.name', 'file_entries.client_name', 'users.email'], params.query),
-      );
+    if (params.query) {
+      const columns = [
+        'file_entries.name',
+        'file_entries.client_name',
+        ...(searchesAddresses ? ['users.email'] : []),
+      ];
+      base = base.where(searchColumns(columns, params.query));
+    }
     if (params.disk) base = base.where('file_entries.disk', '=', params.disk);
     if (params.trashed !== undefined)
       base = base.where('file_entries.deleted_at', params.trashed ? 'is not' : 'is', null);

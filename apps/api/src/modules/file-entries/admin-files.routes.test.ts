@@ -74,7 +74,10 @@ describe('admin files', () => {
     expect(
       (await call('GET', '/api/v1/file-entries?query=cover-art&disk=public')).json().pagination.total,
     ).toBe(0);
-    expect((await call('GET', '/api/v1/file-entries?query=owner%40example')).json().pagination.total).toBe(1);
+    // A search matches the owner's address only for holders of users.update: none else can test one.
+    expect((await call('GET', '/api/v1/file-entries?query=owner%40example')).json().pagination.total).toBe(0);
+    const byAddress = await call('GET', '/api/v1/file-entries?query=owner%40example', undefined, accounts);
+    expect(byAddress.json().pagination.total).toBe(1);
     expect((await call('GET', '/api/v1/file-entries?orderBy=owner')).statusCode).toBe(422);
   });
 

@@ -18,7 +18,7 @@ const summary = (rows: { id: number; name: string; disk: string; file_size: stri
 /** Spec 2.12 files: list, trash and restore, delete for ever (bytes too), storage per disk. */
 export function createAdminFilesService({ db, storage, fileEntries }: Deps) {
   async function list(params: TAdminFilesQuery, viewer: AddressViewer) {
-    const page = await repo.page(db, params);
+    const page = await repo.page(db, params, viewer.canSeeAll);
     const data = page.pagination.data.map(
       ({ owner_name, owner_email, ...row }): TAdminFileEntry => ({
         ...fileEntries.dto(row),

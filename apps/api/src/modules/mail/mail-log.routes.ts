@@ -2,6 +2,7 @@ import { ZMailLogEntrySchema } from '@cadence/contracts/error-log';
 import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
 import { paginationSchema, ZListQuerySchema } from '@cadence/contracts/pagination';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { addressReader, redactAddresses } from '../users/address-redaction';
 import { createMailLogRepository } from './mail-log.repository';
 
 /** Admin logs tab "outgoing-email" (spec 2.12): every mail the api sent or logged, newest first. */
@@ -25,9 +26,13 @@ export const mailLogRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { page, perPage } = request.query;
       const [rows, total] = await Promise.all([mailLog.page(page, perPage), mailLog.count()]);
+      // logs.view is not users.update: the recipients (and addresses in the mails) stay hidden.
+      const reader = addressReader(request.user ?? null);
       return {
         pagination: {
-          data: rows.map((row) => ({ ...row, created_at: row.created_at.toISOString() })),
+          data: rows.map((row) =>
+            redactAddresses({ ...row, created_at: row.created_at.toISOString() }, reader),
+          ),
           current_page: page,
           per_page: perPage,
           total,

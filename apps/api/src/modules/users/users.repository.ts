@@ -1,4 +1,4 @@
-import type { Kysely, Updateable } from 'kysely';
+import type { Kysely, Transaction, Updateable } from 'kysely';
 import type { Database, UsersTable } from '../../platform/db/schema';
 
 /** The users table's writes the users routes need; reads of other modules go through their services. */
@@ -13,13 +13,9 @@ export function createUsersRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    /** Deletes the user (sessions, tokens, avatars cascade) and answers the ids of the sessions that ended. */
-    deleteReturningSessions(id: number): Promise<string[]> {
-      return db.transaction().execute(async (trx) => {
-        const sessions = await trx.selectFrom('sessions').select('id').where('user_id', '=', id).execute();
-        await trx.deleteFrom('users').where('id', '=', id).execute();
-        return sessions.map((session) => session.id);
-      });
+    /** Deletes the user (what is left of their rows cascades), in the caller's transaction. */
+    async delete(trx: Transaction<Database>, id: number): Promise<void> {
+      await trx.deleteFrom('users').where('id', '=', id).execute();
     },
 
     findAvatar(key: string) {

@@ -15,7 +15,13 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../platform/auth/access';
 import { can } from '../../platform/auth/can';
-import { forgetUserSessions, markSessionsRevoked } from '../../platform/auth/session-cache';
+import {
+  announceEndedAccess,
+  announceSuspendedAccess,
+  deleteAccess,
+  suspendAccess,
+} from '../../platform/auth/end-access';
+import { forgetUserSessions } from '../../platform/auth/session-cache';
 import { AppError, validationError } from '../../platform/http/app-error';
 import { adminUsers } from '../admin-users/admin-user-changes';
 import { accountRepository } from '../auth/account.repository';
@@ -64,6 +70,7 @@ async function readAvatarBytes(request: FastifyRequest, allowLoopback: boolean):
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, env } = app.deps;
   const users = createUsersRepository(db);
+  const endDeps = { cache: app.deps.cache, realtime: app.services.realtime };
   const allowLoopback = env.ALLOW_LOOPBACK_FETCH;
   await app.register(multipart, {
     limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5, fieldSize: 4096 },
@@ -121,7 +128,9 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         : {};
       const audited =
         isAdmin && (!isSelf || Object.values(adminChanges).some((value) => value !== undefined));
-      await db.transaction().execute(async (trx) => {
+      // A ban ends every way in at once: tokens, and the sockets of tokens and sessions.
+      const isBanning = isAdmin && !isSelf && banned_at != null;
+      const ended = await db.transaction().execute(async (trx) => {
         const before = audited ? await adminUsers.auditView(trx, user.id) : null;
         const write = async () => {
           if (Object.keys(changes).length > 0) {
@@ -148,8 +157,10 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
             banned_at === undefined ? null : banned_at !== null,
           );
         }
+        return isBanning ? suspendAccess(trx, user.id) : null;
       });
-      if (banned_at !== undefined) await forgetUserSessions(app.deps, user.id);
+      if (ended) await announceSuspendedAccess(endDeps, user.id, ended);
+      else if (banned_at !== undefined) await forgetUserSessions(app.deps, user.id);
       // Playlist pages name their owner and editors.
       if (Object.keys(changes).length > 0) await catalogueChanged(db, { users: [user.id] });
       const fresh = (await accountRepository.findById(db, user.id)) ?? user;
@@ -175,12 +186,17 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!request.query.deleteCurrentUser) throw new AppError('forbidden');
         await requirePasswordConfirmation(request);
       }
-      // Sessions, tokens, social profiles and avatars go with the row (foreign keys cascade).
-      // Their playlists go with them (cascade): their pages must not outlive them in the cache.
-      const sessionIds = await changingCatalogue(db, { users: [user.id] }, () =>
-        users.deleteReturningSessions(user.id),
+      // Social profiles and avatars go with the row (foreign keys cascade); sessions and tokens
+      // are ended first so their open sockets close too. Their playlists go with them (cascade):
+      // their pages must not outlive them in the cache.
+      const ended = await changingCatalogue(db, { users: [user.id] }, () =>
+        db.transaction().execute(async (trx) => {
+          const gone = await deleteAccess(trx, user.id, { keepSessionId: null, tokens: true });
+          await users.delete(trx, user.id);
+          return gone;
+        }),
       );
-      await markSessionsRevoked(app.deps.cache, sessionIds);
+      await announceEndedAccess(endDeps, user.id, ended);
       if (isSelf) clearSessionCookie(request, reply);
       return { message: 'Account deleted' };
     },

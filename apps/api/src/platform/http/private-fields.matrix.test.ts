@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertAlbum, insertArtist, insertTrack } from '../../modules/catalogue/catalogue.test-helper';
+import { HIDDEN_ADDRESS } from '../../modules/users/address-redaction';
 import { createTestApp, createTestUser, type TestApp } from '../../test/test-app';
 
 /**
@@ -93,7 +94,11 @@ async function insertPrivateUser(id: number, email: string, bannedAt: string | n
 }
 
 /** Everything the subject owns or does that some GET route shows. */
-async function seedSubjectContent(listenerId: number, artistUserId: number): Promise<void> {
+async function seedSubjectContent(
+  listenerId: number,
+  artistUserId: number,
+  subjectEmail: string,
+): Promise<void> {
   const subject = await headersOf(SUBJECT_ID);
   ids.artist = await insertArtist(t, 'Leak Artist', artistUserId);
   ids.album = await insertAlbum(t, 'Leak Album', ids.artist);
@@ -188,6 +193,75 @@ async function seedSubjectContent(listenerId: number, artistUserId: number): Pro
   // A workspace of the subject's where every signed-in caller is a plain member.
   const workspace = await send(subject, 'POST', '/api/v1/workspace', { name: 'Sam team' });
   ids.workspace = workspace.workspace.id;
+  await seedAddressLogs(subjectEmail);
+}
+
+/** What names the subject by address under logs.view and subscriptions.update (design 3: admin-only). */
+async function seedAddressLogs(subjectEmail: string): Promise<void> {
+  await t.deps.db
+    .insertInto('mail_log')
+    .values({
+      to: subjectEmail,
+      subject: `Welcome ${subjectEmail}`,
+      driver: 'log',
+      status: 'logged',
+      body: `Reset: /password/reset/x?email=${encodeURIComponent(subjectEmail)} or write to ${subjectEmail}.`,
+      error: null,
+      created_at: new Date(),
+    })
+    .execute();
+  // An admin changed the subject's address; the subject acted too (the search matches actors).
+  await t.deps.db
+    .insertInto('audit_log')
+    .values([
+      {
+        actor_id: null,
+        action: 'users.update',
+        subject_type: 'users',
+        subject_id: String(SUBJECT_ID),
+        before: JSON.stringify({ name: 'Subject Sam', email: `old.${subjectEmail}` }),
+        after: JSON.stringify({ name: 'Subject Sam', email: subjectEmail }),
+        ip_address: null,
+        created_at: new Date(),
+      },
+      {
+        actor_id: SUBJECT_ID,
+        action: 'playlists.update',
+        subject_type: 'playlists',
+        subject_id: String(ids.playlist),
+        before: null,
+        after: null,
+        ip_address: null,
+        created_at: new Date(),
+      },
+    ])
+    .execute();
+  const product = await t.deps.db
+    .insertInto('products')
+    .values({
+      name: 'Leak Plan',
+      description: null,
+      feature_list: '[]',
+      upload_minutes: null,
+      stripe_id: null,
+      paypal_id: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await t.deps.db
+    .insertInto('subscriptions')
+    .values({
+      user_id: SUBJECT_ID,
+      product_id: product.id,
+      price_id: null,
+      gateway_name: 'none',
+      gateway_id: null,
+      status: 'active',
+      renews_at: null,
+      ends_at: null,
+      updated_at: new Date(),
+    })
+    .execute();
 }
 
 /** Every way a route's path params can be filled from the seeded ids. */
@@ -241,7 +315,9 @@ function leaksIn(body: string, url: string): string[] {
     if (!value || typeof value !== 'object') return;
     const record = value as Record<string, unknown>;
     if (OTHERS.includes(record.id as number)) {
-      for (const key of PRIVATE_KEYS) if (key in record) found.push(`${path}.${key}`);
+      for (const key of PRIVATE_KEYS)
+        if (key in record && !(key === 'email' && record[key] === HIDDEN_ADDRESS))
+          found.push(`${path}.${key}`);
     }
     for (const [key, child] of Object.entries(record)) walk(child, `${path}.${key}`);
   };
@@ -290,15 +366,16 @@ beforeAll(async () => {
     ],
   });
   await withRole('users', moderatorId);
-  // Staff with every grant but users.update and the ones design 3 calls admin-only (the mail log
-  // and subscriptions name their addresses by nature): the admin area's lists, none of the records.
+  // Staff with every grant but users.update (logs.view and subscriptions.update included: the mail
+  // log, audit log and subscriptions hide addresses from them): the admin area's lists, none of
+  // the records.
   const allButAccounts = await t.deps.db
     .selectFrom('permissions')
     .select('name')
-    .where('name', 'not in', ['admin', 'users.update', 'logs.view', 'subscriptions.update'])
+    .where('name', 'not in', ['admin', 'users.update'])
     .execute();
   const staffId = await createTestUser(t.deps, { permissions: allButAccounts.map((row) => row.name) });
-  await seedSubjectContent(listenerId, artistId);
+  await seedSubjectContent(listenerId, artistId, subjectEmail);
   // Banned last: what the banned user did stays in the tables.
   await t.deps.db
     .updateTable('users')
@@ -374,6 +451,48 @@ describe('no GET route shows another user their private record', () => {
         two_factor_confirmed_at: TWO_FACTOR_AT,
         timezone: TIMEZONE,
       });
+    }
+  });
+
+  it('matches a search on an address only for holders of users.update (no confirming one)', async () => {
+    const staff = callers.find((caller) => caller.role === 'staff without users.update');
+    const adminId = await createTestUser(t.deps, {
+      permissions: ['users.update', 'backstageRequests.view', 'files.update', 'logs.view', 'admin.access'],
+    });
+    const admin = await headersOf(adminId);
+    const query = `?query=${encodeURIComponent(secrets[0] ?? '')}&perPage=50`;
+    const totals = async (headers: Record<string, string> | undefined) => {
+      const found: Record<string, number> = {};
+      for (const path of ['/api/v1/backstage-requests', '/api/v1/file-entries', '/api/v1/audit-log']) {
+        const res = await t.app.inject({ url: path + query, headers });
+        expect(res.statusCode, `${path}: ${res.body}`).toBe(200);
+        found[path] = res.json().pagination.data.length;
+      }
+      return found;
+    };
+    expect(await totals(staff?.headers)).toEqual({
+      '/api/v1/backstage-requests': 0,
+      '/api/v1/file-entries': 0,
+      '/api/v1/audit-log': 0,
+    });
+    const forAdmin = await totals(admin);
+    for (const count of Object.values(forAdmin)) expect(count).toBeGreaterThan(0);
+  });
+
+  it('shows addresses in the mail log, audit log and subscriptions to holders of users.update', async () => {
+    const adminId = await createTestUser(t.deps, {
+      permissions: ['users.update', 'logs.view', 'subscriptions.update', 'admin.access'],
+    });
+    const admin = await headersOf(adminId);
+    for (const path of [
+      '/api/v1/logs/outgoing-email',
+      '/api/v1/audit-log',
+      '/api/v1/billing/admin/subscriptions',
+    ]) {
+      const res = await t.app.inject({ url: `${path}?perPage=50`, headers: admin });
+      expect(res.statusCode, path).toBe(200);
+      expect(res.body, path).toContain(secrets[0]);
+      expect(res.body, path).not.toContain(HIDDEN_ADDRESS);
     }
   });
 
