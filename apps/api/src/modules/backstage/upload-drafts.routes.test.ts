@@ -118,7 +118,9 @@ describe('upload drafts', () => {
     const stranger = await artistUser();
     const { fileId, draft } = await draftFromUpload(owner.headers, 4);
     expect((await send('GET', '/api/v1/backstage/drafts', stranger.headers)).json().drafts).toEqual([]);
-    const edit = await send('PUT', `/api/v1/backstage/drafts/${draft.id}`, stranger.headers, { name: 'Mine' });
+    const edit = await send('PUT', `/api/v1/backstage/drafts/${draft.id}`, stranger.headers, {
+      name: 'Mine',
+    });
     expect(edit.statusCode).toBe(404);
     expect((await send('DELETE', `/api/v1/backstage/drafts/${draft.id}`, stranger.headers)).statusCode).toBe(
       404,
