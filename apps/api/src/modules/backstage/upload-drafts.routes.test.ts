@@ -113,6 +113,21 @@ describe('upload drafts', () => {
     );
   });
 
+  it('keeps the audio of a draft whose file a track already plays', async () => {
+    const artist = await artistUser();
+    const { fileId, draft } = await draftFromUpload(artist.headers, 6);
+    await t.deps.db
+      .insertInto('tracks')
+      .values({ name: 'Made elsewhere', slug: 'made-elsewhere', file_entry_id: fileId, visibility: 'public' })
+      .execute();
+    expect((await send('DELETE', `/api/v1/backstage/drafts/${draft.id}`, artist.headers)).statusCode).toBe(
+      200,
+    );
+    const audio = await entry(fileId);
+    expect(audio && (await isStored(audio))).toBe(true);
+    expect((await send('GET', '/api/v1/backstage/drafts', artist.headers)).json().drafts).toEqual([]);
+  });
+
   it("answers 404 for another user's draft and lists only one's own", async () => {
     const owner = await artistUser();
     const stranger = await artistUser();

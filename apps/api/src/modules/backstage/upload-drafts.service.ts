@@ -5,6 +5,7 @@ import type { AuthUser } from '../../platform/auth/auth-user';
 import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/http/app-error';
 import type { FileEntriesService } from '../file-entries/file-entries.service';
+import { tracksOfFiles } from '../tracks/tracks.repository';
 import type { ReadDraft } from './backstage-music.service';
 import { type UploadDraftWithFile, uploadDraftsRepository } from './upload-drafts.repository';
 
@@ -76,15 +77,20 @@ export function createUploadDraftsService({ db, fileEntries, readDraft }: Deps) 
     },
 
     /**
-     * The draft and its files for good: the audio and the cover read from its tags. The row goes
-     * first so a failed storage call leaves files nothing references, which the sweeper removes.
+     * The draft and its files for good: the audio and the cover read from its tags, unless a
+     * track shows them. The row goes first so a failed storage call leaves files nothing
+     * references, which the sweeper removes.
      */
     async remove(user: AuthUser, id: number): Promise<void> {
       const row = await owned(user, id);
       await uploadDraftsRepository.deleteById(db, row.id);
+      // A track made from this file some other way (the track form, the api) keeps its audio.
+      const isAudioPlayed = (await tracksOfFiles(db, [row.file_entry_id])).length > 0;
       const coverInUse = row.image_entry_id !== null && (await isCoverPublished(row.data.image));
       await fileEntries.purge(
-        [row.file_entry_id, coverInUse ? null : row.image_entry_id].filter((v): v is number => v !== null),
+        [isAudioPlayed ? null : row.file_entry_id, coverInUse ? null : row.image_entry_id].filter(
+          (id): id is number => id !== null,
+        ),
       );
     },
   };
