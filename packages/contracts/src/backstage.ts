@@ -95,8 +95,12 @@ export const ZUploadMinutesSchema = z.object({
 });
 export type TUploadMinutes = z.infer<typeof ZUploadMinutesSchema>;
 
-/** What the server read from an uploaded audio file, offered as the draft's defaults. */
+/**
+ * An upload draft (issue 32): the uploaded audio file, what the server read from its tags and
+ * the user's edits since, kept on the server until it is published or deleted.
+ */
 export const ZTrackDraftSchema = z.object({
+  id: z.number(),
   file_entry_id: z.number(),
   file_name: z.string(),
   name: z.string(),
@@ -108,10 +112,22 @@ export const ZTrackDraftSchema = z.object({
   duration: z.number().nullable(),
   image: z.string().nullable(),
   lyrics: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
 });
 export type TTrackDraft = z.infer<typeof ZTrackDraftSchema>;
 export const ZTrackDraftRequestSchema = z.object({ file_entry_id: ZIdSchema });
 export const ZTrackDraftResponseSchema = z.object({ draft: ZTrackDraftSchema });
+export const ZTrackDraftListResponseSchema = z.object({ drafts: z.array(ZTrackDraftSchema) });
+export type TTrackDraftList = z.infer<typeof ZTrackDraftListResponseSchema>;
+/** The user's edits of a draft; fields left out keep their value. */
+export const ZTrackDraftUpdateSchema = z.object({
+  name: z.string().trim().min(1, 'The name is required.').max(255).optional(),
+  number: z.number().int().min(1).max(10_000).nullable().optional(),
+  genres: ZNameListSchema.optional(),
+  lyrics: z.string().max(50_000).nullable().optional(),
+});
+export type TTrackDraftUpdate = z.infer<typeof ZTrackDraftUpdateSchema>;
 
 export const ZPublishTrackSchema = z.object({
   file_entry_id: ZIdSchema,

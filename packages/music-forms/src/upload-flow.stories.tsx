@@ -1,9 +1,12 @@
 import { fixture } from '@cadence/app-shell/test/story-helpers';
 import {
+  type TTrackDraft,
   ZPublishResponseSchema,
   ZPublishSchema,
+  ZTrackDraftListResponseSchema,
   ZTrackDraftRequestSchema,
   ZTrackDraftResponseSchema,
+  ZTrackDraftUpdateSchema,
 } from '@cadence/contracts/backstage';
 import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
 import { ZFileEntryResponseSchema } from '@cadence/contracts/file-entry';
@@ -49,33 +52,59 @@ const fileEntries = http.post('*/api/v1/file-entries', async ({ request }) => {
   );
 });
 
-/** `POST api/v1/backstage/drafts`: the tags the server read from the file. */
-const drafts = http.post('*/api/v1/backstage/drafts', async ({ request }) => {
-  const { file_entry_id: id } = ZTrackDraftRequestSchema.parse(await request.json());
-  const fileName = names.get(id) ?? 'upload.mp3';
+/** The drafts the story's api keeps (issue 32: drafts are server state). */
+const saved = new Map<number, TTrackDraft>();
+
+function tagDraft(id: number, fileName: string): TTrackDraft {
   const number = Number(/^(\d+)/.exec(fileName)?.[1] ?? 0) || null;
-  return HttpResponse.json(
-    fixture(ZTrackDraftResponseSchema, {
-      draft: {
-        file_entry_id: id,
-        file_name: fileName,
-        name: fileName.replace(/^\d+\s*-\s*/, '').replace(/\.mp3$/, ''),
-        artists: ['The Midnight Hours'],
-        album: 'Night Drive',
-        number,
-        genres: ['synthwave'],
-        year: 2026,
-        duration: 214_000,
-        image: null,
-        lyrics: null,
-      },
-    }),
-  );
-});
+  return {
+    id: id + 1000,
+    file_entry_id: id,
+    file_name: fileName,
+    name: fileName.replace(/^\d+\s*-\s*/, '').replace(/\.mp3$/, ''),
+    artists: ['The Midnight Hours'],
+    album: 'Night Drive',
+    number,
+    genres: ['synthwave'],
+    year: 2026,
+    duration: 214_000,
+    image: null,
+    lyrics: null,
+    created_at: STAMP,
+    updated_at: STAMP,
+  };
+}
+
+/** `api/v1/backstage/drafts`: listed, created from the tags the server read, edited, deleted. */
+const drafts = [
+  http.get('*/api/v1/backstage/drafts', () =>
+    HttpResponse.json(fixture(ZTrackDraftListResponseSchema, { drafts: [...saved.values()] })),
+  ),
+  http.post('*/api/v1/backstage/drafts', async ({ request }) => {
+    const { file_entry_id: id } = ZTrackDraftRequestSchema.parse(await request.json());
+    const draft = tagDraft(id, names.get(id) ?? 'upload.mp3');
+    saved.set(draft.id, draft);
+    return HttpResponse.json(fixture(ZTrackDraftResponseSchema, { draft }));
+  }),
+  http.put('*/api/v1/backstage/drafts/:id', async ({ params, request }) => {
+    const draft = saved.get(Number(params.id));
+    if (!draft) return HttpResponse.json({ message: 'Not found.' }, { status: 404 });
+    const patch = ZTrackDraftUpdateSchema.parse(await request.json());
+    const next = { ...draft, ...patch } as TTrackDraft;
+    saved.set(draft.id, next);
+    return HttpResponse.json(fixture(ZTrackDraftResponseSchema, { draft: next }));
+  }),
+  http.delete('*/api/v1/backstage/drafts/:id', ({ params }) => {
+    saved.delete(Number(params.id));
+    return HttpResponse.json({ message: 'Draft deleted.' });
+  }),
+];
 
 /** `POST api/v1/backstage/publish`: the body must parse with the contract (a drifted form fails). */
 const publish = http.post('*/api/v1/backstage/publish', async ({ request }) => {
   const body = ZPublishSchema.parse(await request.json());
+  for (const draft of [...saved.values()])
+    if (body.tracks.some((track) => track.file_entry_id === draft.file_entry_id)) saved.delete(draft.id);
   return HttpResponse.json(
     fixture(ZPublishResponseSchema, {
       album_id: body.mode === 'album' ? 7 : null,
@@ -102,7 +131,7 @@ const meta = {
       </li>
     ),
   },
-  parameters: { msw: [fileEntries, drafts, publish] },
+  parameters: { msw: [fileEntries, ...drafts, publish] },
   decorators: [(Story) => <div className="flex max-w-3xl flex-col gap-4">{Story()}</div>],
 } satisfies Meta<typeof UploadFlow>;
 
@@ -110,7 +139,30 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 /** Nothing chosen yet: the drop zone and its button. */
-export const Empty: Story = {};
+export const Empty: Story = {
+  beforeEach: () => saved.clear(),
+};
+
+/** Drafts uploaded earlier (before a reload, or on another device) are listed again; one is deleted. */
+export const SavedDrafts: Story = {
+  beforeEach: () => {
+    saved.clear();
+    for (const [id, name] of [
+      [900, '01 - Night Drive.mp3'],
+      [901, '02 - Nightfall.mp3'],
+    ] as const) {
+      names.set(id, name);
+      saved.set(id + 1000, tagDraft(id, name));
+    }
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const list = await canvas.findByRole('list', { name: 'Drafts' }, { timeout: 10_000 });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    await userEvent.click(canvas.getByRole('button', { name: 'Delete Nightfall' }));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(1));
+  },
+};
 
 const audio = (name: string) => new File([new Uint8Array(2048)], name, { type: 'audio/mpeg' });
 
@@ -125,6 +177,7 @@ async function uploadTwo(canvasElement: HTMLElement) {
 
 /** Two files upload, their drafts come back in track order with the album's name; publishing shows the links. */
 export const UploadAndPublish: Story = {
+  beforeEach: () => saved.clear(),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const list = await uploadTwo(canvasElement);
@@ -140,10 +193,11 @@ export const UploadAndPublish: Story = {
 
 /** The api refuses the publish: its field message shows and the drafts stay for another try. */
 export const PublishError: Story = {
+  beforeEach: () => saved.clear(),
   parameters: {
     msw: [
       fileEntries,
-      drafts,
+      ...drafts,
       http.post('*/api/v1/backstage/publish', () =>
         HttpResponse.json(
           fixture(ZErrorEnvelopeSchema, {

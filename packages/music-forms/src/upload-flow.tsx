@@ -1,21 +1,44 @@
 import { toast } from '@cadence/app-shell/toast-store';
 import { useSettings } from '@cadence/app-shell/use-bootstrap-data';
 import { useTrans } from '@cadence/app-shell/use-trans';
-import type { TPublish, TPublishResponse, TTrackDraft } from '@cadence/contracts/backstage';
+import type {
+  TPublish,
+  TPublishResponse,
+  TTrackDraft,
+  TTrackDraftList,
+  TTrackDraftUpdate,
+} from '@cadence/contracts/backstage';
 import { apiClient } from '@cadence/http-client/http-client';
-import { errorMessage, firstFieldError } from '@cadence/http-client/http-error';
+import { errorMessage, firstFieldError, isHttpError } from '@cadence/http-client/http-error';
 import { Button } from '@cadence/ui/button';
 import { TextField } from '@cadence/ui/text-field';
 import { FileDropZone } from '@cadence/uploader/file-drop-zone';
 import type { TUploadRestrictions } from '@cadence/uploader/restrictions';
 import { UploadList } from '@cadence/uploader/upload-list';
 import { useUploader } from '@cadence/uploader/use-uploader';
-import { type ReactNode, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useMemo, useState } from 'react';
+import { UploadDraftList } from './upload-draft-list';
+import {
+  byTrackOrder,
+  createUploadDraft,
+  deleteUploadDraft,
+  saveUploadDraft,
+  uploadDraftsQuery,
+} from './upload-drafts-queries';
+import { useDraftAutosave } from './use-draft-autosave';
 
 /** Track audio only: artwork comes from the tags or the album's image field. */
 export const UPLOAD_FLOW_RESTRICTIONS: TUploadRestrictions = { allowedFileTypes: ['audio/*'] };
 
-type TDraftRow = TTrackDraft & { number: number | null };
+/** Edits worth saving: a title left empty or a number out of range waits for a better one. */
+function savablePatch(patch: TTrackDraftUpdate): TTrackDraftUpdate | null {
+  const savable: TTrackDraftUpdate = {};
+  if (patch.name !== undefined && patch.name.trim() !== '') savable.name = patch.name;
+  if (patch.number === null || (Number.isInteger(patch.number) && (patch.number ?? 0) >= 1))
+    savable.number = patch.number;
+  return Object.keys(savable).length ? savable : null;
+}
 
 export type UploadFlowProps = {
   /** The artists the music is published as (`artist_ids` of the publish call). */
@@ -30,20 +53,49 @@ export type UploadFlowProps = {
 /**
  * The upload flow of spec 2.10, shared by /backstage/upload and /admin/upload: many audio
  * files at once, each uploaded with the uploader (progress per file); the server reads each
- * file's tags into a draft; the drafts are reviewed and published as singles or as one album
- * in one step. Duration and waveform are computed on the server (ffmpeg in a job) so they
+ * file's tags into a draft it keeps (issue 32: a reload or another device lists them again,
+ * edits are saved as the user types); the drafts are reviewed and published as singles or as
+ * one album in one step. Duration and waveform are computed on the server (ffmpeg in a job) so they
  * match the stored bytes. Who the music is credited to is the page's choice (`artistField`).
  */
 export function UploadFlow({ artistIds, artistField, renderPublishedLinks, onPublished }: UploadFlowProps) {
   const { trans } = useTrans();
   const settings = useSettings();
-  const [drafts, setDrafts] = useState<TDraftRow[]>([]);
+  const queryClient = useQueryClient();
+  const draftsQuery = useQuery(uploadDraftsQuery());
+  // The user's latest edits, over the server's copy until it has them (a refetch cannot undo typing).
+  const [edits, setEdits] = useState<Record<number, TTrackDraftUpdate>>({});
+  const [deletingIds, setDeletingIds] = useState<ReadonlySet<number>>(new Set());
+  const drafts = useMemo(
+    () => (draftsQuery.data?.drafts ?? []).map((draft) => ({ ...draft, ...edits[draft.id] }) as TTrackDraft),
+    [draftsQuery.data, edits],
+  );
   const [mode, setMode] = useState<'album' | 'singles'>('album');
-  const [albumName, setAlbumName] = useState('');
-  const [releaseDate, setReleaseDate] = useState('');
+  const [albumNameEdit, setAlbumName] = useState<string | null>(null);
+  const [releaseDateEdit, setReleaseDate] = useState<string | null>(null);
+  const taggedYear = drafts.find((draft) => draft.year)?.year;
+  const albumName = albumNameEdit ?? drafts.find((draft) => draft.album)?.album ?? '';
+  const releaseDate = releaseDateEdit ?? (taggedYear ? `${taggedYear}-01-01` : '');
   const [isPublishing, setIsPublishing] = useState(false);
   const [published, setPublished] = useState<TPublishResponse | null>(null);
   const [error, setError] = useState<string | null>(null);
+
+  function setCachedDrafts(update: (current: TTrackDraft[]) => TTrackDraft[]) {
+    queryClient.setQueryData<TTrackDraftList>(uploadDraftsQuery().queryKey, (current) => ({
+      drafts: update(current?.drafts ?? []),
+    }));
+  }
+
+  const autosave = useDraftAutosave(async (id, patch) => {
+    try {
+      const saved = await saveUploadDraft(id, patch);
+      setCachedDrafts((current) => current.map((draft) => (draft.id === id ? saved : draft)));
+    } catch (failure) {
+      // Deleted or published meanwhile (another tab): nothing left to save.
+      if (isHttpError(failure) && failure.status === 404) return;
+      toast.danger(errorMessage(failure));
+    }
+  });
 
   const uploader = useUploader({
     settings: settings.uploads,
@@ -54,16 +106,11 @@ export function UploadFlow({ artistIds, artistField, renderPublishedLinks, onPub
 
   async function readDraft(fileEntryId: number) {
     try {
-      const { draft } = await apiClient.post<{ draft: TTrackDraft }>('backstage/drafts', {
-        file_entry_id: fileEntryId,
-      });
-      setDrafts((current) =>
-        [...current, { ...draft, number: draft.number }].sort(
-          (a, b) => (a.number ?? 999) - (b.number ?? 999) || a.name.localeCompare(b.name),
-        ),
+      const draft = await createUploadDraft(fileEntryId);
+      setCachedDrafts((current) =>
+        [...current.filter((each) => each.id !== draft.id), draft].sort(byTrackOrder),
       );
-      setAlbumName((current) => current || draft.album || '');
-      setReleaseDate((current) => current || (draft.year ? `${draft.year}-01-01` : ''));
+      await queryClient.invalidateQueries({ queryKey: uploadDraftsQuery().queryKey });
     } catch (failure) {
       toast.danger(errorMessage(failure));
     }
@@ -77,8 +124,28 @@ export function UploadFlow({ artistIds, artistField, renderPublishedLinks, onPub
     (item) => item.status === 'pending' || item.status === 'inProgress',
   );
 
-  function updateDraft(index: number, patch: Partial<TDraftRow>) {
-    setDrafts((current) => current.map((draft, i) => (i === index ? { ...draft, ...patch } : draft)));
+  function updateDraft(id: number, patch: TTrackDraftUpdate) {
+    setEdits((current) => ({ ...current, [id]: { ...current[id], ...patch } }));
+    const savable = savablePatch(patch);
+    if (savable) autosave.schedule(id, savable);
+  }
+
+  async function deleteDraft(draft: TTrackDraft) {
+    autosave.cancel(draft.id);
+    setDeletingIds((current) => new Set(current).add(draft.id));
+    try {
+      await deleteUploadDraft(draft.id);
+      setCachedDrafts((current) => current.filter((each) => each.id !== draft.id));
+      toast.positive(trans('Deleted :name', { name: draft.name || draft.file_name }));
+    } catch (failure) {
+      toast.danger(errorMessage(failure));
+    } finally {
+      setDeletingIds((current) => {
+        const next = new Set(current);
+        next.delete(draft.id);
+        return next;
+      });
+    }
   }
 
   async function publish() {
@@ -109,7 +176,13 @@ export function UploadFlow({ artistIds, artistField, renderPublishedLinks, onPub
     try {
       const result = await apiClient.post<TPublishResponse>('backstage/publish', payload);
       setPublished(result);
-      setDrafts([]);
+      const publishedIds = new Set(drafts.map((draft) => draft.id));
+      for (const id of publishedIds) autosave.cancel(id);
+      setCachedDrafts((current) => current.filter((draft) => !publishedIds.has(draft.id)));
+      setEdits({});
+      setAlbumName(null);
+      setReleaseDate(null);
+      void queryClient.invalidateQueries({ queryKey: uploadDraftsQuery().queryKey });
       uploader.clearInactive();
       toast.positive(trans('Published'));
       await onPublished?.(result);
@@ -154,6 +227,15 @@ export function UploadFlow({ artistIds, artistField, renderPublishedLinks, onPub
         </div>
       )}
 
+      {draftsQuery.isError && (
+        <p role="alert" className="text-sm text-danger">
+          {trans('Your drafts could not be loaded.')}{' '}
+          <Button variant="text" size="sm" onPress={() => void draftsQuery.refetch()}>
+            {trans('Try again')}
+          </Button>
+        </p>
+      )}
+
       {drafts.length > 0 && (
         <form
           className="flex flex-col gap-4"
@@ -193,55 +275,13 @@ export function UploadFlow({ artistIds, artistField, renderPublishedLinks, onPub
               />
             </div>
           )}
-          <ol className="flex flex-col gap-3" aria-label={trans('Drafts')}>
-            {drafts.map((draft, index) => (
-              <li
-                key={draft.file_entry_id}
-                className="flex flex-wrap items-end gap-3 rounded-panel border border-divider p-3"
-                data-testid="track-draft"
-              >
-                {draft.image ? (
-                  <img src={draft.image} alt="" className="size-12 rounded object-cover" />
-                ) : null}
-                {mode === 'album' && (
-                  <TextField
-                    label={trans('No.')}
-                    className="w-20"
-                    type="number"
-                    value={draft.number === null ? '' : String(draft.number)}
-                    onChange={(value) => updateDraft(index, { number: value === '' ? null : Number(value) })}
-                  />
-                )}
-                <TextField
-                  label={trans('Title')}
-                  className="min-w-0 flex-1"
-                  value={draft.name}
-                  onChange={(value) => updateDraft(index, { name: value })}
-                  isRequired
-                />
-                <p className="w-full text-xs text-muted">
-                  {[
-                    draft.file_name,
-                    draft.artists.join(', '),
-                    draft.genres.join(', '),
-                    draft.year,
-                    draft.duration ? `${Math.round(draft.duration / 1000)} s` : null,
-                    draft.lyrics ? trans('lyrics') : null,
-                  ]
-                    .filter(Boolean)
-                    .join(' · ')}
-                </p>
-                <Button
-                  variant="text"
-                  size="sm"
-                  onPress={() => setDrafts((current) => current.filter((_, i) => i !== index))}
-                  aria-label={trans('Remove :name', { name: draft.name })}
-                >
-                  {trans('Remove')}
-                </Button>
-              </li>
-            ))}
-          </ol>
+          <UploadDraftList
+            drafts={drafts}
+            showNumbers={mode === 'album'}
+            onChange={updateDraft}
+            onDelete={(draft) => void deleteDraft(draft)}
+            deletingIds={deletingIds}
+          />
           {error && (
             <p role="alert" className="text-sm text-danger">
               {error}

@@ -3,7 +3,7 @@ import { createAppMemoryRouter } from '@cadence/app-shell/create-app-router';
 import { createQueryClient } from '@cadence/app-shell/query-client';
 import { dismissToast, getToast } from '@cadence/app-shell/toast-store';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { RouterProvider } from 'react-router/dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../router';
@@ -106,5 +106,67 @@ describe('/backstage/upload', () => {
     await renderAt('/backstage/upload', []);
     expect(screen.queryByTestId('backstage-upload')).toBeNull();
     expect(await screen.findByTestId('not-found-page', {}, { timeout: 5000 })).toBeTruthy();
+  });
+
+  it('lists the drafts kept on the server, saves edits and deletes one', { timeout: 30_000 }, async () => {
+    const draft = (id: number, name: string) => ({
+      id,
+      file_entry_id: id + 100,
+      file_name: `${name}.mp3`,
+      name,
+      artists: ['Tag Artist'],
+      album: 'Saved LP',
+      number: id,
+      genres: [],
+      year: 2025,
+      duration: 2000,
+      image: null,
+      lyrics: null,
+      created_at: '2026-11-29T08:00:00.000Z',
+      updated_at: '2026-11-29T08:00:00.000Z',
+    });
+    let saved = [draft(1, 'Morning'), draft(2, 'Evening')];
+    const calls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: Request) => {
+        const url = new URL(input.url);
+        // PUT and DELETE travel as POST with the method override (spec 7).
+        const method = url.searchParams.get('_method') ?? input.method;
+        if (url.pathname.startsWith('/api/v1/backstage/drafts')) {
+          const body = method === 'PUT' ? JSON.stringify(await input.json()) : '';
+          calls.push(`${method} ${url.pathname} ${body}`.trim());
+        }
+        if (url.pathname === '/api/v1/backstage/drafts' && method === 'GET')
+          return Response.json({ drafts: saved });
+        if (url.pathname === '/api/v1/backstage/drafts/2' && method === 'DELETE') {
+          saved = saved.filter((each) => each.id !== 2);
+          return Response.json({ message: 'Draft deleted.' });
+        }
+        if (url.pathname === '/api/v1/backstage/drafts/1' && method === 'PUT')
+          return Response.json({ draft: { ...saved[0], name: 'Sunrise' } });
+        return Response.json({ message: 'Not found' }, { status: 404 });
+      }),
+    );
+    try {
+      await renderAt('/backstage/upload', ['music.create']);
+      const list = await screen.findByRole('list', { name: 'Drafts' }, { timeout: 20_000 });
+      expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+      expect(screen.getByDisplayValue('Saved LP')).toBeTruthy();
+
+      fireEvent.change(screen.getByDisplayValue('Morning'), { target: { value: 'Sunrise' } });
+      await waitFor(() => expect(calls).toContain('PUT /api/v1/backstage/drafts/1 {"name":"Sunrise"}'), {
+        timeout: 3000,
+      });
+
+      await act(async () => {
+        fireEvent.click(screen.getByRole('button', { name: 'Delete Evening' }));
+      });
+      await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(1));
+      expect(calls).toContain('DELETE /api/v1/backstage/drafts/2');
+      expect(screen.getByDisplayValue('Sunrise')).toBeTruthy();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -11,6 +11,7 @@ import { bootstrapFixture, userFixture } from '../../test/bootstrap-fixture';
 
 const grant = (...names: string[]) => names.map((name) => ({ name, restrictions: [] }));
 const published: unknown[] = [];
+let savedDrafts: unknown[] = [];
 let queryClient = createQueryClient();
 
 /** The plain form upload goes through XMLHttpRequest (fetch has no upload progress). */
@@ -43,6 +44,7 @@ class FakeXhr {
 
 beforeEach(() => {
   published.length = 0;
+  savedDrafts = [];
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
   vi.stubGlobal(
     'fetch',
@@ -52,8 +54,11 @@ beforeEach(() => {
         const data = [{ id: 7, name: 'Signed Band', image: null }];
         return Response.json({ pagination: { data, per_page: 20, total: 1, total_capped: false } });
       }
+      if (url.pathname === '/api/v1/backstage/drafts' && input.method === 'GET')
+        return Response.json({ drafts: published.length ? [] : savedDrafts });
       if (url.pathname === '/api/v1/backstage/drafts') {
         const draft = {
+          id: 5,
           file_entry_id: 41,
           file_name: 'song.mp3',
           name: 'Tagged Song',
@@ -65,7 +70,10 @@ beforeEach(() => {
           duration: 2000,
           image: null,
           lyrics: null,
+          created_at: '2026-11-29T08:00:00.000Z',
+          updated_at: '2026-11-29T08:00:00.000Z',
         };
+        savedDrafts = [draft];
         return Response.json({ draft });
       }
       if (url.pathname === '/api/v1/backstage/publish') {

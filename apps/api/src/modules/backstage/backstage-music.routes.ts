@@ -5,8 +5,6 @@ import {
   ZBackstageOverviewSchema,
   ZPublishResponseSchema,
   ZPublishSchema,
-  ZTrackDraftRequestSchema,
-  ZTrackDraftResponseSchema,
   ZUploadMinutesSchema,
 } from '@cadence/contracts/backstage';
 import { ZIdParamsSchema } from '@cadence/contracts/catalogue';
@@ -15,6 +13,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../platform/auth/access';
 import { actorOf } from '../../platform/auth/actor';
 import { createBackstageMusicService, WAVEFORM_JOB } from './backstage-music.service';
+import { registerUploadDraftRoutes } from './upload-drafts.routes';
+import { createUploadDraftsService } from './upload-drafts.service';
 import { uploadMinutesOf } from './upload-minutes';
 
 const errors = {
@@ -24,7 +24,7 @@ const errors = {
   422: ZErrorEnvelopeSchema,
 };
 
-/** Spec 2.10 upload and publish: drafts from tags, one-step publish, minutes, album track lists. */
+/** Spec 2.10 upload and publish: drafts kept on the server, one-step publish, minutes, album track lists. */
 export const backstageMusicRoutes: FastifyPluginAsyncZod = async (app) => {
   const music = createBackstageMusicService({
     db: app.deps.db,
@@ -34,6 +34,14 @@ export const backstageMusicRoutes: FastifyPluginAsyncZod = async (app) => {
     tempDir: path.join(app.deps.env.DATA_DIR, 'tmp', 'backstage'),
     workspaces: app.services.workspaces,
   });
+  registerUploadDraftRoutes(
+    app,
+    createUploadDraftsService({
+      db: app.deps.db,
+      fileEntries: app.services.fileEntries,
+      readDraft: music.readDraft,
+    }),
+  );
   app.jobs.register(WAVEFORM_JOB, async (payload) => {
     await music.computeWaveform(Number((payload as { trackId: number }).trackId));
   });
@@ -62,21 +70,6 @@ export const backstageMusicRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => uploadMinutesOf(app.deps.db, actorOf(request), requireUser(request).id),
-  );
-
-  app.post(
-    '/api/v1/backstage/drafts',
-    {
-      config: { access: { permission: 'music.create' } },
-      schema: {
-        tags: ['backstage'],
-        summary:
-          "Read an uploaded audio file's tags (title, artists, album, number, genre, year, cover, lyrics)",
-        body: ZTrackDraftRequestSchema,
-        response: { 200: ZTrackDraftResponseSchema, ...errors },
-      },
-    },
-    async (request) => ({ draft: await music.draft(requireUser(request), request.body.file_entry_id) }),
   );
 
   app.post(

@@ -3,12 +3,7 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type {
-  TBackstageOverview,
-  TPublishResponse,
-  TTrackDraft,
-  ZPublishSchema,
-} from '@cadence/contracts/backstage';
+import type { TPublishResponse, ZPublishSchema } from '@cadence/contracts/backstage';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Actor } from '../../platform/auth/actor';
@@ -31,10 +26,13 @@ import { createLyricsRepository } from '../lyrics/lyrics.repository';
 import { findTrack, insertTrack, tracksOfFiles, updateTrack } from '../tracks/tracks.repository';
 import { decodeWaveform } from './audio-waveform';
 import { createBackstageOverview } from './backstage-overview';
-import { assertMinutesLeft, uploadMinutesOf } from './upload-minutes';
+import { uploadDraftsRepository } from './upload-drafts.repository';
+import type { TUploadDraftData } from './upload-drafts.tables';
+import { assertMinutesLeft } from './upload-minutes';
 
 type Db = Kysely<Database>;
 type PublishInput = z.output<typeof ZPublishSchema>;
+export type ReadDraft = { fileEntryId: number; imageEntryId: number | null; data: TUploadDraftData };
 
 export const WAVEFORM_JOB = 'backstage.waveform';
 
@@ -91,13 +89,13 @@ export function createBackstageMusicService(deps: Deps) {
   }
 
   /** The embedded cover becomes the user's image on the public disk, so artwork fields can show it. */
-  async function storeCover(user: AuthUser, data: Uint8Array, mime: string): Promise<string | null> {
+  async function storeCover(user: AuthUser, data: Uint8Array, mime: string): Promise<FileEntryRow | null> {
     const extension = COVER_EXTENSIONS[mime];
     if (!extension) return null;
     const fileName = `${randomUUID()}.${extension}`;
     await storage.get('public').put(fileName, Buffer.from(data), { mime });
     try {
-      const row = await fileEntries.adoptStoredFile(user, {
+      return await fileEntries.adoptStoredFile(user, {
         disk: 'public',
         path: fileName,
         fileName,
@@ -105,31 +103,32 @@ export function createBackstageMusicService(deps: Deps) {
         clientMime: mime,
         clientExtension: extension,
       });
-      return fileEntries.dto(row).url;
     } catch {
       // A cover refused by the upload policy (size, type) is simply not offered.
       return null;
     }
   }
 
-  /** Tags of an uploaded file as a draft: the upload page prefills the publish form with it. */
-  async function draft(user: AuthUser, fileEntryId: number): Promise<TTrackDraft> {
+  /** Tags of an uploaded file (and its cover, stored): what a new upload draft starts from. */
+  async function readDraft(user: AuthUser, fileEntryId: number): Promise<ReadDraft> {
     const entry = await ownedAudioEntry(user.id, fileEntryId, 'file_entry_id');
     const tags = await readTags(entry, 'file_entry_id');
-    const image =
+    const cover =
       tags.coverData && tags.cover ? await storeCover(user, tags.coverData, tags.cover.mime) : null;
     return {
-      file_entry_id: Number(entry.id),
-      file_name: entry.name,
-      name: tags.title ?? entry.name.replace(/\.[^.]+$/, ''),
-      artists: tags.artists.length ? tags.artists : tags.albumArtist ? [tags.albumArtist] : [],
-      album: tags.album,
-      number: tags.trackNumber,
-      genres: tags.genres,
-      year: tags.year,
-      duration: tags.durationMs,
-      image,
-      lyrics: tags.lyrics,
+      fileEntryId: Number(entry.id),
+      imageEntryId: cover ? Number(cover.id) : null,
+      data: {
+        name: tags.title ?? entry.name.replace(/\.[^.]+$/, ''),
+        artists: tags.artists.length ? tags.artists : tags.albumArtist ? [tags.albumArtist] : [],
+        album: tags.album,
+        number: tags.trackNumber,
+        genres: tags.genres,
+        year: tags.year,
+        duration: tags.durationMs,
+        image: cover ? fileEntries.dto(cover).url : null,
+        lyrics: tags.lyrics,
+      },
     };
   }
 
@@ -214,6 +213,7 @@ export function createBackstageMusicService(deps: Deps) {
             source: 'upload',
           });
       }
+      await uploadDraftsRepository.deleteByFiles(trx, user.id, fileIds);
       return { album_id: albumId, track_ids: trackIds };
     });
     await catalogueChanged(db, {
@@ -278,7 +278,7 @@ export function createBackstageMusicService(deps: Deps) {
 
   const overview = createBackstageOverview({ db, workspaces });
 
-  return { draft, publish, computeWaveform, setAlbumTracks, overview };
+  return { readDraft, publish, computeWaveform, setAlbumTracks, overview };
 }
 
 export type BackstageMusicService = ReturnType<typeof createBackstageMusicService>;

@@ -40,6 +40,7 @@ describe('scheduler', () => {
       'sessions:prune',
       'similar-artists:recompute',
       'sitemap:generate',
+      'uploads:sweep-orphans',
     ]);
     // Within the same slots nothing is due any more; 11:00 starts the hourly task's next slot and the
     // five-minute sweep's.
@@ -47,6 +48,7 @@ describe('scheduler', () => {
     expect(await replicas[1]?.tick(new Date('2030-01-01T11:00:00Z'))).toEqual([
       'sessions:prune',
       'billing-webhooks:requeue',
+      'uploads:sweep-orphans',
     ]);
 
     const sessionIds = (await t.deps.db.selectFrom('sessions').select('id').execute()).map((row) => row.id);

@@ -1,12 +1,14 @@
 import type { Kysely } from 'kysely';
 import { pruneExpiredSessions } from '../../platform/auth/session.service';
 import type { Database } from '../../platform/db/schema';
+import type { Storage } from '../../platform/storage/get-storage';
 import type { BillingServices } from '../billing/billing.services';
 import { createReportsRepository } from '../insights/reports.repository';
 import { pruneAnalytics } from '../insights/reports.service';
 import type { SitemapService } from '../seo/sitemap.service';
 import type { SettingsService } from '../settings/settings.service';
 import { createSimilarArtistsService } from '../similar-artists/similar-artists.service';
+import { sweepOrphanUploads } from '../uploads/sweep-orphan-uploads';
 import { scheduleRepository } from './schedule.repository';
 import type { ScheduledTask } from './schedule.service';
 
@@ -25,9 +27,10 @@ export function scheduledTasks(
     settings: Pick<SettingsService, 'get'>;
     sitemap: SitemapService;
     billing: Pick<BillingServices, 'webhooks'>;
+    storage: Pick<Storage, 'get'>;
   },
 ): ScheduledTask[] {
-  const { settings, sitemap, billing } = services;
+  const { settings, sitemap, billing, storage } = services;
   const similarArtists = createSimilarArtistsService(db);
   const analytics = createReportsRepository(db);
   return [
@@ -67,6 +70,13 @@ export function scheduledTasks(
       everyMs: WEBHOOK_SWEEP_MS,
       run: async () =>
         `Queued ${await billing.webhooks.requeuePending({ olderThanMs: WEBHOOK_SWEEP_MS, retryBackoffMs: WEBHOOK_SWEEP_MS })} pending webhook events`,
+    },
+    {
+      name: 'uploads:sweep-orphans',
+      description:
+        'Delete uploaded files older than a day that no track, upload draft or request uses (abandoned uploads)',
+      everyMs: HOUR,
+      run: async () => `Deleted ${await sweepOrphanUploads(db, storage)} abandoned uploads`,
     },
     {
       name: 'schedule:prune',
