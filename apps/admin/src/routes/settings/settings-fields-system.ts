@@ -330,6 +330,11 @@ export const playerSections: TSettingsSection[] = [
         'Download button on tracks with a file, for users allowed to download.',
       ),
       toggle(
+        'subsonic.enable',
+        'Subsonic apps',
+        'Let listeners play their library in Subsonic and OpenSubsonic apps (/rest) with an app password.',
+      ),
+      toggle(
         'player.mobile.auto_open_overlay',
         'Open video on mobile play',
         'Open the video overlay when playing on a phone.',

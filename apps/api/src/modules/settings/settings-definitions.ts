@@ -436,6 +436,8 @@ export const settingDefinitions = {
   'player.hide_video': bool('player', false),
   'player.enable_download': bool('player', false),
   'player.mobile.auto_open_overlay': bool('player', true),
+  /** The Subsonic API under /rest for native apps (modules/subsonic); each user can also turn it off. */
+  'subsonic.enable': bool('player', true),
   'player.default_artist_view': oneOf('player', ['list', 'grid'], 'list'),
   'artist_page.tabs': setting('player', z.array(artistPageTab), [
     { id: 1, active: true },

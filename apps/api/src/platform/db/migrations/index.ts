@@ -31,6 +31,7 @@ import * as addUsersAdminSearch from './2026-11-27T17-01_add-users-admin-search'
 import * as addTracksSearchName from './2026-11-27T17-02_add-tracks-search-name';
 import * as coverAdminUserSorts from './2026-11-28T02-00_cover-admin-user-sorts';
 import * as addBillingWebhookEventIds from './2026-11-28T03-00_add-billing-webhook-event-ids';
+import * as createSubsonicCredentials from './2026-11-29T08-00_create-subsonic-credentials';
 
 /** Imported statically so the tsup bundle carries them; keys are the frozen migration names. */
 export const migrations: Record<string, Migration> = {
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T17-02_add-tracks-search-name': addTracksSearchName,
   '2026-11-28T02-00_cover-admin-user-sorts': coverAdminUserSorts,
   '2026-11-28T03-00_add-billing-webhook-event-ids': addBillingWebhookEventIds,
+  '2026-11-29T08-00_create-subsonic-credentials': createSubsonicCredentials,
 };
