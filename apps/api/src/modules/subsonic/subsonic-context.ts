@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Actor } from '../../platform/auth/actor';
 import type { AuthUser } from '../../platform/auth/auth-user';
+import type { OpenFiles } from '../streaming/open-files';
 import type { SubsonicParams } from './subsonic-params';
 import type { SubsonicNode } from './subsonic-response';
 
@@ -12,6 +13,8 @@ export type SubsonicContext = {
   params: SubsonicParams;
   user: AuthUser;
   actor: Actor;
+  /** The file handles audio is sent from, kept open across range requests (as the stream route does). */
+  openFiles: OpenFiles;
 };
 
 /** A method answers a payload, or `'sent'` when it wrote the reply itself (audio, images). */

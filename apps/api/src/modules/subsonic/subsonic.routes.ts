@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../platform/http/app-error';
+import { createOpenFiles } from '../streaming/open-files';
 import { authenticate } from './subsonic-auth';
 import { type SubsonicMethod, subsonicActor } from './subsonic-context';
 import { subsonicMethods } from './subsonic-methods';
@@ -77,6 +78,8 @@ export const subsonicRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, cache, rateLimitStore, appKey } = app.deps;
   const { settings } = app.services;
   const authDeps = { db, cache, rateLimitStore, appKey };
+  const openFiles = createOpenFiles();
+  app.addHook('onClose', async () => openFiles.closeAll());
 
   // Encapsulated: only /rest reads url-encoded bodies, kept as text and merged with the query.
   app.addContentTypeParser(FORM, { parseAs: 'string', bodyLimit: 256 * 1024 }, (_request, body, done) =>
@@ -118,7 +121,15 @@ export const subsonicRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new SubsonicError('not_authorized', 'Subsonic apps are turned off on this server');
       }
       const { user } = await authenticate(authDeps, params, request.ip);
-      const answer = await method({ app, request, reply, params, user, actor: subsonicActor(user) });
+      const answer = await method({
+        app,
+        request,
+        reply,
+        params,
+        user,
+        actor: subsonicActor(user),
+        openFiles,
+      });
       if (answer === 'sent') return reply;
       return sendSubsonic(reply, options, answer);
     } catch (error) {
