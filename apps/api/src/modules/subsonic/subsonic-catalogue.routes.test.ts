@@ -191,6 +191,86 @@ describe('Subsonic browsing, lists and search', () => {
   });
 });
 
+describe('Subsonic extras: lyrics, genres, top songs, features Cadence has not', () => {
+  it('getLyrics, getLyricsBySongId (synced lines), getSongsByGenre, getTopSongs and the empty lists', async () => {
+    await t.deps.db
+      .insertInto('lyrics')
+      .values({
+        track_id: ids.track,
+        text: '[00:01.50]Hello\n[00:03.00]World',
+        synced: true,
+        language: 'en',
+        source: null,
+      })
+      .execute();
+    await t.deps.db
+      .insertInto('lyrics')
+      .values({ track_id: ids.hidden, text: 'Secret words', synced: false, language: null, source: null })
+      .execute();
+    const fan = await listenerClient('reader@example.com', [...LISTENER, 'lyrics.view']);
+    const xml = await fan.client.xml('getLyrics', { artist: 'Aurora', title: 'First Light' });
+    expect(xml).toContain('Hello\nWorld');
+    expect(await fan.client.xml('getLyrics', { title: 'Secret Demo' })).not.toContain('Secret words');
+    const structured = await fan.client.json('getLyricsBySongId', { id: `tr-${ids.track}` });
+    expect(structured.lyricsList).toMatchObject({
+      structuredLyrics: [
+        {
+          synced: true,
+          line: [
+            { start: 1500, value: 'Hello' },
+            { start: 3000, value: 'World' },
+          ],
+        },
+      ],
+    });
+    const hidden = await fan.client.json('getLyricsBySongId', { id: `tr-${ids.hidden}` });
+    expect(hidden.error).toMatchObject({ code: 70 });
+    expect(JSON.stringify(hidden)).not.toContain('Secret');
+    const byGenre = await fan.client.json('getSongsByGenre', { genre: 'ambient', count: '-4' });
+    expect(byGenre.songsByGenre).toMatchObject({ song: [{ title: 'First Light' }] });
+    await fan.client.xml('getSongsByGenre', { genre: 'Ambient' });
+    const top = await fan.client.json('getTopSongs', { artist: 'aurora lane' });
+    expect((top.topSongs as { song: { title: string }[] }).song.map((song) => song.title).sort()).toEqual([
+      'First Light',
+      'Second Wind',
+    ]);
+    await fan.client.xml('getTopSongs', { artist: 'Aurora Lane' });
+    for (const method of [
+      'getInternetRadioStations',
+      'getPodcasts',
+      'getNewestPodcasts',
+      'getShares',
+      'getChatMessages',
+      'getVideos',
+      'getScanStatus',
+    ]) {
+      await fan.client.xml(method);
+    }
+  });
+
+  it('deeper paths, other body types and HEAD still answer Subsonic documents', async () => {
+    const deeper = await fetch(`${base}/rest/ping.view/more`);
+    expect(deeper.status).toBe(200);
+    expect(await deeper.text()).toContain('status="failed"');
+    const jsonBody = await fetch(client.url('ping', { f: 'json' }), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"a":',
+    });
+    expect(jsonBody.status).toBe(200);
+    expect(
+      ((await jsonBody.json()) as { 'subsonic-response': { status: string } })['subsonic-response'].status,
+    ).toBe('failed');
+    const huge = await fetch(`${base}/rest/ping.view`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `u=${'x'.repeat(300_000)}`,
+    });
+    expect(huge.status).toBe(200);
+    expect(await huge.text()).toContain('status="failed"');
+  });
+});
+
 describe('Subsonic media, stars, scrobbles and playlists', () => {
   it('stream answers a range with 206 and the bytes; download too; a track without audio is 70', async () => {
     const ranged = await fetch(

@@ -4,7 +4,13 @@ import { assertCanBrowse } from './subsonic-browse';
 import type { SubsonicMethod } from './subsonic-context';
 import { toAlbumId3, toArtistId3, toChild } from './subsonic-dto';
 import { SubsonicError } from './subsonic-response';
-import { randomSongs, searchSongs, starredSongs } from './subsonic-songs.repository';
+import {
+  randomSongs,
+  searchSongs,
+  songsInGenre,
+  starredSongs,
+  topSongsOfArtist,
+} from './subsonic-songs.repository';
 
 const LIST_TYPES: readonly AlbumListType[] = [
   'random',
@@ -89,6 +95,28 @@ export const listMethods: Record<string, SubsonicMethod> = {
       },
     );
     return { randomSongs: { song: rows.map(toChild) } };
+  },
+
+  getSongsByGenre: async (context) => {
+    await assertCanBrowse(context);
+    const { params } = context;
+    const rows = await songsInGenre(context.app.deps.db, context.user.id, params.required('genre'), {
+      size: params.int('count', 10, 1, MAX_PAGE),
+      offset: params.int('offset', 0, 0, MAX_OFFSET),
+    });
+    return { songsByGenre: { song: rows.map(toChild) } };
+  },
+
+  getTopSongs: async (context) => {
+    await assertCanBrowse(context);
+    const { params } = context;
+    const rows = await topSongsOfArtist(
+      context.app.deps.db,
+      context.user.id,
+      params.required('artist'),
+      params.int('count', 50, 1, MAX_PAGE),
+    );
+    return { topSongs: { song: rows.map(toChild) } };
   },
 
   getStarred2: async (context) => {

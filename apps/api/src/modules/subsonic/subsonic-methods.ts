@@ -2,6 +2,7 @@ import { annotationMethods } from './subsonic-annotation';
 import { browseMethods } from './subsonic-browse';
 import type { SubsonicMethod } from './subsonic-context';
 import { listMethods } from './subsonic-lists';
+import { lyricsMethods } from './subsonic-lyrics';
 import { mediaMethods } from './subsonic-media';
 import { playlistMethods } from './subsonic-playlists';
 import { systemMethods } from './subsonic-system';
@@ -16,4 +17,5 @@ export const subsonicMethods: Record<string, SubsonicMethod> = {
   ...mediaMethods,
   ...annotationMethods,
   ...userMethods,
+  ...lyricsMethods,
 };

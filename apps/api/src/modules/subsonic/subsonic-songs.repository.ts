@@ -121,6 +121,42 @@ export function randomSongs(
   return q.orderBy(sql`random()`).limit(size).execute();
 }
 
+export function songsInGenre(
+  db: Db,
+  viewerId: number,
+  genre: string,
+  page: { size: number; offset: number },
+) {
+  return songQuery(db, viewerId)
+    .where((eb) => visibleTrack(eb, viewerId, 'listed'))
+    .where('t.id', 'in', inGenre(db, 'track', genre))
+    .orderBy('t.name')
+    .orderBy('t.id')
+    .limit(page.size)
+    .offset(page.offset)
+    .execute();
+}
+
+/** The most played listed tracks credited to an enabled artist of that name. */
+export function topSongsOfArtist(db: Db, viewerId: number, artistName: string, size: number) {
+  return songQuery(db, viewerId)
+    .where((eb) => visibleTrack(eb, viewerId, 'listed'))
+    .where(
+      't.id',
+      'in',
+      db
+        .selectFrom('artist_track as at')
+        .innerJoin('artists as ar', 'ar.id', 'at.artist_id')
+        .select('at.track_id')
+        .where(sql<string>`lower(ar.name)`, '=', artistName.toLowerCase())
+        .where('ar.disabled', '=', false),
+    )
+    .orderBy('t.plays', 'desc')
+    .orderBy('t.id')
+    .limit(size)
+    .execute();
+}
+
 export function starredSongs(db: Db, viewerId: number) {
   return songQuery(db, viewerId)
     .where('l.created_at', 'is not', null)

@@ -150,4 +150,13 @@ export const subsonicRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { hide: true },
     handler: handle,
   });
+  // Deeper paths are no method either: a failed document too, never the SPA's HTML page.
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/rest/*',
+    config: { access: 'public' },
+    schema: { hide: true },
+    handler: async (request, reply) =>
+      sendSubsonicError(reply, replyOptions(request), { code: 0, message: 'Unknown method' }),
+  });
 };
