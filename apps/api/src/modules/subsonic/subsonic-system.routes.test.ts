@@ -114,6 +114,52 @@ describe('Subsonic answers', () => {
     expect((await subsonicClient(base, { apiKey: 'nope' }).json('ping')).error).toMatchObject({ code: 40 });
   });
 
+  it('wrong passwords count toward the login throttle; past it even the right one waits', async () => {
+    const victim = 'victim@example.com';
+    const id = await createTestUser(t.deps, { email: victim, permissions: ['music.view'] });
+    const { cookie, xsrf } = await t.sessionCookie(id);
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/account/subsonic/password',
+      headers: { cookie, 'x-xsrf-token': xsrf },
+    });
+    const right = (made.json() as { app_password: string }).app_password;
+    expect((await subsonicClient(base, { u: victim, password: right }).json('ping')).status).toBe('ok');
+    const wrong = subsonicClient(base, { u: victim, password: 'guess' });
+    for (let attempt = 0; attempt < 11; attempt += 1) {
+      expect((await wrong.json('ping')).error).toMatchObject({ code: 40 });
+    }
+    const locked = await subsonicClient(base, { u: victim, password: right }).json('ping');
+    expect(locked.error).toMatchObject({ code: 40 });
+    // The web login shares the counter.
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      remoteAddress: '127.0.0.1',
+      payload: { email: victim, password: 'whatever' },
+    });
+    expect(login.statusCode).toBe(429);
+  });
+
+  it('the admin switch (subsonic.enable) and required email confirmation answer 50', async () => {
+    const client = subsonicClient(base, { u: email, password });
+    const setSetting = async (name: string, value: string) => {
+      await t.deps.db
+        .insertInto('settings')
+        .values({ name, value })
+        .onConflict((oc) => oc.column('name').doUpdateSet({ value }))
+        .execute();
+      await t.deps.cache.deletePrefix('');
+    };
+    await setSetting('subsonic.enable', 'false');
+    expect((await client.json('ping')).error).toMatchObject({ code: 50 });
+    await setSetting('subsonic.enable', 'true');
+    await setSetting('require_email_confirmation', 'true');
+    expect((await client.json('ping')).error).toMatchObject({ code: 50 });
+    await setSetting('require_email_confirmation', 'false');
+    expect((await client.json('ping')).status).toBe('ok');
+  });
+
   it('revoking the app password, turning the switch off, or the admin setting answer at once', async () => {
     const { cookie, xsrf } = await t.sessionCookie(userId);
     const headers = { cookie, 'x-xsrf-token': xsrf };

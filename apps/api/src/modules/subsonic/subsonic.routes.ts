@@ -121,6 +121,10 @@ export const subsonicRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new SubsonicError('not_authorized', 'Subsonic apps are turned off on this server');
       }
       const { user } = await authenticate(authDeps, params, request.ip);
+      // As the web api's verification gate: an unverified account waits when confirmation is required.
+      if (!user.email_verified_at && (await settings.get('require_email_confirmation'))) {
+        throw new SubsonicError('not_authorized', 'Please verify your email address first');
+      }
       const answer = await method({
         app,
         request,
