@@ -248,7 +248,7 @@ describe('Subsonic extras: lyrics, genres, top songs, features Cadence has not',
     }
   });
 
-  it('deeper paths, other body types and HEAD still answer Subsonic documents', async () => {
+  it('deeper paths, other body types and oversized bodies still answer Subsonic documents', async () => {
     const deeper = await fetch(`${base}/rest/ping.view/more`);
     expect(deeper.status).toBe(200);
     expect(await deeper.text()).toContain('status="failed"');
