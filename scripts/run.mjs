@@ -43,6 +43,7 @@ const TEST_PACKAGES = [
   { file: '/usr/bin/ffmpeg', pkg: 'ffmpeg' },
   { file: '/usr/sbin/nginx', pkg: 'nginx-light' },
   { file: '/usr/bin/wrk', pkg: 'wrk' },
+  { file: '/usr/bin/xmllint', pkg: 'libxml2-utils' },
 ];
 
 function ensureTestPackages() {

@@ -57,6 +57,8 @@ import { similarArtistsRoutes } from './modules/similar-artists/similar-artists.
 import { socialRoutes } from './modules/social/social.routes';
 import { spaPlugin } from './modules/spa/spa.plugin';
 import { streamingRoutes } from './modules/streaming/streaming.routes';
+import { appPasswordRoutes } from './modules/subsonic/app-password.routes';
+import { subsonicRoutes } from './modules/subsonic/subsonic.routes';
 import { taggedMusicRoutes } from './modules/tags/tagged-music.routes';
 import { tagsRoutes } from './modules/tags/tags.routes';
 import { tracksRoutes } from './modules/tracks/tracks.routes';
@@ -213,6 +215,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(commentsRoutes);
   await app.register(playsRoutes);
   await app.register(streamingRoutes);
+  // Native apps (issue 35): the Subsonic and OpenSubsonic API under /rest.
+  await app.register(subsonicRoutes);
+  await app.register(appPasswordRoutes);
 
   // The artists' side (issue 11): requests and their review, upload and publish.
   await app.register(backstageRequestsRoutes);

@@ -269,6 +269,11 @@ export const playerSections: TSettingsSection[] = [
         'Enable downloads',
         'Download button on tracks with a file, for users allowed to download.',
       ),
+      toggle(
+        'subsonic.enable',
+        'Subsonic apps',
+        'Let listeners play their library in Subsonic and OpenSubsonic apps (/rest) with an app password.',
+      ),
     ],
   },
   {

@@ -387,6 +387,8 @@ export const settingDefinitions = {
   'player.repeat_default': oneOf('player', ['none', 'one', 'all'], 'all'),
   'player.hide_lyrics': bool('player', false),
   'player.enable_download': bool('player', false),
+  /** The Subsonic API under /rest for native apps (modules/subsonic); each user can also turn it off. */
+  'subsonic.enable': bool('player', true),
   'player.default_artist_view': oneOf('player', ['list', 'grid'], 'list'),
   'artist_page.tabs': setting('player', z.array(artistPageTab), [
     { id: 1, active: true },

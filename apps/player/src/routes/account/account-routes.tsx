@@ -7,8 +7,8 @@ export const accountRoutes: RouteObject[] = [
     path: 'account-settings',
     loader: accessLoader({ requireLogin: true }),
     lazy: () =>
-      import('@cadence/app-shell/account-settings/account-settings-page').then((m) => ({
-        Component: m.AccountSettingsPage,
+      import('../../features/subsonic/account-settings-with-subsonic').then((m) => ({
+        Component: m.AccountSettingsWithSubsonic,
       })),
   },
 ];

@@ -33,6 +33,7 @@ import * as coverAdminUserSorts from './2026-11-28T02-00_cover-admin-user-sorts'
 import * as addBillingWebhookEventIds from './2026-11-28T03-00_add-billing-webhook-event-ids';
 import * as dropSettingsWithoutReaders from './2026-11-29T07-00_drop-settings-without-readers';
 import * as createUploadDrafts from './2026-11-29T08-00_create-upload-drafts';
+import * as createSubsonicCredentials from './2026-11-29T08-10_create-subsonic-credentials';
 
 /** Imported statically so the tsup bundle carries them; keys are the frozen migration names. */
 export const migrations: Record<string, Migration> = {
@@ -70,4 +71,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T03-00_add-billing-webhook-event-ids': addBillingWebhookEventIds,
   '2026-11-29T07-00_drop-settings-without-readers': dropSettingsWithoutReaders,
   '2026-11-29T08-00_create-upload-drafts': createUploadDrafts,
+  '2026-11-29T08-10_create-subsonic-credentials': createSubsonicCredentials,
 };

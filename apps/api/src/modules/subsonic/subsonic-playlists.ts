@@ -1,0 +1,122 @@
+import type { Actor } from '../../platform/auth/actor';
+import { assertCanSeeTracks } from '../catalogue/visible-entity';
+import { createPlaylistsService } from '../playlists/playlists.service';
+import type { SubsonicContext, SubsonicMethod } from './subsonic-context';
+import { toChild } from './subsonic-dto';
+import { parseId, subsonicId } from './subsonic-ids';
+import {
+  type PlaylistRow,
+  playlistEntries,
+  playlistRow,
+  playlistsOf,
+  playlistTrackIds,
+} from './subsonic-playlists.repository';
+import { SubsonicError } from './subsonic-response';
+
+const MAX_SONGS = 500;
+
+function toPlaylist(row: PlaylistRow) {
+  return {
+    id: subsonicId('playlist', row.id),
+    name: row.name,
+    comment: row.description ?? undefined,
+    owner: row.owner_name,
+    public: row.public,
+    songCount: Number(row.song_count),
+    duration: Math.round(Number(row.duration_ms) / 1000),
+    created: new Date(row.created_at).toISOString(),
+    changed: new Date(row.updated_at).toISOString(),
+    coverArt: row.image ? subsonicId('playlist', row.id) : undefined,
+  };
+}
+
+function trackIdsOf(context: SubsonicContext, name: string): number[] {
+  const ids = context.params.all(name).map((raw) => parseId(raw, 'track'));
+  if (ids.length > MAX_SONGS) throw new SubsonicError('generic', `At most ${MAX_SONGS} songs at once`);
+  return ids;
+}
+
+/** The playlist with its entries, after the web's visibility rule (a hidden one is error 70). */
+async function playlistWithSongs(context: SubsonicContext, actor: Actor, id: number) {
+  const { db } = context.app.deps;
+  await createPlaylistsService(db).findVisible(actor, id);
+  const row = await playlistRow(db, context.user.id, id);
+  if (!row) throw new SubsonicError('not_found', 'Not found');
+  const entries = await playlistEntries(db, context.user.id, id);
+  return { playlist: { ...toPlaylist(row), entry: entries.map(toChild) } };
+}
+
+export const playlistMethods: Record<string, SubsonicMethod> = {
+  getPlaylists: async (context) => {
+    const rows = await playlistsOf(context.app.deps.db, context.user.id);
+    return { playlists: { playlist: rows.map(toPlaylist) } };
+  },
+
+  getPlaylist: async (context) =>
+    playlistWithSongs(context, context.actor, parseId(context.params.required('id'), 'playlist')),
+
+  /**
+   * A new playlist (`name`), or `playlistId`'s songs replaced; both with `songId`s. The playlists
+   * service writes each step in its own transaction (Kysely does not nest them), so every check
+   * runs first and a new playlist whose songs could not be added is removed again.
+   */
+  createPlaylist: async (context) => {
+    const { params, actor } = context;
+    const { db } = context.app.deps;
+    const playlists = createPlaylistsService(db);
+    const songIds = trackIdsOf(context, 'songId');
+    if (songIds.length) await assertCanSeeTracks(db, actor, songIds);
+    const existing = params.get('playlistId');
+    if (existing) {
+      const playlistId = parseId(existing, 'playlist');
+      await playlists.findVisible(actor, playlistId);
+      const current = await playlistTrackIds(db, playlistId);
+      if (params.has('name')) await playlists.update(actor, playlistId, { name: params.required('name') });
+      if (current.length) await playlists.removeTracks(actor, playlistId, current);
+      if (songIds.length) await playlists.addTracks(actor, playlistId, songIds);
+      return playlistWithSongs(context, actor, playlistId);
+    }
+    const created = await playlists.create(actor, { name: params.required('name') });
+    try {
+      if (songIds.length) await playlists.addTracks(actor, created.id, songIds);
+    } catch (error) {
+      await playlists.remove(actor, created.id);
+      throw error;
+    }
+    return playlistWithSongs(context, actor, created.id);
+  },
+
+  updatePlaylist: async (context) => {
+    const { params, actor } = context;
+    const { db } = context.app.deps;
+    const playlists = createPlaylistsService(db);
+    const playlistId = parseId(params.required('playlistId'), 'playlist');
+    const toAdd = trackIdsOf(context, 'songIdToAdd');
+    const indexes = params.all('songIndexToRemove').map((raw) => Number(raw));
+    if (indexes.some((index) => !Number.isInteger(index) || index < 0)) {
+      throw new SubsonicError('missing_parameter', 'songIndexToRemove must be a position');
+    }
+    await playlists.findVisible(actor, playlistId);
+    if (toAdd.length) await assertCanSeeTracks(db, actor, toAdd);
+    const changes: { name?: string; description?: string; public?: boolean } = {};
+    if (params.has('name')) changes.name = params.required('name');
+    if (params.get('comment') !== undefined) changes.description = params.get('comment');
+    const isPublic = params.bool('public');
+    if (isPublic !== undefined) changes.public = isPublic;
+    if (Object.keys(changes).length) await playlists.update(actor, playlistId, changes);
+    if (indexes.length) {
+      // Positions are of the list the app was shown: the entries visible to this user.
+      const shown = (await playlistEntries(db, context.user.id, playlistId)).map((row) => row.id);
+      const ids = indexes.map((index) => shown[index]).filter((id): id is number => id !== undefined);
+      if (ids.length) await playlists.removeTracks(actor, playlistId, ids);
+    }
+    if (toAdd.length) await playlists.addTracks(actor, playlistId, toAdd);
+    return {};
+  },
+
+  deletePlaylist: async (context) => {
+    const id = parseId(context.params.required('id'), 'playlist');
+    await createPlaylistsService(context.app.deps.db).remove(context.actor, id);
+    return {};
+  },
+};

@@ -1,0 +1,136 @@
+import type { FastifyReply } from 'fastify';
+
+export const SUBSONIC_API_VERSION = '1.16.1';
+export const SUBSONIC_SERVER_TYPE = 'cadence';
+const NAMESPACE = 'http://subsonic.org/restapi';
+
+/**
+ * A Subsonic payload: primitives become XML attributes (JSON fields), objects child elements,
+ * arrays repeated elements, and `value` an element's text (Navidrome's JSON shape for genres
+ * and lyrics). Key order is element order, which the schema's sequences check.
+ */
+export type SubsonicValue = string | number | boolean | null | undefined | SubsonicNode | SubsonicNode[];
+export type SubsonicNode = { [key: string]: SubsonicValue | string[] | number[] };
+
+/** The errors of the Subsonic API, with the codes clients switch on. */
+export const SUBSONIC_ERRORS = {
+  generic: 0,
+  missing_parameter: 10,
+  client_too_old: 20,
+  server_too_old: 30,
+  wrong_credentials: 40,
+  token_auth_unsupported: 41,
+  not_authorized: 50,
+  trial_expired: 60,
+  not_found: 70,
+} as const;
+export type SubsonicErrorKind = keyof typeof SUBSONIC_ERRORS;
+
+export class SubsonicError extends Error {
+  readonly code: number;
+  constructor(kind: SubsonicErrorKind, message: string) {
+    super(message);
+    this.name = 'SubsonicError';
+    this.code = SUBSONIC_ERRORS[kind];
+  }
+}
+
+export type SubsonicFormat = { kind: 'xml' } | { kind: 'json' } | { kind: 'jsonp'; callback: string };
+
+/** A JavaScript identifier path (`cb`, `jQuery123_45`, `ns.cb`): nothing else is echoed into script. */
+const CALLBACK = /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/;
+
+export function isCallbackName(value: string): boolean {
+  return value.length <= 128 && CALLBACK.test(value);
+}
+
+const escapeXml = (value: string) =>
+  value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    // Characters XML 1.0 cannot carry (control characters) are dropped.
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: that is the point
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '');
+
+const isNode = (value: unknown): value is SubsonicNode =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function element(name: string, node: SubsonicNode, extra = ''): string {
+  let attributes = extra;
+  let children = '';
+  let text = '';
+  for (const [key, value] of Object.entries(node)) {
+    if (value === undefined || value === null) continue;
+    if (key === 'value' && !isNode(value) && !Array.isArray(value)) {
+      text = escapeXml(String(value));
+    } else if (Array.isArray(value)) {
+      for (const item of value)
+        children += isNode(item) ? element(key, item) : `<${key}>${escapeXml(String(item))}</${key}>`;
+    } else if (isNode(value)) {
+      children += element(key, value);
+    } else {
+      attributes += ` ${key}="${escapeXml(String(value))}"`;
+    }
+  }
+  const body = children + text;
+  return body ? `<${name}${attributes}>${body}</${name}>` : `<${name}${attributes}/>`;
+}
+
+/** JSON drops the unset fields XML leaves out, so both carry the same content. */
+function pruned(node: SubsonicNode): SubsonicNode {
+  const out: SubsonicNode = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) out[key] = value.map((item) => (isNode(item) ? pruned(item) : item)) as never;
+    else out[key] = isNode(value) ? pruned(value) : value;
+  }
+  return out;
+}
+
+function envelope(status: 'ok' | 'failed', serverVersion: string): SubsonicNode {
+  return {
+    status,
+    version: SUBSONIC_API_VERSION,
+    type: SUBSONIC_SERVER_TYPE,
+    serverVersion,
+    openSubsonic: true,
+  };
+}
+
+export type SubsonicReplyOptions = { format: SubsonicFormat; serverVersion: string };
+
+/** Writes one answer; Subsonic answers 200 even when it failed (the error is in the body). */
+export function sendSubsonic(
+  reply: FastifyReply,
+  options: SubsonicReplyOptions,
+  body: SubsonicNode,
+  status: 'ok' | 'failed' = 'ok',
+): FastifyReply {
+  const root = { ...envelope(status, options.serverVersion), ...body };
+  const { format } = options;
+  reply.status(200).header('cache-control', 'no-store');
+  if (format.kind === 'xml') {
+    const xml = element('subsonic-response', root, ` xmlns="${NAMESPACE}"`);
+    return reply
+      .type('application/xml; charset=utf-8')
+      .send(`<?xml version="1.0" encoding="UTF-8"?>\n${xml}`);
+  }
+  const json = JSON.stringify({ 'subsonic-response': pruned(root) });
+  if (format.kind === 'jsonp') {
+    return reply
+      .type('application/javascript; charset=utf-8')
+      .header('x-content-type-options', 'nosniff')
+      .send(`${format.callback}(${json});`);
+  }
+  return reply.type('application/json; charset=utf-8').send(json);
+}
+
+export function sendSubsonicError(
+  reply: FastifyReply,
+  options: SubsonicReplyOptions,
+  error: { code: number; message: string },
+): FastifyReply {
+  return sendSubsonic(reply, options, { error: { code: error.code, message: error.message } }, 'failed');
+}

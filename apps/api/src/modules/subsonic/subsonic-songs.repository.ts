@@ -1,0 +1,185 @@
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import type { Database } from '../../platform/db/schema';
+
+type Db = Kysely<Database>;
+type TrackScope = ExpressionBuilder<Database & { t: Database['tracks'] }, 't'>;
+
+/**
+ * Which tracks a listener sees. `listed`: lists, search and random picks show public tracks and
+ * the listener's own (unlisted ones are reachable by link, not listed), as the web lists do.
+ * `linked`: an album's or playlist's tracks, and ids, also show unlisted ones. Private tracks of
+ * others are never shown (a lookup by id checks the finer rule: managers, editors).
+ */
+export function visibleTrack(eb: TrackScope, viewerId: number, mode: 'listed' | 'linked') {
+  return eb.or([
+    mode === 'listed' ? eb('t.visibility', '=', 'public') : eb('t.visibility', '!=', 'private'),
+    eb('t.owner_id', '=', viewerId),
+  ]);
+}
+
+/** One row per track with what a Subsonic `Child` shows. */
+export function songQuery(db: Db, viewerId: number) {
+  return db
+    .selectFrom('tracks as t')
+    .leftJoin('albums as a', 'a.id', 't.album_id')
+    .leftJoin('likes as l', (join) =>
+      join
+        .onRef('l.likeable_id', '=', 't.id')
+        .on('l.likeable_type', '=', 'track')
+        .on('l.user_id', '=', viewerId),
+    )
+    .select((eb) => [
+      't.id',
+      't.name',
+      't.number',
+      't.duration',
+      't.album_id',
+      't.mime',
+      't.bitrate',
+      't.image',
+      't.plays',
+      't.created_at',
+      't.released_at',
+      't.visibility',
+      't.owner_id',
+      'a.name as album_name',
+      'a.image as album_image',
+      sql<number | null>`extract(year from a.release_date)::int`.as('album_year'),
+      'l.created_at as starred_at',
+      eb
+        .selectFrom('artist_track as at')
+        .innerJoin('artists as ar', 'ar.id', 'at.artist_id')
+        .select('ar.id')
+        .whereRef('at.track_id', '=', 't.id')
+        .orderBy('at.primary', 'desc')
+        .orderBy('at.position')
+        .limit(1)
+        .as('artist_id'),
+      eb
+        .selectFrom('artist_track as at')
+        .innerJoin('artists as ar', 'ar.id', 'at.artist_id')
+        .select('ar.name')
+        .whereRef('at.track_id', '=', 't.id')
+        .orderBy('at.primary', 'desc')
+        .orderBy('at.position')
+        .limit(1)
+        .as('artist_name'),
+      eb
+        .selectFrom('genreables as gl')
+        .innerJoin('genres as g', 'g.id', 'gl.genre_id')
+        .select(sql<string>`coalesce(g.display_name, g.name)`.as('genre'))
+        .whereRef('gl.genreable_id', '=', 't.id')
+        .where('gl.genreable_type', '=', 'track')
+        .orderBy('g.name')
+        .limit(1)
+        .as('genre'),
+    ]);
+}
+
+export type SongRow = Awaited<ReturnType<ReturnType<typeof songQuery>['execute']>>[number];
+
+export function songsByIds(db: Db, viewerId: number, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([] as SongRow[]);
+  return songQuery(db, viewerId)
+    .where('t.id', 'in', ids)
+    .where((eb) => visibleTrack(eb, viewerId, 'linked'))
+    .execute();
+}
+
+/** One track, unfiltered: only after the caller checked the viewer may see it. */
+export function songById(db: Db, viewerId: number, id: number) {
+  return songQuery(db, viewerId).where('t.id', '=', id).executeTakeFirst();
+}
+
+export function songsOfAlbum(db: Db, viewerId: number, albumId: number) {
+  return songQuery(db, viewerId)
+    .where('t.album_id', '=', albumId)
+    .where((eb) => visibleTrack(eb, viewerId, 'linked'))
+    .orderBy(sql`t.number nulls last`)
+    .orderBy('t.id')
+    .execute();
+}
+
+export function searchSongs(db: Db, viewerId: number, query: string, page: { size: number; offset: number }) {
+  let q = songQuery(db, viewerId).where((eb) => visibleTrack(eb, viewerId, 'listed'));
+  if (query) q = q.where('t.name', 'ilike', `%${escapeLike(query)}%`);
+  return q.orderBy('t.name').orderBy('t.id').limit(page.size).offset(page.offset).execute();
+}
+
+export function randomSongs(
+  db: Db,
+  viewerId: number,
+  size: number,
+  filter: { genre?: string; fromYear?: number; toYear?: number },
+) {
+  let q = songQuery(db, viewerId).where((eb) => visibleTrack(eb, viewerId, 'listed'));
+  if (filter.genre) q = q.where('t.id', 'in', inGenre(db, 'track', filter.genre));
+  if (filter.fromYear !== undefined)
+    q = q.where(sql<number>`extract(year from a.release_date)`, '>=', filter.fromYear);
+  if (filter.toYear !== undefined)
+    q = q.where(sql<number>`extract(year from a.release_date)`, '<=', filter.toYear);
+  return q.orderBy(sql`random()`).limit(size).execute();
+}
+
+export function songsInGenre(
+  db: Db,
+  viewerId: number,
+  genre: string,
+  page: { size: number; offset: number },
+) {
+  return songQuery(db, viewerId)
+    .where((eb) => visibleTrack(eb, viewerId, 'listed'))
+    .where('t.id', 'in', inGenre(db, 'track', genre))
+    .orderBy('t.name')
+    .orderBy('t.id')
+    .limit(page.size)
+    .offset(page.offset)
+    .execute();
+}
+
+/** The most played listed tracks credited to an enabled artist of that name. */
+export function topSongsOfArtist(db: Db, viewerId: number, artistName: string, size: number) {
+  return songQuery(db, viewerId)
+    .where((eb) => visibleTrack(eb, viewerId, 'listed'))
+    .where(
+      't.id',
+      'in',
+      db
+        .selectFrom('artist_track as at')
+        .innerJoin('artists as ar', 'ar.id', 'at.artist_id')
+        .select('at.track_id')
+        .where(sql<string>`lower(ar.name)`, '=', artistName.toLowerCase())
+        .where('ar.disabled', '=', false),
+    )
+    .orderBy('t.plays', 'desc')
+    .orderBy('t.id')
+    .limit(size)
+    .execute();
+}
+
+export function starredSongs(db: Db, viewerId: number) {
+  return songQuery(db, viewerId)
+    .where('l.created_at', 'is not', null)
+    .where((eb) => visibleTrack(eb, viewerId, 'linked'))
+    .orderBy('l.created_at', 'desc')
+    .limit(1000)
+    .execute();
+}
+
+export function inGenre(db: Db, type: 'track' | 'album' | 'artist', genre: string) {
+  return db
+    .selectFrom('genreables as gl')
+    .innerJoin('genres as g', 'g.id', 'gl.genre_id')
+    .select('gl.genreable_id')
+    .where('gl.genreable_type', '=', type)
+    .where((eb) =>
+      eb.or([
+        eb(sql`lower(g.name)`, '=', genre.toLowerCase()),
+        eb(sql`lower(g.display_name)`, '=', genre.toLowerCase()),
+      ]),
+    );
+}
+
+export function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
