@@ -32,6 +32,7 @@ import * as addTracksSearchName from './2026-11-27T17-02_add-tracks-search-name'
 import * as coverAdminUserSorts from './2026-11-28T02-00_cover-admin-user-sorts';
 import * as addBillingWebhookEventIds from './2026-11-28T03-00_add-billing-webhook-event-ids';
 import * as dropSettingsWithoutReaders from './2026-11-29T07-00_drop-settings-without-readers';
+import * as markSeededPlans from './2026-11-30T09-00_mark-seeded-plans';
 
 /** Imported statically so the tsup bundle carries them; keys are the frozen migration names. */
 export const migrations: Record<string, Migration> = {
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T02-00_cover-admin-user-sorts': coverAdminUserSorts,
   '2026-11-28T03-00_add-billing-webhook-event-ids': addBillingWebhookEventIds,
   '2026-11-29T07-00_drop-settings-without-readers': dropSettingsWithoutReaders,
+  '2026-11-30T09-00_mark-seeded-plans': markSeededPlans,
 };
