@@ -6,8 +6,8 @@ import { ZBootstrapDataSchema } from '@cadence/contracts/bootstrap';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createTestUser, type TestApp } from '../../test/test-app';
 import { actor, insertAlbum, insertArtist, insertTrack } from '../catalogue/catalogue.test-helper';
-import { inlineBootstrapScript, spaApps } from './spa-apps';
 import { isAppRoute } from './spa.plugin';
+import { inlineBootstrapScript, spaApps } from './spa-apps';
 
 let t: TestApp;
 let staticDir: string;
