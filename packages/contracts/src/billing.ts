@@ -9,6 +9,10 @@ export type TBillingInterval = z.infer<typeof ZBillingIntervalSchema>;
 export const BILLING_GATEWAYS = ['stripe', 'paypal', 'none'] as const;
 export type TBillingGateway = (typeof BILLING_GATEWAYS)[number];
 
+/** The providers a buyer can pay through (a `none` subscription is granted, never bought). */
+export const ZPaymentGatewaySchema = z.enum(['stripe', 'paypal']);
+export type TPaymentGateway = z.infer<typeof ZPaymentGatewaySchema>;
+
 export const ZPriceSchema = z.object({
   id: z.number(),
   product_id: z.number(),
@@ -19,6 +23,8 @@ export const ZPriceSchema = z.object({
   archived: z.boolean(),
   /** Subscribers currently paying this price; such a price can be archived, never deleted. */
   subscriptions_count: z.number().optional(),
+  /** Providers that can take this price now: switched on, given keys, and knowing the price. */
+  gateways: z.array(ZPaymentGatewaySchema).optional(),
 });
 export type TPrice = z.infer<typeof ZPriceSchema>;
 
@@ -35,6 +41,10 @@ export const ZProductSchema = z.object({
   upload_minutes: z.number().nullable(),
   permissions: z.array(z.string()),
   prices: z.array(ZPriceSchema),
+  /** Admin only: made by the demo seed and never saved since ("replace me"). */
+  is_seed: z.boolean().optional(),
+  /** Admin only: enabled providers that do not know this plan or one of its live prices yet. */
+  unsynced_gateways: z.array(ZPaymentGatewaySchema).optional(),
 });
 export type TProduct = z.infer<typeof ZProductSchema>;
 

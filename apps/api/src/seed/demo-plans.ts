@@ -1,8 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../platform/db/schema';
 
-const NOTE = 'Example plan from the demo seed: replace it in Admin > Plans before you sell.';
-
 /** Design 3 "Seeded plans", made with the demo catalogue so a fresh install shows a working pricing page. */
 const plans = [
   {
@@ -30,8 +28,9 @@ const plans = [
 ];
 
 /**
- * Providers are not called from the seed (no credentials yet): saving a plan once in
- * /admin/plans creates it at each enabled provider.
+ * Providers are not called from the seed (no credentials yet): switching billing on syncs the
+ * plans. Marked as seed, not described, so /pricing shows no placeholder and the admin sees
+ * "replace me" until the plan is saved.
  */
 export async function seedDemoPlans(trx: Kysely<Database> | Transaction<Database>): Promise<void> {
   const permissions = await trx
@@ -44,7 +43,8 @@ export async function seedDemoPlans(trx: Kysely<Database> | Transaction<Database
       .insertInto('products')
       .values({
         name: plan.name,
-        description: NOTE,
+        description: null,
+        is_seed: true,
         feature_list: JSON.stringify(plan.features),
         position: plan.position,
         recommended: plan.recommended,

@@ -10,6 +10,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { runRowAction } from '../music/run-action';
+import { PlanNotes } from './plan-notes';
 
 export const PLANS_ENDPOINT = 'billing/admin/products';
 
@@ -26,9 +27,12 @@ export function PlansPage() {
         id: 'name',
         header: trans('Name'),
         cell: ({ row }) => (
-          <Link to={`/plans/${row.original.id}/edit`} className="font-medium underline">
-            {row.original.name}
-          </Link>
+          <div className="flex flex-col gap-1">
+            <Link to={`/plans/${row.original.id}/edit`} className="font-medium underline">
+              {row.original.name}
+            </Link>
+            <PlanNotes plan={row.original} endpoint={PLANS_ENDPOINT} />
+          </div>
         ),
       },
       {

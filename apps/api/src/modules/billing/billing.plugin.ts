@@ -3,6 +3,7 @@ import type { JobLog, JobQueue } from '../../platform/jobs/jobs';
 import { billingRoutes } from './billing.routes';
 import type { BillingServices } from './billing.services';
 import { billingAdminRoutes } from './billing-admin.routes';
+import { billingPlanSyncRoutes } from './billing-plan-sync.routes';
 import { billingWebhookRoutes } from './billing-webhooks.routes';
 import { bindWebhookJob } from './webhook-job';
 
@@ -33,5 +34,6 @@ export const billingPlugin: FastifyPluginAsync = async (app) => {
   });
   await app.register(billingRoutes);
   await app.register(billingAdminRoutes);
+  await app.register(billingPlanSyncRoutes);
   await app.register(billingWebhookRoutes);
 };

@@ -15,6 +15,8 @@ export interface ProductsTable {
   upload_minutes: number | null;
   stripe_id: string | null;
   paypal_id: string | null;
+  /** Made by the demo seed and not saved since: the admin is asked to replace it. */
+  is_seed: Generated<boolean>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }

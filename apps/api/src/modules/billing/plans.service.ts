@@ -1,12 +1,11 @@
 import type { TProduct, TProductInput } from '@cadence/contracts/billing';
 import { ZProductInputSchema } from '@cadence/contracts/billing';
-import { GENERIC_ERROR_MESSAGE } from '@cadence/contracts/error-messages';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/http/app-error';
 import { toPriceDto, toProductDto } from './billing-dto';
-import { GatewayError } from './gateways/gateway-types';
 import type { GatewayRegistry } from './gateways/gateways';
+import { liveGateways, priceGateways, syncAllPlans, syncToProviders, unsyncedGateways } from './plan-sync';
 import {
   deleteProduct,
   findProduct,
@@ -16,8 +15,6 @@ import {
   products,
   replacePlanPermissions,
   subscriberCounts,
-  updatePrice,
-  updateProduct,
 } from './plans.repository';
 import { savePlan } from './save-plan';
 
@@ -29,18 +26,18 @@ export function createPlansService(deps: Deps) {
   async function get(id: number, options: { isAdmin: boolean }): Promise<TProduct> {
     const row = await findProduct(db, id);
     if (!row || (!options.isAdmin && row.hidden)) throw new AppError('not_found');
-    const [product] = await withPrices(db, [row], options);
+    const [product] = await withPrices(deps, [row], options);
     return product as TProduct;
   }
 
   return {
     /** GET billing/products: visible plans with their live prices. */
     async listVisible(): Promise<TProduct[]> {
-      return withPrices(db, await products(db, { includeHidden: false }), { isAdmin: false });
+      return withPrices(deps, await products(db, { includeHidden: false }), { isAdmin: false });
     },
 
     async listAll(query?: string): Promise<TProduct[]> {
-      return withPrices(db, await products(db, { includeHidden: true, query }), { isAdmin: true });
+      return withPrices(deps, await products(db, { includeHidden: true, query }), { isAdmin: true });
     },
 
     get,
@@ -62,61 +59,51 @@ export function createPlansService(deps: Deps) {
     },
 
     syncToProviders: (productId: number) => syncToProviders(deps, productId),
+
+    /** Every paid plan to every enabled provider: billing or a provider was just switched on. */
+    syncAll: () => syncAllPlans(deps),
+
+    /** "Sync now" in /admin/plans: this plan to every enabled provider, the plan answered with its state. */
+    async syncOne(id: number): Promise<TProduct> {
+      await get(id, { isAdmin: true });
+      await syncToProviders(deps, id);
+      return get(id, { isAdmin: true });
+    },
   };
 }
 
 export type PlansService = ReturnType<typeof createPlansService>;
 
 async function withPrices(
-  db: Kysely<Database>,
+  { db, gateways }: Deps,
   rows: Awaited<ReturnType<typeof products>>,
   options: { isAdmin: boolean },
 ) {
   const ids = rows.map((row) => row.id);
-  const [prices, grants] = await Promise.all([pricesOf(db, ids), planPermissions(db, ids)]);
+  const [prices, grants, registry] = await Promise.all([
+    pricesOf(db, ids),
+    planPermissions(db, ids),
+    gateways(),
+  ]);
+  const live = liveGateways(registry);
   const counts = options.isAdmin
     ? await subscriberCounts(
         db,
         prices.map((price) => price.id),
       )
     : null;
-  return rows.map((row) =>
-    toProductDto(
+  return rows.map((row) => {
+    const product = toProductDto(
       row,
       prices
         .filter((price) => price.product_id === row.id && (options.isAdmin || !price.archived))
-        .map((price) => toPriceDto(price, counts ? (counts.get(price.id) ?? 0) : undefined)),
+        .map((price) => ({
+          ...toPriceDto(price, counts ? (counts.get(price.id) ?? 0) : undefined),
+          gateways: priceGateways(price, live),
+        })),
       grants.filter((grant) => grant.product_id === row.id).map((grant) => grant.name),
-    ),
-  );
-}
-
-/** Pushes the plan to each enabled provider and stores their ids; a provider failure is reported, not hidden. */
-async function syncToProviders({ db, gateways }: Deps, productId: number) {
-  const product = await findProduct(db, productId);
-  if (!product || product.free) return;
-  const prices = await pricesOf(db, [productId]);
-  const enabled = await gateways();
-  for (const gateway of [enabled.stripe, enabled.paypal]) {
-    if (!gateway) continue;
-    const column = gateway.name === 'stripe' ? 'stripe_id' : 'paypal_id';
-    try {
-      const result = await gateway.syncPlan({
-        product: {
-          id: product.id,
-          name: product.name,
-          description: product.description,
-          gatewayId: product[column],
-        },
-        prices: prices.map((price) => ({ ...price, gatewayId: price[column] })),
-      });
-      await db.transaction().execute(async (trx) => {
-        await updateProduct(trx, productId, { [column]: result.productGatewayId });
-        for (const price of result.prices) await updatePrice(trx, price.id, { [column]: price.gatewayId });
-      });
-    } catch (error) {
-      if (error instanceof GatewayError) throw new AppError('unavailable', GENERIC_ERROR_MESSAGE);
-      throw error;
-    }
-  }
+    );
+    if (!options.isAdmin) return product;
+    return { ...product, is_seed: row.is_seed, unsynced_gateways: unsyncedGateways(row, prices, live) };
+  });
 }

@@ -51,7 +51,7 @@ export async function savePlan(
     productId = (await insertProduct(trx, { ...values, stripe_id: null, paypal_id: null })).id;
   } else {
     if (!(await findProduct(trx, id))) throw new AppError('not_found');
-    await updateProduct(trx, id, { ...values, updated_at: new Date() });
+    await updateProduct(trx, id, { ...values, is_seed: false, updated_at: new Date() });
     productId = id;
   }
   await savePrices(trx, productId, input.prices);

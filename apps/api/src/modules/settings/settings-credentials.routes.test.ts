@@ -141,7 +141,7 @@ describe('billing credentials', () => {
       { server: { stripe_secret: 'sk_test_not_the_key' } },
       'stripe_secret',
       'billing',
-      /Stripe refused this secret key/,
+      /Stripe credentials were refused/,
     );
     await expectRefused(
       { server: { stripe_secret: 'not-a-stripe-key' } },
@@ -165,7 +165,9 @@ describe('billing credentials', () => {
     expect(view.json().env.stripe_secret).toEqual({ variable: 'STRIPE_SECRET', is_locked: false });
 
     // The gateway reads the stored key at its next use: no restart.
-    await save({ client: { billing: { enable: true, stripe: { enable: true } } } });
+    await save({ server: { stripe_webhook_secret: 'whsec_settings' } });
+    const enabled = await save({ client: { billing: { enable: true, stripe: { enable: true } } } });
+    expect(enabled.statusCode, enabled.body).toBe(200);
     const gateway = (await createGatewayRegistry({ settings: t.app.services.settings, env: t.env })()).stripe;
     expect(await gateway?.client.balance.retrieve()).toMatchObject({ object: 'balance' });
   });
@@ -175,7 +177,7 @@ describe('billing credentials', () => {
       { server: { paypal_client_id: PAYPAL.clientId, paypal_secret: 'wrong-paypal-secret' } },
       'paypal_secret',
       'billing',
-      /PayPal refused this client id and secret/,
+      /PayPal credentials were refused/,
     );
     await expectRefused(
       { server: { paypal_client_id: PAYPAL.clientId } },
@@ -191,7 +193,7 @@ describe('billing credentials', () => {
       { server: { paypal_client_id: 'someone-elses-app', paypal_secret: SECRET_MASK } },
       'paypal_client_id',
       'billing',
-      /PayPal refused/,
+      /PayPal credentials were refused/,
     );
   });
 });
@@ -272,6 +274,46 @@ describe('secrets', () => {
     expect(JSON.stringify(entries)).toContain('stripe_secret');
     for (const secret of [STRIPE_SECRET, PAYPAL.secret, GOOGLE.secret, RECAPTCHA_SECRET])
       expect(JSON.stringify(entries)).not.toContain(secret);
+  });
+});
+
+describe('switching a payment provider on', () => {
+  const fixture = (payload: object) => t.app.services.settings.save(payload, { checkCredentials: false });
+
+  it('names every key the provider still needs and saves nothing', async () => {
+    const kept = { paypal_client_id: PAYPAL.clientId, paypal_secret: PAYPAL.secret };
+    await fixture({ server: { paypal_client_id: '', paypal_secret: '' } });
+    await expectRefused(
+      { client: { billing: { enable: true, paypal: { enable: true } } } },
+      'billing.paypal.enable',
+      'billing',
+      /PayPal cannot be enabled without its client id, secret and webhook id/,
+    );
+    const response = await save({ client: { billing: { paypal: { enable: true } } } });
+    expect(Object.keys(response.json().errors).sort()).toEqual([
+      'billing.paypal.enable',
+      'billing_group',
+      'paypal_client_id',
+      'paypal_secret',
+      'paypal_webhook_id',
+    ]);
+    await fixture({ server: kept });
+  });
+
+  it('tries the stored keys again: keys the provider now refuses keep it off', async () => {
+    await fixture({
+      server: { stripe_secret: 'sk_test_revoked_key', stripe_webhook_secret: 'whsec_settings' },
+      client: { billing: { stripe: { enable: false } } },
+    });
+    await expectRefused(
+      { client: { billing: { stripe: { enable: true } } } },
+      'stripe_secret',
+      'billing',
+      /Stripe credentials were refused/,
+    );
+    await fixture({ server: { stripe_secret: STRIPE_SECRET } });
+    const enabled = await save({ client: { billing: { stripe: { enable: true } } } });
+    expect(enabled.statusCode, enabled.body).toBe(200);
   });
 });
 

@@ -55,6 +55,10 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
           ipAddress: request.ip,
         },
       });
+      // Billing or a provider switched on: the plans reach the providers now, not at their next save.
+      await app.services.billing
+        .syncAfterSettingsSave(changed)
+        .catch((error) => request.log.error({ err: error }, 'Syncing plans after a settings save failed'));
       return { message: 'Settings saved.', changed };
     },
   );

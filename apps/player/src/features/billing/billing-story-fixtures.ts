@@ -26,6 +26,7 @@ const price = (id: number, productId: number, amount: number, interval: 'month' 
   interval,
   interval_count: 1,
   archived: false,
+  gateways: ['stripe' as const, 'paypal' as const],
 });
 
 /** The plans as `GET api/v1/billing/products` lists them. */

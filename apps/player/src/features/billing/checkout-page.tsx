@@ -7,7 +7,7 @@ import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { checkoutInput, productsQuery, startCheckout, type TGateway } from './billing-queries';
 import { BillingError, BillingFrame, BillingLoading } from './billing-states';
-import { enabledGateways } from './gateways';
+import { payableGateways } from './gateways';
 import { forgetChoice } from './plan-cards';
 import { PlanSummary } from './price-summary';
 
@@ -29,8 +29,9 @@ export function useCheckoutTarget() {
 export function CheckoutPage() {
   const { trans } = useTrans();
   const navigate = useNavigate();
-  const gateways = enabledGateways(useSettings());
+  const settings = useSettings();
   const { input, products, product, price } = useCheckoutTarget();
+  const gateways = payableGateways(settings, price ?? {});
   // The choice kept for after sign-up has done its job once the listener is here.
   useEffect(() => forgetChoice(), []);
   const start = useMutation({

@@ -7,3 +7,16 @@ export function enabledGateways(settings: TClientSettings): { stripe: boolean; p
   const billing = settings.billing as TClientSettings['billing'] & TBillingSettings;
   return { stripe: Boolean(billing.stripe?.enable), paypal: Boolean(billing.paypal?.enable) };
 }
+
+/**
+ * The providers a buyer may pick for this price: switched on in settings and, by the api's
+ * word, given keys and knowing the price. A method that cannot complete is never offered.
+ */
+export function payableGateways(
+  settings: TClientSettings,
+  price: { gateways?: readonly string[] },
+): { stripe: boolean; paypal: boolean } {
+  const enabled = enabledGateways(settings);
+  const known = new Set(price.gateways ?? []);
+  return { stripe: enabled.stripe && known.has('stripe'), paypal: enabled.paypal && known.has('paypal') };
+}

@@ -34,6 +34,7 @@ import * as addBillingWebhookEventIds from './2026-11-28T03-00_add-billing-webho
 import * as dropSettingsWithoutReaders from './2026-11-29T07-00_drop-settings-without-readers';
 import * as createUploadDrafts from './2026-11-29T08-00_create-upload-drafts';
 import * as createSubsonicCredentials from './2026-11-29T08-10_create-subsonic-credentials';
+import * as markSeededPlans from './2026-11-29T08-20_mark-seeded-plans';
 
 /** Imported statically so the tsup bundle carries them; keys are the frozen migration names. */
 export const migrations: Record<string, Migration> = {
@@ -72,4 +73,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29T07-00_drop-settings-without-readers': dropSettingsWithoutReaders,
   '2026-11-29T08-00_create-upload-drafts': createUploadDrafts,
   '2026-11-29T08-10_create-subsonic-credentials': createSubsonicCredentials,
+  '2026-11-29T08-20_mark-seeded-plans': markSeededPlans,
 };
