@@ -1,3 +1,4 @@
+import { assetUrl } from '@cadence/app-shell/asset-url';
 import { toast } from '@cadence/app-shell/toast-store';
 import { useSettings } from '@cadence/app-shell/use-bootstrap-data';
 import { useTrans } from '@cadence/app-shell/use-trans';
@@ -17,6 +18,7 @@ export function FormImageField<T extends FieldValues>({ name, label }: { name: P
       value={(field.value as string | null) ?? null}
       onChange={(url) => field.onChange(url)}
       settings={settings.uploads}
+      resolveUrl={assetUrl}
       onToast={(message) => toast.danger(message)}
       errorMessage={fieldState.error?.message}
     />
