@@ -35,8 +35,12 @@ export function ArtistPage() {
         title={artist.name}
         meta={
           <>
-            <span>{trans(':count plays', { count: artist.plays })}</span>
-            {followers !== undefined && <span>· {trans(':count followers', { count: followers })}</span>}
+            <span>{trans('{count, plural, one {# play} other {# plays}}', { count: artist.plays })}</span>
+            {followers !== undefined && (
+              <span>
+                · {trans('{count, plural, one {# follower} other {# followers}}', { count: followers })}
+              </span>
+            )}
           </>
         }
         actions={

@@ -71,10 +71,10 @@ export function RolesPage() {
       }
       emptyMessage={trans('No roles yet')}
       bulkDelete={{
-        title: 'Delete :count roles?',
+        title: '{count, plural, one {Delete # role?} other {Delete # roles?}}',
         body: 'Their users move to the default role for new users.',
         confirm: 'Delete',
-        done: 'Deleted :count roles',
+        done: '{count, plural, one {Deleted # role} other {Deleted # roles}}',
       }}
     />
   );
