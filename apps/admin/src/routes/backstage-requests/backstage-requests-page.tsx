@@ -34,7 +34,11 @@ export function BackstageRequestsPage() {
       {
         id: 'user',
         header: trans('Requester'),
-        cell: ({ row }) => row.original.user.email,
+        cell: ({ row }) => (
+          <Link to={`/users/${row.original.user.id}`} className="text-primary underline">
+            {row.original.user.email}
+          </Link>
+        ),
         meta: { hideOnMobile: true },
       },
       {
