@@ -4,7 +4,8 @@ import { previewSeoTemplate, unknownSeoPlaceholders } from './seo-placeholders';
 
 describe('SEO template placeholders', () => {
   it('knows every placeholder of the shipped templates', () => {
-    for (const key of SEO_PAGE_KEYS) expect(unknownSeoPlaceholders(key, defaultSeoTemplates[key])).toEqual([]);
+    for (const key of SEO_PAGE_KEYS)
+      expect(unknownSeoPlaceholders(key, defaultSeoTemplates[key])).toEqual([]);
   });
 
   it("names the ones the page does not give, once each, another page's included", () => {

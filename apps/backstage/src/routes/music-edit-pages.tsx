@@ -76,8 +76,7 @@ export function EditTrackPage() {
   });
   const lyrics = useQuery({
     queryKey: ['backstage', 'track', trackId, 'lyrics'],
-    queryFn: () =>
-      apiClient.get<TTrackLyricsResponse>(`tracks/${trackId}/lyrics`),
+    queryFn: () => apiClient.get<TTrackLyricsResponse>(`tracks/${trackId}/lyrics`),
   });
   if (!overview.data || !track.data || lyrics.isPending)
     return <Loading error={overview.error ?? track.error ?? lyrics.error} />;

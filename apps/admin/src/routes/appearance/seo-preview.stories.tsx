@@ -7,7 +7,11 @@ import { SeoPreview } from './seo-preview';
 const meta = {
   title: 'Appearance/SeoPreview',
   component: SeoPreview,
-  args: { template: defaultSeoTemplates.album_page, original: defaultSeoTemplates.album_page, siteName: 'Cadence' },
+  args: {
+    template: defaultSeoTemplates.album_page,
+    original: defaultSeoTemplates.album_page,
+    siteName: 'Cadence',
+  },
 } satisfies Meta<typeof SeoPreview>;
 
 export default meta;
@@ -17,7 +21,9 @@ export const Default: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     expect(canvas.getByTestId('seo-preview-title')).toHaveTextContent('Night Swim - Nina Vale - Cadence');
-    expect(canvas.getByTestId('seo-preview-description')).toHaveTextContent('A short description of this page.');
+    expect(canvas.getByTestId('seo-preview-description')).toHaveTextContent(
+      'A short description of this page.',
+    );
   },
 };
 

@@ -92,8 +92,7 @@ export function AdminTrackPage() {
   });
   const lyrics = useQuery({
     queryKey: ['admin-track', id, 'lyrics'],
-    queryFn: () =>
-      apiClient.get<TTrackLyricsResponse>(`tracks/${id}/lyrics`),
+    queryFn: () => apiClient.get<TTrackLyricsResponse>(`tracks/${id}/lyrics`),
     enabled: !!id,
   });
   const isLoading = !artists.data || !albums.data || (id && (!track.data || lyrics.isPending));

@@ -173,7 +173,8 @@ const seoOverride = (page: TSeoPageKey) =>
       .nullable()
       .superRefine((template, ctx) => {
         const unknown = unknownSeoPlaceholders(page, template ?? '')[0];
-        if (unknown !== undefined) ctx.addIssue({ code: 'custom', message: unknownSeoPlaceholderMessage(page, unknown) });
+        if (unknown !== undefined)
+          ctx.addIssue({ code: 'custom', message: unknownSeoPlaceholderMessage(page, unknown) });
       }),
     null,
     { scope: 'server' },
