@@ -1,4 +1,5 @@
 import { getBootstrapData, hasBootstrapData } from './bootstrap-store';
+import { formatPlurals } from './plural';
 
 export type TransValues = Record<string, string | number>;
 
@@ -12,13 +13,22 @@ export function replacePlaceholders(line: string, values?: TransValues): string 
   );
 }
 
-export function translateWith(lines: Record<string, string>, key: string, values?: TransValues): string {
+/**
+ * The line of `key` (or the key itself), its plural blocks resolved for `locale` (plural.ts), then
+ * its `:placeholders` filled.
+ */
+export function translateWith(
+  lines: Record<string, string>,
+  key: string,
+  values?: TransValues,
+  locale = 'en',
+): string {
   const line = Object.hasOwn(lines, key) ? lines[key] : undefined;
-  return replacePlaceholders(line || key, values);
+  return replacePlaceholders(formatPlurals(line || key, values, locale), values);
 }
 
 /** Translates with the active localization's lines, falling back to the key itself. */
 export function trans(key: string, values?: TransValues): string {
-  const lines = hasBootstrapData() ? getBootstrapData().i18n.lines : {};
-  return translateWith(lines, key, values);
+  const i18n = hasBootstrapData() ? getBootstrapData().i18n : null;
+  return translateWith(i18n?.lines ?? {}, key, values, i18n?.language);
 }

@@ -4,10 +4,10 @@ import { useBootstrapData } from './use-bootstrap-data';
 
 /** `trans` bound to the current lines, re-rendering when bootstrap data (language) changes. */
 export function useTrans(): { trans: (key: string, values?: TransValues) => string } {
-  const { lines } = useBootstrapData().i18n;
+  const { lines, language } = useBootstrapData().i18n;
   const bound = useCallback(
-    (key: string, values?: TransValues) => translateWith(lines, key, values),
-    [lines],
+    (key: string, values?: TransValues) => translateWith(lines, key, values, language),
+    [lines, language],
   );
   return { trans: bound };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZMenuSchema } from './menu';
+import { unknownSeoPlaceholderMessage, unknownSeoPlaceholders } from './seo-placeholders';
 import { ZThemeSchema } from './theme';
 
 /** Design "settings-and-permissions" 6: one head template per page, overridden by `seo.<page>`. */
@@ -84,12 +85,20 @@ export const ZAppearanceSettingsSchema = z.object({
   landing: ZLandingSchema,
   menus: z.array(ZMenuSchema),
   /** Overrides; null keeps (or resets to) the shipped template. */
-  seo: z.object(
-    Object.fromEntries(SEO_TEMPLATE_KEYS.map((key) => [key, z.string().max(20_000).nullable()])) as Record<
-      TSeoTemplateKey,
-      z.ZodNullable<z.ZodString>
-    >,
-  ),
+  seo: z
+    .object(
+      Object.fromEntries(SEO_TEMPLATE_KEYS.map((key) => [key, z.string().max(20_000).nullable()])) as Record<
+        TSeoTemplateKey,
+        z.ZodNullable<z.ZodString>
+      >,
+    )
+    .superRefine((seo, ctx) => {
+      for (const key of SEO_TEMPLATE_KEYS) {
+        const unknown = unknownSeoPlaceholders(key, seo[key] ?? '')[0];
+        if (unknown === undefined) continue;
+        ctx.addIssue({ code: 'custom', path: [key], message: unknownSeoPlaceholderMessage(key, unknown) });
+      }
+    }),
 });
 export type TAppearanceSettings = z.infer<typeof ZAppearanceSettingsSchema>;
 

@@ -38,8 +38,12 @@ export const ZLyricsUpsertSchema = z
     for (const message of lrcProblems(value.text)) ctx.addIssue({ code: 'custom', path: ['text'], message });
   });
 export type TLyricsUpsert = z.infer<typeof ZLyricsUpsertSchema>;
+/** `PUT tracks/{id}/lyrics`: the saved lyrics. */
 export const ZLyricsResponseSchema = z.object({ lyrics: ZLyricsSchema });
 export type TLyricsResponse = z.infer<typeof ZLyricsResponseSchema>;
+/** `GET tracks/{id}/lyrics`: `lyrics` is null for a track without any (200, not 404). */
+export const ZTrackLyricsResponseSchema = z.object({ lyrics: ZLyricsSchema.nullable() });
+export type TTrackLyricsResponse = z.infer<typeof ZTrackLyricsResponseSchema>;
 
 const LRC_TAG = /\[(\d{1,3}):(\d{2})(?:[.:](\d{1,3}))?\]/y;
 const LRC_META = /^\[[a-z]+:[^\]]*\]$/i;

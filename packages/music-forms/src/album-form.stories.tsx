@@ -47,6 +47,19 @@ type Story = StoryObj<typeof meta>;
 
 export const New: Story = {};
 
+/** The release date is a date input (typed by segment with the keyboard, or from its calendar). */
+export const ReleaseDate: Story = {
+  args: { album: storyAlbum(9, { name: 'Dated', release_date: '2024-05-17', tracks: [] }) },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const date = (await canvas.findByLabelText('Release date')) as HTMLInputElement;
+    expect(date.type).toBe('date');
+    expect(date.value).toBe('2024-05-17');
+    // Artists are picked from a searchable combobox, the credited ones shown as tags.
+    expect(canvas.getByRole('combobox', { name: 'Artists' })).toBeInTheDocument();
+  },
+};
+
 /** Moving a track down by its button reorders the list and announces it; saving sends the order. */
 export const ReorderTracks: Story = {
   args: { album, trackCandidates: [{ id: 14, name: 'Dawn', duration: 199_000 }] },

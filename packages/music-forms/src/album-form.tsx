@@ -1,5 +1,5 @@
 import { AdminForm, SubmitButton } from '@cadence/admin-kit/admin-form';
-import { FormSelect, FormTextarea, FormTextField } from '@cadence/admin-kit/form-fields';
+import { FormDateField, FormSelect, FormTextarea, FormTextField } from '@cadence/admin-kit/form-fields';
 import { useAdminForm } from '@cadence/admin-kit/use-admin-form';
 import { useTrans } from '@cadence/app-shell/use-trans';
 import { RECORD_TYPES, type TAlbum, type TAlbumResponse, ZAlbumCreateSchema } from '@cadence/contracts/album';
@@ -67,7 +67,7 @@ export function AlbumForm({
       <FormTextField<TValues> name="name" label={trans('Name')} isRequired />
       <FormArtistPicker<TValues> name="artist_ids" label={trans('Artists')} options={artistOptions} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormTextField<TValues> name="release_date" label={trans('Release date (YYYY-MM-DD)')} />
+        <FormDateField<TValues> name="release_date" label={trans('Release date')} />
         <FormSelect<TValues>
           name="record_type"
           label={trans('Type')}

@@ -69,3 +69,21 @@ export const ValidationMessages: Story = {
 };
 
 export const Mobile: Story = { globals: { viewport: { value: 'mobile' } } };
+
+/** The album is a searchable combobox: type to filter, arrows and Enter to pick. */
+export const PickAlbumByKeyboard: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    const album = canvas.getByRole('combobox', { name: 'Album' });
+    expect(album).toHaveValue('No album (single)');
+    await userEvent.click(album);
+    await userEvent.keyboard('{Control>}a{/Control}');
+    await userEvent.keyboard(ALBUMS[0]?.name.slice(0, 4) ?? '');
+    const listbox = await body.findByRole('listbox');
+    const options = within(listbox).getAllByRole('option');
+    expect(options.length).toBeGreaterThan(0);
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    await waitFor(() => expect(album).toHaveValue(options[0]?.textContent ?? ''));
+  },
+};

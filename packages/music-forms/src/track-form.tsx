@@ -1,5 +1,5 @@
 import { AdminForm, SubmitButton } from '@cadence/admin-kit/admin-form';
-import { FormSelect, FormTextarea, FormTextField } from '@cadence/admin-kit/form-fields';
+import { FormTextarea, FormTextField } from '@cadence/admin-kit/form-fields';
 import { useAdminForm } from '@cadence/admin-kit/use-admin-form';
 import { toast } from '@cadence/app-shell/toast-store';
 import { useSettings } from '@cadence/app-shell/use-bootstrap-data';
@@ -13,6 +13,7 @@ import { useUploader } from '@cadence/uploader/use-uploader';
 import { useState } from 'react';
 import { useController, useFormContext } from 'react-hook-form';
 import type { z } from 'zod';
+import { FormComboBox } from './form-combobox';
 import { FormArtistPicker, FormImageField, type TArtistOption } from './form-media-fields';
 import { FormListField } from './list-field';
 import { LrcEditor } from './lrc-editor';
@@ -111,11 +112,11 @@ export function TrackForm({
       <FormTextField<TValues> name="name" label={trans('Name')} isRequired />
       <FormArtistPicker<TValues> name="artist_ids" label={trans('Artists')} options={artistOptions} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormSelect<TValues>
+        <FormComboBox<TValues>
           name="album_id"
           label={trans('Album')}
           emptyLabel={trans('No album (single)')}
-          options={albumOptions.map((album) => ({ value: String(album.id), label: album.name }))}
+          options={albumOptions}
         />
         <FormTextField<TValues> name="number" type="number" label={trans('Track number')} />
       </div>

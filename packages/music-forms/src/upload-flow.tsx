@@ -269,7 +269,8 @@ export function UploadFlow({ artistIds, artistField, renderPublishedLinks, onPub
             <div className="grid gap-4 sm:grid-cols-2">
               <TextField label={trans('Album name')} value={albumName} onChange={setAlbumName} isRequired />
               <TextField
-                label={trans('Release date (YYYY-MM-DD)')}
+                type="date"
+                label={trans('Release date')}
                 value={releaseDate}
                 onChange={setReleaseDate}
               />

@@ -303,20 +303,20 @@ describe('admin settings, localizations and files in the browser', () => {
     // To the trash and back first: the bytes stay while it is trashed.
     await row.check();
     await admin.getByTestId('bulk-actions').getByRole('button', { name: 'Move to trash' }).click();
-    await toast(admin, 'Moved 1 files to the trash');
+    await toast(admin, 'Moved 1 file to the trash');
     await poll(() =>
       admin.getByRole('table', { name: 'Files' }).getByText('In trash').count(),
     ).toBeGreaterThan(0);
     await row.check();
     await admin.getByTestId('bulk-actions').getByRole('button', { name: 'Restore' }).click();
-    await toast(admin, 'Restored 1 files');
+    await toast(admin, 'Restored 1 file');
     await poll(() =>
       admin.evaluate(async (id) => (await fetch(`/api/v1/file-entries/${id}`)).status, entryId),
     ).toBe(200);
     await row.check();
     await admin.getByTestId('bulk-actions').getByRole('button', { name: 'Delete for ever' }).click();
     await admin.getByTestId('confirm').click();
-    await toast(admin, 'Deleted 1 files for ever');
+    await toast(admin, 'Deleted 1 file for ever');
     await poll(() => admin.getByRole('table', { name: 'Files' }).getByText('e2e-delete-me.png').count()).toBe(
       0,
     );

@@ -306,7 +306,7 @@ describe('web player in Chromium', () => {
     expect(await follow.getAttribute('aria-pressed')).toBe('false');
     await follow.click();
     await expect.poll(() => follow.getAttribute('aria-pressed'), { timeout: 5_000 }).toBe('true');
-    await expect.poll(() => page.getByText('1 followers').count(), { timeout: 5_000 }).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText('1 follower').count(), { timeout: 5_000 }).toBeGreaterThan(0);
     await page.reload();
     await expect
       .poll(() => page.getByTestId('follow-button').getAttribute('aria-pressed'), { timeout: 5_000 })

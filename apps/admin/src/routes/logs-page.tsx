@@ -92,7 +92,10 @@ function SchedulePanel() {
       {
         id: 'every',
         header: trans('Every'),
-        cell: ({ row }) => trans(':count minutes', { count: String(row.original.every_minutes) }),
+        cell: ({ row }) =>
+          trans('{count, plural, one {# minute} other {# minutes}}', {
+            count: String(row.original.every_minutes),
+          }),
       },
       {
         id: 'last_run',

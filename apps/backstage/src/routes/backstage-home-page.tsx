@@ -64,7 +64,7 @@ export function BackstageHomePage() {
                 <li key={album.id} className="flex flex-wrap items-center gap-4">
                   <span className="flex-1">{album.name}</span>
                   <span className="text-sm text-muted">
-                    {trans(':count plays', { count: String(album.plays) })}
+                    {trans('{count, plural, one {# play} other {# plays}}', { count: String(album.plays) })}
                   </span>
                   <Link className={linkClass} to={`/albums/${album.id}/edit`}>
                     {trans('Edit')}
@@ -86,7 +86,7 @@ export function BackstageHomePage() {
                 <li key={track.id} className="flex flex-wrap items-center gap-4">
                   <span className="flex-1">{track.name}</span>
                   <span className="text-sm text-muted">
-                    {trans(':count plays', { count: String(track.plays) })}
+                    {trans('{count, plural, one {# play} other {# plays}}', { count: String(track.plays) })}
                   </span>
                   <Link className={linkClass} to={`/tracks/${track.id}/edit`}>
                     {trans('Edit')}

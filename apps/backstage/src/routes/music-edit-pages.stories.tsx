@@ -13,7 +13,7 @@ import { EditAlbumPage, EditArtistPage, EditTrackPage, NewAlbumPage, NewTrackPag
 
 const api = [
   http.get('*/api/v1/backstage/overview', () => HttpResponse.json(storyBackstageOverview())),
-  http.get('*/api/v1/tracks/:id/lyrics', () => HttpResponse.json({ message: 'Not found' }, { status: 404 })),
+  http.get('*/api/v1/tracks/:id/lyrics', () => HttpResponse.json({ lyrics: null })),
   http.get('*/api/v1/tracks/:id', () => HttpResponse.json({ track: storyTrack(1, { name: 'Night Drive' }) })),
   http.get('*/api/v1/albums/:id', () =>
     HttpResponse.json({ album: storyAlbum(201, { name: 'Night Drive', tracks: storyTracks(3) }) }),

@@ -2,7 +2,7 @@ import { useTrans } from '@cadence/app-shell/use-trans';
 import type { TAlbumResponse } from '@cadence/contracts/album';
 import type { TArtistResponse } from '@cadence/contracts/artist';
 import type { TBackstageOverview } from '@cadence/contracts/backstage';
-import type { TLyricsResponse } from '@cadence/contracts/lyrics';
+import type { TTrackLyricsResponse } from '@cadence/contracts/lyrics';
 import type { TTrackResponse } from '@cadence/contracts/track';
 import { apiClient } from '@cadence/http-client/http-client';
 import { isHttpError } from '@cadence/http-client/http-error';
@@ -76,11 +76,7 @@ export function EditTrackPage() {
   });
   const lyrics = useQuery({
     queryKey: ['backstage', 'track', trackId, 'lyrics'],
-    queryFn: () =>
-      apiClient.get<TLyricsResponse>(`tracks/${trackId}/lyrics`).catch((error) => {
-        if (isHttpError(error) && error.status === 404) return null;
-        throw error;
-      }),
+    queryFn: () => apiClient.get<TTrackLyricsResponse>(`tracks/${trackId}/lyrics`),
   });
   if (!overview.data || !track.data || lyrics.isPending)
     return <Loading error={overview.error ?? track.error ?? lyrics.error} />;
@@ -90,7 +86,7 @@ export function EditTrackPage() {
         track={track.data.track}
         artistOptions={overview.data.artists}
         albumOptions={overview.data.albums}
-        lyrics={lyrics.data?.lyrics.text ?? ''}
+        lyrics={lyrics.data?.lyrics?.text ?? ''}
       />
     </Page>
   );

@@ -48,7 +48,9 @@ export function AlbumPage() {
           <>
             <ArtistLinks artists={album.artists} className="font-medium text-fg" />
             {album.release_date && <span>· {album.release_date.slice(0, 4)}</span>}
-            <span>· {trans(':count tracks', { count: tracks.length })}</span>
+            <span>
+              · {trans('{count, plural, one {# track} other {# tracks}}', { count: tracks.length })}
+            </span>
             <span>· {totalDuration(tracks)}</span>
           </>
         }

@@ -95,8 +95,12 @@ export function ArtistPage() {
         title={artist.name}
         meta={
           <>
-            <span>{trans(':count plays', { count: artist.plays })}</span>
-            {followers !== undefined && <span>· {trans(':count followers', { count: followers })}</span>}
+            <span>{trans('{count, plural, one {# play} other {# plays}}', { count: artist.plays })}</span>
+            {followers !== undefined && (
+              <span>
+                · {trans('{count, plural, one {# follower} other {# followers}}', { count: followers })}
+              </span>
+            )}
             {settings.showArtistDescription && artist.description && (
               <p className="mt-2 line-clamp-2 basis-full max-w-2xl" data-testid="artist-short-bio">
                 {shortBio(artist.description)}

@@ -50,7 +50,9 @@ export function PlaylistPage() {
                 · {trans('with :names', { names: (playlist.editors ?? []).map((e) => e.name).join(', ') })}
               </span>
             )}
-            <span>· {trans(':count tracks', { count: tracks.length })}</span>
+            <span>
+              · {trans('{count, plural, one {# track} other {# tracks}}', { count: tracks.length })}
+            </span>
             <span>· {totalDuration(tracks)}</span>
           </>
         }

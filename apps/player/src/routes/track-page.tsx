@@ -52,7 +52,7 @@ export function TrackPage() {
               </Link>
             )}
             <span>· {formatDurationMs(track.duration)}</span>
-            <span>· {trans(':count plays', { count: track.plays })}</span>
+            <span>· {trans('{count, plural, one {# play} other {# plays}}', { count: track.plays })}</span>
           </>
         }
         actions={

@@ -43,7 +43,11 @@ export function UserPage() {
         title={profile.user.name}
         meta={
           <>
-            <span>{trans(':count followers', { count: profile.counts.followers })}</span>
+            <span>
+              {trans('{count, plural, one {# follower} other {# followers}}', {
+                count: profile.counts.followers,
+              })}
+            </span>
             <span>· {trans(':count following', { count: profile.counts.following })}</span>
           </>
         }

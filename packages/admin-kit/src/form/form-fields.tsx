@@ -87,6 +87,37 @@ export function FormTextField<T extends FieldValues>({
   );
 }
 
+/**
+ * A calendar date (`YYYY-MM-DD`, or null when cleared) picked with the browser's date input:
+ * typed segment by segment with the arrows, or chosen from its calendar, in the reader's locale.
+ */
+export function FormDateField<T extends FieldValues>({
+  name,
+  label,
+  description,
+  className,
+  isRequired,
+}: Base<T>) {
+  const { control } = useFormContext<T>();
+  const { field, fieldState } = useController({ name, control });
+  return (
+    <div ref={focusRef(field.ref)} className={className}>
+      <TextField
+        name={field.name}
+        type="date"
+        label={label}
+        description={description}
+        isRequired={isRequired}
+        value={field.value == null ? '' : String(field.value).slice(0, 10)}
+        onChange={(value) => field.onChange(value === '' ? null : value)}
+        onBlur={field.onBlur}
+        errorMessage={fieldState.error?.message}
+        validationBehavior="aria"
+      />
+    </div>
+  );
+}
+
 export function FormTextarea<T extends FieldValues>({
   name,
   label,

@@ -6,11 +6,11 @@ import { confirmAction } from '../dialogs/confirm-dialog';
 import { adminListKey } from './use-admin-list';
 
 export type TBulkDeleteTexts = {
-  /** e.g. "Delete :count users?" ( :count is the number selected). */
+  /** A plural line: "{count, plural, one {Delete # user?} other {Delete # users?}}" (count: the number selected). */
   title: string;
   body: string;
   confirm: string;
-  /** e.g. "Deleted :count users". */
+  /** e.g. "{count, plural, one {Deleted # user} other {Deleted # users}}". */
   done: string;
 };
 

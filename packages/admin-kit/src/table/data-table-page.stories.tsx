@@ -107,10 +107,10 @@ function UsersTable(props: Partial<DataTablePageProps<TAdminUserListItem>>) {
       ]}
       emptyMessage="No users yet"
       bulkDelete={{
-        title: 'Delete :count users?',
+        title: '{count, plural, one {Delete # user?} other {Delete # users?}}',
         body: 'Their uploads and playlists are deleted too.',
         confirm: 'Delete',
-        done: 'Deleted :count users',
+        done: '{count, plural, one {Deleted # user} other {Deleted # users}}',
       }}
       {...props}
     />

@@ -22,10 +22,10 @@ function Page() {
       defaultOrderBy="created_at"
       emptyMessage="No things yet"
       bulkDelete={{
-        title: 'Delete :count things?',
+        title: '{count, plural, one {Delete # thing?} other {Delete # things?}}',
         body: 'Gone for good.',
         confirm: 'Delete',
-        done: 'Deleted :count things',
+        done: '{count, plural, one {Deleted # thing} other {Deleted # things}}',
       }}
     />
   );
@@ -172,6 +172,17 @@ describe('DataTablePage', () => {
     expect(await screen.findByText('Deleted 2 things')).toBeTruthy();
     await waitFor(() => expect(screen.queryByTestId('bulk-actions')).toBeNull());
     expect(lists(calls).length).toBeGreaterThan(1);
+  });
+
+  it('words the confirmation for one row in the singular', async () => {
+    stubApi(() => ({ body: things(3) }));
+    await renderRoutes(routes, '/things');
+    await screen.findByRole('table');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select <b>thing 2</b>' }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Delete' })));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toContain('Delete 1 thing?');
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' })));
   });
 
   it('tells "nothing yet" from "no results for these filters", and clears the filters', async () => {

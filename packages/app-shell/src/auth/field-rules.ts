@@ -23,10 +23,16 @@ function checkField(value: unknown, rules: TFieldRules, values: Record<string, u
   if (rules.isEmail && !EMAIL_PATTERN.test(text)) return trans('Enter a valid email address.');
   if (rules.isNumeric && !/^\d+$/.test(text)) return trans('Only numbers are allowed.');
   if (rules.exactLength !== undefined && text.length !== rules.exactLength) {
-    return trans('Must be exactly :count characters.', { count: rules.exactLength });
+    return trans(
+      '{count, plural, one {Must be exactly # character.} other {Must be exactly # characters.}}',
+      { count: rules.exactLength },
+    );
   }
   if (rules.maxLength !== undefined && text.length > rules.maxLength) {
-    return trans('Must be at most :count characters.', { count: rules.maxLength });
+    return trans(
+      '{count, plural, one {Must be at most # character.} other {Must be at most # characters.}}',
+      { count: rules.maxLength },
+    );
   }
   if (rules.sameAs !== undefined && value !== values[rules.sameAs])
     return trans('The passwords do not match.');

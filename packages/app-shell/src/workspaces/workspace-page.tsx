@@ -71,7 +71,7 @@ function WorkspaceView({ workspace }: { workspace: TWorkspaceDetails }) {
           </Link>
           <h1 className="text-2xl font-semibold text-fg">{workspace.name}</h1>
           <p className="text-sm text-muted">
-            {trans(':count members', { count: workspace.members_count })} ·{' '}
+            {trans('{count, plural, one {# member} other {# members}}', { count: workspace.members_count })} ·{' '}
             {trans(ROLE_LABELS[workspace.role ?? 'member'])}
           </p>
         </div>

@@ -65,8 +65,10 @@ export function WorkspacesPage() {
                   {workspace.name}
                 </Link>
                 <p className="text-xs text-muted">
-                  {trans(':count members', { count: workspace.members_count })} ·{' '}
-                  {trans(ROLE_LABELS[workspace.role ?? 'member'])}
+                  {trans('{count, plural, one {# member} other {# members}}', {
+                    count: workspace.members_count,
+                  })}{' '}
+                  · {trans(ROLE_LABELS[workspace.role ?? 'member'])}
                 </p>
               </div>
               <WorkspaceSwitch id={workspace.id} name={workspace.name} activeId={activeId} />

@@ -34,6 +34,11 @@ export interface ImageUploadFieldProps {
   className?: string;
   /** Where uploads go (defaults to the same-origin api). */
   uploaderContext?: UseUploaderOptions['context'];
+  /**
+   * The address the preview loads `value` from. Settings hold site-root paths (`images/logo.svg`)
+   * that, taken as they are, resolve against the page's own path (`/admin/appearance/...`).
+   */
+  resolveUrl?: (url: string) => string;
 }
 
 export function ImageUploadField({
@@ -49,6 +54,7 @@ export function ImageUploadField({
   description,
   className,
   uploaderContext,
+  resolveUrl = (url) => url,
 }: ImageUploadFieldProps) {
   const labelId = useId();
   const errorId = useId();
@@ -90,7 +96,7 @@ export function ImageUploadField({
         )}
       >
         {value ? (
-          <img src={value} alt={label} className="size-full object-cover" />
+          <img src={resolveUrl(value)} alt={label} className="size-full object-cover" />
         ) : (
           <ImageIcon aria-hidden className="size-10 text-muted" />
         )}

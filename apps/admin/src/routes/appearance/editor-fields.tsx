@@ -60,8 +60,16 @@ export function TextArea({
   onChange,
   rows = 4,
   isCode,
-}: Base & { value: string; onChange: (value: string) => void; rows?: number; isCode?: boolean }) {
+  errorMessage,
+}: Base & {
+  value: string;
+  onChange: (value: string) => void;
+  rows?: number;
+  isCode?: boolean;
+  errorMessage?: string;
+}) {
   const id = useId();
+  const describedBy = [description && `${id}-description`, errorMessage && `${id}-error`].filter(Boolean);
   return (
     <div className={clsx('flex flex-col gap-1', className)}>
       <label htmlFor={id} className="text-sm font-medium">
@@ -73,10 +81,16 @@ export function TextArea({
         value={value}
         spellCheck={!isCode}
         onChange={(event) => onChange(event.target.value)}
-        aria-describedby={description ? `${id}-description` : undefined}
-        className={clsx(control, 'py-2', isCode && 'font-mono text-xs')}
+        aria-invalid={errorMessage ? true : undefined}
+        aria-describedby={describedBy.length ? describedBy.join(' ') : undefined}
+        className={clsx(control, 'py-2', isCode && 'font-mono text-xs', errorMessage && 'border-danger')}
       />
       <Described id={id} description={description} />
+      {errorMessage ? (
+        <p id={`${id}-error`} className="text-xs text-danger">
+          {errorMessage}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { assetUrl } from '@cadence/app-shell/asset-url';
 import { toast } from '@cadence/app-shell/toast-store';
 import { useSettings } from '@cadence/app-shell/use-bootstrap-data';
 import { useTrans } from '@cadence/app-shell/use-trans';
@@ -23,6 +24,7 @@ export function ImageField({
         value={value || null}
         onChange={(url) => onChange(url ?? '')}
         settings={uploads}
+        resolveUrl={assetUrl}
         onToast={(message) => toast.danger(message)}
       />
       <TextInput label={trans(':label address', { label })} value={value} onChange={onChange} />

@@ -1,10 +1,12 @@
 import { useTrans } from '@cadence/app-shell/use-trans';
 import { SEO_TEMPLATE_KEYS, type TSeoTemplateKey } from '@cadence/contracts/appearance';
 import { defaultSeoTemplates } from '@cadence/contracts/seo';
+import { unknownSeoPlaceholderMessage, unknownSeoPlaceholders } from '@cadence/contracts/seo-placeholders';
 import { Button } from '@cadence/ui/button';
 import { useAppearanceEditor } from './appearance-editor-context';
 import { BackLink } from './back-link';
 import { SectionHeader, TextArea } from './editor-fields';
+import { SeoPreview } from './seo-preview';
 
 const LABELS: Record<TSeoTemplateKey, string> = {
   artist_page: 'Artist page',
@@ -19,11 +21,12 @@ const LABELS: Record<TSeoTemplateKey, string> = {
 
 /**
  * /admin/appearance/seo-settings: one head template per page (design 6). An override replaces the
- * shipped template until "Reset to original"; the api renders them, so the preview does not change.
+ * shipped template until "Reset to original". Each shows its title and description filled with sample
+ * values, and names a placeholder its page does not know (the api refuses to save it).
  */
 export function SeoSettingsPage() {
   const { trans } = useTrans();
-  const { draft, update } = useAppearanceEditor();
+  const { draft, update, siteName } = useAppearanceEditor();
   const set = (key: TSeoTemplateKey, value: string | null) =>
     update((next) => {
       next.settings.seo[key] = value;
@@ -40,11 +43,14 @@ export function SeoSettingsPage() {
       {SEO_TEMPLATE_KEYS.map((key) => {
         const value = draft.settings.seo[key];
         const original = defaultSeoTemplates[key];
+        const template = value ?? original;
+        const unknown = unknownSeoPlaceholders(key, template)[0];
         return (
           <div key={key} className="flex flex-col gap-2">
             <TextArea
               label={trans(LABELS[key])}
-              value={value ?? original}
+              value={template}
+              errorMessage={unknown === undefined ? undefined : unknownSeoPlaceholderMessage(key, unknown)}
               onChange={(next) => set(key, next === original || next.trim() === '' ? null : next)}
               rows={6}
               isCode
@@ -52,6 +58,7 @@ export function SeoSettingsPage() {
                 value === null ? trans('The original template.') : trans('Changed from the original.')
               }
             />
+            <SeoPreview template={template} original={original} siteName={siteName} />
             <div>
               <Button size="xs" variant="outline" isDisabled={value === null} onPress={() => set(key, null)}>
                 {trans('Reset to original')}

@@ -51,6 +51,8 @@ export const Approve: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     expect(await canvas.findByText('Night Owl Records')).toBeTruthy();
+    // The requester links to their user page in the admin.
+    expect(canvas.getByTestId('request-requester').getAttribute('href')).toMatch(/\/users\/\d+$/);
     await userEvent.click(canvas.getByRole('button', { name: 'Approve' }));
     await expectToast('Request decided');
   },

@@ -57,8 +57,16 @@ export function BackstageRequestPage() {
         <dd data-testid="request-status">{trans(request.status)}</dd>
         <dt className="text-muted">{trans('Requester')}</dt>
         <dd>
-          {request.user.name}
-          {request.user.email && ` (${request.user.email})`}
+          <Link
+            to={`/users/${request.user.id}`}
+            className="font-medium text-primary underline"
+            data-testid="request-requester"
+          >
+            {request.user.name || request.user.email || trans('User')}
+          </Link>
+          {request.user.name && request.user.email ? (
+            <span className="text-muted"> · {request.user.email}</span>
+          ) : null}
         </dd>
         <dt className="text-muted">{trans('Role')}</dt>
         <dd>{request.data.role || '—'}</dd>

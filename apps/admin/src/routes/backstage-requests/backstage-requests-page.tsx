@@ -34,7 +34,11 @@ export function BackstageRequestsPage() {
       {
         id: 'user',
         header: trans('Requester'),
-        cell: ({ row }) => row.original.user.email ?? row.original.user.name,
+        cell: ({ row }) => (
+          <Link to={`/users/${row.original.user.id}`} className="text-primary underline">
+            {row.original.user.email ?? row.original.user.name}
+          </Link>
+        ),
         meta: { hideOnMobile: true },
       },
       {

@@ -153,9 +153,12 @@ export function PlanPricesField() {
             </div>
             {subscribers > 0 && (
               <p className="col-span-full text-xs text-muted">
-                {trans(':count subscribers pay this price: archive it instead of removing it.', {
-                  count: String(subscribers),
-                })}
+                {trans(
+                  '{count, plural, one {# subscriber pays this price: archive it instead of removing it.} other {# subscribers pay this price: archive it instead of removing it.}}',
+                  {
+                    count: String(subscribers),
+                  },
+                )}
               </p>
             )}
           </div>

@@ -65,7 +65,13 @@ function StatusText({ event }: { event: TWebhookEvent }) {
   const { trans } = useTrans();
   if (event.status === 'applied') return <>{trans('Applied')}</>;
   if (event.status === 'pending') return <>{trans('Pending')}</>;
-  return <>{trans('Failed (:count attempts)', { count: String(event.attempts) })}</>;
+  return (
+    <>
+      {trans('{count, plural, one {Failed (# attempt)} other {Failed (# attempts)}}', {
+        count: String(event.attempts),
+      })}
+    </>
+  );
 }
 
 /** /admin/billing/webhooks (subscriptions.update): stored provider events, their status, Retry now. */
@@ -79,7 +85,9 @@ export function WebhooksPage() {
       toast.positive(
         answer.queued === 1
           ? trans('1 event queued again')
-          : trans(':count events queued again', { count: String(answer.queued) }),
+          : trans('{count, plural, one {# event queued again} other {# events queued again}}', {
+              count: String(answer.queued),
+            }),
       );
     } catch (error) {
       toast.danger(isHttpError(error) ? error.message : trans('There was an issue. Please try again.'));

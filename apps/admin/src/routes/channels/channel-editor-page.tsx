@@ -72,7 +72,10 @@ function Editor({ loaded }: { loaded?: TChannelEditResponse }) {
     onSuccess: (saved) => {
       if (saved.dropped.length > 0)
         toast.danger(
-          trans(':count items no longer exist and were left out.', { count: String(saved.dropped.length) }),
+          trans(
+            '{count, plural, one {# item no longer exists and was left out.} other {# items no longer exist and were left out.}}',
+            { count: String(saved.dropped.length) },
+          ),
         );
       void queryClient.invalidateQueries({ queryKey: adminListKey('channels') });
       void queryClient.invalidateQueries({ queryKey: ['channel-edit'] });

@@ -57,10 +57,10 @@ export function CustomPagesPage() {
       }
       emptyMessage={trans('No pages yet')}
       bulkDelete={{
-        title: 'Delete :count pages?',
+        title: '{count, plural, one {Delete # page?} other {Delete # pages?}}',
         body: 'Links to them will show the not-found page.',
         confirm: 'Delete',
-        done: 'Deleted :count pages',
+        done: '{count, plural, one {Deleted # page} other {Deleted # pages}}',
       }}
     />
   );

@@ -146,7 +146,9 @@ export function FilesPage() {
       onAction: (ids) =>
         run(
           () => apiClient.delete('file-entries', { body: { ids: ids.map(Number) } }),
-          trans('Moved :count files to the trash', { count: String(ids.length) }),
+          trans('{count, plural, one {Moved # file to the trash} other {Moved # files to the trash}}', {
+            count: String(ids.length),
+          }),
         ),
     },
     {
@@ -155,7 +157,9 @@ export function FilesPage() {
       onAction: (ids) =>
         run(
           () => apiClient.post('file-entries/restore', { ids: ids.map(Number) }),
-          trans('Restored :count files', { count: String(ids.length) }),
+          trans('{count, plural, one {Restored # file} other {Restored # files}}', {
+            count: String(ids.length),
+          }),
         ),
     },
     {
@@ -164,7 +168,9 @@ export function FilesPage() {
       onAction: async (ids) => {
         const count = String(ids.length);
         const confirmed = await confirmAction({
-          title: trans('Delete :count files for ever?', { count }),
+          title: trans('{count, plural, one {Delete # file for ever?} other {Delete # files for ever?}}', {
+            count,
+          }),
           body: trans('Their bytes are removed from storage. This cannot be undone.'),
           confirmLabel: trans('Delete for ever'),
           isDanger: true,
@@ -172,7 +178,7 @@ export function FilesPage() {
         if (!confirmed) return false;
         return run(
           () => apiClient.delete('file-entries', { body: { ids: ids.map(Number), forever: true } }),
-          trans('Deleted :count files for ever', { count }),
+          trans('{count, plural, one {Deleted # file for ever} other {Deleted # files for ever}}', { count }),
         );
       },
     },

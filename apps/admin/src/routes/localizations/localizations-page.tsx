@@ -105,10 +105,10 @@ export function LocalizationsPage() {
       actions={<Button onPress={() => void add()}>{trans('Add language')}</Button>}
       emptyMessage={trans('No languages yet')}
       bulkDelete={{
-        title: 'Delete :count languages?',
+        title: '{count, plural, one {Delete # language?} other {Delete # languages?}}',
         body: 'Their translations are lost; users who picked them see the default language.',
         confirm: 'Delete',
-        done: 'Deleted :count languages',
+        done: '{count, plural, one {Deleted # language} other {Deleted # languages}}',
       }}
     />
   );

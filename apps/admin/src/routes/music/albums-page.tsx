@@ -84,7 +84,7 @@ export function AlbumsPage() {
     <KeysetTablePage<TAdminAlbumRow>
       title={trans('Albums')}
       endpoint="admin/albums"
-      noun={trans('albums')}
+      deleteTitle="{count, plural, one {Delete # album?} other {Delete # albums?}}"
       columns={columns}
       getRowId={(row) => String(row.id)}
       rowLabel={(row) => row.name}

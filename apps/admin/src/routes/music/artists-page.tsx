@@ -81,7 +81,7 @@ export function ArtistsPage() {
     <KeysetTablePage<TAdminArtistRow>
       title={trans('Artists')}
       endpoint="admin/artists"
-      noun={trans('artists')}
+      deleteTitle="{count, plural, one {Delete # artist?} other {Delete # artists?}}"
       columns={columns}
       getRowId={(row) => String(row.id)}
       rowLabel={(row) => row.name}

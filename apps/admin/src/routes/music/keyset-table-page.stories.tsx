@@ -31,7 +31,7 @@ function Tracks() {
     <KeysetTablePage<TAdminTrackRow>
       title="Tracks"
       endpoint="admin/tracks"
-      noun="tracks"
+      deleteTitle="{count, plural, one {Delete # track?} other {Delete # tracks?}}"
       columns={columns}
       getRowId={(row) => String(row.id)}
       rowLabel={(row) => row.name}
@@ -42,7 +42,7 @@ function Tracks() {
 }
 
 const rows = keysetHandler('admin/tracks', ZAdminTrackRowSchema, () => range(60).map(storyTrackRow));
-const deleted = http.post('*/api/v1/admin/tracks', () => HttpResponse.json({ message: 'Deleted 1 tracks' }));
+const deleted = http.post('*/api/v1/admin/tracks', () => HttpResponse.json({ message: 'Deleted 1 track.' }));
 const states = keysetPageStates({
   route: '/tracks',
   endpoint: 'admin/tracks',

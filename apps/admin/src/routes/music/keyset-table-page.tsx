@@ -27,7 +27,8 @@ export type TKeysetTablePageProps<T> = {
   filters: TFilterDef[];
   /** Filters set from a row (artist, owner): shown as removable chips with these labels. */
   chipLabels?: Record<string, string>;
-  noun: string;
+  /** The bulk delete's question, a plural line: `{count, plural, one {Delete # track?} other {...}}`. */
+  deleteTitle: string;
   actions?: ReactNode;
 };
 
@@ -91,7 +92,7 @@ export function KeysetTablePage<T>(props: TKeysetTablePageProps<T>) {
   async function deleteSelected() {
     const count = String(selectedIds.length);
     const isConfirmed = await confirmAction({
-      title: trans('Delete :count :noun?', { count, noun: props.noun }),
+      title: trans(props.deleteTitle, { count }),
       body: trans('This cannot be undone. Uploaded audio files are removed from storage too.'),
       confirmLabel: trans('Delete'),
       isDanger: true,

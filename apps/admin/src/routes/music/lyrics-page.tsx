@@ -5,7 +5,7 @@ import { useAdminForm } from '@cadence/admin-kit/use-admin-form';
 import { adminListKey } from '@cadence/admin-kit/use-admin-list';
 import { useTrans } from '@cadence/app-shell/use-trans';
 import type { TAdminLyricsRow } from '@cadence/contracts/admin-content';
-import { type TLyricsResponse, ZLyricsUpsertSchema } from '@cadence/contracts/lyrics';
+import { type TTrackLyricsResponse, ZLyricsUpsertSchema } from '@cadence/contracts/lyrics';
 import { apiClient } from '@cadence/http-client/http-client';
 import { Button } from '@cadence/ui/button';
 import { Spinner } from '@cadence/ui/spinner';
@@ -29,7 +29,7 @@ function LyricsForm({ trackId, done }: { trackId: number; done: () => void }) {
   const queryClient = useQueryClient();
   const current = useQuery({
     queryKey: ['admin-lyrics', trackId],
-    queryFn: ({ signal }) => apiClient.get<TLyricsResponse>(`tracks/${trackId}/lyrics`, { signal }),
+    queryFn: ({ signal }) => apiClient.get<TTrackLyricsResponse>(`tracks/${trackId}/lyrics`, { signal }),
   });
   const adminForm = useAdminForm({
     schema: ZLyricsUpsertSchema,

@@ -7,7 +7,7 @@ import {
 } from '@cadence/contracts/admin-catalogue';
 import { ZAlbumResponseSchema } from '@cadence/contracts/album';
 import { ZArtistResponseSchema } from '@cadence/contracts/artist';
-import { ZLyricsResponseSchema } from '@cadence/contracts/lyrics';
+import { ZLyricsResponseSchema, ZTrackLyricsResponseSchema } from '@cadence/contracts/lyrics';
 import { ZTrackResponseSchema } from '@cadence/contracts/track';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { HttpResponse, http } from 'msw';
@@ -29,7 +29,7 @@ const lyrics = http.get('*/api/v1/tracks/12/lyrics', () =>
   HttpResponse.json(fixture(ZLyricsResponseSchema, { lyrics: storyLyrics(12, true) })),
 );
 const noLyrics = http.get('*/api/v1/tracks/12/lyrics', () =>
-  HttpResponse.json({ message: 'Not found' }, { status: 404 }),
+  HttpResponse.json(fixture(ZTrackLyricsResponseSchema, { lyrics: null })),
 );
 const album = http.get('*/api/v1/albums/7', () =>
   HttpResponse.json(
@@ -71,7 +71,7 @@ export const EditTrack: Story = {
   },
 };
 
-/** A track without lyrics (the lyrics endpoint answers 404). */
+/** A track without lyrics (the lyrics endpoint answers `lyrics: null`). */
 export const TrackWithoutLyrics: Story = {
   parameters: { msw: [...options, track, noLyrics] },
   play: async ({ canvasElement }) => {

@@ -7,7 +7,7 @@ import type {
 } from '@cadence/contracts/admin-catalogue';
 import type { TAlbumResponse } from '@cadence/contracts/album';
 import type { TArtistResponse } from '@cadence/contracts/artist';
-import type { TLyricsResponse } from '@cadence/contracts/lyrics';
+import type { TTrackLyricsResponse } from '@cadence/contracts/lyrics';
 import type { TTrackResponse } from '@cadence/contracts/track';
 import { apiClient } from '@cadence/http-client/http-client';
 import { isHttpError } from '@cadence/http-client/http-error';
@@ -92,11 +92,7 @@ export function AdminTrackPage() {
   });
   const lyrics = useQuery({
     queryKey: ['admin-track', id, 'lyrics'],
-    queryFn: () =>
-      apiClient.get<TLyricsResponse>(`tracks/${id}/lyrics`).catch((error) => {
-        if (isHttpError(error) && error.status === 404) return null;
-        throw error;
-      }),
+    queryFn: () => apiClient.get<TTrackLyricsResponse>(`tracks/${id}/lyrics`),
     enabled: !!id,
   });
   const isLoading = !artists.data || !albums.data || (id && (!track.data || lyrics.isPending));
@@ -111,7 +107,7 @@ export function AdminTrackPage() {
         track={track.data?.track}
         artistOptions={artists.data ?? []}
         albumOptions={albums.data ?? []}
-        lyrics={lyrics.data?.lyrics.text ?? ''}
+        lyrics={lyrics.data?.lyrics?.text ?? ''}
         onSaved={(saved) => !id && navigate(`/tracks/${saved.id}/edit`)}
       />
     </Page>

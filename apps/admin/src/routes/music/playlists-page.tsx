@@ -1,8 +1,8 @@
 import { DataTablePage } from '@cadence/admin-kit/data-table-page';
+import { RowActionsMenu } from '@cadence/admin-kit/row-actions-menu';
 import { useTrans } from '@cadence/app-shell/use-trans';
 import type { TAdminPlaylistRow } from '@cadence/contracts/admin-content';
 import { apiClient } from '@cadence/http-client/http-client';
-import { Button } from '@cadence/ui/button';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
@@ -50,47 +50,48 @@ export function PlaylistsPage() {
       },
       {
         id: 'actions',
-        header: trans('Actions'),
-        cell: ({ row }) => (
-          <div className="flex flex-wrap gap-2">
-            <Button
-              size="sm"
-              variant="outline"
-              onPress={() =>
-                void runRowAction({
-                  endpoint: ENDPOINT,
-                  queryClient,
-                  failed,
-                  call: () => apiClient.put(`playlists/${row.original.id}`, { public: !row.original.public }),
-                  done: row.original.public ? trans('Playlist made private') : trans('Playlist made public'),
-                })
-              }
-            >
-              {row.original.public ? trans('Make private') : trans('Make public')}
-            </Button>
-            <Button
-              size="sm"
-              variant="outline"
-              onPress={() =>
-                void runRowAction({
-                  endpoint: ENDPOINT,
-                  queryClient,
-                  failed,
-                  call: () => apiClient.delete(`playlists/${row.original.id}`),
-                  done: trans('Playlist deleted'),
-                  confirm: {
-                    title: trans('Delete ":name"?', { name: row.original.name }),
-                    body: trans('The playlist is deleted for its owner and everyone who follows it.'),
-                    confirmLabel: trans('Delete'),
-                    isDanger: true,
-                  },
-                })
-              }
-            >
-              {trans('Delete')}
-            </Button>
-          </div>
-        ),
+        header: () => <span className="sr-only">{trans('Actions')}</span>,
+        cell: ({ row }) => {
+          const playlist = row.original;
+          return (
+            <RowActionsMenu
+              label={trans('Actions for :name', { name: playlist.name })}
+              actions={[
+                {
+                  id: 'privacy',
+                  label: playlist.public ? trans('Make private') : trans('Make public'),
+                  onAction: () =>
+                    void runRowAction({
+                      endpoint: ENDPOINT,
+                      queryClient,
+                      failed,
+                      call: () => apiClient.put(`playlists/${playlist.id}`, { public: !playlist.public }),
+                      done: playlist.public ? trans('Playlist made private') : trans('Playlist made public'),
+                    }),
+                },
+                {
+                  id: 'delete',
+                  label: trans('Delete'),
+                  isDanger: true,
+                  onAction: () =>
+                    void runRowAction({
+                      endpoint: ENDPOINT,
+                      queryClient,
+                      failed,
+                      call: () => apiClient.delete(`playlists/${playlist.id}`),
+                      done: trans('Playlist deleted'),
+                      confirm: {
+                        title: trans('Delete ":name"?', { name: playlist.name }),
+                        body: trans('The playlist is deleted for its owner and everyone who follows it.'),
+                        confirmLabel: trans('Delete'),
+                        isDanger: true,
+                      },
+                    }),
+                },
+              ]}
+            />
+          );
+        },
       },
     ],
     [trans, queryClient, failed],

@@ -116,7 +116,7 @@ export function TracksPage() {
     <KeysetTablePage<TAdminTrackRow>
       title={trans('Tracks')}
       endpoint="admin/tracks"
-      noun={trans('tracks')}
+      deleteTitle="{count, plural, one {Delete # track?} other {Delete # tracks?}}"
       columns={columns}
       getRowId={(row) => String(row.id)}
       rowLabel={(row) => row.name}

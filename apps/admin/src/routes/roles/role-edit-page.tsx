@@ -43,7 +43,9 @@ function RoleUsers({ role }: { role: TAdminRole }) {
             ))}
           </ul>
           <Link to={`/users?role=${role.id}`} className="text-sm text-primary hover:underline">
-            {trans('All :count users in this role', { count: String(page.total) })}
+            {trans('{count, plural, one {The # user in this role} other {All # users in this role}}', {
+              count: String(page.total),
+            })}
           </Link>
         </>
       )}

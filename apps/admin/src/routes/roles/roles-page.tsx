@@ -1,14 +1,25 @@
+import { bulkDelete, type TBulkDeleteTexts } from '@cadence/admin-kit/bulk-delete';
 import { DataTablePage } from '@cadence/admin-kit/data-table-page';
+import { RowActionsMenu } from '@cadence/admin-kit/row-actions-menu';
 import { useTrans } from '@cadence/app-shell/use-trans';
 import type { TAdminRole } from '@cadence/contracts/admin-roles';
 import { buttonClasses } from '@cadence/ui/button-styles';
+import { useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 
+const DELETE_TEXTS: TBulkDeleteTexts = {
+  title: '{count, plural, one {Delete # role?} other {Delete # roles?}}',
+  body: 'Their users move to the default role for new users.',
+  confirm: 'Delete',
+  done: '{count, plural, one {Deleted # role} other {Deleted # roles}}',
+};
+
 /** /admin/roles: every role with its flags and user count; built-in roles cannot be deleted (the api says why). */
 export function RolesPage() {
   const { trans } = useTrans();
+  const queryClient = useQueryClient();
   const columns = useMemo<ColumnDef<TAdminRole>[]>(
     () => [
       {
@@ -51,8 +62,34 @@ export function RolesPage() {
           </Link>
         ),
       },
+      {
+        id: 'actions',
+        header: () => <span className="sr-only">{trans('Actions')}</span>,
+        cell: ({ row }) => (
+          <RowActionsMenu
+            label={trans('Actions for :name', { name: row.original.name })}
+            actions={[
+              { id: 'edit', label: trans('Edit'), href: `/roles/${row.original.id}/edit` },
+              { id: 'users', label: trans('Users in this role'), href: `/users?role=${row.original.id}` },
+              {
+                id: 'delete',
+                label: trans('Delete'),
+                isDanger: true,
+                onAction: () =>
+                  void bulkDelete({
+                    endpoint: 'roles',
+                    ids: [row.original.id],
+                    texts: DELETE_TEXTS,
+                    trans,
+                    queryClient,
+                  }),
+              },
+            ]}
+          />
+        ),
+      },
     ],
-    [trans],
+    [trans, queryClient],
   );
   return (
     <DataTablePage<TAdminRole>
@@ -70,12 +107,7 @@ export function RolesPage() {
         </Link>
       }
       emptyMessage={trans('No roles yet')}
-      bulkDelete={{
-        title: 'Delete :count roles?',
-        body: 'Their users move to the default role for new users.',
-        confirm: 'Delete',
-        done: 'Deleted :count roles',
-      }}
+      bulkDelete={DELETE_TEXTS}
     />
   );
 }

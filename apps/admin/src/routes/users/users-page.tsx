@@ -117,10 +117,10 @@ export function UsersPage() {
       emptyMessage={trans('No users yet')}
       emptyAction={<Button onPress={() => void addUser()}>{trans('Add user')}</Button>}
       bulkDelete={{
-        title: 'Delete :count users?',
+        title: '{count, plural, one {Delete # user?} other {Delete # users?}}',
         body: 'Their accounts, sessions and tokens are removed for good.',
         confirm: 'Delete',
-        done: 'Deleted :count users',
+        done: '{count, plural, one {Deleted # user} other {Deleted # users}}',
       }}
     />
   );

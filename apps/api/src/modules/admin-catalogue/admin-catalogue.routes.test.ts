@@ -170,7 +170,7 @@ describe('admin catalogue tables', () => {
       payload: { ids: [gone, 999_999] },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ deleted: 1, message: 'Deleted 1 tracks.' });
+    expect(res.json()).toEqual({ deleted: 1, message: 'Deleted 1 track.' });
     const logged = await t.deps.db
       .selectFrom('audit_log')
       .select(['actor_id', 'action', 'after'])

@@ -70,7 +70,10 @@ function registerTable<Row>(app: FastifyInstance, table: Table<Row>) {
       if (result.fileEntryIds.length > 0)
         await app.jobs.enqueue(PURGE_FILES_JOB, { fileEntryIds: result.fileEntryIds });
       await audit(request, { action: `${table.noun}.delete`, subject_type: table.model, subject_ids: ids });
-      return { deleted: result.deleted, message: `Deleted ${result.deleted} ${table.noun}.` };
+      return {
+        deleted: result.deleted,
+        message: `Deleted ${result.deleted} ${result.deleted === 1 ? table.noun.slice(0, -1) : table.noun}.`,
+      };
     },
   );
 }

@@ -132,6 +132,29 @@ describe('appearance editor', () => {
     ).toBe(422);
     expect((await current()).themes).toHaveLength(state.themes.length);
   });
+
+  it("answers 422 naming a placeholder the SEO template's page does not know, and saves nothing", async () => {
+    const state = await current();
+    const before = state.settings.seo.album_page;
+    const payload = payloadFrom(state);
+    payload.settings.seo.album_page = '<title>{{album.nam}} - {{site_name}}</title>';
+    const refused = await call(editor, 'POST', '/api/v1/appearance', payload);
+    expect(refused.statusCode).toBe(422);
+    const body = refused.json() as { message: string; errors: Record<string, string | string[]> };
+    expect(typeof body.message).toBe('string');
+    expect(String(body.errors['settings.seo.album_page'])).toContain(
+      'The placeholder {{album.nam}} is not available on this page.',
+    );
+    expect((await current()).settings.seo.album_page).toBe(before);
+
+    // Another page's placeholder is unknown too; the page's own are accepted.
+    payload.settings.seo.album_page = '<title>{{track.name}}</title>';
+    expect((await call(editor, 'POST', '/api/v1/appearance', payload)).statusCode).toBe(422);
+    payload.settings.seo.album_page = '<title>{{ album.name }} by {{album.artist}} - {{site_name}}</title>';
+    expect((await call(editor, 'POST', '/api/v1/appearance', payload)).statusCode).toBe(200);
+    payload.settings.seo.album_page = null;
+    expect((await call(editor, 'POST', '/api/v1/appearance', payload)).statusCode).toBe(200);
+  });
 });
 
 describe('ad frames', () => {

@@ -107,7 +107,7 @@ export const customPagesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const deleted = await pages.deleteMany(request.body.ids, actor(request));
-      return { message: `Deleted ${deleted} pages`, deleted };
+      return { message: `Deleted ${deleted} ${deleted === 1 ? 'page' : 'pages'}`, deleted };
     },
   );
 };

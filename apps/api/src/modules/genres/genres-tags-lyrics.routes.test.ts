@@ -131,7 +131,7 @@ describe('lyrics', () => {
     const artistId = await insertArtist(t, 'Lyric Artist', owner.id);
     const trackId = await insertTrack(t, { name: 'Sing Along', artistId, ownerId: owner.id });
     const url = `/api/v1/tracks/${trackId}/lyrics`;
-    expect((await t.app.inject({ url })).statusCode).toBe(404);
+    expect((await t.app.inject({ url })).json()).toEqual({ lyrics: null });
     const notLrc = await t.app.inject({
       method: 'PUT',
       url,
@@ -159,7 +159,18 @@ describe('lyrics', () => {
         .statusCode,
     ).toBe(403);
     expect((await t.app.inject({ method: 'DELETE', url, headers: admin.headers })).statusCode).toBe(200);
-    expect((await t.app.inject({ url })).statusCode).toBe(404);
+    const gone = await t.app.inject({ url });
+    expect(gone.statusCode).toBe(200);
+    expect(gone.json()).toEqual({ lyrics: null });
+  });
+
+  it('answers 200 with null lyrics for a visible track without any, 404 for no track', async () => {
+    const artistId = await insertArtist(t, 'Instrumentalist');
+    const trackId = await insertTrack(t, { name: 'No Words', artistId });
+    const res = await t.app.inject({ url: `/api/v1/tracks/${trackId}/lyrics` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ lyrics: null });
+    expect((await t.app.inject({ url: `/api/v1/tracks/${trackId + 10_000}/lyrics` })).statusCode).toBe(404);
   });
 
   it('hides lyrics of private tracks (404)', async () => {

@@ -1,7 +1,12 @@
 import { ZMessageResponseSchema } from '@cadence/contracts/auth';
 import { ZIdParamsSchema } from '@cadence/contracts/catalogue';
 import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
-import { type TLyrics, ZLyricsResponseSchema, ZLyricsUpsertSchema } from '@cadence/contracts/lyrics';
+import {
+  type TLyrics,
+  ZLyricsResponseSchema,
+  ZLyricsUpsertSchema,
+  ZTrackLyricsResponseSchema,
+} from '@cadence/contracts/lyrics';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Selectable } from 'kysely';
@@ -54,16 +59,16 @@ export const lyricsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: { permission: 'lyrics.view' } },
       schema: {
         tags: ['lyrics'],
-        summary: "A track's lyrics (LRC text when synced)",
+        summary: "A track's lyrics (LRC text when synced); null when it has none",
         params: ZIdParamsSchema,
-        response: { 200: ZLyricsResponseSchema, ...errors },
+        response: { 200: ZTrackLyricsResponseSchema, ...errors },
       },
     },
     async (request) => {
       await findTrackVisibleTo(db, actorOf(request), request.params.id);
       const row = await lyrics.ofTrack(request.params.id);
-      if (!row) throw new AppError('not_found', 'This track has no lyrics yet.');
-      return { lyrics: toDto(row) };
+      // No lyrics is an answer, not an error: editors and the player ask for every track.
+      return { lyrics: row ? toDto(row) : null };
     },
   );
 

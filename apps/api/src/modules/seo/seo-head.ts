@@ -20,7 +20,7 @@ import {
   type TSeoSite,
   trackDocument,
 } from './seo-documents';
-import { escapeHtml, renderSeoTemplate } from './seo-template';
+import { escapeHtml, renderSeoTemplate, templateTitle } from './seo-template';
 import { absoluteUrl } from './seo-urls';
 
 /**
@@ -250,13 +250,15 @@ export async function renderPageSeo(
     };
   }
   const image = absoluteUrl(site.baseUrl, document.image);
-  const head = renderSeoTemplate(await templateFor(app, document), {
+  const vars = {
     ...document.vars,
     site_name: site.siteName,
     url: absoluteUrl(site.baseUrl, document.path),
     image,
     twitter_card: image ? 'summary_large_image' : 'summary',
-  });
+  };
+  const fallbackTitle = templateTitle(defaultSeoTemplates[document.key], vars) || site.siteName;
+  const head = renderSeoTemplate(await templateFor(app, document), vars, fallbackTitle);
   return { head, main: document.main, responses, reads, isMissing: false };
 }
 

@@ -9,6 +9,7 @@ import { scriptSafeJson } from '../../platform/http/script-json';
 export type TSeoVars = Record<string, string | number | null | undefined>;
 
 const PLACEHOLDER = /\{\{\s*([\w.]+)\s*\}\}/g;
+const TITLE = /<title>[\s\S]*?<\/title>/i;
 const JSON_LD = /(<script type="application\/ld\+json">)([\s\S]*?)(<\/script>)/gi;
 
 export function escapeHtml(value: string): string {
@@ -43,8 +44,14 @@ export function templateTitle(template: string, vars: TSeoVars): string {
     .trim();
 }
 
-export function renderSeoTemplate(template: string, vars: TSeoVars): string {
-  const withTitle = { ...vars, title: templateTitle(template, vars) };
+/**
+ * `fallbackTitle` stands in when the template's `<title>` comes out empty or is missing, so a
+ * page always has one.
+ */
+export function renderSeoTemplate(template: string, vars: TSeoVars, fallbackTitle = ''): string {
+  const ownTitle = templateTitle(template, vars);
+  const title = ownTitle || fallbackTitle;
+  const withTitle = { ...vars, title };
   let out = '';
   let last = 0;
   for (const match of template.matchAll(JSON_LD)) {
@@ -54,5 +61,8 @@ export function renderSeoTemplate(template: string, vars: TSeoVars): string {
     last = index + match[0].length;
   }
   out += fill(template.slice(last), withTitle, false);
-  return out.replace(EMPTY_TAG, '');
+  if (ownTitle) return out.replace(EMPTY_TAG, '');
+  const titleTag = `<title>${escapeHtml(title)}</title>`;
+  const head = TITLE.test(out) ? out.replace(TITLE, () => titleTag) : `${titleTag}\n${out}`;
+  return head.replace(EMPTY_TAG, '');
 }

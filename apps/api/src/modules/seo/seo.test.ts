@@ -226,6 +226,25 @@ describe('listener pages for crawlers and link previews', () => {
       await t.app.services.settings.save({ client: { seo: { album_page: null } } });
     }
   });
+
+  it('never leaves a page without a title: an override whose title renders empty falls back', async () => {
+    const override = '<meta name="description" content="{{description}}">';
+    await t.app.services.settings.save({ client: { seo: { album_page: override } } });
+    try {
+      const seo = head((await crawl(`/album/${albumId}/a/b`)).html);
+      expect(seo.title).toBe('Night </script><script>alert(1)</script> - Ané & <The> "Band" - Cadence');
+      expect(seo.description).toContain('Listen to Night');
+    } finally {
+      await t.app.services.settings.save({ client: { seo: { album_page: null } } });
+    }
+  });
+
+  it('refuses a settings save of a template with an unknown placeholder', async () => {
+    await expect(
+      t.app.services.settings.save({ client: { seo: { album_page: '<title>{{album.title}}</title>' } } }),
+    ).rejects.toMatchObject({ statusCode: 422 });
+    expect(await t.app.services.settings.get('seo.album_page')).toBeNull();
+  });
 });
 
 describe('robots.txt and sitemap.xml', () => {

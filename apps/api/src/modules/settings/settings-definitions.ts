@@ -1,5 +1,7 @@
 import { type TLandingSettings, ZLandingSchema } from '@cadence/contracts/appearance';
 import { ZMenuItemSchema, ZMenuSchema } from '@cadence/contracts/menu';
+import type { TSeoPageKey } from '@cadence/contracts/seo';
+import { unknownSeoPlaceholderMessage, unknownSeoPlaceholders } from '@cadence/contracts/seo-placeholders';
 import { ZRegistrationPolicySchema } from '@cadence/contracts/settings';
 import { z } from 'zod';
 import { defaultMenus } from '../../seed/data/menus';
@@ -162,7 +164,21 @@ const defaultLanding: TLandingSettings = {
   ],
 };
 
-const seoOverride = () => setting('appearance', z.string().nullable(), null, { scope: 'server' });
+/** An override may use only its page's placeholders (an unknown one renders empty). */
+const seoOverride = (page: TSeoPageKey) =>
+  setting(
+    'appearance',
+    z
+      .string()
+      .nullable()
+      .superRefine((template, ctx) => {
+        const unknown = unknownSeoPlaceholders(page, template ?? '')[0];
+        if (unknown !== undefined)
+          ctx.addIssue({ code: 'custom', message: unknownSeoPlaceholderMessage(page, unknown) });
+      }),
+    null,
+    { scope: 'server' },
+  );
 const adSlot = () => text('ads', '', undefined, 20_000);
 
 /**
@@ -430,14 +446,14 @@ export const settingDefinitions = {
   // Stored here but delivered as bootstrapData.menus, not inside settings.
   menus: setting('appearance', z.array(ZMenuSchema), defaultMenus, { scope: 'server' }),
   landing: setting('appearance', ZLandingSchema, defaultLanding),
-  'seo.artist_page': seoOverride(),
-  'seo.album_page': seoOverride(),
-  'seo.track_page': seoOverride(),
-  'seo.playlist_page': seoOverride(),
-  'seo.landing_page': seoOverride(),
-  'seo.channel_page': seoOverride(),
-  'seo.user_profile_page': seoOverride(),
-  'seo.search_page': seoOverride(),
+  'seo.artist_page': seoOverride('artist_page'),
+  'seo.album_page': seoOverride('album_page'),
+  'seo.track_page': seoOverride('track_page'),
+  'seo.playlist_page': seoOverride('playlist_page'),
+  'seo.landing_page': seoOverride('landing_page'),
+  'seo.channel_page': seoOverride('channel_page'),
+  'seo.user_profile_page': seoOverride('user_profile_page'),
+  'seo.search_page': seoOverride('search_page'),
 
   // derived for bootstrap data (design section 1); the api overrides these placeholders
   base_url: derived('internal', z.string(), ''),

@@ -383,6 +383,16 @@ const landing = [
   'Trending artists',
 ];
 
+/**
+ * Lines with a count: ICU plural blocks (`{count, plural, one {...} other {...}}`, app-shell
+ * plural.ts). A translation keeps the block and writes its language's categories (few, many...).
+ */
+const plurals = [
+  '{count, plural, one {Delete # track?} other {Delete # tracks?}}',
+  '{count, plural, one {Delete # album?} other {Delete # albums?}}',
+  '{count, plural, one {Delete # artist?} other {Delete # artists?}}',
+];
+
 export const englishSources: readonly string[] = [
   ...new Set([
     ...gateScreens,
@@ -399,6 +409,7 @@ export const englishSources: readonly string[] = [
     ...cookieNotice,
     ...menuLabels,
     ...landing,
+    ...plurals,
   ]),
 ];
 

@@ -49,9 +49,9 @@ export const SyncedNotPlaying: Story = {
   },
 };
 
-/** A 404 means the track has no lyrics yet. */
+/** `lyrics: null`: the track has no lyrics yet. */
 export const NoLyrics: Story = {
-  parameters: { msw: [http.get('*/api/v1/tracks/1/lyrics', () => HttpResponse.json({}, { status: 404 }))] },
+  parameters: { msw: [http.get('*/api/v1/tracks/1/lyrics', () => HttpResponse.json({ lyrics: null }))] },
   play: async ({ canvasElement }) => {
     expect(await within(canvasElement).findByText('No lyrics for this track yet.')).toBeTruthy();
   },

@@ -41,7 +41,9 @@ export function QueueList({ className }: { className?: string }) {
   return (
     <div className={clsx('flex min-h-0 flex-col', className)}>
       <div className="flex items-center justify-between px-4 pb-2">
-        <span className="text-sm text-muted">{trans(':count tracks', { count: items.length })}</span>
+        <span className="text-sm text-muted">
+          {trans('{count, plural, one {# track} other {# tracks}}', { count: items.length })}
+        </span>
         <Button variant="text" size="xs" onPress={player.clear}>
           {trans('Clear queue')}
         </Button>

@@ -153,7 +153,7 @@ function SelectionMenu({
       onClose={onClose}
     >
       <MenuItem id="play" icon={<PlayIcon aria-hidden />}>
-        {trans('Play :count tracks', { count: tracks.length })}
+        {trans('{count, plural, one {Play # track} other {Play # tracks}}', { count: tracks.length })}
       </MenuItem>
       <QueueMenuItems isLiked={isEveryLiked} canRemove={Boolean(onRemove)} />
     </TrackMenuFrame>
