@@ -1,4 +1,5 @@
-import type { TransValues } from './trans';
+/** Values for a line's `:name` placeholders and its plural counts. */
+export type TransValues = Record<string, string | number>;
 
 /**
  * ICU-style plural blocks in a localization line: `{count, plural, one {# page} other {# pages}}`.

@@ -1,7 +1,5 @@
 import { getBootstrapData, hasBootstrapData } from './bootstrap-store';
-import { formatPlurals } from './plural';
-
-export type TransValues = Record<string, string | number>;
+import { formatPlurals, type TransValues } from './plural';
 
 const PLACEHOLDER = /:([A-Za-z_][A-Za-z0-9_]*)/g;
 

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
-import { type TransValues, translateWith } from './trans';
+import type { TransValues } from './plural';
+import { translateWith } from './trans';
 import { useBootstrapData } from './use-bootstrap-data';
 
 /** `trans` bound to the current lines, re-rendering when bootstrap data (language) changes. */

@@ -21,7 +21,8 @@ export const ZPendingRequestSchema = z.object({
   id: z.number(),
   type: z.enum(BACKSTAGE_REQUEST_TYPES),
   artist_name: z.string().nullable(),
-  user: z.object({ id: z.number(), name: z.string().nullable(), email: z.string() }),
+  /** `email` only for holders of users.update (issue 31: the address is private). */
+  user: z.object({ id: z.number(), name: z.string().nullable(), email: z.string().optional() }),
   created_at: z.string(),
 });
 export type TPendingRequest = z.infer<typeof ZPendingRequestSchema>;

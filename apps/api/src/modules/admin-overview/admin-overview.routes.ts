@@ -2,6 +2,7 @@ import { ZAdminOverviewQuerySchema, ZAdminOverviewSchema } from '@cadence/contra
 import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorCanAny, actorOf } from '../../platform/auth/actor';
+import { addressViewerOf } from '../users/address-viewer';
 import { adminOverview } from './admin-overview.service';
 
 /** Who may see the backstage requests waiting (as their own list does). */
@@ -29,6 +30,7 @@ export const adminOverviewRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       adminOverview(app.deps.db, Number(request.query.days), {
         canReviewRequests: await actorCanAny(actorOf(request), REVIEW_VIEW),
+        viewer: await addressViewerOf(actorOf(request)),
       }),
   );
 };

@@ -2,6 +2,7 @@ import type { TAdminOverview, TOverviewPoint } from '@cadence/contracts/admin-ov
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import { pendingBackstageRequests } from '../backstage/pending-requests';
+import type { AddressViewer } from '../users/address-viewer';
 import { type Bucket, adminOverviewRepository as repo } from './admin-overview.repository';
 
 const DAY_MS = 86_400_000;
@@ -30,7 +31,7 @@ export function toSeries(buckets: Bucket[], days: number, start: Date): TOvervie
 export async function adminOverview(
   db: Kysely<Database>,
   days: number,
-  options: { canReviewRequests: boolean },
+  options: { canReviewRequests: boolean; viewer: AddressViewer },
   now = new Date(),
 ): Promise<TAdminOverview> {
   const start = new Date(now.getTime() - days * DAY_MS);
@@ -42,7 +43,7 @@ export async function adminOverview(
     repo.dailyPlays(db, previousStart),
     repo.dailySignups(db, previousStart),
     repo.dailyUploads(db, previousStart),
-    options.canReviewRequests ? pendingBackstageRequests(db) : null,
+    options.canReviewRequests ? pendingBackstageRequests(db, options.viewer) : null,
   ]);
   return {
     days,

@@ -115,9 +115,17 @@ describe('GET admin/overview: charts and pending requests', () => {
         id: rows[0]?.id,
         type: 'become_artist',
         artist_name: 'First Wait',
-        user: { id: requester, name: 'Test User', email: 'waiting@example.com' },
+        // A reviewer without users.update is not shown the requester's address (issue 31).
+        user: { id: requester, name: 'Test User' },
       }),
       expect.objectContaining({ id: rows[1]?.id, artist_name: 'Second Wait' }),
     ]);
+    const manager = await t.sessionCookie(
+      await createTestUser(t.deps, {
+        permissions: ['admin.access', 'backstageRequests.view', 'users.update'],
+      }),
+    );
+    const managed = (await t.app.inject({ url: '/api/v1/admin/overview?days=30', headers: manager })).json();
+    expect(managed.pending_requests.oldest[0].user.email).toBe('waiting@example.com');
   });
 });

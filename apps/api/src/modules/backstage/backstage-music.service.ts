@@ -26,7 +26,7 @@ import { createLyricsRepository } from '../lyrics/lyrics.repository';
 import { findTrack, insertTrack, tracksOfFiles, updateTrack } from '../tracks/tracks.repository';
 import { decodeWaveform } from './audio-waveform';
 import { createBackstageOverview } from './backstage-overview';
-import { uploadDraftsRepository } from './upload-drafts.repository';
+import * as uploadDrafts from './upload-drafts.repository';
 import type { TUploadDraftData } from './upload-drafts.tables';
 import { assertMinutesLeft } from './upload-minutes';
 
@@ -213,7 +213,7 @@ export function createBackstageMusicService(deps: Deps) {
             source: 'upload',
           });
       }
-      await uploadDraftsRepository.deleteByFiles(trx, user.id, fileIds);
+      await uploadDrafts.deleteByFiles(trx, user.id, fileIds);
       return { album_id: albumId, track_ids: trackIds };
     });
     await catalogueChanged(db, {

@@ -14,80 +14,86 @@ function withFile(db: Db) {
     .select('file_entries.name as file_name');
 }
 
-export const uploadDraftsRepository = {
-  /** A user's drafts in one workspace (null: the personal space), oldest first like the upload order. */
-  async listOwned(db: Db, userId: number, workspaceId: number | null): Promise<UploadDraftWithFile[]> {
-    return withFile(db)
-      .where('upload_drafts.user_id', '=', userId)
-      .where((eb) =>
-        workspaceId === null
-          ? eb('upload_drafts.workspace_id', 'is', null)
-          : eb('upload_drafts.workspace_id', '=', workspaceId),
-      )
-      .orderBy('upload_drafts.created_at')
-      .orderBy('upload_drafts.id')
-      .execute();
-  },
+/** A user's drafts in one workspace (null: the personal space), oldest first like the upload order. */
+export async function listOwned(
+  db: Db,
+  userId: number,
+  workspaceId: number | null,
+): Promise<UploadDraftWithFile[]> {
+  return withFile(db)
+    .where('upload_drafts.user_id', '=', userId)
+    .where((eb) =>
+      workspaceId === null
+        ? eb('upload_drafts.workspace_id', 'is', null)
+        : eb('upload_drafts.workspace_id', '=', workspaceId),
+    )
+    .orderBy('upload_drafts.created_at')
+    .orderBy('upload_drafts.id')
+    .execute();
+}
 
-  async findOwned(db: Db, userId: number, id: number): Promise<UploadDraftWithFile | undefined> {
-    return withFile(db)
-      .where('upload_drafts.id', '=', id)
-      .where('upload_drafts.user_id', '=', userId)
-      .executeTakeFirst();
-  },
+export async function findOwned(
+  db: Db,
+  userId: number,
+  id: number,
+): Promise<UploadDraftWithFile | undefined> {
+  return withFile(db)
+    .where('upload_drafts.id', '=', id)
+    .where('upload_drafts.user_id', '=', userId)
+    .executeTakeFirst();
+}
 
-  async findByFile(db: Db, fileEntryId: number): Promise<UploadDraftWithFile | undefined> {
-    return withFile(db).where('upload_drafts.file_entry_id', '=', fileEntryId).executeTakeFirst();
-  },
+export async function findByFile(db: Db, fileEntryId: number): Promise<UploadDraftWithFile | undefined> {
+  return withFile(db).where('upload_drafts.file_entry_id', '=', fileEntryId).executeTakeFirst();
+}
 
-  /** One draft per file: a second insert for the same file (a retried request) keeps the first. */
-  async insert(
-    db: Db,
-    row: {
-      user_id: number;
-      workspace_id: number | null;
-      file_entry_id: number;
-      image_entry_id: number | null;
-      data: TUploadDraftData;
-    },
-  ): Promise<number | null> {
-    const inserted = await db
-      .insertInto('upload_drafts')
-      .values({ ...row, data: JSON.stringify(row.data) })
-      .onConflict((oc) => oc.column('file_entry_id').doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    return inserted ? inserted.id : null;
+/** One draft per file: a second insert for the same file (a retried request) keeps the first. */
+export async function insert(
+  db: Db,
+  row: {
+    user_id: number;
+    workspace_id: number | null;
+    file_entry_id: number;
+    image_entry_id: number | null;
+    data: TUploadDraftData;
   },
+): Promise<number | null> {
+  const inserted = await db
+    .insertInto('upload_drafts')
+    .values({ ...row, data: JSON.stringify(row.data) })
+    .onConflict((oc) => oc.column('file_entry_id').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted ? inserted.id : null;
+}
 
-  async updateData(db: Db, id: number, data: TUploadDraftData): Promise<void> {
-    await db
-      .updateTable('upload_drafts')
-      .set({ data: JSON.stringify(data), updated_at: new Date() })
-      .where('id', '=', id)
-      .execute();
-  },
+export async function updateData(db: Db, id: number, data: TUploadDraftData): Promise<void> {
+  await db
+    .updateTable('upload_drafts')
+    .set({ data: JSON.stringify(data), updated_at: new Date() })
+    .where('id', '=', id)
+    .execute();
+}
 
-  async deleteById(db: Db, id: number): Promise<void> {
-    await db.deleteFrom('upload_drafts').where('id', '=', id).execute();
-  },
+export async function deleteById(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('upload_drafts').where('id', '=', id).execute();
+}
 
-  /** Published files are tracks now: their drafts go (in the publish transaction). */
-  async deleteByFiles(db: Db, userId: number, fileEntryIds: number[]): Promise<void> {
-    if (fileEntryIds.length === 0) return;
-    await db
-      .deleteFrom('upload_drafts')
-      .where('user_id', '=', userId)
-      .where('file_entry_id', 'in', fileEntryIds)
-      .execute();
-  },
+/** Published files are tracks now: their drafts go (in the publish transaction). */
+export async function deleteByFiles(db: Db, userId: number, fileEntryIds: number[]): Promise<void> {
+  if (fileEntryIds.length === 0) return;
+  await db
+    .deleteFrom('upload_drafts')
+    .where('user_id', '=', userId)
+    .where('file_entry_id', 'in', fileEntryIds)
+    .execute();
+}
 
-  /** Whether a published track or album shows this image url (a cover kept after publishing). */
-  async isImageShown(db: Db, url: string): Promise<boolean> {
-    const [track, album] = await Promise.all([
-      db.selectFrom('tracks').select('id').where('image', '=', url).limit(1).executeTakeFirst(),
-      db.selectFrom('albums').select('id').where('image', '=', url).limit(1).executeTakeFirst(),
-    ]);
-    return track !== undefined || album !== undefined;
-  },
-};
+/** Whether a published track or album shows this image url (a cover kept after publishing). */
+export async function isImageShown(db: Db, url: string): Promise<boolean> {
+  const [track, album] = await Promise.all([
+    db.selectFrom('tracks').select('id').where('image', '=', url).limit(1).executeTakeFirst(),
+    db.selectFrom('albums').select('id').where('image', '=', url).limit(1).executeTakeFirst(),
+  ]);
+  return track !== undefined || album !== undefined;
+}

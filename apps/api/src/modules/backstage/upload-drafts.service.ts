@@ -7,7 +7,8 @@ import { AppError } from '../../platform/http/app-error';
 import type { FileEntriesService } from '../file-entries/file-entries.service';
 import { tracksOfFiles } from '../tracks/tracks.repository';
 import type { ReadDraft } from './backstage-music.service';
-import { type UploadDraftWithFile, uploadDraftsRepository } from './upload-drafts.repository';
+import type { UploadDraftWithFile } from './upload-drafts.repository';
+import * as uploadDrafts from './upload-drafts.repository';
 
 type Deps = {
   db: Kysely<Database>;
@@ -33,22 +34,22 @@ function toDto(row: UploadDraftWithFile): TTrackDraft {
  */
 export function createUploadDraftsService({ db, fileEntries, readDraft }: Deps) {
   async function owned(user: AuthUser, id: number): Promise<UploadDraftWithFile> {
-    const row = await uploadDraftsRepository.findOwned(db, user.id, id);
+    const row = await uploadDrafts.findOwned(db, user.id, id);
     if (!row) throw new AppError('not_found');
     return row;
   }
 
   return {
     async list(actor: Actor, user: AuthUser): Promise<TTrackDraft[]> {
-      return (await uploadDraftsRepository.listOwned(db, user.id, actor.workspaceId)).map(toDto);
+      return (await uploadDrafts.listOwned(db, user.id, actor.workspaceId)).map(toDto);
     },
 
     /** Idempotent per file: asking again (a retried request, a second tab) answers the same draft. */
     async create(actor: Actor, user: AuthUser, fileEntryId: number): Promise<TTrackDraft> {
-      const existing = await uploadDraftsRepository.findByFile(db, fileEntryId);
+      const existing = await uploadDrafts.findByFile(db, fileEntryId);
       if (existing && existing.user_id === user.id) return toDto(existing);
       const read = await readDraft(user, fileEntryId);
-      const id = await uploadDraftsRepository.insert(db, {
+      const id = await uploadDrafts.insert(db, {
         user_id: user.id,
         workspace_id: actor.workspaceId,
         file_entry_id: read.fileEntryId,
@@ -58,7 +59,7 @@ export function createUploadDraftsService({ db, fileEntries, readDraft }: Deps) 
       if (id === null) {
         // A parallel request won the insert: its cover stays, this one's goes.
         if (read.imageEntryId) await fileEntries.purge([read.imageEntryId]);
-        const winner = await uploadDraftsRepository.findByFile(db, fileEntryId);
+        const winner = await uploadDrafts.findByFile(db, fileEntryId);
         if (!winner || winner.user_id !== user.id) throw new AppError('not_found');
         return toDto(winner);
       }
@@ -72,7 +73,7 @@ export function createUploadDraftsService({ db, fileEntries, readDraft }: Deps) 
       if (patch.number !== undefined) data.number = patch.number;
       if (patch.genres !== undefined) data.genres = patch.genres;
       if (patch.lyrics !== undefined) data.lyrics = patch.lyrics;
-      await uploadDraftsRepository.updateData(db, id, data);
+      await uploadDrafts.updateData(db, id, data);
       return toDto(await owned(user, id));
     },
 
@@ -83,7 +84,7 @@ export function createUploadDraftsService({ db, fileEntries, readDraft }: Deps) 
      */
     async remove(user: AuthUser, id: number): Promise<void> {
       const row = await owned(user, id);
-      await uploadDraftsRepository.deleteById(db, row.id);
+      await uploadDrafts.deleteById(db, row.id);
       // A track made from this file some other way (the track form, the api) keeps its audio.
       const isAudioPlayed = (await tracksOfFiles(db, [row.file_entry_id])).length > 0;
       const coverInUse = row.image_entry_id !== null && (await isCoverPublished(row.data.image));
@@ -98,7 +99,7 @@ export function createUploadDraftsService({ db, fileEntries, readDraft }: Deps) 
   /** A cover a published track or album already shows (the album takes the first draft's) stays. */
   async function isCoverPublished(url: string | null): Promise<boolean> {
     if (!url) return false;
-    return uploadDraftsRepository.isImageShown(db, url);
+    return uploadDrafts.isImageShown(db, url);
   }
 }
 
