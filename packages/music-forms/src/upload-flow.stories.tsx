@@ -86,17 +86,19 @@ const drafts = [
     saved.set(draft.id, draft);
     return HttpResponse.json(fixture(ZTrackDraftResponseSchema, { draft }));
   }),
-  http.put('*/api/v1/backstage/drafts/:id', async ({ params, request }) => {
+  // http-client sends PUT and DELETE as POST with X-HTTP-Method-Override.
+  http.post('*/api/v1/backstage/drafts/:id', async ({ params, request }) => {
+    const method = request.headers.get('x-http-method-override')?.toUpperCase();
+    if (method === 'DELETE') {
+      saved.delete(Number(params.id));
+      return HttpResponse.json({ message: 'Draft deleted.' });
+    }
     const draft = saved.get(Number(params.id));
     if (!draft) return HttpResponse.json({ message: 'Not found.' }, { status: 404 });
     const patch = ZTrackDraftUpdateSchema.parse(await request.json());
     const next = { ...draft, ...patch } as TTrackDraft;
     saved.set(draft.id, next);
     return HttpResponse.json(fixture(ZTrackDraftResponseSchema, { draft: next }));
-  }),
-  http.delete('*/api/v1/backstage/drafts/:id', ({ params }) => {
-    saved.delete(Number(params.id));
-    return HttpResponse.json({ message: 'Draft deleted.' });
   }),
 ];
 

@@ -54,7 +54,7 @@ const meta = {
   title: 'Backstage/BackstageLayout',
   component: LayoutWithPage,
   decorators: [withRouter],
-  parameters: { msw: api },
+  parameters: { msw: api, basename: '/backstage' },
 } satisfies Meta<typeof LayoutWithPage>;
 
 export default meta;

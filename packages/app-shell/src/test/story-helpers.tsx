@@ -18,13 +18,18 @@ const failures: unknown[] = [];
 export const withRouter: Decorator = (Story, context) => {
   const route = (context.parameters.route as string | undefined) ?? '/';
   const routePath = context.parameters.routePath as string | undefined;
+  // An app's own base (`/backstage`): its app links resolve as they do in the built app.
+  const basename = context.parameters.basename as string | undefined;
   const [router] = useState(() =>
     createMemoryRouter(
       [
         { path: routePath ?? '*', element: <Story />, errorElement: <StoryCrashed /> },
         ...(routePath ? [{ path: '*', element: <StoryLocation /> }] : []),
       ],
-      { initialEntries: [route] },
+      {
+        initialEntries: [basename ? `${basename}${route === '/' ? '' : route}` : route],
+        ...(basename ? { basename } : {}),
+      },
     ),
   );
   return <RouterProvider router={router} />;
