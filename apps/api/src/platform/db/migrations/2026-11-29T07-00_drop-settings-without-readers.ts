@@ -25,3 +25,6 @@ const REMOVED = [
 export async function up(db: Kysely<any>): Promise<void> {
   await db.deleteFrom('settings').where('name', 'in', REMOVED).execute();
 }
+
+/** The removed rows held values nothing read: undoing the migration has nothing to restore. */
+export async function down(): Promise<void> {}

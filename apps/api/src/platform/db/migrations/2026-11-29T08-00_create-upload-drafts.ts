@@ -37,3 +37,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .columns(['disk', 'created_at'])
     .execute();
 }
+
+// biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and never import the app schema
+export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropIndex('file_entries_disk_created_at_index').execute();
+  await db.schema.dropTable('upload_drafts').execute();
+}

@@ -18,3 +18,14 @@ export async function up(db: Kysely<any>): Promise<void> {
     .where('description', '=', SEED_NOTE)
     .execute();
 }
+
+// biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and never import the app schema
+export async function down(db: Kysely<any>): Promise<void> {
+  await db
+    .updateTable('products')
+    .set({ description: SEED_NOTE })
+    .where('is_seed', '=', true)
+    .where('description', 'is', null)
+    .execute();
+  await db.schema.alterTable('products').dropColumn('is_seed').execute();
+}
