@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 describe('demo plans (SEED_DEMO_CATALOGUE)', () => {
-  it('a free plan and a paid plan with monthly and yearly prices, each telling the admin to replace it', async () => {
+  it('a free plan and a paid plan with monthly and yearly prices, marked as seeded, with no placeholder text for buyers', async () => {
     const response = await t.app.inject({ url: '/api/v1/billing/products' });
     const plans = response.json().pagination.data;
     expect(plans.map((plan: { name: string; free: boolean }) => [plan.name, plan.free])).toEqual([
@@ -26,7 +26,10 @@ describe('demo plans (SEED_DEMO_CATALOGUE)', () => {
       [4300, 6],
       [7600, 12],
     ]);
-    for (const plan of plans) expect(plan.description).toContain('replace it in Admin > Plans');
+    // Issue 32: the "replace me" note is the admin's (is_seed), never the public page's text.
+    for (const plan of plans) expect(plan.description ?? '').not.toMatch(/seed|replace/i);
+    const seeded = await t.deps.db.selectFrom('products').select(['name', 'is_seed']).orderBy('id').execute();
+    expect(seeded.map((row) => row.is_seed)).toEqual([true, true]);
     expect(plans[0].permissions).toEqual(['files.create', 'music.create']);
   });
 });
