@@ -1,9 +1,10 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 
 const apiDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'apps', 'api');
 const cli = join(apiDir, 'dist', 'cli.js');
@@ -65,8 +66,13 @@ export async function startApi(
     ...extraEnv,
   };
   for (const [key, value] of Object.entries(settings)) {
-    const result = spawnSync('node', [cli, 'settings:set', key, value], { env, encoding: 'utf8' });
-    if (result.status !== 0) throw new Error(`settings:set ${key} failed:\n${result.stdout}${result.stderr}`);
+    // Not spawnSync: a peer started in this process (Stripe, PayPal) must answer the credential
+    // check the command makes while it runs.
+    await promisify(execFile)('node', [cli, 'settings:set', key, value], { env, encoding: 'utf8' }).catch(
+      (error: { stdout?: string; stderr?: string }) => {
+        throw new Error(`settings:set ${key} failed:\n${error.stdout ?? ''}${error.stderr ?? ''}`);
+      },
+    );
   }
   let output = '';
   const child = spawn('node', [server], { env, stdio: ['ignore', 'pipe', 'pipe'] });
