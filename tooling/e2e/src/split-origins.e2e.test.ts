@@ -128,7 +128,7 @@ describe('the admin on its own origin', () => {
     // ...and lands back on the admin's own origin, signed in (bootstrap data fetched across origins).
     await page.waitForURL(`${adminOrigin}/admin**`);
     // The overview's figures need the admin's session: their arrival proves the cross-origin sign-in.
-    await page.getByTestId('admin-dashboard').getByText('New sign-ups').waitFor();
+    await page.getByTestId('admin-dashboard').getByText('New sign-ups').first().waitFor();
 
     const saved = await callFromPage(page, `${api.url}/api/v1/settings`, 'POST', {
       client: { 'uploads.blocked_extensions': ['split-origin'] },
