@@ -243,3 +243,31 @@ export async function startStripeProxy(): Promise<StripeProxy> {
   proxy.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return proxy;
 }
+
+/** A user's subscriptions and their invoices, as stored: what a webhook test checks after applying. */
+export async function subscriptionState(world: BillingWorld, userId: number) {
+  const db = world.t.deps.db;
+  const subscriptions = await db
+    .selectFrom('subscriptions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .execute();
+  const invoices = await db
+    .selectFrom('invoices')
+    .innerJoin('subscriptions', 'subscriptions.id', 'invoices.subscription_id')
+    .selectAll('invoices')
+    .where('subscriptions.user_id', '=', userId)
+    .execute();
+  return { subscriptions, invoices };
+}
+
+/** The types of a user's notifications, oldest first. */
+export async function notificationTypesOf(world: BillingWorld, userId: number): Promise<string[]> {
+  const rows = await world.t.deps.db
+    .selectFrom('notifications')
+    .select('type')
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .execute();
+  return rows.map((row) => row.type);
+}

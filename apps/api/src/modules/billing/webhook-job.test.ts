@@ -6,6 +6,7 @@ import {
   confirmCard,
   createPlan,
   newListener,
+  notificationTypesOf,
   payByCard,
   proPlan,
   type StripeProxy,
@@ -13,6 +14,7 @@ import {
   settleWebhooks,
   startBillingWorld,
   startStripeProxy,
+  subscriptionState,
 } from './billing.test-helper';
 import { WEBHOOK_JOB } from './webhook-job';
 
@@ -35,30 +37,8 @@ afterAll(async () => {
 });
 
 const priceId = () => (pro.prices[0] as { id: number }).id;
-const state = async (userId: number) => {
-  const db = world.t.deps.db;
-  const subscriptions = await db
-    .selectFrom('subscriptions')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .execute();
-  const invoices = await db
-    .selectFrom('invoices')
-    .innerJoin('subscriptions', 'subscriptions.id', 'invoices.subscription_id')
-    .selectAll('invoices')
-    .where('subscriptions.user_id', '=', userId)
-    .execute();
-  return { subscriptions, invoices };
-};
-const notificationTypes = async (userId: number) =>
-  (
-    await world.t.deps.db
-      .selectFrom('notifications')
-      .select('type')
-      .where('user_id', '=', userId)
-      .orderBy('created_at')
-      .execute()
-  ).map((row) => row.type);
+const state = (userId: number) => subscriptionState(world, userId);
+const notificationTypes = (userId: number) => notificationTypesOf(world, userId);
 const eventsSince = (index: number) => world.stripe.events.slice(index);
 
 describe('the webhook job', () => {
