@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import type { TUploadDraftData, UploadDraftRow } from './upload-drafts.tables';
 
@@ -14,7 +14,11 @@ function withFile(db: Db) {
     .select('file_entries.name as file_name');
 }
 
-/** A user's drafts in one workspace (null: the personal space), oldest first like the upload order. */
+/**
+ * A user's drafts in one workspace (null: the personal space), in album order: the track number
+ * the tags gave (or the user set), then the title. Files upload side by side, so the order in
+ * which their drafts were created says nothing about the album.
+ */
 export async function listOwned(
   db: Db,
   userId: number,
@@ -27,7 +31,8 @@ export async function listOwned(
         ? eb('upload_drafts.workspace_id', 'is', null)
         : eb('upload_drafts.workspace_id', '=', workspaceId),
     )
-    .orderBy('upload_drafts.created_at')
+    .orderBy(sql`(upload_drafts.data->>'number')::int asc nulls last`)
+    .orderBy(sql`upload_drafts.data->>'name'`)
     .orderBy('upload_drafts.id')
     .execute();
 }

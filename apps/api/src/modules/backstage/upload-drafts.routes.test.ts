@@ -69,12 +69,13 @@ describe('upload drafts', () => {
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json().draft).toMatchObject({ name: 'Renamed', number: 7, album: 'Drafts LP' });
 
-    // "After a reload": a new request lists both, with the edit.
+    // "After a reload": a new request lists both, with the edit, in album order (track 2, then
+    // the draft renumbered 7), not in the order the uploads finished.
     const list = await send('GET', '/api/v1/backstage/drafts', artist.headers);
     expect(list.statusCode).toBe(200);
     expect(list.json().drafts.map((d: { id: number; name: string }) => [d.id, d.name])).toEqual([
-      [first.draft.id, 'Renamed'],
       [second.draft.id, 'Draft 2'],
+      [first.draft.id, 'Renamed'],
     ]);
 
     expect(
