@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import { artistRefsJson } from '../artists/artist-refs.repository';
-import { genreRefsJson } from '../genres/genre-links.repository';
-import { tagRefsJson } from '../tags/tag-links.repository';
+import { genreRefsJson } from '../catalogue/genre-links.repository';
+import { tagRefsJson } from '../catalogue/tag-links.repository';
 import { visibleAlbumTracksJson } from '../tracks/track-json.repository';
 import { ALBUM_COLUMNS, albumReleaseDate } from './albums.repository';
 

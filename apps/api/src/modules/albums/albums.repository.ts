@@ -10,7 +10,7 @@ import type { Database } from '../../platform/db/schema';
 import { itemsCreditedTo } from '../artists/artist-credits.repository';
 import { listOrder } from '../catalogue/catalogue-list';
 import { dateText, nameMatches, paginate } from '../catalogue/catalogue-query.repository';
-import { itemsInGenre } from '../genres/genre-links.repository';
+import { itemsInGenre } from '../catalogue/genre-links.repository';
 import type { AlbumsTable } from './albums.tables';
 
 type Db = Kysely<Database>;

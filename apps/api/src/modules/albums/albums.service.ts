@@ -8,7 +8,7 @@ import { replaceAlbumArtists } from '../artists/artist-credits.repository';
 import { artistRefsForAlbums } from '../artists/artist-refs';
 import { assertCanManageCredited, type WorkspaceDirectory } from '../catalogue/catalogue-access';
 import { catalogueChanged, changingCatalogue } from '../catalogue/catalogue-invalidation';
-import { syncGenresAndTags } from '../catalogue/catalogue-links';
+import { genreRefs, syncGenresAndTags, tagRefs } from '../catalogue/catalogue-links';
 import { deleteLinks } from '../catalogue/catalogue-links.repository';
 import { type CatalogueInclude, includeOf } from '../catalogue/catalogue-list';
 import type { Page } from '../catalogue/catalogue-query.repository';
@@ -20,9 +20,7 @@ import {
   slugify,
   withSlug,
 } from '../catalogue/catalogue-utils';
-import { genreRefs } from '../genres/genre-links';
 import { loadCounts } from '../library/counts';
-import { tagRefs } from '../tags/tag-links';
 import { toTrackDtos, trackDtoOf } from '../tracks/track-dto';
 import { deleteTracks } from '../tracks/tracks.service';
 import { findAlbumPage } from './album-page.repository';

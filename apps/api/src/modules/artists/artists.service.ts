@@ -4,7 +4,7 @@ import { type Actor, actorCanAny, actorUser, assertActorCanAny } from '../../pla
 import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/http/app-error';
 import { catalogueChanged, changingCatalogue } from '../catalogue/catalogue-invalidation';
-import { syncGenresAndTags } from '../catalogue/catalogue-links';
+import { genreRefs, syncGenresAndTags, tagRefs } from '../catalogue/catalogue-links';
 import { deleteLinks } from '../catalogue/catalogue-links.repository';
 import { type CatalogueInclude, includeOf } from '../catalogue/catalogue-list';
 import type { Page } from '../catalogue/catalogue-query.repository';
@@ -16,9 +16,7 @@ import {
   slugify,
   withSlug,
 } from '../catalogue/catalogue-utils';
-import { genreRefs } from '../genres/genre-links';
 import { loadCounts } from '../library/counts';
-import { tagRefs } from '../tags/tag-links';
 import { artistRefsForTracks } from './artist-refs';
 import { managedArtistIds } from './artist-refs.repository';
 import {

@@ -2,10 +2,10 @@ import type { TGenre } from '@cadence/contracts/genre';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import { validationError } from '../../platform/http/app-error';
+import { displayName } from '../catalogue/catalogue-links';
 import type { Page } from '../catalogue/catalogue-query.repository';
 import { isoRequired, mapPage, orNotFound } from '../catalogue/catalogue-utils';
 import { loadCounts } from '../library/counts';
-import { displayName } from './genre-links';
 import {
   deleteGenre,
   findGenre,

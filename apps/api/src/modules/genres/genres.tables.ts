@@ -1,7 +1,6 @@
 import type { Generated } from 'kysely';
 import type { Timestamp } from '../../platform/db/column-types';
-
-export type TTaggableType = 'track' | 'album' | 'artist';
+import type { TTaggableType } from '../catalogue/taggable';
 
 export interface GenresTable {
   id: Generated<number>;

@@ -2,8 +2,8 @@ import type { TTag, TTagCreate, TTagListQuery, TTagUpdate } from '@cadence/contr
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import { AppError, validationError } from '../../platform/http/app-error';
+import { displayName } from '../catalogue/catalogue-links';
 import { isoRequired, mapPage } from '../catalogue/catalogue-utils';
-import { displayName } from '../genres/genre-links';
 import { createTagsRepository } from './tags.repository';
 import type { TagsTable } from './tags.tables';
 

@@ -4,11 +4,10 @@ import type { TTrack } from '@cadence/contracts/track';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import { artistRefsForTracks } from '../artists/artist-refs';
+import { genreRefs, tagRefs } from '../catalogue/catalogue-links';
 import type { CatalogueInclude } from '../catalogue/catalogue-list';
 import { iso, isoRequired } from '../catalogue/catalogue-utils';
-import { genreRefs } from '../genres/genre-links';
 import { loadCounts } from '../library/counts';
-import { tagRefs } from '../tags/tag-links';
 import { albumRefsOf, tracksWithLyrics } from './track-dto.repository';
 import type { TracksTable } from './tracks.tables';
 

@@ -2,8 +2,8 @@ import { type Kysely, sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Database } from '../../platform/db/schema';
 import { artistRefsJson } from '../artists/artist-refs.repository';
-import { genreRefsJson } from '../genres/genre-links.repository';
-import { tagRefsJson } from '../tags/tag-links.repository';
+import { genreRefsJson } from '../catalogue/genre-links.repository';
+import { tagRefsJson } from '../catalogue/tag-links.repository';
 import { albumRefJson } from './track-dto.repository';
 
 type Db = Kysely<Database>;

@@ -5,7 +5,7 @@ import type { MusicScope } from '../albums/albums.repository';
 import { itemsCreditedTo } from '../artists/artist-credits.repository';
 import { listOrder } from '../catalogue/catalogue-list';
 import { nameMatches, paginate } from '../catalogue/catalogue-query.repository';
-import { itemsInGenre } from '../genres/genre-links.repository';
+import { itemsInGenre } from '../catalogue/genre-links.repository';
 import type { TracksTable } from './tracks.tables';
 
 /** Who may see each track: what other modules check before they link to one. */

@@ -1,7 +1,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Database } from '../../platform/db/schema';
-import type { TTaggableType } from '../genres/genres.tables';
+import type { TTaggableType } from './taggable';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

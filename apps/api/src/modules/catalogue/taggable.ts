@@ -1,0 +1,2 @@
+/** The items genres and tags are linked to (`genreables`, `taggables`). */
+export type TTaggableType = 'track' | 'album' | 'artist';
