@@ -2,7 +2,7 @@ import type { TAdminAlbumRow, TAdminArtistRow, TAdminTrackRow } from '@cadence/c
 import type { TUserRef } from '@cadence/contracts/catalogue';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
-import { artistRefsForAlbums, artistRefsForTracks } from '../artists/artist-refs';
+import { artistRefsForAlbums, artistRefsForTracks } from '../catalogue/artist-refs';
 import { genreRefs } from '../catalogue/catalogue-links';
 import { iso, isoRequired } from '../catalogue/catalogue-utils';
 import { publicUsers } from '../users/public-user';

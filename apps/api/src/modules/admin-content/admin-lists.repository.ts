@@ -2,7 +2,7 @@ import type { TAdminCommentRow, TAdminLyricsRow, TAdminPlaylistRow } from '@cade
 import type { TPagination } from '@cadence/contracts/pagination';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../platform/db/schema';
-import { artistRefsForTracks } from '../artists/artist-refs';
+import { artistRefsForTracks } from '../catalogue/artist-refs';
 import { likePattern, paginate } from '../catalogue/catalogue-query.repository';
 import { isoRequired } from '../catalogue/catalogue-utils';
 import { publicUsers } from '../users/public-user';

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
-import { artistRefsJson } from '../artists/artist-refs.repository';
+import { artistRefsJson } from '../catalogue/artist-refs.repository';
 import { genreRefsJson } from '../catalogue/genre-links.repository';
 import { tagRefsJson } from '../catalogue/tag-links.repository';
-import { visibleAlbumTracksJson } from '../tracks/track-json.repository';
+import { visibleAlbumTracksJson } from '../catalogue/track-json.repository';
 import { ALBUM_COLUMNS, albumReleaseDate } from './albums.repository';
 
 type Db = Kysely<Database>;

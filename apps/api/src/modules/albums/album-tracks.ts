@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { type Actor, actorCanAny } from '../../platform/auth/actor';
 import type { Database } from '../../platform/db/schema';
 import { validationError } from '../../platform/http/app-error';
-import { assertTrackVisibleTo } from '../tracks/track-access';
+import { assertTrackVisibleTo } from '../catalogue/track-access';
 import { trackPlacements } from './albums.repository';
 
 /** Tracks an album edit may list: existing ones that are on it, or the editor's own (any, with music.update). */

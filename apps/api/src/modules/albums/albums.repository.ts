@@ -7,7 +7,8 @@ import {
   type Updateable,
 } from 'kysely';
 import type { Database } from '../../platform/db/schema';
-import { itemsCreditedTo } from '../artists/artist-credits.repository';
+import { itemsCreditedTo } from '../catalogue/artist-credits.repository';
+import type { MusicScope } from '../catalogue/catalogue-items.repository';
 import { listOrder } from '../catalogue/catalogue-list';
 import { dateText, nameMatches, paginate } from '../catalogue/catalogue-query.repository';
 import { itemsInGenre } from '../catalogue/genre-links.repository';
@@ -42,10 +43,6 @@ export function findAlbum(db: Db, id: number): Promise<AlbumRow | undefined> {
     .select([...ALBUM_COLUMNS, albumReleaseDate()])
     .where('albums.id', '=', id)
     .executeTakeFirst();
-}
-
-export async function albumExists(db: Db, id: number): Promise<boolean> {
-  return !!(await db.selectFrom('albums').select('id').where('id', '=', id).executeTakeFirst());
 }
 
 const SORTABLE = ['name', 'release_date', 'plays', 'views', 'created_at', 'id'] as const;
@@ -138,9 +135,6 @@ export async function replaceAlbumTracks(
       .where('id', '=', id)
       .execute();
 }
-
-/** Where backstage lists music: a workspace's, or (outside one) the user's own. */
-export type MusicScope = { workspaceId: number } | { ownerId: number };
 
 /** The newest albums in the scope (the backstage home). */
 export function recentAlbumsIn(db: Db, scope: MusicScope) {

@@ -4,8 +4,8 @@ import type { Kysely } from 'kysely';
 import { type Actor, actorUser, assertActorCanAny } from '../../platform/auth/actor';
 import type { Database } from '../../platform/db/schema';
 import { assertCanCreditArtists } from '../artists/artist-credits';
-import { replaceAlbumArtists } from '../artists/artist-credits.repository';
-import { artistRefsForAlbums } from '../artists/artist-refs';
+import { replaceAlbumArtists } from '../catalogue/artist-credits.repository';
+import { artistRefsForAlbums } from '../catalogue/artist-refs';
 import { assertCanManageCredited, type WorkspaceDirectory } from '../catalogue/catalogue-access';
 import { catalogueChanged, changingCatalogue } from '../catalogue/catalogue-invalidation';
 import { genreRefs, syncGenresAndTags, tagRefs } from '../catalogue/catalogue-links';
@@ -20,8 +20,8 @@ import {
   slugify,
   withSlug,
 } from '../catalogue/catalogue-utils';
-import { loadCounts } from '../library/counts';
-import { toTrackDtos, trackDtoOf } from '../tracks/track-dto';
+import { loadCounts } from '../catalogue/counts';
+import { toTrackDtos, trackDtoOf } from '../catalogue/track-dto';
 import { deleteTracks } from '../tracks/tracks.service';
 import { findAlbumPage } from './album-page.repository';
 import { assertTracksUsable } from './album-tracks';

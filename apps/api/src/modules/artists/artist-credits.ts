@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import { type Actor, actorCanAny, actorRestriction } from '../../platform/auth/actor';
 import type { Database } from '../../platform/db/schema';
 import { AppError, validationError } from '../../platform/http/app-error';
+import { managedArtistIds, workspaceArtistIds } from '../catalogue/artist-refs.repository';
 import type { WorkspaceDirectory } from '../catalogue/catalogue-access';
-import { managedArtistIds, workspaceArtistIds } from './artist-refs.repository';
 import { existingArtistIds } from './artists.repository';
 
 /**

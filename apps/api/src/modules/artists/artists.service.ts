@@ -3,6 +3,8 @@ import type { Kysely, Selectable } from 'kysely';
 import { type Actor, actorCanAny, actorUser, assertActorCanAny } from '../../platform/auth/actor';
 import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/http/app-error';
+import { artistRefsForTracks } from '../catalogue/artist-refs';
+import { managedArtistIds } from '../catalogue/artist-refs.repository';
 import { catalogueChanged, changingCatalogue } from '../catalogue/catalogue-invalidation';
 import { genreRefs, syncGenresAndTags, tagRefs } from '../catalogue/catalogue-links';
 import { deleteLinks } from '../catalogue/catalogue-links.repository';
@@ -16,9 +18,7 @@ import {
   slugify,
   withSlug,
 } from '../catalogue/catalogue-utils';
-import { loadCounts } from '../library/counts';
-import { artistRefsForTracks } from './artist-refs';
-import { managedArtistIds } from './artist-refs.repository';
+import { loadCounts } from '../catalogue/counts';
 import {
   addArtistOwner,
   albumsOfArtist,

@@ -3,8 +3,8 @@ import type { Kysely } from 'kysely';
 import { type Actor, actorCanAny } from '../../platform/auth/actor';
 import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/http/app-error';
-import { type CreditedKind, managesCreditedArtist } from '../artists/artist-credits.repository';
 import type { WorkspacesService } from '../workspaces/workspaces.service';
+import { type CreditedKind, managesCreditedArtist } from './artist-credits.repository';
 import { workspaceIdOf } from './catalogue-items.repository';
 
 type Db = Kysely<Database>;

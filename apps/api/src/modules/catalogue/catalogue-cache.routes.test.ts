@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { ALBUM_COLUMNS, albumReleaseDate } from '../albums/albums.repository';
 import { toAlbumDtos } from '../albums/albums.service';
-import { toTrackDtos } from '../tracks/track-dto';
 import { actor, type Headers, insertAlbum, insertArtist, insertTrack } from './catalogue.test-helper';
+import { toTrackDtos } from './track-dto';
 
 /**
  * Every write path that changes an album, artist, track or playlist drops the cached pages that

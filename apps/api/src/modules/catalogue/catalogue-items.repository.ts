@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
-import type { CreditedKind } from '../artists/artist-credits.repository';
+import type { CreditedKind } from './artist-credits.repository';
 
 /** The workspace an album or track was created in, if any. */
 export async function workspaceIdOf(
@@ -14,4 +14,11 @@ export async function workspaceIdOf(
     .where('id', '=', id)
     .executeTakeFirst();
   return row?.workspace_id ?? null;
+}
+
+/** Where backstage lists music: a workspace's, or (outside one) the user's own. */
+export type MusicScope = { workspaceId: number } | { ownerId: number };
+
+export async function albumExists(db: Kysely<Database>, id: number): Promise<boolean> {
+  return !!(await db.selectFrom('albums').select('id').where('id', '=', id).executeTakeFirst());
 }

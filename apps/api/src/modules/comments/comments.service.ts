@@ -3,12 +3,13 @@ import type { Kysely, Selectable } from 'kysely';
 import { type Actor, actorCanAny, actorUser, assertActorCanAny } from '../../platform/auth/actor';
 import type { Database } from '../../platform/db/schema';
 import { AppError, validationError } from '../../platform/http/app-error';
-import { albumExists, albumPath, findAlbum } from '../albums/albums.repository';
+import { albumPath, findAlbum } from '../albums/albums.repository';
+import { albumExists } from '../catalogue/catalogue-items.repository';
 import type { Page } from '../catalogue/catalogue-query.repository';
 import { isoRequired, slugify } from '../catalogue/catalogue-utils';
+import { findTrackVisibleTo } from '../catalogue/track-access';
+import { findTrack } from '../catalogue/track-rows.repository';
 import type { NotificationsService } from '../notifications/notifications.service';
-import { findTrackVisibleTo } from '../tracks/track-access';
-import { findTrack } from '../tracks/tracks.repository';
 import { publicUsers } from '../users/public-user';
 import {
   findComment,

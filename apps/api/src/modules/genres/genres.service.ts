@@ -5,7 +5,7 @@ import { validationError } from '../../platform/http/app-error';
 import { displayName } from '../catalogue/catalogue-links';
 import type { Page } from '../catalogue/catalogue-query.repository';
 import { isoRequired, mapPage, orNotFound } from '../catalogue/catalogue-utils';
-import { loadCounts } from '../library/counts';
+import { loadCounts } from '../catalogue/counts';
 import {
   deleteGenre,
   findGenre,

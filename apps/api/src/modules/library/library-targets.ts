@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { actorOf } from '../../platform/auth/actor';
-import { assertCanSeeEntity, assertCanSeeTracks as assertTracksVisible } from '../catalogue/visible-entity';
 import type { TFollowableType, TLikeableType } from './library.tables';
+import { assertCanSeeEntity, assertCanSeeTracks as assertTracksVisible } from './visible-entity';
 
 /**
  * Route guard before liking, reposting or following: the target must exist and be visible to

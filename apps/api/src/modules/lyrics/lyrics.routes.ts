@@ -15,7 +15,7 @@ import { actorOf } from '../../platform/auth/actor';
 import { AppError } from '../../platform/http/app-error';
 import { catalogueChanged } from '../catalogue/catalogue-invalidation';
 import { isoRequired } from '../catalogue/catalogue-utils';
-import { findTrackVisibleTo, managesTrack } from '../tracks/track-access';
+import { findTrackVisibleTo, managesTrack } from '../catalogue/track-access';
 import { createLyricsRepository } from './lyrics.repository';
 import type { LyricsTable } from './lyrics.tables';
 

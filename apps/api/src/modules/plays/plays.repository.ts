@@ -1,7 +1,7 @@
 import { type Insertable, type Kysely, sql } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import { type Page, paginate } from '../catalogue/catalogue-query.repository';
-import type { TrackRow } from '../tracks/track-dto';
+import type { TrackRow } from '../catalogue/track-dto';
 
 type Db = Kysely<Database>;
 

@@ -3,7 +3,7 @@ import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
 import { ZRecordPlayResponseSchema, ZRecordPlaySchema } from '@cadence/contracts/play';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/auth/actor';
-import { findTrackVisibleTo } from '../tracks/track-access';
+import { findTrackVisibleTo } from '../catalogue/track-access';
 import { listenerOf } from './listener';
 import { createPlaysService } from './plays.service';
 

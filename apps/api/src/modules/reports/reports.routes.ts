@@ -13,7 +13,7 @@ import { actorOf } from '../../platform/auth/actor';
 import { AppError } from '../../platform/http/app-error';
 import { audit } from '../admin-catalogue/audit';
 import { PURGE_FILES_JOB } from '../admin-catalogue/bulk-delete';
-import { assertCanSeeEntity } from '../catalogue/visible-entity';
+import { assertCanSeeEntity } from '../library/visible-entity';
 import { notifyReporters } from './notify-reporter';
 import { createReportsService } from './reports.service';
 import { applyResolution, closeReports } from './resolve-report';

@@ -10,7 +10,7 @@ import type {
 } from '@cadence/contracts/search';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
-import { artistRefsForAlbums, artistRefsForTracks } from '../artists/artist-refs';
+import { artistRefsForAlbums, artistRefsForTracks } from '../catalogue/artist-refs';
 
 /**
  * Compact rows ("cards") of each content model, loaded by id and returned in the order asked,

@@ -1,10 +1,10 @@
 import { assertActorCanAny } from '../../platform/auth/actor';
 import { pageCounterChanged } from '../catalogue/catalogue-invalidation';
-import { assertCanSeeEntity } from '../catalogue/visible-entity';
+import { findTrackVisibleTo } from '../catalogue/track-access';
 import { createLibraryService } from '../library/library.service';
+import { assertCanSeeEntity } from '../library/visible-entity';
 import type { PlayListener } from '../plays/listener';
 import { createPlaysService } from '../plays/plays.service';
-import { findTrackVisibleTo } from '../tracks/track-access';
 import type { SubsonicContext, SubsonicMethod } from './subsonic-context';
 import { parseAnyId, parseId, type SubsonicKind } from './subsonic-ids';
 import { SubsonicError } from './subsonic-response';

@@ -1,5 +1,5 @@
 import { assertActorCanAny } from '../../platform/auth/actor';
-import { findTrackVisibleTo } from '../tracks/track-access';
+import { findTrackVisibleTo } from '../catalogue/track-access';
 import { albumById, albumsOfArtist } from './subsonic-albums.repository';
 import { allArtists, artistById, genresWithCounts } from './subsonic-artists.repository';
 import type { SubsonicContext, SubsonicMethod } from './subsonic-context';

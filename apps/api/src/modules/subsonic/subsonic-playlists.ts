@@ -1,5 +1,5 @@
 import type { Actor } from '../../platform/auth/actor';
-import { assertCanSeeTracks } from '../catalogue/visible-entity';
+import { assertCanSeeTracks } from '../library/visible-entity';
 import { createPlaylistsService } from '../playlists/playlists.service';
 import type { SubsonicContext, SubsonicMethod } from './subsonic-context';
 import { toChild } from './subsonic-dto';

@@ -6,7 +6,7 @@ import { AppError } from '../../platform/http/app-error';
 import { toAlbumDtos } from '../albums/albums.service';
 import type { Page } from '../catalogue/catalogue-query.repository';
 import { mapPage } from '../catalogue/catalogue-utils';
-import { toTrackDtos } from '../tracks/track-dto';
+import { toTrackDtos } from '../catalogue/track-dto';
 import { taggedAlbumRows, taggedTrackRows, tagIdByName } from './tagged-music.repository';
 
 type PageOptions = { page: number; perPage: number };

@@ -1,8 +1,7 @@
-import type { Selectable } from 'kysely';
 import { type Insertable, type Kysely, sql, type Transaction, type Updateable } from 'kysely';
 import type { Database } from '../../platform/db/schema';
-import type { MusicScope } from '../albums/albums.repository';
-import { itemsCreditedTo } from '../artists/artist-credits.repository';
+import { itemsCreditedTo } from '../catalogue/artist-credits.repository';
+import type { MusicScope } from '../catalogue/catalogue-items.repository';
 import { listOrder } from '../catalogue/catalogue-list';
 import { nameMatches, paginate } from '../catalogue/catalogue-query.repository';
 import { itemsInGenre } from '../catalogue/genre-links.repository';
@@ -19,23 +18,6 @@ export async function countDownload(db: Kysely<Database>, trackId: number): Prom
 
 type Db = Kysely<Database>;
 type Trx = Transaction<Database>;
-
-export function findTrack(db: Db, id: number): Promise<Selectable<TracksTable> | undefined> {
-  return db.selectFrom('tracks').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
-/**
- * What the stream and download routes need of a track: who may play it and where its bytes
- * are. Every range request of a player asks this, so it leaves the waveform and text behind.
- */
-export function findStreamableTrack(db: Db, id: number) {
-  return db
-    .selectFrom('tracks')
-    .select(['id', 'name', 'visibility', 'owner_id', 'src', 'mime', 'file_entry_id'])
-    .where('id', '=', id)
-    .executeTakeFirst();
-}
-export type StreamableTrack = NonNullable<Awaited<ReturnType<typeof findStreamableTrack>>>;
 
 const SORTABLE = ['name', 'plays', 'duration', 'released_at', 'created_at', 'id'] as const;
 

@@ -1,8 +1,8 @@
 import type { TArtistRef } from '@cadence/contracts/catalogue';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
-import { groupBy } from '../catalogue/catalogue-utils';
 import { type ArtistRefRow, artistRefRowsForAlbums, artistRefRowsForTracks } from './artist-refs.repository';
+import { groupBy } from './catalogue-utils';
 
 type Db = Kysely<Database>;
 

@@ -2,10 +2,10 @@ import type { Kysely } from 'kysely';
 import { type Actor, actorCanAny } from '../../platform/auth/actor';
 import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/http/app-error';
-import { managesCreditedItem } from '../catalogue/catalogue-access';
-import { orNotFound } from '../catalogue/catalogue-utils';
+import { managesCreditedItem } from './catalogue-access';
+import { orNotFound } from './catalogue-utils';
 import type { TrackRow } from './track-dto';
-import { findStreamableTrack, findTrack } from './tracks.repository';
+import { findStreamableTrack, findTrack } from './track-rows.repository';
 
 type Db = Kysely<Database>;
 

@@ -2,11 +2,11 @@ import type { Kysely } from 'kysely';
 import type { Actor } from '../../platform/auth/actor';
 import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/http/app-error';
-import { albumExists } from '../albums/albums.repository';
 import { artistExists } from '../artists/artists.repository';
+import { albumExists } from '../catalogue/catalogue-items.repository';
+import { assertTrackVisibleTo } from '../catalogue/track-access';
 import { createCommentsService } from '../comments/comments.service';
 import { createPlaylistsService } from '../playlists/playlists.service';
-import { assertTrackVisibleTo } from '../tracks/track-access';
 import { findTracks } from '../tracks/tracks.repository';
 import { findProfileUser } from '../users/user-refs.repository';
 

@@ -3,15 +3,14 @@ import { trackStreamPath } from '@cadence/contracts/stream-url';
 import type { TTrack } from '@cadence/contracts/track';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../platform/db/schema';
-import { artistRefsForTracks } from '../artists/artist-refs';
-import { genreRefs, tagRefs } from '../catalogue/catalogue-links';
-import type { CatalogueInclude } from '../catalogue/catalogue-list';
-import { iso, isoRequired } from '../catalogue/catalogue-utils';
-import { loadCounts } from '../library/counts';
+import { artistRefsForTracks } from './artist-refs';
+import { genreRefs, tagRefs } from './catalogue-links';
+import type { CatalogueInclude } from './catalogue-list';
+import { iso, isoRequired } from './catalogue-utils';
+import { loadCounts } from './counts';
 import { albumRefsOf, tracksWithLyrics } from './track-dto.repository';
-import type { TracksTable } from './tracks.tables';
 
-export type TrackRow = Selectable<TracksTable>;
+export type TrackRow = Selectable<Database['tracks']>;
 
 const isExternal = (src: string | null) => !!src && /^https?:\/\//i.test(src);
 

@@ -1,9 +1,9 @@
 import { type Kysely, sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Database } from '../../platform/db/schema';
-import { artistRefsJson } from '../artists/artist-refs.repository';
-import { genreRefsJson } from '../catalogue/genre-links.repository';
-import { tagRefsJson } from '../catalogue/tag-links.repository';
+import { artistRefsJson } from './artist-refs.repository';
+import { genreRefsJson } from './genre-links.repository';
+import { tagRefsJson } from './tag-links.repository';
 import { albumRefJson } from './track-dto.repository';
 
 type Db = Kysely<Database>;
