@@ -3,23 +3,22 @@ import { type StripePeer, startStripePeer } from '@cadence/billing-peers/stripe-
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApi, startApi } from './api-server';
-import { axeViolations } from './axe';
 import { launchBrowser } from './browser';
+import { ADMIN, expectSettledAndClean, JOURNEY_WIDTHS, newPage, register, signIn } from './journey-steps';
 
 /**
- * Issue 32 "billing setup that cannot go half-way": a fresh install with the demo seed and no
- * payment keys. The owner switching Stripe on is told which keys are missing; with the peer's keys
- * the seeded plan reaches the provider at once, and a buyer starts its checkout on the first try.
+ * Issue 32 "billing setup that cannot go half-way", at a phone's and a laptop's width: a fresh
+ * install with the demo seed and no payment keys. The owner switching Stripe on is told which keys
+ * are missing; with the peer's keys the seeded plan reaches the provider at once, and a buyer
+ * starts its checkout on the first try. One server for both widths: each width starts from
+ * billing off and no keys (put back through the settings API).
  */
 const STRIPE = { secretKey: 'sk_test_setup', webhookSecret: 'whsec_setup' };
-const ADMIN = { email: 'admin@e2e.test', password: 'e2e-admin-password' };
-const BUYER = { email: 'first-buyer@e2e.test', password: 'buyer-password-1' };
 
 let api: RunningApi;
 let browser: Browser;
 let stripe: StripePeer;
 let paypal: PaypalPeer;
-let admin: Page;
 
 beforeAll(async () => {
   [stripe, paypal, browser] = await Promise.all([
@@ -35,25 +34,35 @@ afterAll(async () => {
   await Promise.all([stripe?.close(), paypal?.close()]);
 });
 
-async function newPage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await context.addCookies([{ name: 'cookie_notice', value: 'true', url: api.url }]);
-  return context.newPage();
+/** Billing off, Stripe off, its keys gone: the state of a fresh install. */
+async function switchBillingOff(page: Page) {
+  const status = await page.evaluate(async () => {
+    const xsrf = decodeURIComponent(/(?:^|; )XSRF-TOKEN=([^;]+)/.exec(document.cookie)?.[1] ?? '');
+    const response = await fetch('/api/v1/settings', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-XSRF-TOKEN': xsrf },
+      body: JSON.stringify({
+        server: { stripe_secret: '', stripe_webhook_secret: '' },
+        client: { billing: { enable: false, stripe: { enable: false } } },
+      }),
+    });
+    return response.status;
+  });
+  expect(status).toBe(200);
 }
 
-async function expectAxeClean(page: Page) {
-  await page.waitForTimeout(400);
-  expect(await axeViolations(page), page.url()).toEqual([]);
-}
+describe.each(JOURNEY_WIDTHS)('setting billing up at $width px', (viewport) => {
+  let admin: Page;
 
-describe('setting billing up', () => {
+  afterAll(async () => {
+    await admin?.context().close();
+  });
+
   it('an owner with no keys is told what is missing, and nothing is switched on', async () => {
-    admin = await newPage();
-    await admin.goto(`${api.url}/login`);
-    await admin.getByLabel('Email').fill(ADMIN.email);
-    await admin.getByLabel('Password').fill(ADMIN.password);
-    await admin.getByRole('button', { name: 'Continue' }).click();
-    await admin.waitForURL((url) => !url.pathname.startsWith('/login'));
+    admin = await newPage(browser, api, viewport);
+    await signIn(admin, api, ADMIN);
+    await admin.goto(`${api.url}/admin`);
+    await switchBillingOff(admin);
     await admin.goto(`${api.url}/admin/settings/subscriptions`);
     const enable = admin.getByRole('checkbox', { name: 'Enable subscriptions' });
     await enable.waitFor();
@@ -71,7 +80,7 @@ describe('setting billing up', () => {
       describedBy.split(' ').map((id) => admin.locator(`[id="${id}"]`).textContent()),
     );
     expect(help.join(' ')).toContain('Enter the Stripe secret key to enable Stripe.');
-    await expectAxeClean(admin);
+    await expectSettledAndClean(admin, `subscriptions settings refused at ${viewport.width}`);
     const stored = await admin.evaluate(async () => (await fetch('/api/v1/settings')).json());
     expect(stored.client.billing.enable).toBe(false);
   });
@@ -86,20 +95,19 @@ describe('setting billing up', () => {
     await admin.getByRole('link', { name: 'Pro Unlimited' }).waitFor();
     expect(await admin.getByTestId('plan-seed-note').count()).toBe(2);
     expect(await admin.getByRole('button', { name: 'Sync now' }).count()).toBe(0);
-    await expectAxeClean(admin);
+    await expectSettledAndClean(admin, `plans at ${viewport.width}`);
   });
 
   it('a buyer starts the checkout of the seeded plan on the first try', async () => {
-    const buyer = await newPage();
+    const buyer = await newPage(browser, api, viewport);
     await buyer.goto(`${api.url}/pricing`);
     await buyer.getByRole('heading', { name: 'Pro Unlimited' }).waitFor();
     expect(await buyer.locator('body').textContent()).not.toContain('demo seed');
-    await buyer.goto(`${api.url}/register`);
-    await buyer.getByLabel('Email').fill(BUYER.email);
-    await buyer.locator('input[name="password"]').fill(BUYER.password);
-    await buyer.locator('input[name="password_confirmation"]').fill(BUYER.password);
-    await buyer.getByRole('button', { name: 'Create account' }).click();
-    await buyer.waitForURL((url) => url.pathname !== '/register');
+    await expectSettledAndClean(buyer, `pricing at ${viewport.width}`);
+    await register(buyer, api, {
+      email: `first-buyer-${viewport.width}@e2e.test`,
+      password: 'buyer-password-1',
+    });
     await buyer.goto(`${api.url}/pricing`);
     await buyer
       .getByTestId('plan-card')
@@ -109,7 +117,9 @@ describe('setting billing up', () => {
     await buyer.getByRole('heading', { name: 'Checkout' }).waitFor();
     // PayPal is off: only the method that can complete is offered.
     expect(await buyer.getByRole('button', { name: 'Pay with PayPal' }).count()).toBe(0);
+    await expectSettledAndClean(buyer, `checkout at ${viewport.width}`);
     await buyer.getByRole('button', { name: 'Pay by card' }).click();
     await buyer.waitForURL((url) => url.href.startsWith(stripe.url), { timeout: 30_000 });
+    await buyer.context().close();
   });
 });
