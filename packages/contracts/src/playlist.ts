@@ -6,6 +6,7 @@ import {
   ZIdSegmentSchema,
   ZUserRefSchema,
 } from './catalogue';
+import { ZSmartRulesSchema } from './smart-playlist';
 import { ZTrackSchema } from './track';
 
 export const ZPlaylistSchema = z.object({
@@ -24,6 +25,8 @@ export const ZPlaylistSchema = z.object({
   updated_at: z.string(),
   tracks: z.array(ZTrackSchema.extend({ position: z.number(), added_at: z.string() })).optional(),
   editors: z.array(ZUserRefSchema).optional(),
+  /** Set on a smart playlist: its tracks are these rules' result, evaluated on every read. */
+  smart_rules: ZSmartRulesSchema.nullable().optional(),
   counts: z.record(z.string(), z.number()).optional(),
 });
 export type TPlaylist = z.infer<typeof ZPlaylistSchema>;
@@ -50,6 +53,8 @@ export const ZPlaylistCreateSchema = z.object({
   image: z.string().trim().max(2000).nullish(),
   public: z.boolean().optional(),
   collaborative: z.boolean().optional(),
+  /** Rules make it a smart playlist (read-only track list); null turns an update back to a plain one. */
+  smart_rules: ZSmartRulesSchema.nullable().optional(),
 });
 export type TPlaylistCreate = z.infer<typeof ZPlaylistCreateSchema>;
 export const ZPlaylistUpdateSchema = ZPlaylistCreateSchema.partial();
