@@ -277,6 +277,49 @@ export const playerSections: TSettingsSection[] = [
     ],
   },
   {
+    title: 'Transcoding',
+    fields: [
+      {
+        key: 'transcoding.default_format',
+        label: 'Transcoding format',
+        help: 'What a stream is converted to when the original is too large for the listener or not a format they take.',
+        kind: 'select',
+        options: opts(['opus', 'Opus'], ['mp3', 'MP3'], ['aac', 'AAC']),
+      },
+      {
+        key: 'transcoding.data_saver_bitrate',
+        label: 'Data saver bitrate (kbps)',
+        help: 'Highest bitrate the web player asks for on a metered or slow connection, 32 to 320.',
+        kind: 'number',
+        min: 32,
+        max: 320,
+      },
+      {
+        key: 'transcoding.max_processes',
+        label: 'Transcoding processes at once',
+        help: '0: one per processor core. Further streams wait in a queue.',
+        kind: 'number',
+        min: 0,
+        max: 64,
+      },
+      {
+        key: 'transcoding.queue_timeout_seconds',
+        label: 'Transcoding queue timeout (seconds)',
+        help: 'A stream that waits longer for a free process is refused.',
+        kind: 'number',
+        min: 1,
+        max: 300,
+      },
+      {
+        key: 'transcoding.cache_size_mb',
+        label: 'Transcoding cache size (MB)',
+        help: 'Completed transcodes kept on disk; the least recently played go first. 0 keeps none.',
+        kind: 'number',
+        min: 0,
+      },
+    ],
+  },
+  {
     title: 'Artist page',
     fields: [
       {

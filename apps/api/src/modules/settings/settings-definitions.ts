@@ -406,6 +406,12 @@ export const settingDefinitions = {
   /** The Subsonic API under /rest for native apps (modules/subsonic); each user can also turn it off. */
   'subsonic.enable': bool('player', true),
   'player.default_artist_view': oneOf('player', ['list', 'grid'], 'list'),
+  // transcoding (issue 36, modules/transcoding): what a stream is converted to when the original does not fit
+  'transcoding.default_format': oneOf('player', ['opus', 'mp3', 'aac'], 'opus'),
+  'transcoding.data_saver_bitrate': setting('player', z.int().min(32).max(320), 96),
+  'transcoding.max_processes': setting('player', z.int().min(0).max(64), 0, { scope: 'server' }),
+  'transcoding.cache_size_mb': setting('player', z.int().min(0).max(1_000_000), 2048, { scope: 'server' }),
+  'transcoding.queue_timeout_seconds': setting('player', z.int().min(1).max(300), 20, { scope: 'server' }),
   'artist_page.tabs': setting('player', z.array(artistPageTab), [
     { id: 1, active: true },
     { id: 2, active: true },
