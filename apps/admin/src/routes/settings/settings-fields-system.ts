@@ -8,25 +8,12 @@ const text = (key: string, label: string, help?: string): TSettingField => ({
   kind: 'text',
   ...(help ? { help } : {}),
 });
-const secret = (key: string, label: string, help?: string): TSettingField => ({
-  key,
-  label,
-  kind: 'secret',
-  ...(help ? { help } : {}),
-});
 const toggle = (key: string, label: string, help?: string): TSettingField => ({
   key,
   label,
   kind: 'switch',
   ...(help ? { help } : {}),
 });
-
-export const cacheSections: TSettingsSection[] = [
-  {
-    description: 'Chosen when the server starts: Redis when REDIS_URL is set, memory otherwise.',
-    fields: [text('cache_driver', 'Cache driver', 'memory (default), none or redis.')],
-  },
-];
 
 export const analyticsSections: TSettingsSection[] = [
   {
@@ -38,7 +25,6 @@ export const analyticsSections: TSettingsSection[] = [
         kind: 'text',
         max: 50,
       },
-      text('analytics_property_id', 'Analytics property ID', 'GA4 property whose visits the reports read.'),
       {
         key: 'analytics.retention_days',
         label: 'Keep raw plays and visits for (days)',
@@ -47,18 +33,6 @@ export const analyticsSections: TSettingsSection[] = [
         min: 0,
         max: 36500,
       },
-    ],
-  },
-];
-
-export const loggingSections: TSettingsSection[] = [
-  {
-    fields: [
-      text(
-        'sentry_dsn',
-        'Sentry DSN',
-        'Error reporting: server faults are sent to this project; its public DSN reaches the apps.',
-      ),
     ],
   },
 ];
@@ -84,30 +58,6 @@ export const websocketsSections: TSettingsSection[] = [
         'Enable realtime',
         'Push notifications and listening activity to open pages over the api’s socket.',
       ),
-    ],
-  },
-  {
-    title: 'Broadcast driver',
-    description: 'Chosen when the server starts.',
-    fields: [
-      text(
-        'broadcast_driver',
-        'Broadcast driver',
-        'null (off), reverb (the local server over Redis), pusher or ably.',
-      ),
-      text('pusher_app_id', 'Pusher app ID'),
-      text('pusher_key', 'Pusher key'),
-      secret('pusher_secret', 'Pusher secret'),
-      text('pusher_cluster', 'Pusher cluster'),
-      text('reverb_app_id', 'Reverb app ID'),
-      text('reverb_key', 'Reverb key'),
-      secret('reverb_secret', 'Reverb secret'),
-      text('reverb_host', 'Reverb host'),
-      { key: 'reverb_port', label: 'Reverb port', kind: 'number' },
-      text('reverb_scheme', 'Reverb scheme'),
-      text('ably_app_id', 'Ably app ID'),
-      text('ably_key', 'Ably key'),
-      secret('ably_secret', 'Ably secret'),
     ],
   },
 ];
@@ -158,63 +108,6 @@ export const gdprSections: TSettingsSection[] = [
         help: 'Each policy is a required checkbox on the sign-up form, linking to its page.',
         kind: 'json',
       },
-    ],
-  },
-];
-
-export const searchSections: TSettingsSection[] = [
-  {
-    title: 'Local search',
-    description: 'Chosen when the server starts.',
-    fields: [text('scout_driver', 'Search driver', 'postgres: PostgreSQL full text and trigrams.')],
-  },
-];
-
-export const providersSections: TSettingsSection[] = [
-  {
-    fields: [
-      {
-        key: 'artist_provider',
-        label: 'Artist provider',
-        help: 'Import and refresh artist metadata when the page is visited.',
-        kind: 'select',
-        options: opts(['off', 'Off'], ['spotify', 'Spotify']),
-      },
-      {
-        key: 'album_provider',
-        label: 'Album provider',
-        help: 'Import and refresh album metadata when the page is visited.',
-        kind: 'select',
-        options: opts(['off', 'Off'], ['spotify', 'Spotify']),
-      },
-      {
-        key: 'search_provider',
-        label: 'Search provider',
-        help: 'Where player search looks; local results win on ties.',
-        kind: 'select',
-        options: opts(['local', 'Local'], ['spotify', 'Spotify'], ['local_and_spotify', 'Local and Spotify']),
-      },
-      {
-        key: 'artist_bio_provider',
-        label: 'Artist biography provider',
-        kind: 'select',
-        options: opts(['wikipedia', 'Wikipedia'], ['local', 'Local']),
-      },
-      {
-        key: 'wikipedia_language',
-        label: 'Wikipedia language',
-        help: 'Two-letter language code (en).',
-        kind: 'text',
-        max: 2,
-      },
-    ],
-  },
-  {
-    title: 'Credentials',
-    fields: [
-      text('spotify_id', 'Spotify client ID'),
-      secret('spotify_secret', 'Spotify client secret'),
-      secret('lastfm_api_key', 'Last.fm API key'),
     ],
   },
 ];

@@ -168,25 +168,11 @@ export const localizationSections: TSettingsSection[] = [
         help: 'Language for new users and guests; auto follows the browser. Lines are translated on the Localizations page.',
         kind: 'select',
       },
-      {
-        key: 'dates.format',
-        label: 'Date verbosity',
-        help: 'How much of a date is shown across the site.',
-        kind: 'select',
-        options: opts(['auto', 'Auto'], ['numeric', 'Numeric'], ['short', 'Short'], ['long', 'Long']),
-      },
       toggle(
         'i18n.enable',
         'Enable translations',
         'Off: the site uses one language and hides the language picker.',
       ),
-      {
-        key: 'dates.locale',
-        label: 'Formatting locale',
-        help: 'Locale used to format dates and numbers (en_US).',
-        kind: 'text',
-        max: 20,
-      },
     ],
   },
 ];
@@ -380,19 +366,6 @@ export const outgoingEmailSections: TSettingsSection[] = [
         kind: 'select',
         options: opts(['', 'None'], ['tls', 'TLS'], ['ssl', 'SSL']),
       },
-    ],
-  },
-  {
-    title: 'Other drivers (reserved)',
-    description: 'Cadence sends over SMTP or writes to the log; these services are reserved.',
-    fields: [
-      envText('mailgun_domain', 'Mailgun domain'),
-      envSecret('mailgun_secret', 'Mailgun secret'),
-      envText('mailgun_endpoint', 'Mailgun endpoint', 'Empty for the US region.'),
-      envText('ses_key', 'SES key'),
-      envSecret('ses_secret', 'SES secret'),
-      envText('ses_region', 'SES region'),
-      envSecret('postmark_token', 'Postmark token'),
     ],
   },
 ];

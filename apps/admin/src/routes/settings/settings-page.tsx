@@ -23,14 +23,10 @@ import {
 import {
   adsSection,
   analyticsSections,
-  cacheSections,
   gdprSections,
-  loggingSections,
   playerSections,
-  providersSections,
   queueSections,
   recaptchaSections,
-  searchSections,
   websocketsSections,
 } from './settings-fields-system';
 import { settingsQuery } from './settings-queries';
@@ -57,22 +53,19 @@ const TABS = [
 ] as const;
 type TTabId = (typeof TABS)[number][0];
 
-const SECTIONS: Record<TTabId, TSettingsSection[]> = {
+/** Tabs without settings of their own (cache, logging, search, providers) show a notice instead. */
+const SECTIONS: Partial<Record<TTabId, TSettingsSection[]>> = {
   general: [...generalSections, adsSection],
   subscriptions: subscriptionsSections,
   localization: localizationSections,
   authentication: authenticationSections,
   uploading: uploadingSections,
   'outgoing-email': outgoingEmailSections,
-  cache: cacheSections,
   analytics: analyticsSections,
-  logging: loggingSections,
   queue: queueSections,
   websockets: websocketsSections,
   recaptcha: recaptchaSections,
   gdpr: gdprSections,
-  search: searchSections,
-  providers: providersSections,
   player: playerSections,
 };
 
@@ -100,7 +93,7 @@ function TabContent({ tab, data }: { tab: TTabId; data: TSettingsResponse }) {
   const { trans } = useTrans();
   const bootstrap = useBootstrapData();
   const lists = useValueLists(tab === 'localization');
-  const sections = SECTIONS[tab];
+  const sections = SECTIONS[tab] ?? [];
   const form = (props: Partial<Parameters<typeof SettingsTabForm>[0]> = {}) => (
     // A fresh form per tab: each tab saves its own settings.
     <SettingsTabForm key={tab} data={data} sections={sections} {...props} />
@@ -176,9 +169,30 @@ function TabContent({ tab, data }: { tab: TTabId; data: TSettingsResponse }) {
     case 'cache':
       return (
         <div className="flex flex-col gap-8">
-          {form()}
+          <Notice>
+            {trans(
+              'The cache is chosen when the server starts: Redis when REDIS_URL is set, memory otherwise.',
+            )}
+          </Notice>
           <ClearCachePanel />
         </div>
+      );
+    case 'logging':
+      return (
+        <Notice>
+          {trans('Server errors are recorded in the error log, with their request and trace.')}{' '}
+          <Link to="/logs/error" className="text-primary underline">
+            {trans('Open the error log')}
+          </Link>
+        </Notice>
+      );
+    case 'providers':
+      return (
+        <Notice>
+          {trans(
+            'Artists, albums and biographies come from what artists and admins enter: no outside metadata provider is connected.',
+          )}
+        </Notice>
       );
     case 'queue':
       return (
@@ -188,15 +202,13 @@ function TabContent({ tab, data }: { tab: TTabId; data: TSettingsResponse }) {
         </div>
       );
     case 'search':
-      return form({
-        notice: (
-          <Notice>
-            {trans(
-              'PostgreSQL search reads the catalogue tables directly: new and edited records are found at once, with nothing to import.',
-            )}
-          </Notice>
-        ),
-      });
+      return (
+        <Notice>
+          {trans(
+            'PostgreSQL search reads the catalogue tables directly: new and edited records are found at once, with nothing to import.',
+          )}
+        </Notice>
+      );
     case 'gdpr':
       return form({
         editors: { 'cookie_notice.button': CookieButtonEditor, 'registration.policies': PoliciesEditor },

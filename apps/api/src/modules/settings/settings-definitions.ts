@@ -108,8 +108,6 @@ function env<S extends z.ZodType>(
 }
 const envText = (tab: SettingsTab, key: string) => env(tab, key, maxText(SETTING_TEXT_MAX), '');
 const envSecret = (tab: SettingsTab, key: string) => env(tab, key, maxText(SETTING_TEXT_MAX), '', 'secret');
-const envPort = (tab: SettingsTab, key: string, value: number | null = null) =>
-  env(tab, key, z.int().min(1).max(65535).nullable(), value);
 /**
  * Payment and social-login credentials: read at each use (the gateway registry, the social
  * routes), so storable by the admin when their variable is unset, and checked before saving.
@@ -202,7 +200,6 @@ export const settingDefinitions = {
   'billing.stripe.enable': bool('subscriptions', false),
   'billing.paypal.enable': bool('subscriptions', false),
   'billing.paypal_test_mode': bool('subscriptions', true),
-  'billing.stripe_test_mode': bool('internal', true, { scope: 'server' }),
   'billing.invoice.address': text('subscriptions', '', undefined, 2000),
   'billing.invoice.notes': text('subscriptions', '', undefined, 2000),
   stripe_key: liveText('subscriptions', 'stripe_key'),
@@ -211,15 +208,11 @@ export const settingDefinitions = {
   paypal_client_id: liveText('subscriptions', 'paypal_client_id'),
   paypal_secret: liveSecret('subscriptions', 'paypal_secret'),
   paypal_webhook_id: liveText('subscriptions', 'paypal_webhook_id'),
-  'billing.stripe_public_key': derived('subscriptions', z.string(), ''),
-  'billing.paypal.public_key': derived('subscriptions', z.string(), ''),
 
   // localization
   'dates.default_timezone': text('localization', 'auto'),
   'locale.default': text('localization', 'auto'),
-  'dates.format': oneOf('localization', ['auto', 'numeric', 'short', 'long'], 'short'),
   'i18n.enable': bool('localization', true),
-  'dates.locale': text('localization', 'en_US'),
   // Set on the localizations page ("Set as default"): the language of new users and guests.
   'i18n.default_localization': setting('localization', z.string().trim().min(2).max(10), 'en'),
 
@@ -301,7 +294,8 @@ export const settingDefinitions = {
   mail_driver: env(
     'outgoing-email',
     'mail_driver',
-    z.enum(['smtp', 'mailgun', 'postmark', 'ses', 'sendmail', 'gmail_api', 'log']),
+    // Cadence sends over SMTP or keeps mail in the outgoing-email log; no other service is offered.
+    z.enum(['smtp', 'log']),
     'log',
     'server',
     true,
@@ -311,59 +305,21 @@ export const settingDefinitions = {
   mail_username: mailText('mail_username'),
   mail_password: env('outgoing-email', 'mail_password', maxText(255), '', 'secret', true),
   mail_encryption: env('outgoing-email', 'mail_encryption', z.enum(['', 'tls', 'ssl']), '', 'server', true),
-  mailgun_domain: envText('outgoing-email', 'mailgun_domain'),
-  mailgun_secret: envSecret('outgoing-email', 'mailgun_secret'),
-  mailgun_endpoint: envText('outgoing-email', 'mailgun_endpoint'),
-  ses_key: envText('outgoing-email', 'ses_key'),
-  ses_secret: envSecret('outgoing-email', 'ses_secret'),
-  ses_region: envText('outgoing-email', 'ses_region'),
-  postmark_token: envSecret('outgoing-email', 'postmark_token'),
   'mail.contact_page_address': setting('outgoing-email', z.union([z.literal(''), z.email().max(255)]), '', {
     scope: 'server',
   }),
 
-  // cache
-  cache_driver: env('cache', 'cache_driver', z.enum(['memory', 'none', 'redis']), 'memory'),
-  'cache.report_minutes': setting('cache', z.int().min(0), 60, { scope: 'server' }),
-  'cache.homepage_days': setting('cache', z.int().min(0), 1, { scope: 'server' }),
-
   // analytics
-  analytics_property_id: envText('analytics', 'analytics_property_id'),
   'analytics.tracking_code': text('analytics', '', undefined, 50),
   // Days raw plays and page views are kept before the daily prune (0 keeps them; roll-ups always stay).
   'analytics.retention_days': setting('analytics', z.int().min(0).max(36_500), 0, { scope: 'server' }),
-
-  // logging
-  sentry_dsn: envText('logging', 'sentry_dsn'),
-  'logging.sentry_public': derived('logging', z.string(), ''),
 
   // queue
   queue_driver: env('queue', 'queue_driver', z.enum(['sync', 'redis']), 'sync'),
 
   // websockets
-  broadcast_driver: env(
-    'websockets',
-    'broadcast_driver',
-    z.enum(['null', 'reverb', 'pusher', 'ably']),
-    'null',
-  ),
-  pusher_app_id: envText('websockets', 'pusher_app_id'),
-  pusher_key: envText('websockets', 'pusher_key'),
-  pusher_secret: envSecret('websockets', 'pusher_secret'),
-  pusher_cluster: envText('websockets', 'pusher_cluster'),
-  reverb_app_id: envText('websockets', 'reverb_app_id'),
-  reverb_key: envText('websockets', 'reverb_key'),
-  reverb_secret: envSecret('websockets', 'reverb_secret'),
-  reverb_host: envText('websockets', 'reverb_host'),
-  reverb_port: envPort('websockets', 'reverb_port'),
-  reverb_scheme: env('websockets', 'reverb_scheme', z.enum(['http', 'https']), 'https'),
-  ably_app_id: envText('websockets', 'ably_app_id'),
-  ably_key: envText('websockets', 'ably_key'),
-  ably_secret: envSecret('websockets', 'ably_secret'),
   // On by default: the realtime socket is part of the api itself (issue 15), not an outside service.
   'realtime.enable': bool('websockets', true),
-  'realtime.pusher_key': derived('websockets', z.string(), ''),
-  'realtime.pusher_cluster': derived('websockets', z.string(), ''),
 
   // recaptcha (v3)
   'recaptcha.site_key': text('recaptcha', '', undefined, 255),
@@ -376,20 +332,6 @@ export const settingDefinitions = {
   'cookie_notice.position': oneOf('gdpr', ['top', 'bottom'], 'bottom'),
   'cookie_notice.button': setting('gdpr', ZMenuItemSchema.partial().nullable(), null),
   'registration.policies': setting('gdpr', z.array(ZRegistrationPolicySchema), []),
-
-  // search ("Local search")
-  scout_driver: env('search', 'scout_driver', z.enum(['postgres']), 'postgres'),
-
-  // providers ("Automation")
-  artist_provider: oneOf('providers', ['off', 'spotify'], 'off'),
-  album_provider: oneOf('providers', ['off', 'spotify'], 'off'),
-  search_provider: oneOf('providers', ['local', 'spotify', 'local_and_spotify'], 'local'),
-  artist_bio_provider: oneOf('providers', ['wikipedia', 'local'], 'wikipedia'),
-  wikipedia_language: setting('providers', z.string().regex(/^[a-z]{2}$/), 'en'),
-  'automation.artist_interval': setting('providers', z.int().min(1), 7, { scope: 'server' }),
-  spotify_id: envText('providers', 'spotify_id'),
-  spotify_secret: envSecret('providers', 'spotify_secret'),
-  lastfm_api_key: envSecret('providers', 'lastfm_api_key'),
 
   // player (tabs General, Controls, Artist page)
   'player.seekbar_type': oneOf('player', ['waveform', 'line'], 'line'),
