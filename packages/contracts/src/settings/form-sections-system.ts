@@ -1,14 +1,15 @@
-import { AD_SLOTS } from '@cadence/contracts/ad-slots';
-import type { TSettingField, TSettingsSection } from './settings-fields';
+import { AD_SLOT_ADVICE, AD_SLOT_LABELS, AD_SLOTS } from '../ads-constants';
+import type { TSettingKey } from './catalogue';
+import type { TSettingField, TSettingsSection } from './form-sections';
 
 const opts = (...pairs: [string, string][]) => pairs.map(([value, label]) => ({ value, label }));
-const text = (key: string, label: string, help?: string): TSettingField => ({
+const text = (key: TSettingKey, label: string, help?: string): TSettingField => ({
   key,
   label,
   kind: 'text',
   ...(help ? { help } : {}),
 });
-const toggle = (key: string, label: string, help?: string): TSettingField => ({
+const toggle = (key: TSettingKey, label: string, help?: string): TSettingField => ({
   key,
   label,
   kind: 'switch',
@@ -23,15 +24,12 @@ export const analyticsSections: TSettingsSection[] = [
         label: 'Google Analytics measurement ID',
         help: 'The measurement ID only (G-XXXXXXX), not the whole snippet.',
         kind: 'text',
-        max: 50,
       },
       {
         key: 'analytics.retention_days',
         label: 'Keep raw plays and visits for (days)',
         help: 'Older plays and page views are deleted every night; daily totals, insights and reports keep their history. 0 keeps everything.',
         kind: 'number',
-        min: 0,
-        max: 36500,
       },
     ],
   },
@@ -71,14 +69,12 @@ export const recaptchaSections: TSettingsSection[] = [
         label: 'Site key',
         help: 'Public key used by browsers.',
         kind: 'text',
-        max: 255,
       },
       {
         key: 'recaptcha.secret_key',
         label: 'Secret key',
         help: 'Kept encrypted on the server; never sent to browsers. Tried with the verification service before it is saved.',
         kind: 'secret',
-        max: 255,
       },
       toggle('recaptcha.enable.register', 'Protect registration', 'Check sign-ups with reCAPTCHA.'),
       toggle('recaptcha.enable.contact', 'Protect contact page', 'Check contact messages with reCAPTCHA.'),
@@ -147,8 +143,6 @@ export const playerSections: TSettingsSection[] = [
         label: 'Default volume',
         help: 'Starting volume, 0 to 100.',
         kind: 'number',
-        min: 0,
-        max: 100,
       },
       {
         key: 'player.repeat_default',
@@ -202,11 +196,10 @@ export const adsSection: TSettingsSection = {
     ),
     ...AD_SLOTS.map(
       (slot): TSettingField => ({
-        key: slot.key,
-        label: slot.label,
-        help: slot.advice,
+        key: `ads.${slot}`,
+        label: AD_SLOT_LABELS[slot],
+        help: AD_SLOT_ADVICE[slot],
         kind: 'textarea',
-        max: 20_000,
         rows: 3,
       }),
     ),
