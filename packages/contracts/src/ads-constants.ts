@@ -10,6 +10,15 @@ export const AD_SLOTS = [
 ] as const;
 export type TAdSlot = (typeof AD_SLOTS)[number];
 
+/** Each slot's name on the admin's forms (its setting key is `ads.{slot}`). */
+export const AD_SLOT_LABELS: Record<TAdSlot, string> = {
+  general_top: 'General top',
+  general_bottom: 'General bottom',
+  artist_top: 'Artist top',
+  artist_bottom: 'Artist bottom',
+  album_above: 'Album above',
+};
+
 export const AD_SLOT_ADVICE: Record<TAdSlot, string> = {
   general_top:
     'This ad will appear at the top of most pages. Best size is 150px height or less, or responsive.',

@@ -3,22 +3,31 @@ import {
   AD_FRAME_MESSAGE_SOURCE,
   AD_HOST_MESSAGE_SOURCE,
   AD_SLOT_ADVICE,
+  AD_SLOT_LABELS,
   AD_SLOTS,
   type TAdSlot,
 } from './ads-constants';
+import { settingsCatalogue } from './settings/catalogue';
 
-export { AD_FRAME_MESSAGE_SOURCE, AD_HOST_MESSAGE_SOURCE, AD_SLOT_ADVICE, AD_SLOTS, type TAdSlot };
+export {
+  AD_FRAME_MESSAGE_SOURCE,
+  AD_HOST_MESSAGE_SOURCE,
+  AD_SLOT_ADVICE,
+  AD_SLOT_LABELS,
+  AD_SLOTS,
+  type TAdSlot,
+};
 
 export const ZAdSlotParamsSchema = z.object({ slot: z.enum(AD_SLOTS) });
 
-/** The ads page's form (`client.ads` of `POST api/v1/settings`). */
+/** The ads page's form (`client.ads` of `POST api/v1/settings`): the catalogue's schemas of its keys. */
 export const ZAdsSettingsSchema = z.object({
-  general_top: z.string().max(20_000),
-  general_bottom: z.string().max(20_000),
-  artist_top: z.string().max(20_000),
-  artist_bottom: z.string().max(20_000),
-  album_above: z.string().max(20_000),
-  disable: z.boolean(),
-  hide_for_subscribers: z.boolean(),
+  general_top: settingsCatalogue['ads.general_top'].schema,
+  general_bottom: settingsCatalogue['ads.general_bottom'].schema,
+  artist_top: settingsCatalogue['ads.artist_top'].schema,
+  artist_bottom: settingsCatalogue['ads.artist_bottom'].schema,
+  album_above: settingsCatalogue['ads.album_above'].schema,
+  disable: settingsCatalogue['ads.disable'].schema,
+  hide_for_subscribers: settingsCatalogue['ads.hide_for_subscribers'].schema,
 });
 export type TAdsSettings = z.infer<typeof ZAdsSettingsSchema>;

@@ -18,7 +18,7 @@ const enableFlag = z.object({ enable: z.boolean() });
 export const ZClientSettingsSchema = z.looseObject({
   base_url: z.string(),
   require_email_confirmation: z.boolean(),
-  dates: z.looseObject({ default_timezone: z.string(), format: z.string(), locale: z.string() }),
+  dates: z.looseObject({ default_timezone: z.string() }),
   cookie_notice: z.object({
     enable: z.boolean(),
     position: z.enum(['top', 'bottom']),

@@ -10,8 +10,6 @@ const server: Record<string, unknown> = {
   mail_encryption: '',
   mail_from_address: '',
   mail_from_name: '',
-  mailgun_domain: '',
-  cache_driver: 'redis',
 };
 const env: Record<string, { variable: string; is_locked: boolean }> = {
   mail_driver: { variable: 'MAIL_DRIVER', is_locked: false },
@@ -22,20 +20,7 @@ const env: Record<string, { variable: string; is_locked: boolean }> = {
   mail_encryption: { variable: 'MAIL_ENCRYPTION', is_locked: false },
   mail_from_address: { variable: 'MAIL_FROM_ADDRESS', is_locked: false },
   mail_from_name: { variable: 'MAIL_FROM_NAME', is_locked: false },
-  mailgun_domain: { variable: 'MAILGUN_DOMAIN', is_locked: true },
-  cache_driver: { variable: 'CACHE_DRIVER', is_locked: true },
 };
-for (const key of [
-  'mailgun_secret',
-  'mailgun_endpoint',
-  'ses_key',
-  'ses_secret',
-  'ses_region',
-  'postmark_token',
-]) {
-  server[key] = '';
-  env[key] = { variable: key.toUpperCase(), is_locked: true };
-}
 
 /** `GET api/v1/settings`: env-level keys under `server` (with their variables), the site's under `client`. */
 export const storySettings = (overrides: { mail?: { is_setup: boolean; is_url_override: boolean } } = {}) =>

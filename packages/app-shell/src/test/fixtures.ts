@@ -48,7 +48,7 @@ export function makeBootstrap(overrides: Partial<TBootstrapData> = {}): TBootstr
     settings: {
       base_url: 'http://localhost:3000',
       require_email_confirmation: false,
-      dates: { default_timezone: 'UTC', format: 'short', locale: 'en' },
+      dates: { default_timezone: 'UTC' },
       cookie_notice: { enable: true, position: 'bottom', button: null },
       themes: { default_id: 2, user_change: true },
       branding: {

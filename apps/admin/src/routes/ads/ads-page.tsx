@@ -3,19 +3,17 @@ import { FormCheckbox, FormTextarea } from '@cadence/admin-kit/form-fields';
 import { useAdminForm } from '@cadence/admin-kit/use-admin-form';
 import { fetchBootstrapData } from '@cadence/app-shell/bootstrap-store';
 import { useTrans } from '@cadence/app-shell/use-trans';
-import { AD_SLOT_ADVICE, AD_SLOTS, type TAdsSettings, ZAdsSettingsSchema } from '@cadence/contracts/ads';
+import {
+  AD_SLOT_ADVICE,
+  AD_SLOT_LABELS,
+  AD_SLOTS,
+  type TAdsSettings,
+  ZAdsSettingsSchema,
+} from '@cadence/contracts/ads';
 import type { TSettingsResponse } from '@cadence/contracts/settings-api';
 import { apiClient } from '@cadence/http-client/http-client';
 import { Spinner } from '@cadence/ui/spinner';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-
-const SLOT_LABELS: Record<(typeof AD_SLOTS)[number], string> = {
-  general_top: 'General top',
-  general_bottom: 'General bottom',
-  artist_top: 'Artist top',
-  artist_bottom: 'Artist bottom',
-  album_above: 'Album above',
-};
 
 function readAds(settings: TSettingsResponse): TAdsSettings {
   const ads = (settings.client.ads ?? {}) as Partial<Record<keyof TAdsSettings, unknown>>;
@@ -50,7 +48,7 @@ function AdsForm({ initial }: { initial: TAdsSettings }) {
         <FormTextarea<TAdsSettings>
           key={slot}
           name={slot}
-          label={trans(SLOT_LABELS[slot])}
+          label={trans(AD_SLOT_LABELS[slot])}
           description={trans(AD_SLOT_ADVICE[slot])}
           rows={6}
         />

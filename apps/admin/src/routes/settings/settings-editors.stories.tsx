@@ -1,10 +1,10 @@
 import { withRouter } from '@cadence/app-shell/test/story-helpers';
+import { gdprSections, playerSections } from '@cadence/contracts/settings/form-sections-system';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { HttpResponse, http } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { storySettings } from '../../test/admin-settings-fixtures';
 import { ArtistTabsEditor, CookieButtonEditor, PoliciesEditor } from './settings-editors';
-import { gdprSections, playerSections } from './settings-fields-system';
 import { SettingsTabForm } from './settings-tab-form';
 
 const saved = http.post('*/api/v1/settings', () =>

@@ -20,8 +20,6 @@ const settings = {
     mail_encryption: '',
     mail_from_address: '',
     mail_from_name: '',
-    mailgun_domain: '',
-    cache_driver: 'redis',
   },
   client: { mail: { contact_page_address: '' } },
   env: {
@@ -33,23 +31,9 @@ const settings = {
     mail_encryption: { variable: 'MAIL_ENCRYPTION', is_locked: false },
     mail_from_address: { variable: 'MAIL_FROM_ADDRESS', is_locked: false },
     mail_from_name: { variable: 'MAIL_FROM_NAME', is_locked: false },
-    mailgun_domain: { variable: 'MAILGUN_DOMAIN', is_locked: true },
-    cache_driver: { variable: 'CACHE_DRIVER', is_locked: true },
   },
   mail: { is_setup: true, is_url_override: false },
 };
-// Every env-level key of the tab has its variable (the api answers them all).
-for (const key of [
-  'mailgun_secret',
-  'mailgun_endpoint',
-  'ses_key',
-  'ses_secret',
-  'ses_region',
-  'postmark_token',
-]) {
-  Object.assign(settings.server, { [key]: '' });
-  Object.assign(settings.env, { [key]: { variable: key.toUpperCase(), is_locked: true } });
-}
 
 const posted: unknown[] = [];
 
@@ -147,7 +131,6 @@ describe('/admin/settings', () => {
     const body = posted[0] as { server: Record<string, unknown>; client: Record<string, unknown> };
     expect(body.server).toMatchObject({ mail_port: 1, mail_password: '********', mail_driver: 'smtp' });
     expect(body.server).not.toHaveProperty('mail_host');
-    expect(body.server).not.toHaveProperty('mailgun_domain');
     expect(body.client).toEqual({ 'mail.contact_page_address': '' });
   });
 

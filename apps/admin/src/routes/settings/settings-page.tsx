@@ -2,6 +2,11 @@ import { PageTabs } from '@cadence/admin-kit/page-tabs';
 import { NotFoundPage } from '@cadence/app-shell/error-pages';
 import { useBootstrapData } from '@cadence/app-shell/use-bootstrap-data';
 import { useTrans } from '@cadence/app-shell/use-trans';
+import {
+  SETTINGS_FORM_SECTIONS,
+  SETTINGS_FORM_TABS,
+  type TSettingsFormTab,
+} from '@cadence/contracts/settings/form-tabs';
 import type { TSettingsResponse } from '@cadence/contracts/settings-api';
 import type { TValueListsResponse } from '@cadence/contracts/value-lists';
 import { apiClient } from '@cadence/http-client/http-client';
@@ -11,70 +16,11 @@ import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { ClearCachePanel, QueuePanel, SitemapPanel } from './settings-actions';
 import { ArtistTabsEditor, CookieButtonEditor, PoliciesEditor } from './settings-editors';
-import {
-  authenticationSections,
-  generalSections,
-  localizationSections,
-  outgoingEmailSections,
-  subscriptionsSections,
-  type TSettingsSection,
-  uploadingSections,
-} from './settings-fields';
-import {
-  adsSection,
-  analyticsSections,
-  cacheSections,
-  gdprSections,
-  loggingSections,
-  playerSections,
-  providersSections,
-  queueSections,
-  recaptchaSections,
-  searchSections,
-  websocketsSections,
-} from './settings-fields-system';
 import { settingsQuery } from './settings-queries';
 import { SettingsTabForm } from './settings-tab-form';
 
-/** Spec 2.12: the sixteen tabs, general first (the default). */
-const TABS = [
-  ['general', 'General'],
-  ['subscriptions', 'Subscriptions'],
-  ['localization', 'Localization'],
-  ['authentication', 'Authentication'],
-  ['uploading', 'Uploading'],
-  ['outgoing-email', 'Outgoing email'],
-  ['cache', 'Cache'],
-  ['analytics', 'Analytics'],
-  ['logging', 'Logging'],
-  ['queue', 'Queue'],
-  ['websockets', 'Websockets'],
-  ['recaptcha', 'Recaptcha'],
-  ['gdpr', 'GDPR'],
-  ['search', 'Search'],
-  ['providers', 'Providers'],
-  ['player', 'Player'],
-] as const;
-type TTabId = (typeof TABS)[number][0];
-
-const SECTIONS: Record<TTabId, TSettingsSection[]> = {
-  general: [...generalSections, adsSection],
-  subscriptions: subscriptionsSections,
-  localization: localizationSections,
-  authentication: authenticationSections,
-  uploading: uploadingSections,
-  'outgoing-email': outgoingEmailSections,
-  cache: cacheSections,
-  analytics: analyticsSections,
-  logging: loggingSections,
-  queue: queueSections,
-  websockets: websocketsSections,
-  recaptcha: recaptchaSections,
-  gdpr: gdprSections,
-  search: searchSections,
-  providers: providersSections,
-  player: playerSections,
-};
+const TABS = SETTINGS_FORM_TABS;
+type TTabId = TSettingsFormTab;
 
 function Notice({ children, tone = 'info' }: { children: ReactNode; tone?: 'info' | 'warning' }) {
   return (
@@ -100,7 +46,7 @@ function TabContent({ tab, data }: { tab: TTabId; data: TSettingsResponse }) {
   const { trans } = useTrans();
   const bootstrap = useBootstrapData();
   const lists = useValueLists(tab === 'localization');
-  const sections = SECTIONS[tab];
+  const sections = SETTINGS_FORM_SECTIONS[tab] ?? [];
   const form = (props: Partial<Parameters<typeof SettingsTabForm>[0]> = {}) => (
     // A fresh form per tab: each tab saves its own settings.
     <SettingsTabForm key={tab} data={data} sections={sections} {...props} />
@@ -176,9 +122,30 @@ function TabContent({ tab, data }: { tab: TTabId; data: TSettingsResponse }) {
     case 'cache':
       return (
         <div className="flex flex-col gap-8">
-          {form()}
+          <Notice>
+            {trans(
+              'The cache is chosen when the server starts: Redis when REDIS_URL is set, memory otherwise.',
+            )}
+          </Notice>
           <ClearCachePanel />
         </div>
+      );
+    case 'logging':
+      return (
+        <Notice>
+          {trans('Server errors are recorded in the error log, with their request and trace.')}{' '}
+          <Link to="/logs/error" className="text-primary underline">
+            {trans('Open the error log')}
+          </Link>
+        </Notice>
+      );
+    case 'providers':
+      return (
+        <Notice>
+          {trans(
+            'Artists, albums and biographies come from what artists and admins enter: no outside metadata provider is connected.',
+          )}
+        </Notice>
       );
     case 'queue':
       return (
@@ -188,15 +155,13 @@ function TabContent({ tab, data }: { tab: TTabId; data: TSettingsResponse }) {
         </div>
       );
     case 'search':
-      return form({
-        notice: (
-          <Notice>
-            {trans(
-              'PostgreSQL search reads the catalogue tables directly: new and edited records are found at once, with nothing to import.',
-            )}
-          </Notice>
-        ),
-      });
+      return (
+        <Notice>
+          {trans(
+            'PostgreSQL search reads the catalogue tables directly: new and edited records are found at once, with nothing to import.',
+          )}
+        </Notice>
+      );
     case 'gdpr':
       return form({
         editors: { 'cookie_notice.button': CookieButtonEditor, 'registration.policies': PoliciesEditor },

@@ -1,12 +1,12 @@
 import { withRouter } from '@cadence/app-shell/test/story-helpers';
+import { outgoingEmailSections } from '@cadence/contracts/settings/form-sections';
+import { recaptchaSections } from '@cadence/contracts/settings/form-sections-system';
 import { ZSettingsPayloadSchema } from '@cadence/contracts/settings-api';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { HttpResponse, http } from 'msw';
 import { expect, userEvent, within } from 'storybook/test';
 import { storySettings } from '../../test/admin-settings-fixtures';
 import { expectToast } from '../../test/admin-story-fixtures';
-import { outgoingEmailSections } from './settings-fields';
-import { recaptchaSections } from './settings-fields-system';
 import { SettingsTabForm } from './settings-tab-form';
 
 /** `POST api/v1/settings`: the body parses; a refused reCAPTCHA secret comes back on its field. */

@@ -2,12 +2,12 @@ import { AdminForm, SubmitButton } from '@cadence/admin-kit/admin-form';
 import { FormCheckbox, FormSelect, FormTextarea, FormTextField } from '@cadence/admin-kit/form-fields';
 import { useAdminForm } from '@cadence/admin-kit/use-admin-form';
 import { useTrans } from '@cadence/app-shell/use-trans';
+import type { TSettingField, TSettingsSection } from '@cadence/contracts/settings/form-sections';
 import type { TSaveSettingsResponse, TSettingsResponse } from '@cadence/contracts/settings-api';
 import { apiClient } from '@cadence/http-client/http-client';
 import { HttpError, isHttpError } from '@cadence/http-client/http-error';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import type { TSettingField, TSettingsSection } from './settings-fields';
 import { SETTINGS_QUERY_KEY } from './settings-queries';
 import { formDefaults, isLocked, settingValue, tabSchema, toPayload } from './settings-values';
 

@@ -1,6 +1,7 @@
+import { settingDefinition } from '@cadence/contracts/settings/catalogue';
+import type { TSettingField, TSettingsSection } from '@cadence/contracts/settings/form-sections';
 import type { TSettingsPayload, TSettingsResponse } from '@cadence/contracts/settings-api';
 import { z } from 'zod';
-import type { TSettingField, TSettingsSection } from './settings-fields';
 
 export function getPath(source: unknown, key: string): unknown {
   let node = source;
@@ -77,29 +78,25 @@ export function toPayload(
   return payload;
 }
 
+/**
+ * What the form checks for a field: the catalogue's own schema (the limits the api applies), adapted
+ * where the form holds the value in another shape (lists as text, selects as strings, an emptied
+ * number as null, structured values checked by the api alone).
+ */
 function leafSchema(field: TSettingField): z.ZodType {
+  const schema = settingDefinition(field.key).schema;
   switch (field.kind) {
     case 'json':
       return z.any();
-    case 'switch':
-      return z.boolean();
-    case 'number':
-    case 'bytes': {
-      let schema = z
-        .number()
-        .int()
-        .min(field.min ?? 0);
-      if (field.kind === 'number' && field.max !== undefined) schema = schema.max(field.max);
-      return schema.nullable();
-    }
-    case 'email':
-      return z.union([z.literal(''), z.email().max(field.max ?? 255)]);
     case 'select':
       return z.string();
     case 'list':
       return z.string().max(5000);
+    case 'number':
+    case 'bytes':
+      return schema.nullable();
     default:
-      return z.string().max(field.max ?? 1000);
+      return schema;
   }
 }
 

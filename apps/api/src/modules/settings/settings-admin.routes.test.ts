@@ -118,7 +118,7 @@ describe('validation', () => {
       [{ client: { 'no.such.key': 1, 'branding.site_description': 'kept?' } }, 'no.such.key'],
       [{ client: { 'billing.invoice.notes': 'x'.repeat(2001) } }, 'billing.invoice.notes'],
       [{ client: { 'analytics.tracking_code': 'G-'.repeat(40) } }, 'analytics.tracking_code'],
-      [{ server: { cache_driver: 'redis' } }, 'cache_driver'],
+      [{ server: { queue_driver: 'redis' } }, 'queue_driver'],
       [{ server: { not_a_variable: 'x' } }, 'not_a_variable'],
       [{ server: { mail_port: 'twenty-five' } }, 'mail_port'],
     ];
@@ -164,7 +164,7 @@ describe('settings set by the environment', () => {
       const view = await locked.app.inject({ url: '/api/v1/settings', headers });
       expect(view.json().server.mail_host).toBe('smtp.env.example');
       expect(view.json().env.mail_host).toEqual({ variable: 'MAIL_HOST', is_locked: true });
-      expect(view.json().env.cache_driver).toEqual({ variable: 'CACHE_DRIVER', is_locked: true });
+      expect(view.json().env.queue_driver).toEqual({ variable: 'QUEUE_DRIVER', is_locked: true });
       expect(view.json().env.app_url).toEqual({ variable: 'APP_URL', is_locked: true });
       expect(view.json().server.app_url).toBe(locked.env.APP_URL);
       const refused = await locked.app.inject({

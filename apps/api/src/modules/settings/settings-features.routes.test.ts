@@ -85,15 +85,21 @@ describe('player settings in bootstrap data', () => {
     expect(settings.player).not.toHaveProperty('sort_method');
     expect(settings.billing).not.toHaveProperty('accepted_cards');
     const refused = await saveSettings(t, {
-      client: { 'player.lyrics_automate': true },
-      server: { memcached_host: 'x' },
+      client: { 'player.lyrics_automate': true, 'dates.format': 'long', artist_provider: 'spotify' },
+      server: { memcached_host: 'x', sentry_dsn: 'https://key@sentry.example/1', pusher_key: 'x' },
     });
     expect(refused.statusCode).toBe(422);
-    expect(Object.keys(refused.json().errors).sort()).toEqual(['memcached_host', 'player.lyrics_automate']);
+    expect(Object.keys(refused.json().errors).sort()).toEqual([
+      'artist_provider',
+      'dates.format',
+      'memcached_host',
+      'player.lyrics_automate',
+      'pusher_key',
+      'sentry_dsn',
+    ]);
     // Reserved drivers with no implementation are no longer valid values.
-    expect(settingDefinitions.cache_driver.schema.safeParse('memcached').success).toBe(false);
+    expect(settingDefinitions.mail_driver.schema.safeParse('mailgun').success).toBe(false);
     expect(settingDefinitions.queue_driver.schema.safeParse('sqs').success).toBe(false);
-    expect(settingDefinitions.scout_driver.schema.safeParse('meilisearch').success).toBe(false);
     expect(settingDefinitions.uploads_disk_driver.schema.safeParse('ftp').success).toBe(false);
   });
 });

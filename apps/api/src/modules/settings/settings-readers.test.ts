@@ -17,6 +17,8 @@ const notReaders = [
   /\/test-utils\.tsx?$/,
   /\/apps\/api\/src\/seed\//,
   /\/apps\/api\/src\/modules\/settings\/settings-definitions\.ts$/,
+  // The catalogue itself and the admin's form sections declared beside it.
+  /\/packages\/contracts\/src\/settings\//,
   /\/apps\/api\/src\/modules\/settings\/settings-readers-exceptions\.ts$/,
   /\/apps\/admin\/src\/routes\/settings\//,
   // Declares the variables; the code that uses one reads it as `env.NAME` elsewhere.

@@ -1,6 +1,6 @@
+import { defaultMenus } from '@cadence/contracts/default-menus';
 import type { TMenu } from '@cadence/contracts/menu';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultMenus } from '../../seed/data/menus';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { down, up } from './migrations/2026-11-27T16-00_point-admin-upload-menu-item';
 

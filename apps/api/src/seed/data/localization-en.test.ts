@@ -1,6 +1,6 @@
+import { defaultMenus } from '@cadence/contracts/default-menus';
 import { describe, expect, it } from 'vitest';
 import { englishLines, englishLocalization, englishSources } from './localization-en';
-import { defaultMenus } from './menus';
 
 /** Strings the spec quotes word for word (sections 2, 4, 5, 7, 8) and the app shell's own. */
 const quotedBySpec = [

@@ -1,8 +1,8 @@
+import { defaultMenus } from '@cadence/contracts/default-menus';
 import { ZMenuSchema } from '@cadence/contracts/menu';
 import { isPermissionName } from '@cadence/permissions/catalogue';
 import { describe, expect, it } from 'vitest';
 import { isSettingKey } from '../../modules/settings/settings-definitions';
-import { defaultMenus } from './menus';
 
 const at = (position: string) => {
   const menu = defaultMenus.find((m) => m.positions.includes(position));

@@ -34,6 +34,9 @@ export const Paid: Story = {
     const canvas = within(canvasElement);
     expect(await canvas.findByText('$99.90')).toBeTruthy();
     expect(canvas.getByRole('button', { name: 'Print' })).toBeTruthy();
+    // billing.invoice.address and billing.invoice.notes are printed on every receipt.
+    expect(canvas.getByText(/12 Harbour Street/)).toBeTruthy();
+    expect(canvas.getByText('Thank you for listening with us.')).toBeTruthy();
   },
 };
 

@@ -15,7 +15,7 @@ export function ReceiptPage() {
   const { trans } = useTrans();
   const { uuid = '' } = useParams();
   const settings = useSettings();
-  const invoiceSettings = (settings.billing as TInvoiceSettings).invoice;
+  const billing = settings.billing as TInvoiceSettings;
   const receipt = useQuery(receiptQuery(uuid));
   return (
     <BillingFrame title={trans('Receipt')} testId="receipt-page">
@@ -27,8 +27,8 @@ export function ReceiptPage() {
         <>
           <article className="flex flex-col gap-4 rounded-panel bg-paper p-6 ring-1 ring-divider">
             <p className="text-lg font-semibold">{settings.branding.site_name}</p>
-            {invoiceSettings?.address && (
-              <p className="whitespace-pre-line text-sm">{invoiceSettings.address}</p>
+            {billing.invoice?.address && (
+              <p className="whitespace-pre-line text-sm">{billing.invoice.address}</p>
             )}
             <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2">
               <dt className="text-muted">{trans('Receipt number')}</dt>
@@ -53,7 +53,7 @@ export function ReceiptPage() {
               <dt className="text-muted">{trans('Status')}</dt>
               <dd>{receipt.data.invoice.paid ? trans('Paid') : trans('Failed')}</dd>
             </dl>
-            {invoiceSettings?.notes && <p className="whitespace-pre-line text-sm">{invoiceSettings.notes}</p>}
+            {billing.invoice?.notes && <p className="whitespace-pre-line text-sm">{billing.invoice.notes}</p>}
           </article>
           <div className="flex flex-wrap gap-3 print:hidden">
             <Button onPress={() => window.print()}>{trans('Print')}</Button>

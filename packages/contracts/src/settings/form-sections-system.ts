@@ -1,32 +1,20 @@
-import { AD_SLOTS } from '@cadence/contracts/ad-slots';
-import type { TSettingField, TSettingsSection } from './settings-fields';
+import { AD_SLOT_ADVICE, AD_SLOT_LABELS, AD_SLOTS } from '../ads-constants';
+import type { TSettingKey } from './catalogue';
+import type { TSettingField, TSettingsSection } from './form-sections';
 
 const opts = (...pairs: [string, string][]) => pairs.map(([value, label]) => ({ value, label }));
-const text = (key: string, label: string, help?: string): TSettingField => ({
+const text = (key: TSettingKey, label: string, help?: string): TSettingField => ({
   key,
   label,
   kind: 'text',
   ...(help ? { help } : {}),
 });
-const secret = (key: string, label: string, help?: string): TSettingField => ({
-  key,
-  label,
-  kind: 'secret',
-  ...(help ? { help } : {}),
-});
-const toggle = (key: string, label: string, help?: string): TSettingField => ({
+const toggle = (key: TSettingKey, label: string, help?: string): TSettingField => ({
   key,
   label,
   kind: 'switch',
   ...(help ? { help } : {}),
 });
-
-export const cacheSections: TSettingsSection[] = [
-  {
-    description: 'Chosen when the server starts: Redis when REDIS_URL is set, memory otherwise.',
-    fields: [text('cache_driver', 'Cache driver', 'memory (default), none or redis.')],
-  },
-];
 
 export const analyticsSections: TSettingsSection[] = [
   {
@@ -36,29 +24,13 @@ export const analyticsSections: TSettingsSection[] = [
         label: 'Google Analytics measurement ID',
         help: 'The measurement ID only (G-XXXXXXX), not the whole snippet.',
         kind: 'text',
-        max: 50,
       },
-      text('analytics_property_id', 'Analytics property ID', 'GA4 property whose visits the reports read.'),
       {
         key: 'analytics.retention_days',
         label: 'Keep raw plays and visits for (days)',
         help: 'Older plays and page views are deleted every night; daily totals, insights and reports keep their history. 0 keeps everything.',
         kind: 'number',
-        min: 0,
-        max: 36500,
       },
-    ],
-  },
-];
-
-export const loggingSections: TSettingsSection[] = [
-  {
-    fields: [
-      text(
-        'sentry_dsn',
-        'Sentry DSN',
-        'Error reporting: server faults are sent to this project; its public DSN reaches the apps.',
-      ),
     ],
   },
 ];
@@ -86,30 +58,6 @@ export const websocketsSections: TSettingsSection[] = [
       ),
     ],
   },
-  {
-    title: 'Broadcast driver',
-    description: 'Chosen when the server starts.',
-    fields: [
-      text(
-        'broadcast_driver',
-        'Broadcast driver',
-        'null (off), reverb (the local server over Redis), pusher or ably.',
-      ),
-      text('pusher_app_id', 'Pusher app ID'),
-      text('pusher_key', 'Pusher key'),
-      secret('pusher_secret', 'Pusher secret'),
-      text('pusher_cluster', 'Pusher cluster'),
-      text('reverb_app_id', 'Reverb app ID'),
-      text('reverb_key', 'Reverb key'),
-      secret('reverb_secret', 'Reverb secret'),
-      text('reverb_host', 'Reverb host'),
-      { key: 'reverb_port', label: 'Reverb port', kind: 'number' },
-      text('reverb_scheme', 'Reverb scheme'),
-      text('ably_app_id', 'Ably app ID'),
-      text('ably_key', 'Ably key'),
-      secret('ably_secret', 'Ably secret'),
-    ],
-  },
 ];
 
 export const recaptchaSections: TSettingsSection[] = [
@@ -121,14 +69,12 @@ export const recaptchaSections: TSettingsSection[] = [
         label: 'Site key',
         help: 'Public key used by browsers.',
         kind: 'text',
-        max: 255,
       },
       {
         key: 'recaptcha.secret_key',
         label: 'Secret key',
         help: 'Kept encrypted on the server; never sent to browsers. Tried with the verification service before it is saved.',
         kind: 'secret',
-        max: 255,
       },
       toggle('recaptcha.enable.register', 'Protect registration', 'Check sign-ups with reCAPTCHA.'),
       toggle('recaptcha.enable.contact', 'Protect contact page', 'Check contact messages with reCAPTCHA.'),
@@ -158,63 +104,6 @@ export const gdprSections: TSettingsSection[] = [
         help: 'Each policy is a required checkbox on the sign-up form, linking to its page.',
         kind: 'json',
       },
-    ],
-  },
-];
-
-export const searchSections: TSettingsSection[] = [
-  {
-    title: 'Local search',
-    description: 'Chosen when the server starts.',
-    fields: [text('scout_driver', 'Search driver', 'postgres: PostgreSQL full text and trigrams.')],
-  },
-];
-
-export const providersSections: TSettingsSection[] = [
-  {
-    fields: [
-      {
-        key: 'artist_provider',
-        label: 'Artist provider',
-        help: 'Import and refresh artist metadata when the page is visited.',
-        kind: 'select',
-        options: opts(['off', 'Off'], ['spotify', 'Spotify']),
-      },
-      {
-        key: 'album_provider',
-        label: 'Album provider',
-        help: 'Import and refresh album metadata when the page is visited.',
-        kind: 'select',
-        options: opts(['off', 'Off'], ['spotify', 'Spotify']),
-      },
-      {
-        key: 'search_provider',
-        label: 'Search provider',
-        help: 'Where player search looks; local results win on ties.',
-        kind: 'select',
-        options: opts(['local', 'Local'], ['spotify', 'Spotify'], ['local_and_spotify', 'Local and Spotify']),
-      },
-      {
-        key: 'artist_bio_provider',
-        label: 'Artist biography provider',
-        kind: 'select',
-        options: opts(['wikipedia', 'Wikipedia'], ['local', 'Local']),
-      },
-      {
-        key: 'wikipedia_language',
-        label: 'Wikipedia language',
-        help: 'Two-letter language code (en).',
-        kind: 'text',
-        max: 2,
-      },
-    ],
-  },
-  {
-    title: 'Credentials',
-    fields: [
-      text('spotify_id', 'Spotify client ID'),
-      secret('spotify_secret', 'Spotify client secret'),
-      secret('lastfm_api_key', 'Last.fm API key'),
     ],
   },
 ];
@@ -254,8 +143,6 @@ export const playerSections: TSettingsSection[] = [
         label: 'Default volume',
         help: 'Starting volume, 0 to 100.',
         kind: 'number',
-        min: 0,
-        max: 100,
       },
       {
         key: 'player.repeat_default',
@@ -352,11 +239,10 @@ export const adsSection: TSettingsSection = {
     ),
     ...AD_SLOTS.map(
       (slot): TSettingField => ({
-        key: slot.key,
-        label: slot.label,
-        help: slot.advice,
+        key: `ads.${slot}`,
+        label: AD_SLOT_LABELS[slot],
+        help: AD_SLOT_ADVICE[slot],
         kind: 'textarea',
-        max: 20_000,
         rows: 3,
       }),
     ),

@@ -1,7 +1,9 @@
+import type { TSettingKey } from './catalogue';
+
 /**
- * What each settings tab shows: every setting of the design (settings-and-permissions.md 2) with
- * its label and help text. Keys are the api's keys; env-level keys are told apart by the api's
- * `env` answer (their variable, and whether the admin may store them).
+ * What each settings tab of the admin shows, with each setting's label and help text. Keys are
+ * the catalogue's (a misspelt one does not compile); type, default and limits come from the
+ * catalogue, never from here. form-sections.test.ts checks both halves agree.
  */
 export type TFieldKind =
   | 'switch'
@@ -17,33 +19,30 @@ export type TFieldKind =
   | 'json';
 
 export type TSettingField = {
-  key: string;
+  key: TSettingKey;
   label: string;
   help?: string;
   kind: TFieldKind;
   options?: { value: string; label: string }[];
-  /** Longest text the api takes (it refuses longer with a 422). */
-  max?: number;
-  min?: number;
   rows?: number;
 };
 
 export type TSettingsSection = { title?: string; description?: string; fields: TSettingField[] };
 
 const opts = (...pairs: [string, string][]) => pairs.map(([value, label]) => ({ value, label }));
-const envText = (key: string, label: string, help?: string): TSettingField => ({
+const envText = (key: TSettingKey, label: string, help?: string): TSettingField => ({
   key,
   label,
   kind: 'text',
   ...(help ? { help } : {}),
 });
-const envSecret = (key: string, label: string, help?: string): TSettingField => ({
+const envSecret = (key: TSettingKey, label: string, help?: string): TSettingField => ({
   key,
   label,
   kind: 'secret',
   ...(help ? { help } : {}),
 });
-const toggle = (key: string, label: string, help?: string): TSettingField => ({
+const toggle = (key: TSettingKey, label: string, help?: string): TSettingField => ({
   key,
   label,
   kind: 'switch',
@@ -58,7 +57,6 @@ export const generalSections: TSettingsSection[] = [
         label: 'Site name',
         help: 'Shown in the header of every app, in page titles and in emails.',
         kind: 'text',
-        max: 100,
       },
       {
         key: 'homepage.type',
@@ -78,7 +76,6 @@ export const generalSections: TSettingsSection[] = [
         label: 'Homepage channel or page',
         help: 'Slug or id of the channel or custom page used as home (for the channel and custom page types).',
         kind: 'text',
-        max: 255,
       },
       {
         key: 'themes.default_id',
@@ -124,14 +121,12 @@ export const subscriptionsSections: TSettingsSection[] = [
         label: 'Invoice address',
         help: 'Printed on every invoice.',
         kind: 'textarea',
-        max: 2000,
       },
       {
         key: 'billing.invoice.notes',
         label: 'Invoice notes',
         help: 'Printed at the bottom of every invoice.',
         kind: 'textarea',
-        max: 2000,
       },
     ],
   },
@@ -168,25 +163,11 @@ export const localizationSections: TSettingsSection[] = [
         help: 'Language for new users and guests; auto follows the browser. Lines are translated on the Localizations page.',
         kind: 'select',
       },
-      {
-        key: 'dates.format',
-        label: 'Date verbosity',
-        help: 'How much of a date is shown across the site.',
-        kind: 'select',
-        options: opts(['auto', 'Auto'], ['numeric', 'Numeric'], ['short', 'Short'], ['long', 'Long']),
-      },
       toggle(
         'i18n.enable',
         'Enable translations',
         'Off: the site uses one language and hides the language picker.',
       ),
-      {
-        key: 'dates.locale',
-        label: 'Formatting locale',
-        help: 'Locale used to format dates and numbers (en_US).',
-        kind: 'text',
-        max: 20,
-      },
     ],
   },
 ];
@@ -220,7 +201,6 @@ export const authenticationSections: TSettingsSection[] = [
         label: 'Blocked email domains',
         help: 'Comma-separated email domains refused at sign-up and login.',
         kind: 'textarea',
-        max: 5000,
       },
     ],
   },
@@ -235,13 +215,13 @@ export const authenticationSections: TSettingsSection[] = [
     ([service, name]): TSettingsSection => ({
       title: `${name} login`,
       fields: [
-        toggle(`social.${service}.enable`, `Enable ${name} login`),
+        toggle(`social.${service}.enable` as const, `Enable ${name} login`),
         ...(service === 'envato'
           ? [toggle('envato.enable', 'Envato integration', 'Envato login is offered only with this on.')]
           : []),
-        envText(`${service}_id`, `${name} client ID`),
+        envText(`${service}_id` as const, `${name} client ID`),
         envSecret(
-          `${service}_secret`,
+          `${service}_secret` as const,
           `${name} client secret`,
           service === 'google'
             ? 'Tried with the client ID at Google sign-in before they are saved.'
@@ -262,7 +242,6 @@ export const uploadingSections: TSettingsSection[] = [
         label: 'Chunk size',
         help: 'Size in bytes of each chunk of resumable and multipart uploads.',
         kind: 'bytes',
-        min: 1,
       },
       { key: 'uploads.max_size', label: 'Maximum file size', help: bytesHelp, kind: 'bytes' },
       {
@@ -331,10 +310,10 @@ export const uploadingSections: TSettingsSection[] = [
     ([name, title]): TSettingsSection => ({
       title,
       fields: [
-        envText(`storage_${name}_key`, 'Access key'),
-        envSecret(`storage_${name}_secret`, 'Secret key'),
-        envText(`storage_${name}_region`, 'Region'),
-        envText(`storage_${name}_bucket`, 'Bucket'),
+        envText(`storage_${name}_key` as const, 'Access key'),
+        envSecret(`storage_${name}_secret` as const, 'Secret key'),
+        envText(`storage_${name}_region` as const, 'Region'),
+        envText(`storage_${name}_bucket` as const, 'Bucket'),
       ],
     }),
   ),
@@ -348,9 +327,8 @@ export const outgoingEmailSections: TSettingsSection[] = [
         label: 'From address',
         help: 'Address mail is sent from; empty uses no-reply at the site’s domain.',
         kind: 'email',
-        max: 255,
       },
-      { key: 'mail_from_name', label: 'From name', help: 'Name mail is sent as.', kind: 'text', max: 255 },
+      { key: 'mail_from_name', label: 'From name', help: 'Name mail is sent as.', kind: 'text' },
       {
         key: 'mail_driver',
         label: 'Mail driver',
@@ -363,36 +341,22 @@ export const outgoingEmailSections: TSettingsSection[] = [
         label: 'Contact page address',
         help: 'Where messages from the contact page go.',
         kind: 'email',
-        max: 255,
       },
     ],
   },
   {
     title: 'SMTP',
     fields: [
-      { key: 'mail_host', label: 'SMTP host', kind: 'text', max: 255 },
+      { key: 'mail_host', label: 'SMTP host', kind: 'text' },
       { key: 'mail_port', label: 'SMTP port', help: 'Empty: 465 with SSL, else 587.', kind: 'number' },
-      { key: 'mail_username', label: 'SMTP username', kind: 'text', max: 255 },
-      { key: 'mail_password', label: 'SMTP password', kind: 'secret', max: 255 },
+      { key: 'mail_username', label: 'SMTP username', kind: 'text' },
+      { key: 'mail_password', label: 'SMTP password', kind: 'secret' },
       {
         key: 'mail_encryption',
         label: 'SMTP encryption',
         kind: 'select',
         options: opts(['', 'None'], ['tls', 'TLS'], ['ssl', 'SSL']),
       },
-    ],
-  },
-  {
-    title: 'Other drivers (reserved)',
-    description: 'Cadence sends over SMTP or writes to the log; these services are reserved.',
-    fields: [
-      envText('mailgun_domain', 'Mailgun domain'),
-      envSecret('mailgun_secret', 'Mailgun secret'),
-      envText('mailgun_endpoint', 'Mailgun endpoint', 'Empty for the US region.'),
-      envText('ses_key', 'SES key'),
-      envSecret('ses_secret', 'SES secret'),
-      envText('ses_region', 'SES region'),
-      envSecret('postmark_token', 'Postmark token'),
     ],
   },
 ];

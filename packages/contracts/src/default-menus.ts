@@ -1,4 +1,4 @@
-import type { TMenu, TMenuItem } from '@cadence/contracts/menu';
+import type { TMenu, TMenuItem } from './menu';
 
 interface ItemOptions {
   permissions?: string[];
