@@ -1,3 +1,4 @@
+import { confirmAction } from '@cadence/admin-kit/confirm-dialog';
 import { toast } from '@cadence/app-shell/toast-store';
 import { useSettings } from '@cadence/app-shell/use-bootstrap-data';
 import { useTrans } from '@cadence/app-shell/use-trans';
@@ -131,12 +132,21 @@ export function UploadFlow({ artistIds, artistField, renderPublishedLinks, onPub
   }
 
   async function deleteDraft(draft: TTrackDraft) {
+    const name = draft.name || draft.file_name;
+    // The uploaded file goes with the draft: nothing brings it back, so ask first.
+    const ok = await confirmAction({
+      title: trans('Delete :name?', { name }),
+      body: trans('The uploaded file is deleted with the draft.'),
+      confirmLabel: trans('Delete'),
+      isDanger: true,
+    });
+    if (!ok) return;
     autosave.cancel(draft.id);
     setDeletingIds((current) => new Set(current).add(draft.id));
     try {
       await deleteUploadDraft(draft.id);
       setCachedDrafts((current) => current.filter((each) => each.id !== draft.id));
-      toast.positive(trans('Deleted :name', { name: draft.name || draft.file_name }));
+      toast.positive(trans('Deleted :name', { name }));
     } catch (failure) {
       toast.danger(errorMessage(failure));
     } finally {
