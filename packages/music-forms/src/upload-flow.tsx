@@ -12,6 +12,7 @@ import type {
 import { apiClient } from '@cadence/http-client/http-client';
 import { errorMessage, firstFieldError, isHttpError } from '@cadence/http-client/http-error';
 import { Button } from '@cadence/ui/button';
+import { DatePicker } from '@cadence/ui/date-picker';
 import { TextField } from '@cadence/ui/text-field';
 import { FileDropZone } from '@cadence/uploader/file-drop-zone';
 import type { TUploadRestrictions } from '@cadence/uploader/restrictions';
@@ -278,11 +279,12 @@ export function UploadFlow({ artistIds, artistField, renderPublishedLinks, onPub
           {mode === 'album' && (
             <div className="grid gap-4 sm:grid-cols-2">
               <TextField label={trans('Album name')} value={albumName} onChange={setAlbumName} isRequired />
-              <TextField
-                type="date"
+              <DatePicker
                 label={trans('Release date')}
                 value={releaseDate}
-                onChange={setReleaseDate}
+                // Cleared stays cleared ('' is an edit), rather than falling back to the tagged year.
+                onChange={(value) => setReleaseDate(value ?? '')}
+                calendarLabel={trans('Calendar')}
               />
             </div>
           )}
