@@ -47,16 +47,80 @@ type Story = StoryObj<typeof meta>;
 
 export const New: Story = {};
 
-/** The release date is a date input (typed by segment with the keyboard, or from its calendar). */
+/** The release date is react-aria's DatePicker: typed by segment with the keyboard, or from its calendar. */
 export const ReleaseDate: Story = {
   args: { album: storyAlbum(9, { name: 'Dated', release_date: '2024-05-17', tracks: [] }) },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const date = (await canvas.findByLabelText('Release date')) as HTMLInputElement;
-    expect(date.type).toBe('date');
-    expect(date.value).toBe('2024-05-17');
+    const group = await canvas.findByRole('group', { name: 'Release date' });
+    const stored = () => canvasElement.querySelector<HTMLInputElement>('input[name="release_date"]')?.value;
+    expect(stored()).toBe('2024-05-17');
+    const day = within(group).getByRole('spinbutton', { name: /^day/i });
+    await userEvent.click(day);
+    await userEvent.keyboard('{ArrowUp}');
+    await waitFor(() => expect(stored()).toBe('2024-05-18'));
+    // The calendar opens from its button, on the chosen month.
+    await userEvent.click(within(group).getByRole('button', { name: /Calendar/ }));
+    const calendar = await within(document.body).findByRole('dialog');
+    expect(within(calendar).getByRole('heading').textContent).toContain('2024');
+    await userEvent.keyboard('{Escape}');
     // Artists are picked from a searchable combobox, the credited ones shown as tags.
     expect(canvas.getByRole('combobox', { name: 'Artists' })).toBeInTheDocument();
+  },
+};
+
+/** Genres come from a searchable picker: the catalogue's genres as you type, or a new one. */
+export const PickGenres: Story = {
+  args: { album: storyAlbum(10, { name: 'Genred', tracks: [] }) },
+  parameters: {
+    msw: [
+      ...api,
+      http.get('*/api/v1/genres', ({ request }) => {
+        const query = new URL(request.url).searchParams.get('query')?.toLowerCase() ?? '';
+        const data = ['Ambient', 'Ambient Techno', 'Jazz']
+          .filter((name) => name.toLowerCase().includes(query))
+          .map((name, index) => ({
+            id: index + 1,
+            name,
+            display_name: null,
+            image: null,
+            popularity: 3 - index,
+            created_at: '2024-01-01T00:00:00Z',
+            updated_at: '2024-01-01T00:00:00Z',
+          }));
+        return HttpResponse.json({
+          pagination: {
+            data,
+            current_page: 1,
+            last_page: 1,
+            per_page: 20,
+            total: data.length,
+            from: 1,
+            to: data.length,
+          },
+        });
+      }),
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const genres = canvas.getByRole('combobox', { name: 'Genres' });
+    await userEvent.type(genres, 'ambi');
+    const listbox = await within(document.body).findByRole('listbox');
+    await within(listbox).findByRole('option', { name: 'Ambient Techno' });
+    await userEvent.click(within(listbox).getByRole('option', { name: 'Ambient' }));
+    await userEvent.type(genres, 'Glasswave');
+    await userEvent.click(await within(document.body).findByRole('option', { name: 'Add “Glasswave”' }));
+    const picked = canvas.getByRole('grid', { name: 'Genres selected' });
+    await waitFor(() =>
+      expect(
+        within(picked)
+          .getAllByRole('row')
+          .map((row) => row.textContent),
+      ).toEqual(['Ambient', 'Glasswave']),
+    );
+    await userEvent.click(within(picked).getByRole('button', { name: 'Remove Ambient' }));
+    await waitFor(() => expect(within(picked).getAllByRole('row')).toHaveLength(1));
   },
 };
 

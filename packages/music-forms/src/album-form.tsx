@@ -7,6 +7,7 @@ import { apiClient } from '@cadence/http-client/http-client';
 import { useState } from 'react';
 import type { z } from 'zod';
 import { FormArtistPicker, FormImageField, type TArtistOption } from './form-media-fields';
+import { FormGenresPicker } from './genres-picker';
 import { FormListField } from './list-field';
 import { TrackListEditor, type TTrackListItem } from './track-list-editor';
 
@@ -75,11 +76,7 @@ export function AlbumForm({
         />
       </div>
       <FormImageField<TValues> name="image" label={trans('Artwork')} />
-      <FormListField<TValues>
-        name="genres"
-        label={trans('Genres')}
-        description={trans('Separate with commas')}
-      />
+      <FormGenresPicker<TValues> name="genres" label={trans('Genres')} />
       <FormListField<TValues> name="tags" label={trans('Tags')} description={trans('Separate with commas')} />
       <FormTextarea<TValues> name="description" label={trans('Description')} rows={4} />
       {album && (

@@ -15,6 +15,7 @@ import { useController, useFormContext } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormComboBox } from './form-combobox';
 import { FormArtistPicker, FormImageField, type TArtistOption } from './form-media-fields';
+import { FormGenresPicker } from './genres-picker';
 import { FormListField } from './list-field';
 import { LrcEditor } from './lrc-editor';
 
@@ -121,11 +122,7 @@ export function TrackForm({
         <FormTextField<TValues> name="number" type="number" label={trans('Track number')} />
       </div>
       <FormImageField<TValues> name="image" label={trans('Artwork')} />
-      <FormListField<TValues>
-        name="genres"
-        label={trans('Genres')}
-        description={trans('Separate with commas')}
-      />
+      <FormGenresPicker<TValues> name="genres" label={trans('Genres')} />
       <FormListField<TValues> name="tags" label={trans('Tags')} description={trans('Separate with commas')} />
       <FormTextarea<TValues> name="description" label={trans('Description')} rows={3} />
       <LrcEditor

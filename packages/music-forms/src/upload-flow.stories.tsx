@@ -162,6 +162,10 @@ export const SavedDrafts: Story = {
     const list = await canvas.findByRole('list', { name: 'Drafts' }, { timeout: 10_000 });
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);
     await userEvent.click(canvas.getByRole('button', { name: 'Delete Nightfall' }));
+    // The dialog is drawn outside the story's canvas (the ModalHost): asked first, then deleted.
+    const dialog = await within(document.body).findByRole('alertdialog', { name: 'Delete Nightfall?' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(1));
   },
 };

@@ -1,3 +1,4 @@
+import { confirmAction } from '@cadence/admin-kit/confirm-dialog';
 import { toast } from '@cadence/app-shell/toast-store';
 import { useSettings } from '@cadence/app-shell/use-bootstrap-data';
 import { useTrans } from '@cadence/app-shell/use-trans';
@@ -11,6 +12,7 @@ import type {
 import { apiClient } from '@cadence/http-client/http-client';
 import { errorMessage, firstFieldError, isHttpError } from '@cadence/http-client/http-error';
 import { Button } from '@cadence/ui/button';
+import { DatePicker } from '@cadence/ui/date-picker';
 import { TextField } from '@cadence/ui/text-field';
 import { FileDropZone } from '@cadence/uploader/file-drop-zone';
 import type { TUploadRestrictions } from '@cadence/uploader/restrictions';
@@ -131,12 +133,21 @@ export function UploadFlow({ artistIds, artistField, renderPublishedLinks, onPub
   }
 
   async function deleteDraft(draft: TTrackDraft) {
+    const name = draft.name || draft.file_name;
+    // The uploaded file goes with the draft: nothing brings it back, so ask first.
+    const ok = await confirmAction({
+      title: trans('Delete :name?', { name }),
+      body: trans('The uploaded file is deleted with the draft.'),
+      confirmLabel: trans('Delete'),
+      isDanger: true,
+    });
+    if (!ok) return;
     autosave.cancel(draft.id);
     setDeletingIds((current) => new Set(current).add(draft.id));
     try {
       await deleteUploadDraft(draft.id);
       setCachedDrafts((current) => current.filter((each) => each.id !== draft.id));
-      toast.positive(trans('Deleted :name', { name: draft.name || draft.file_name }));
+      toast.positive(trans('Deleted :name', { name }));
     } catch (failure) {
       toast.danger(errorMessage(failure));
     } finally {
@@ -268,11 +279,12 @@ export function UploadFlow({ artistIds, artistField, renderPublishedLinks, onPub
           {mode === 'album' && (
             <div className="grid gap-4 sm:grid-cols-2">
               <TextField label={trans('Album name')} value={albumName} onChange={setAlbumName} isRequired />
-              <TextField
-                type="date"
+              <DatePicker
                 label={trans('Release date')}
                 value={releaseDate}
-                onChange={setReleaseDate}
+                // Cleared stays cleared ('' is an edit), rather than falling back to the tagged year.
+                onChange={(value) => setReleaseDate(value ?? '')}
+                calendarLabel={trans('Calendar')}
               />
             </div>
           )}

@@ -116,7 +116,10 @@ describe('music administration in the browser', () => {
     await expect(name.inputValue()).resolves.toBe('Tape Memory');
     await expectNoAxeViolations(admin, 'the track editor');
     await name.fill('Tape Memory Redux');
-    await admin.getByRole('textbox', { name: 'Genres' }).fill('Glasswave');
+    // The genres picker suggests the catalogue's genres and offers to add a new one.
+    await admin.getByRole('combobox', { name: 'Genres' }).fill('Glasswave');
+    await admin.getByRole('option', { name: 'Add “Glasswave”' }).click();
+    await admin.getByRole('row', { name: 'Glasswave' }).waitFor();
     await admin.getByRole('button', { name: 'Save' }).click();
     await admin.getByText('Track saved').waitFor();
 

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,51 +6,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApi, startApi } from './api-server';
 import { expectNoAxeViolations } from './axe';
 import { launchBrowser } from './browser';
+import { ADMIN, makeSong, newPage, signIn } from './journey-steps';
 
 /**
  * Issue 32, "drafts survive": a file uploaded on /backstage/upload is a draft on the server, so a
- * reload lists it again (with the title the user typed); deleting it deletes the uploaded file.
+ * reload lists it again (with the title the user typed); deleting it, once confirmed, deletes the
+ * uploaded file.
  */
-const ADMIN = { email: 'admin@e2e.test', password: 'e2e-admin-password' };
-
 let api: RunningApi;
 let browser: Browser;
 let page: Page;
 let files: string;
 
-function makeSong(dir: string): string {
-  const out = join(dir, 'draft-song.mp3');
-  execFileSync('ffmpeg', [
-    '-v',
-    'error',
-    '-f',
-    'lavfi',
-    '-i',
-    'sine=frequency=392:duration=2',
-    '-c:a',
-    'libmp3lame',
-    '-b:a',
-    '64k',
-    '-id3v2_version',
-    '3',
-    '-metadata',
-    'title=Kept Overnight',
-    out,
-  ]);
-  return out;
-}
-
 beforeAll(async () => {
   files = mkdtempSync(join(tmpdir(), 'cadence-upload-drafts-'));
   [api, browser] = await Promise.all([startApi(), launchBrowser()]);
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await context.addCookies([{ name: 'cookie_notice', value: 'true', url: api.url }]);
-  page = await context.newPage();
-  await page.goto(`${api.url}/login`);
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByLabel('Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  page = await newPage(browser, api);
+  await signIn(page, api, ADMIN);
 }, 180_000);
 
 afterAll(async () => {
@@ -70,7 +41,9 @@ describe('backstage upload drafts in the browser', () => {
         response.request().method() === 'POST' &&
         response.status() === 200,
     );
-    await page.locator('[data-testid=backstage-upload] input[type=file]').setInputFiles([makeSong(files)]);
+    await page
+      .locator('[data-testid=backstage-upload] input[type=file]')
+      .setInputFiles([makeSong(files, { file: 'draft-song.mp3', title: 'Kept Overnight' })]);
     const { draft } = (await (await created).json()) as { draft: { id: number; file_entry_id: number } };
     const row = page.getByTestId('track-draft');
     await expect.poll(() => row.count(), { timeout: 60_000 }).toBe(1);
@@ -93,6 +66,15 @@ describe('backstage upload drafts in the browser', () => {
       (response) => response.url().includes(`/api/v1/backstage/drafts/${draft.id}`) && response.ok(),
     );
     await row.getByRole('button', { name: 'Delete Kept Overnight (demo)' }).click();
+    // Asked first; Cancel keeps it, Delete deletes it.
+    const dialog = page.getByRole('alertdialog', { name: 'Delete Kept Overnight (demo)?' });
+    await dialog.waitFor();
+    await expectNoAxeViolations(page, 'delete draft dialog');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await row.count()).toBe(1);
+    await row.getByRole('button', { name: 'Delete Kept Overnight (demo)' }).click();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
     await deleted;
     await expect.poll(() => row.count()).toBe(0);
     // The uploaded audio went with it.

@@ -162,6 +162,12 @@ describe('/backstage/upload', () => {
       await act(async () => {
         fireEvent.click(screen.getByRole('button', { name: 'Delete Evening' }));
       });
+      // Asked first: nothing is deleted until the dialog is confirmed.
+      const dialog = await screen.findByRole('alertdialog', { name: 'Delete Evening?' });
+      expect(calls).not.toContain('DELETE /api/v1/backstage/drafts/2');
+      await act(async () => {
+        fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+      });
       await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(1));
       expect(calls).toContain('DELETE /api/v1/backstage/drafts/2');
       expect(screen.getByDisplayValue('Sunrise')).toBeTruthy();

@@ -51,7 +51,8 @@ export default function UserMenuItems(props: MenuButtonMenuProps) {
           </MenuItem>
         )}
         {canBecomeArtist && (
-          <MenuItem href="/become-artist" icon={<MicIcon />}>
+          // The request form is the backstage's page at the site root: a page load, not a player route.
+          <MenuItem onAction={() => openLink('/become-artist')} icon={<MicIcon />}>
             {trans('Become an artist')}
           </MenuItem>
         )}

@@ -1,4 +1,6 @@
+import { useTrans } from '@cadence/app-shell/use-trans';
 import { Checkbox } from '@cadence/ui/checkbox';
+import { DatePicker } from '@cadence/ui/date-picker';
 import { TextField } from '@cadence/ui/text-field';
 import { clsx } from 'clsx';
 import { type ReactNode, useId } from 'react';
@@ -88,8 +90,8 @@ export function FormTextField<T extends FieldValues>({
 }
 
 /**
- * A calendar date (`YYYY-MM-DD`, or null when cleared) picked with the browser's date input:
- * typed segment by segment with the arrows, or chosen from its calendar, in the reader's locale.
+ * A calendar date (`YYYY-MM-DD`, or null when cleared) in the reader's locale: typed segment by
+ * segment with the arrows, or chosen from the calendar (react-aria's DatePicker).
  */
 export function FormDateField<T extends FieldValues>({
   name,
@@ -98,21 +100,27 @@ export function FormDateField<T extends FieldValues>({
   className,
   isRequired,
 }: Base<T>) {
+  const { trans } = useTrans();
   const { control } = useFormContext<T>();
   const { field, fieldState } = useController({ name, control });
   return (
-    <div ref={focusRef(field.ref)} className={className}>
-      <TextField
+    <div className={className}>
+      <DatePicker
         name={field.name}
-        type="date"
         label={label}
         description={description}
         isRequired={isRequired}
-        value={field.value == null ? '' : String(field.value).slice(0, 10)}
-        onChange={(value) => field.onChange(value === '' ? null : value)}
+        value={field.value == null ? null : String(field.value)}
+        onChange={field.onChange}
         onBlur={field.onBlur}
         errorMessage={fieldState.error?.message}
-        validationBehavior="aria"
+        calendarLabel={trans('Calendar')}
+        // A form error sends the focus to the first segment (the hidden input cannot take it).
+        inputRef={(group) =>
+          field.ref(
+            group ? { focus: () => group.querySelector<HTMLElement>('[role="spinbutton"]')?.focus() } : null,
+          )
+        }
       />
     </div>
   );
