@@ -10,11 +10,11 @@ import { ZBootstrapDataResponseSchema } from '@cadence/contracts/auth';
 import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireCookieSession, requireUser } from '../../platform/auth/access';
-import { authRepository } from '../../platform/auth/auth.repository';
+import * as authRepository from '../../platform/auth/auth.repository';
 import { announceEndedAccess, deleteAccess } from '../../platform/auth/end-access';
 import { hashPassword } from '../../platform/auth/password';
 import { validationError } from '../../platform/http/app-error';
-import { accountRepository } from '../auth/account.repository';
+import * as accountRepository from '../auth/account.repository';
 import {
   PASSWORD_MISMATCH_MESSAGE,
   TOKEN_CANNOT_CHANGE_PASSWORD_MESSAGE,

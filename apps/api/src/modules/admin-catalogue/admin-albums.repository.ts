@@ -57,13 +57,11 @@ export function albumRowsByIds(db: Db, ids: number[]) {
     .execute();
 }
 
-export const adminAlbumsRepository = {
-  lockForDelete: async (trx: Transaction<Database>, ids: number[]) =>
-    (await trx.selectFrom('albums').select('id').where('id', 'in', ids).forUpdate().execute()).map((r) =>
-      Number(r.id),
-    ),
+export const lockForDelete = async (trx: Transaction<Database>, ids: number[]) =>
+  (await trx.selectFrom('albums').select('id').where('id', 'in', ids).forUpdate().execute()).map((r) =>
+    Number(r.id),
+  );
 
-  async delete(trx: Transaction<Database>, ids: number[]) {
-    await trx.deleteFrom('albums').where('id', 'in', ids).execute();
-  },
-};
+export async function remove(trx: Transaction<Database>, ids: number[]) {
+  await trx.deleteFrom('albums').where('id', 'in', ids).execute();
+}

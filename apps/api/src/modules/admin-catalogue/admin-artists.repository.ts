@@ -54,13 +54,11 @@ export function artistManagers(db: Db, ids: number[]) {
     .execute();
 }
 
-export const adminArtistsRepository = {
-  lockForDelete: async (trx: Transaction<Database>, ids: number[]) =>
-    (await trx.selectFrom('artists').select('id').where('id', 'in', ids).forUpdate().execute()).map((r) =>
-      Number(r.id),
-    ),
+export const lockForDelete = async (trx: Transaction<Database>, ids: number[]) =>
+  (await trx.selectFrom('artists').select('id').where('id', 'in', ids).forUpdate().execute()).map((r) =>
+    Number(r.id),
+  );
 
-  async delete(trx: Transaction<Database>, ids: number[]) {
-    await trx.deleteFrom('artists').where('id', 'in', ids).execute();
-  },
-};
+export async function remove(trx: Transaction<Database>, ids: number[]) {
+  await trx.deleteFrom('artists').where('id', 'in', ids).execute();
+}

@@ -57,35 +57,33 @@ export function trackRowsByIds(db: Db, ids: number[]) {
     .execute();
 }
 
-export const adminTracksRepository = {
-  existingIds: async (trx: Db, ids: number[]) =>
-    (await trx.selectFrom('tracks').select('id').where('id', 'in', ids).execute()).map((r) => Number(r.id)),
+export const existingIds = async (trx: Db, ids: number[]) =>
+  (await trx.selectFrom('tracks').select('id').where('id', 'in', ids).execute()).map((r) => Number(r.id));
 
-  idsOfAlbums: async (trx: Db, albumIds: number[]) =>
-    (await trx.selectFrom('tracks').select('id').where('album_id', 'in', albumIds).execute()).map((r) =>
-      Number(r.id),
-    ),
+export const idsOfAlbums = async (trx: Db, albumIds: number[]) =>
+  (await trx.selectFrom('tracks').select('id').where('album_id', 'in', albumIds).execute()).map((r) =>
+    Number(r.id),
+  );
 
-  /** Locks the tracks about to go; their file entries are purged after commit. */
-  lockForDelete: (trx: Transaction<Database>, ids: number[]) =>
-    trx
-      .selectFrom('tracks')
-      .select(['id', 'album_id', 'plays', 'file_entry_id'])
-      .where('id', 'in', ids)
-      .forUpdate()
-      .execute(),
+/** Locks the tracks about to go; their file entries are purged after commit. */
+export const lockForDelete = (trx: Transaction<Database>, ids: number[]) =>
+  trx
+    .selectFrom('tracks')
+    .select(['id', 'album_id', 'plays', 'file_entry_id'])
+    .where('id', 'in', ids)
+    .forUpdate()
+    .execute();
 
-  /** Album and artist play counters stay the sum over the tracks that remain. */
-  async subtractPlaysFromParents(trx: Transaction<Database>, ids: number[]) {
-    await sql`update albums a set plays = greatest(0, a.plays - d.plays)
-      from (select album_id, sum(plays) as plays from tracks where id = any(${ids}::bigint[])
-        and album_id is not null group by album_id) d where a.id = d.album_id`.execute(trx);
-    await sql`update artists a set plays = greatest(0, a.plays - d.plays)
-      from (select at.artist_id, sum(t.plays) as plays from artist_track at join tracks t on t.id = at.track_id
-        where t.id = any(${ids}::bigint[]) group by at.artist_id) d where a.id = d.artist_id`.execute(trx);
-  },
+/** Album and artist play counters stay the sum over the tracks that remain. */
+export async function subtractPlaysFromParents(trx: Transaction<Database>, ids: number[]) {
+  await sql`update albums a set plays = greatest(0, a.plays - d.plays)
+    from (select album_id, sum(plays) as plays from tracks where id = any(${ids}::bigint[])
+      and album_id is not null group by album_id) d where a.id = d.album_id`.execute(trx);
+  await sql`update artists a set plays = greatest(0, a.plays - d.plays)
+    from (select at.artist_id, sum(t.plays) as plays from artist_track at join tracks t on t.id = at.track_id
+      where t.id = any(${ids}::bigint[]) group by at.artist_id) d where a.id = d.artist_id`.execute(trx);
+}
 
-  async delete(trx: Transaction<Database>, ids: number[]) {
-    await trx.deleteFrom('tracks').where('id', 'in', ids).execute();
-  },
-};
+export async function remove(trx: Transaction<Database>, ids: number[]) {
+  await trx.deleteFrom('tracks').where('id', 'in', ids).execute();
+}

@@ -2,9 +2,9 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import { changingCatalogue } from '../catalogue/catalogue-invalidation';
 import { deleteLinks } from '../catalogue/catalogue-links.repository';
-import { adminAlbumsRepository as albums } from './admin-albums.repository';
-import { adminArtistsRepository as artists } from './admin-artists.repository';
-import { adminTracksRepository as tracks } from './admin-tracks.repository';
+import * as albums from './admin-albums.repository';
+import * as artists from './admin-artists.repository';
+import * as tracks from './admin-tracks.repository';
 
 type Trx = Transaction<Database>;
 export const PURGE_FILES_JOB = 'catalogue.purge-files';
@@ -25,7 +25,7 @@ async function deleteTracksIn(trx: Trx, ids: number[]): Promise<number[]> {
   if (found.length === 0) return [];
   await tracks.subtractPlaysFromParents(trx, found);
   await deleteLinks(trx, TRACK_LINKS, 'track', found);
-  await tracks.delete(trx, found);
+  await tracks.remove(trx, found);
   return rows.flatMap((row) => (row.file_entry_id === null ? [] : [Number(row.file_entry_id)]));
 }
 
@@ -49,7 +49,7 @@ export async function bulkDeleteAlbums(db: Kysely<Database>, ids: number[]): Pro
       if (found.length === 0) return { deleted: 0, fileEntryIds: [] };
       const fileEntryIds = await deleteTracksIn(trx, await tracks.idsOfAlbums(trx, found));
       await deleteLinks(trx, ALBUM_LINKS, 'album', found);
-      await albums.delete(trx, found);
+      await albums.remove(trx, found);
       return { deleted: found.length, fileEntryIds };
     }),
   );
@@ -62,7 +62,7 @@ export async function bulkDeleteArtists(db: Kysely<Database>, ids: number[]): Pr
       const found = await artists.lockForDelete(trx, ids);
       if (found.length === 0) return { deleted: 0, fileEntryIds: [] };
       await deleteLinks(trx, ARTIST_LINKS, 'artist', found);
-      await artists.delete(trx, found);
+      await artists.remove(trx, found);
       return { deleted: found.length, fileEntryIds: [] };
     }),
   );

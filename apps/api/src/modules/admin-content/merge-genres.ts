@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/http/app-error';
 import { catalogueChanged } from '../catalogue/catalogue-invalidation';
-import { genreMergeRepository as repo } from './genre-merge.repository';
+import * as repo from './genre-merge.repository';
 
 /**
  * Folds genre `from` into `into` in one transaction: every item filed under `from` is filed
@@ -18,7 +18,7 @@ export async function mergeGenres(db: Kysely<Database>, input: TGenreMerge) {
     if (!into) throw new AppError('validation', 'Genre not found.', { into: 'Genre not found.' });
     await repo.copyItems(trx, from.id, into.id);
     await repo.moveChannelLinks(trx, from.id, into.id);
-    await repo.delete(trx, from.id);
+    await repo.remove(trx, from.id);
     return repo.addPopularity(trx, into.id, from.popularity);
   });
   // Any cached page may embed either genre's name.

@@ -3,7 +3,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import { pendingBackstageRequests } from '../backstage/pending-requests';
 import type { AddressViewer } from '../users/address-viewer';
-import { type Bucket, adminOverviewRepository as repo } from './admin-overview.repository';
+import type { Bucket } from './admin-overview.repository';
+import * as repo from './admin-overview.repository';
 
 const DAY_MS = 86_400_000;
 

@@ -6,7 +6,8 @@ import { recordAudit } from '../audit-log/record-audit';
 import { EMAIL_TAKEN_MESSAGE } from '../auth/auth-messages';
 import { checkGrants } from '../roles/grants';
 import { loadGrants, replaceGrants } from '../roles/grants.repository';
-import { type AdminUserColumns, adminUsersRepository as repo } from './admin-users.repository';
+import type { AdminUserColumns } from './admin-users.repository';
+import * as repo from './admin-users.repository';
 
 /** Who made an admin change, as the audit log records it. */
 export type Actor = { id: number; ip: string };

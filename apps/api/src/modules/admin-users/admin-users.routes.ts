@@ -16,7 +16,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../platform/auth/access';
 import { AppError } from '../../platform/http/app-error';
-import { accountRepository } from '../auth/account.repository';
+import * as accountRepository from '../auth/account.repository';
 import type { Actor } from './admin-user-changes';
 import { createAdminUsersService } from './admin-users.service';
 

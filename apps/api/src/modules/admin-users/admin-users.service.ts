@@ -25,8 +25,8 @@ import { loadGrants } from '../roles/grants.repository';
 import type { SettingsService } from '../settings/settings.service';
 import { twoFactorStatus } from '../users/account-user';
 import { type Actor, auditUser, auditView, checkRoleIds, setRoles } from './admin-user-changes';
-import { adminUsersRepository as users } from './admin-users.repository';
-import { userCredentialsRepository as credentials } from './user-credentials.repository';
+import * as users from './admin-users.repository';
+import * as credentials from './user-credentials.repository';
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 const RESET_TTL_MS = 60 * 60 * 1000;
@@ -104,7 +104,7 @@ export function createAdminUsersService({ db, cache, env, settings, realtime, ma
                 credentials: await deleteAccess(trx, id, { keepSessionId: null, tokens: true }),
               });
             }
-            return { deleted: await users.delete(trx, ids), ended: gone };
+            return { deleted: await users.remove(trx, ids), ended: gone };
           }),
         ),
       );

@@ -18,42 +18,40 @@ function columns(theme: Theme) {
 }
 
 /** Site themes only (`user_id` null); users' own themes are not the editor's. */
-export const appearanceRepository = {
-  async siteThemes(db: Kysely<Database>): Promise<TTheme[]> {
-    const rows = await db
-      .selectFrom('themes')
-      .select(['id', 'name', 'is_dark', 'default_light', 'default_dark', 'values'])
-      .where('user_id', 'is', null)
-      .orderBy('id')
-      .execute();
-    return rows.map((row) => ({ ...row, values: row.values ?? {} }));
-  },
+export async function siteThemes(db: Kysely<Database>): Promise<TTheme[]> {
+  const rows = await db
+    .selectFrom('themes')
+    .select(['id', 'name', 'is_dark', 'default_light', 'default_dark', 'values'])
+    .where('user_id', 'is', null)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({ ...row, values: row.values ?? {} }));
+}
 
-  async siteThemeIds(db: Kysely<Database> | Transaction<Database>): Promise<number[]> {
-    const rows = await db.selectFrom('themes').select('id').where('user_id', 'is', null).execute();
-    return rows.map((row) => row.id);
-  },
+export async function siteThemeIds(db: Kysely<Database> | Transaction<Database>): Promise<number[]> {
+  const rows = await db.selectFrom('themes').select('id').where('user_id', 'is', null).execute();
+  return rows.map((row) => row.id);
+}
 
-  async insertTheme(trx: Transaction<Database>, theme: Theme): Promise<number> {
-    const row = await trx
-      .insertInto('themes')
-      .values({ ...columns(theme), user_id: null })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
-  },
+export async function insertTheme(trx: Transaction<Database>, theme: Theme): Promise<number> {
+  const row = await trx
+    .insertInto('themes')
+    .values({ ...columns(theme), user_id: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
 
-  async updateTheme(trx: Transaction<Database>, id: number, theme: Theme): Promise<void> {
-    await trx
-      .updateTable('themes')
-      .set({ ...columns(theme), updated_at: new Date() })
-      .where('id', '=', id)
-      .where('user_id', 'is', null)
-      .execute();
-  },
+export async function updateTheme(trx: Transaction<Database>, id: number, theme: Theme): Promise<void> {
+  await trx
+    .updateTable('themes')
+    .set({ ...columns(theme), updated_at: new Date() })
+    .where('id', '=', id)
+    .where('user_id', 'is', null)
+    .execute();
+}
 
-  async deleteThemes(trx: Transaction<Database>, ids: number[]): Promise<void> {
-    if (ids.length === 0) return;
-    await trx.deleteFrom('themes').where('id', 'in', ids).where('user_id', 'is', null).execute();
-  },
-};
+export async function deleteThemes(trx: Transaction<Database>, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await trx.deleteFrom('themes').where('id', 'in', ids).where('user_id', 'is', null).execute();
+}

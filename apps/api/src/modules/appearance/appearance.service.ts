@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import { recordAudit } from '../audit-log/record-audit';
 import type { SettingsService } from '../settings/settings.service';
-import { appearanceRepository } from './appearance.repository';
+import * as appearanceRepository from './appearance.repository';
 
 type Deps = { db: Kysely<Database>; settings: SettingsService };
 

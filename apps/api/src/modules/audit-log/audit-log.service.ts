@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { mapAdminPage } from '../../platform/db/admin-list';
 import type { Database } from '../../platform/db/schema';
 import { type AddressReader, redactAddresses } from '../users/address-redaction';
-import { auditLogRepository } from './audit-log.repository';
+import * as auditLogRepository from './audit-log.repository';
 
 /** PGlite and pg both hand jsonb back parsed; text (older rows, other drivers) is parsed here. */
 function parsed(value: unknown): unknown {

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema';
-import { auditLogRepository } from './audit-log.repository';
+import * as auditLogRepository from './audit-log.repository';
 
 export type AuditEntry = {
   /** The admin who made the change (null for the system). */

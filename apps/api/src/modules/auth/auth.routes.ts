@@ -18,13 +18,13 @@ import {
 import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../platform/auth/access';
-import { authRepository } from '../../platform/auth/auth.repository';
+import * as authRepository from '../../platform/auth/auth.repository';
 import { toUserDto } from '../../platform/auth/auth-user';
 import { revokeSession } from '../../platform/auth/session-cache';
 import { hashToken } from '../../platform/auth/tokens';
 import { rotateXsrfToken, SESSION_COOKIE } from '../../platform/http/csrf';
 import { bootstrapDataFor } from '../bootstrap/bootstrap.routes';
-import { accountRepository } from './account.repository';
+import * as accountRepository from './account.repository';
 import { resendVerification, validateVerificationCode } from './email-verification';
 import { login } from './login';
 import { resetPassword, sendResetLink } from './password-reset';

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { UserRow } from '../../platform/db/schema';
 import { validationError } from '../../platform/http/app-error';
 import { verificationCodeMail } from '../mail/verification-code.mail';
-import { accountRepository } from './account.repository';
+import * as accountRepository from './account.repository';
 import { INVALID_EMAIL_CODE_MESSAGE } from './auth-messages';
 import { isSameHash, keyedHash } from './hmac';
 import { MINUTE_MS, throttle } from './throttle';

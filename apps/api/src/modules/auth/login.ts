@@ -1,7 +1,7 @@
 import type { TLoginPayload } from '@cadence/contracts/auth';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, validationError } from '../../platform/http/app-error';
-import { accountRepository } from './account.repository';
+import * as accountRepository from './account.repository';
 import { INVALID_CREDENTIALS_MESSAGE, SUSPENDED_MESSAGE } from './auth-messages';
 import { checkPassword } from './credentials';
 import { BLACKLISTED_DOMAIN_MESSAGE, isBlacklistedEmail } from './email-domain';

@@ -5,7 +5,7 @@ import { hashPassword } from '../../platform/auth/password';
 import { generateToken, hashToken } from '../../platform/auth/tokens';
 import { validationError } from '../../platform/http/app-error';
 import { passwordResetMail } from '../mail/password-reset.mail';
-import { accountRepository } from './account.repository';
+import * as accountRepository from './account.repository';
 import { INVALID_RESET_TOKEN_MESSAGE, PASSWORD_MISMATCH_MESSAGE } from './auth-messages';
 import { isSameHash } from './hmac';
 import { consumeResetToken, findResetToken, saveResetToken } from './password-resets.repository';

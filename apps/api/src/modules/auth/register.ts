@@ -2,7 +2,7 @@ import type { TRegisterPayload } from '@cadence/contracts/auth';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { hashPassword } from '../../platform/auth/password';
 import { AppError, validationError } from '../../platform/http/app-error';
-import { accountRepository } from './account.repository';
+import * as accountRepository from './account.repository';
 import {
   EMAIL_TAKEN_MESSAGE,
   PASSWORD_MISMATCH_MESSAGE,

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { authRepository } from '../../platform/auth/auth.repository';
+import * as authRepository from '../../platform/auth/auth.repository';
 import { createSession, SESSION_TTL_MS } from '../../platform/auth/session.service';
 import { revokeSession, revokeUserSessions } from '../../platform/auth/session-cache';
 import { hashToken } from '../../platform/auth/tokens';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { AppDeps } from '../../platform/app-deps';
 import { hashPassword } from '../../platform/auth/password';
-import { accountRepository } from './account.repository';
+import * as accountRepository from './account.repository';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 

@@ -20,7 +20,7 @@ import { catalogueChanged, changingCatalogue } from '../catalogue/catalogue-inva
 import { syncGenresAndTags } from '../catalogue/catalogue-links';
 import { slugify } from '../catalogue/catalogue-utils';
 import { findTrack } from '../catalogue/track-rows.repository';
-import { fileEntriesRepository } from '../file-entries/file-entries.repository';
+import * as fileEntriesRepository from '../file-entries/file-entries.repository';
 import type { FileEntriesService } from '../file-entries/file-entries.service';
 import type { FileEntryRow } from '../file-entries/file-entries.tables';
 import { createLyricsRepository } from '../lyrics/lyrics.repository';

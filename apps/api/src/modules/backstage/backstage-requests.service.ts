@@ -25,7 +25,7 @@ import type { BackstageRequestsTable } from '../artists/backstage-requests.table
 import { recordAudit } from '../audit-log/record-audit';
 import { catalogueChanged } from '../catalogue/catalogue-invalidation';
 import { iso, isoRequired, slugify } from '../catalogue/catalogue-utils';
-import { fileEntriesRepository } from '../file-entries/file-entries.repository';
+import * as fileEntriesRepository from '../file-entries/file-entries.repository';
 import { type AddressViewer, addressViewer, addressViewerOf, canSeeAddressOf } from '../users/address-viewer';
 import { findUserEmails, userRefRows } from '../users/user-refs.repository';
 import type { BackstageNotifier } from './backstage-notifier';

@@ -1,10 +1,10 @@
 import { ZBootstrapDataSchema } from '@cadence/contracts/bootstrap';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { GUEST_ROLE_CACHE_KEY } from '../../platform/auth/auth.plugin';
-import { authRepository } from '../../platform/auth/auth.repository';
+import * as authRepository from '../../platform/auth/auth.repository';
 import { scriptSafeJson } from '../../platform/http/script-json';
 import { createTestApp, createTestUser, type TestApp } from '../../test/test-app';
-import { bootstrapRepository } from './bootstrap.repository';
+import * as bootstrapRepository from './bootstrap.repository';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -11,7 +11,7 @@ import { scriptSafeJson } from '../../platform/http/script-json';
 import type { Cache } from '../../platform/redis/services';
 import { createStampedMemo } from '../../platform/redis/stamped-memo';
 import { SETTINGS_CACHE_PREFIX, type SettingsService } from '../settings/settings.service';
-import { bootstrapRepository } from './bootstrap.repository';
+import * as bootstrapRepository from './bootstrap.repository';
 
 /** Under the settings prefix so every settings save drops it too. */
 export const BOOTSTRAP_CACHE_PREFIX = `${SETTINGS_CACHE_PREFIX}bootstrap:`;

@@ -6,7 +6,7 @@ import type { Database } from '../../platform/db/schema';
 import { AppError, validationError } from '../../platform/http/app-error';
 import { recordAudit } from '../audit-log/record-audit';
 import { absoluteUrl, playerPaths } from '../seo/seo-urls';
-import { customPagesRepository as repository } from './custom-pages.repository';
+import * as repository from './custom-pages.repository';
 import type { CustomPagesTable } from './custom-pages.tables';
 import { pageText, sanitizePageHtml } from './sanitize-page-html';
 

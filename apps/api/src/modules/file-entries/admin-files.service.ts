@@ -4,7 +4,7 @@ import type { Database } from '../../platform/db/schema';
 import type { Storage } from '../../platform/storage/get-storage';
 import { recordAudit } from '../audit-log/record-audit';
 import { type AddressViewer, canSeeAddressOf } from '../users/address-viewer';
-import { adminFilesRepository as repo } from './admin-files.repository';
+import * as repo from './admin-files.repository';
 import type { FileEntriesService } from './file-entries.service';
 
 type Deps = { db: Kysely<Database>; storage: Storage; fileEntries: FileEntriesService };

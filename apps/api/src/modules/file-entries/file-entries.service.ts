@@ -15,7 +15,7 @@ import {
   loadUploadPolicy,
   type UploadPolicy,
 } from '../uploads/upload-policy';
-import { fileEntriesRepository } from './file-entries.repository';
+import * as fileEntriesRepository from './file-entries.repository';
 import type { FileEntryRow } from './file-entries.tables';
 import { toFileEntryDto } from './file-entry-dto';
 

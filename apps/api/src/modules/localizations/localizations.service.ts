@@ -11,7 +11,8 @@ import { AppError, validationError } from '../../platform/http/app-error';
 import { englishLines } from '../../seed/data/localization-en';
 import { recordAudit } from '../audit-log/record-audit';
 import type { SettingsService } from '../settings/settings.service';
-import { type LocalizationRow, localizationsRepository as repo } from './localizations.repository';
+import type { LocalizationRow } from './localizations.repository';
+import * as repo from './localizations.repository';
 
 type Deps = { db: Kysely<Database>; settings: SettingsService };
 export type Actor = { id: number | null; ip: string | null };

@@ -1,7 +1,7 @@
 import type { TErrorLogEntry } from '@cadence/contracts/error-log';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../platform/db/schema';
-import { errorLogRepository } from './error-log.repository';
+import * as errorLogRepository from './error-log.repository';
 import type { ErrorLogTable } from './error-log.tables';
 
 /** How many of the newest faults the download holds. */

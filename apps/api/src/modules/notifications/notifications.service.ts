@@ -36,11 +36,8 @@ import {
   mergeChannels,
   storedChannels,
 } from './notification-subscriptions.repository';
-import {
-  type InsertedNotification,
-  type NewNotification,
-  notificationsRepository as repo,
-} from './notifications.repository';
+import type { InsertedNotification, NewNotification } from './notifications.repository';
+import * as repo from './notifications.repository';
 import { createWebPush } from './web-push';
 
 type Db = Kysely<Database>;

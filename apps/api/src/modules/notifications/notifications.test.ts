@@ -222,7 +222,7 @@ describe('10,000 notifications for one user', () => {
       },
       transformResult: async (args) => args.result,
     });
-    const { notificationsRepository } = await import('./notifications.repository');
+    const notificationsRepository = await import('./notifications.repository');
     const started = performance.now();
     expect(await notificationsRepository.markAllRead(counting, heavy.id)).toBe(0);
     const elapsed = performance.now() - started;

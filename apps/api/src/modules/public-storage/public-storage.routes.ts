@@ -3,7 +3,7 @@ import { ZStoragePathParamsSchema } from '@cadence/contracts/file-entry';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../platform/http/app-error';
 import { isSafeStoragePath } from '../../platform/storage/storage';
-import { fileEntriesRepository } from '../file-entries/file-entries.repository';
+import * as fileEntriesRepository from '../file-entries/file-entries.repository';
 import { isImmutableName, publicFileType } from './public-file-type';
 import { sendStoredFile } from './send-stored-file';
 

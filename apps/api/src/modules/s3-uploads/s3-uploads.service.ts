@@ -19,7 +19,8 @@ import type { FileEntriesService } from '../file-entries/file-entries.service';
 import type { SettingsService } from '../settings/settings.service';
 import { cleanExtension } from '../uploads/sniff-type';
 import { assertTypeAllowed } from '../uploads/upload-policy';
-import { mergeParts, s3UploadsRepository } from './s3-uploads.repository';
+import * as s3UploadsRepository from './s3-uploads.repository';
+import { mergeParts } from './s3-uploads.repository';
 import type { S3UploadRow } from './s3-uploads.tables';
 
 type Deps = {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
-import { scheduleRepository } from './schedule.repository';
+import * as scheduleRepository from './schedule.repository';
 
 export type ScheduledTask = {
   name: string;

@@ -9,7 +9,7 @@ import type { SitemapService } from '../seo/sitemap.service';
 import type { SettingsService } from '../settings/settings.service';
 import { createSimilarArtistsService } from '../similar-artists/similar-artists.service';
 import { sweepOrphanUploads } from '../uploads/sweep-orphan-uploads';
-import { scheduleRepository } from './schedule.repository';
+import * as scheduleRepository from './schedule.repository';
 import type { ScheduledTask } from './schedule.service';
 
 const MINUTE = 60 * 1000;

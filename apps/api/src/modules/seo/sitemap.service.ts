@@ -3,7 +3,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import type { StorageDriver } from '../../platform/storage/storage';
 import { absoluteUrl, playerPaths } from './seo-urls';
-import { sitemapRepository, type TSitemapRow, type TSitemapSource } from './sitemap.repository';
+import type { TSitemapRow, TSitemapSource } from './sitemap.repository';
+import * as sitemapRepository from './sitemap.repository';
 
 /** sitemaps.org: at most 50,000 urls per file and 50,000 sitemaps per index. */
 export const SITEMAP_MAX_URLS = 50_000;

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { TSocialAuthMessage, TSocialService } from '@cadence/contracts/auth';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { accountRepository } from '../auth/account.repository';
+import * as accountRepository from '../auth/account.repository';
 import { REGISTRATION_DISABLED_MESSAGE, SUSPENDED_MESSAGE } from '../auth/auth-messages';
 import { BLACKLISTED_DOMAIN_MESSAGE, isBlacklistedEmail } from '../auth/email-domain';
 import { startSession } from '../auth/session-start';
 import { bootstrapDataFor } from '../bootstrap/bootstrap.routes';
-import { socialRepository } from './social.repository';
+import * as socialRepository from './social.repository';
 import type { SocialProfile } from './social-providers';
 import { PENDING_COOKIE, type SocialIntent, writeSignedCookie } from './social-state';
 

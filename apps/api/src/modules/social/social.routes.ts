@@ -13,14 +13,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../platform/auth/access';
 import { AppError, validationError } from '../../platform/http/app-error';
 import { scriptNonce } from '../../platform/http/security-headers';
-import { accountRepository } from '../auth/account.repository';
+import * as accountRepository from '../auth/account.repository';
 import { WRONG_PASSWORD_MESSAGE } from '../auth/auth-messages';
 import { checkPassword } from '../auth/credentials';
 import { startSession } from '../auth/session-start';
 import { MINUTE_MS, throttle } from '../auth/throttle';
 import { accountUserDto } from '../users/account-user';
 import { socialPopupPage } from './popup-page';
-import { socialRepository } from './social.repository';
+import * as socialRepository from './social.repository';
 import {
   finishSocialAuth,
   type PendingConnection,

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import type { Storage } from '../../platform/storage/get-storage';
 import type { StorageDriver } from '../../platform/storage/storage';
-import { fileEntriesRepository } from '../file-entries/file-entries.repository';
+import * as fileEntriesRepository from '../file-entries/file-entries.repository';
 import { resolveStoragePath } from './storage-path';
 
 export type AudioSource =

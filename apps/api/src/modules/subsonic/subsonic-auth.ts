@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { authRepository } from '../../platform/auth/auth.repository';
+import * as authRepository from '../../platform/auth/auth.repository';
 import type { AuthUser } from '../../platform/auth/auth-user';
 import { hashToken } from '../../platform/auth/tokens';
 import type { Database } from '../../platform/db/schema';

@@ -10,13 +10,13 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../platform/auth/access';
 import { AppError, validationError } from '../../platform/http/app-error';
-import { accountRepository } from '../auth/account.repository';
+import * as accountRepository from '../auth/account.repository';
 import { requirePasswordConfirmation } from '../auth/password-confirmation';
 import { MINUTE_MS, throttle } from '../auth/throttle';
 import { INVALID_TWO_FACTOR_CODE_MESSAGE } from '../auth/two-factor-challenge';
 import { accountUserDto } from '../users/account-user';
 import { generateRecoveryCode, generateTotpSecret, hashRecoveryCode, matchTotpStep, totpFor } from './totp';
-import { twoFactorRepository } from './two-factor.repository';
+import * as twoFactorRepository from './two-factor.repository';
 import { openSecret, sealSecret } from './two-factor-secret';
 
 const errors = {

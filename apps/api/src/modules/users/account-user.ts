@@ -1,10 +1,10 @@
 import type { TAccountUser } from '@cadence/contracts/account';
 import type { Kysely } from 'kysely';
-import { authRepository } from '../../platform/auth/auth.repository';
+import * as authRepository from '../../platform/auth/auth.repository';
 import { toUserDto } from '../../platform/auth/auth-user';
 import type { Database, UserRow } from '../../platform/db/schema';
 import { tokensOf } from '../access-tokens/access-tokens.repository';
-import { socialRepository } from '../social/social.repository';
+import * as socialRepository from '../social/social.repository';
 import { recoveryHashes } from '../two-factor/two-factor-secret';
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);

@@ -3,7 +3,7 @@ import { requireUser } from '../../platform/auth/access';
 import { can } from '../../platform/auth/can';
 import type { UserRow } from '../../platform/db/schema';
 import { AppError } from '../../platform/http/app-error';
-import { accountRepository } from '../auth/account.repository';
+import * as accountRepository from '../auth/account.repository';
 
 /**
  * Resolves `users/{id}` (`me` = the current user) and checks ownership: one's own account, or

@@ -24,7 +24,7 @@ import {
 import { forgetUserSessions } from '../../platform/auth/session-cache';
 import { AppError, validationError } from '../../platform/http/app-error';
 import { adminUsers } from '../admin-users/admin-user-changes';
-import { accountRepository } from '../auth/account.repository';
+import * as accountRepository from '../auth/account.repository';
 import { requirePasswordConfirmation } from '../auth/password-confirmation';
 import { clearSessionCookie } from '../auth/session-start';
 import { catalogueChanged, changingCatalogue } from '../catalogue/catalogue-invalidation';

@@ -2,7 +2,7 @@ import type { TValueListName, TValueListsResponse } from '@cadence/contracts/val
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import { countryList, timezoneGroups } from '../../seed/data/countries';
-import { valueListsRepository } from './value-lists.repository';
+import * as valueListsRepository from './value-lists.repository';
 
 type Timezones = NonNullable<TValueListsResponse['timezones']>;
 type Countries = NonNullable<TValueListsResponse['countries']>;

@@ -9,13 +9,14 @@ import {
 } from '@cadence/contracts/workspace';
 import { getRestrictionValue } from '@cadence/permissions/can';
 import type { Kysely } from 'kysely';
-import { authRepository } from '../../platform/auth/auth.repository';
+import * as authRepository from '../../platform/auth/auth.repository';
 import type { Database } from '../../platform/db/schema';
 import { AppError, validationError } from '../../platform/http/app-error';
 import { recordAudit } from '../audit-log/record-audit';
-import { accountRepository } from '../auth/account.repository';
+import * as accountRepository from '../auth/account.repository';
 import type { NotificationsService } from '../notifications/notifications.service';
-import { workspacesRepository as repo, type WorkspaceRecord } from './workspaces.repository';
+import type { WorkspaceRecord } from './workspaces.repository';
+import * as repo from './workspaces.repository';
 import { toWorkspaceDto, type WorkspaceActor, type WorkspacesService } from './workspaces.service';
 
 type Db = Kysely<Database>;

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/http/app-error';
 import { recordAudit } from '../audit-log/record-audit';
-import { workspacesRepository as repo } from './workspaces.repository';
+import * as repo from './workspaces.repository';
 import type { WorkspaceActor, WorkspacesService } from './workspaces.service';
 
 type Deps = { db: Kysely<Database>; workspaces: WorkspacesService };

@@ -10,13 +10,14 @@ import {
 } from '@cadence/contracts/workspace';
 import { hasPermissionNamed } from '@cadence/permissions/can';
 import type { Kysely } from 'kysely';
-import { authRepository } from '../../platform/auth/auth.repository';
+import * as authRepository from '../../platform/auth/auth.repository';
 import type { Database } from '../../platform/db/schema';
 import { AppError, validationError } from '../../platform/http/app-error';
 import type { RealtimeHub } from '../../platform/realtime/realtime-hub';
 import { recordAudit } from '../audit-log/record-audit';
 import { toPublicUser } from '../users/public-user';
-import { workspacesRepository as repo, type WorkspaceRecord } from './workspaces.repository';
+import type { WorkspaceRecord } from './workspaces.repository';
+import * as repo from './workspaces.repository';
 
 type Db = Kysely<Database>;
 /** Who acts: the signed-in user, the sitewide `workspaces.*` grants they hold, and their address. */

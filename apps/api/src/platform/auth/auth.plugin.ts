@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { AppError } from '../http/app-error';
 import { SESSION_COOKIE } from '../http/csrf';
 import { createStampedMemo } from '../redis/stamped-memo';
-import { authRepository } from './auth.repository';
+import * as authRepository from './auth.repository';
 import type { AuthUser, GuestRole } from './auth-user';
 import { type CachedSession, cacheSession, readCachedSession, sessionCacheKey } from './session-cache';
 import { hashToken } from './tokens';

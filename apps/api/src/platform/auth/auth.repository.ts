@@ -23,112 +23,106 @@ function mergeGrants(grants: Grant[]): TPermission[] {
   return [...byName.values()].map(({ name, restrictions }) => ({ name, restrictions: restrictions ?? [] }));
 }
 
-export const authRepository = {
-  async findSession(db: Kysely<Database>, sessionId: string) {
-    return db
-      .selectFrom('sessions')
-      .select(['user_id', 'last_active', 'expires_at'])
-      .where('id', '=', sessionId)
-      .executeTakeFirst();
-  },
+export async function findSession(db: Kysely<Database>, sessionId: string) {
+  return db
+    .selectFrom('sessions')
+    .select(['user_id', 'last_active', 'expires_at'])
+    .where('id', '=', sessionId)
+    .executeTakeFirst();
+}
 
-  async findUserById(db: Kysely<Database>, userId: number) {
-    return db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
-  },
+export async function findUserById(db: Kysely<Database>, userId: number) {
+  return db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+}
 
-  async findUserByToken(db: Kysely<Database>, tokenHash: string) {
-    return db
-      .selectFrom('personal_access_tokens as t')
-      .innerJoin('users', 'users.id', 't.user_id')
-      .selectAll('users')
-      .select([
-        't.id as token_id',
-        't.last_used_at as token_last_used_at',
-        't.expires_at as token_expires_at',
-      ])
-      .where('t.token_hash', '=', tokenHash)
-      .executeTakeFirst();
-  },
+export async function findUserByToken(db: Kysely<Database>, tokenHash: string) {
+  return db
+    .selectFrom('personal_access_tokens as t')
+    .innerJoin('users', 'users.id', 't.user_id')
+    .selectAll('users')
+    .select(['t.id as token_id', 't.last_used_at as token_last_used_at', 't.expires_at as token_expires_at'])
+    .where('t.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
 
-  /**
-   * Roles, subscriptions and the union of own, plan and role grants, in one round trip. The
-   * plan is the one of a valid subscription, else (billing on) the free plan (design 3).
-   */
-  async loadAccess(db: Kysely<Database>, user: UserRow): Promise<AuthUser> {
-    const rows = await sql<{
-      kind: 'role' | 'grant' | 'subscription';
-      id: number | null;
-      name: string;
-      restrictions: TRestrictionValue[] | null;
-      source: Grant['source'] | null;
-      valid: boolean | null;
-    }>`
-      with valid_plans as (
-        select s.product_id from subscriptions s
-         where s.user_id = ${user.id} and ${validSubscriptionSql}
-      ), plans as (
-        select product_id from valid_plans
-        union all
-        select p.id from products p
-         where p.free and not exists (select 1 from valid_plans)
-           and exists (select 1 from settings where name = 'billing.enable' and value = 'true')
-      )
-      select 'role' as kind, r.id, r.name, null::jsonb as restrictions, null as source, null::boolean as valid
-        from user_role ur join roles r on r.id = ur.role_id where ur.user_id = ${user.id}
+/**
+ * Roles, subscriptions and the union of own, plan and role grants, in one round trip. The
+ * plan is the one of a valid subscription, else (billing on) the free plan (design 3).
+ */
+export async function loadAccess(db: Kysely<Database>, user: UserRow): Promise<AuthUser> {
+  const rows = await sql<{
+    kind: 'role' | 'grant' | 'subscription';
+    id: number | null;
+    name: string;
+    restrictions: TRestrictionValue[] | null;
+    source: Grant['source'] | null;
+    valid: boolean | null;
+  }>`
+    with valid_plans as (
+      select s.product_id from subscriptions s
+       where s.user_id = ${user.id} and ${validSubscriptionSql}
+    ), plans as (
+      select product_id from valid_plans
       union all
-      select 'grant' as kind, null, p.name, pa.restrictions, pa.permissionable_type as source, null
-        from permissionables pa join permissions p on p.id = pa.permission_id
-       where (pa.permissionable_type = 'user' and pa.permissionable_id = ${user.id})
-          or (pa.permissionable_type = 'role' and pa.permissionable_id in (select role_id from user_role where user_id = ${user.id}))
-          or (pa.permissionable_type = 'plan' and pa.permissionable_id in (select product_id from plans))
-      union all
-      select 'subscription' as kind, s.id, s.status, null, null, ${validSubscriptionSql} as valid
-        from subscriptions s where s.user_id = ${user.id}
-    `.execute(db);
-    const roles = rows.rows
-      .filter((row) => row.kind === 'role')
-      .map((row) => ({ id: row.id as number, name: row.name }))
-      .sort((a, b) => a.id - b.id);
-    const grants = rows.rows
-      .filter((row) => row.kind === 'grant')
-      .map((row) => ({ name: row.name, restrictions: row.restrictions ?? [], source: row.source ?? 'role' }));
-    const subscriptions = rows.rows
-      .filter((row) => row.kind === 'subscription')
-      .map((row) => ({ valid: row.valid === true, active: row.valid === true }));
-    return { ...user, roles, permissions: mergeGrants(grants), subscriptions };
-  },
+      select p.id from products p
+       where p.free and not exists (select 1 from valid_plans)
+         and exists (select 1 from settings where name = 'billing.enable' and value = 'true')
+    )
+    select 'role' as kind, r.id, r.name, null::jsonb as restrictions, null as source, null::boolean as valid
+      from user_role ur join roles r on r.id = ur.role_id where ur.user_id = ${user.id}
+    union all
+    select 'grant' as kind, null, p.name, pa.restrictions, pa.permissionable_type as source, null
+      from permissionables pa join permissions p on p.id = pa.permission_id
+     where (pa.permissionable_type = 'user' and pa.permissionable_id = ${user.id})
+        or (pa.permissionable_type = 'role' and pa.permissionable_id in (select role_id from user_role where user_id = ${user.id}))
+        or (pa.permissionable_type = 'plan' and pa.permissionable_id in (select product_id from plans))
+    union all
+    select 'subscription' as kind, s.id, s.status, null, null, ${validSubscriptionSql} as valid
+      from subscriptions s where s.user_id = ${user.id}
+  `.execute(db);
+  const roles = rows.rows
+    .filter((row) => row.kind === 'role')
+    .map((row) => ({ id: row.id as number, name: row.name }))
+    .sort((a, b) => a.id - b.id);
+  const grants = rows.rows
+    .filter((row) => row.kind === 'grant')
+    .map((row) => ({ name: row.name, restrictions: row.restrictions ?? [], source: row.source ?? 'role' }));
+  const subscriptions = rows.rows
+    .filter((row) => row.kind === 'subscription')
+    .map((row) => ({ valid: row.valid === true, active: row.valid === true }));
+  return { ...user, roles, permissions: mergeGrants(grants), subscriptions };
+}
 
-  async findGuestRole(db: Kysely<Database>) {
-    const role = await db
-      .selectFrom('roles')
-      .select('id')
-      .where('guests', '=', true)
-      .orderBy('id')
-      .executeTakeFirst();
-    if (!role) return null;
-    const grants = await db
-      .selectFrom('permissionables as pa')
-      .innerJoin('permissions as p', 'p.id', 'pa.permission_id')
-      .select(['p.name', 'pa.restrictions'])
-      .where('pa.permissionable_type', '=', 'role')
-      .where('pa.permissionable_id', '=', role.id)
-      .orderBy('p.name')
-      .execute();
-    return {
-      id: role.id,
-      permissions: grants.map((grant) => ({ name: grant.name, restrictions: grant.restrictions ?? [] })),
-    };
-  },
+export async function findGuestRole(db: Kysely<Database>) {
+  const role = await db
+    .selectFrom('roles')
+    .select('id')
+    .where('guests', '=', true)
+    .orderBy('id')
+    .executeTakeFirst();
+  if (!role) return null;
+  const grants = await db
+    .selectFrom('permissionables as pa')
+    .innerJoin('permissions as p', 'p.id', 'pa.permission_id')
+    .select(['p.name', 'pa.restrictions'])
+    .where('pa.permissionable_type', '=', 'role')
+    .where('pa.permissionable_id', '=', role.id)
+    .orderBy('p.name')
+    .execute();
+  return {
+    id: role.id,
+    permissions: grants.map((grant) => ({ name: grant.name, restrictions: grant.restrictions ?? [] })),
+  };
+}
 
-  async touchSession(db: Kysely<Database>, sessionId: string, at: Date) {
-    await db.updateTable('sessions').set({ last_active: at }).where('id', '=', sessionId).execute();
-  },
+export async function touchSession(db: Kysely<Database>, sessionId: string, at: Date) {
+  await db.updateTable('sessions').set({ last_active: at }).where('id', '=', sessionId).execute();
+}
 
-  async touchToken(db: Kysely<Database>, tokenId: number, at: Date) {
-    await db
-      .updateTable('personal_access_tokens')
-      .set({ last_used_at: at })
-      .where('id', '=', tokenId)
-      .execute();
-  },
-};
+export async function touchToken(db: Kysely<Database>, tokenId: number, at: Date) {
+  await db
+    .updateTable('personal_access_tokens')
+    .set({ last_used_at: at })
+    .where('id', '=', tokenId)
+    .execute();
+}
