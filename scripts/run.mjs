@@ -117,7 +117,19 @@ function runTests(pnpm, turboArgs) {
   };
   const child = spawn(
     pnpm,
-    ['exec', 'turbo', 'run', 'test', '--concurrency=2', '--continue', '--output-logs=full', ...turboArgs],
+    // `test:embedded` (the api's second pass, on PGlite) is its own task, so Turbo runs it beside
+    // the api's PostgreSQL pass or the browser tests instead of after them in the same slot.
+    [
+      'exec',
+      'turbo',
+      'run',
+      'test',
+      'test:embedded',
+      '--concurrency=2',
+      '--continue',
+      '--output-logs=full',
+      ...turboArgs,
+    ],
     {
       cwd: root,
       env,

@@ -8,42 +8,47 @@ import type {
   TSearchTrack,
   TSearchUser,
 } from '@cadence/contracts/search';
-import type { Kysely } from 'kysely';
+import { type CompiledQuery, type Kysely, sql } from 'kysely';
+import { executePrepared } from '../../platform/db/prepared-statements';
 import type { Database } from '../../platform/db/schema';
-import { artistRefsForAlbums, artistRefsForTracks } from '../catalogue/artist-refs';
+import { artistRefsJson } from '../catalogue/artist-refs.repository';
 
 /**
  * Compact rows ("cards") of each content model, loaded by id and returned in the order asked,
  * shared by search, radio and channels. Ids that are missing or not visible are dropped.
+ *
+ * Each model is one statement (credited artists aggregated in it) whose text does not depend on
+ * the ids (`id = any($1)`), run as a prepared statement: a search answers with up to nine of
+ * these, so their round trips and planning were most of its time on a small catalogue.
  */
 type Db = Kysely<Database>;
 
 const dateText = (value: Date | string | null) =>
   value === null ? null : typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10);
 
+/** `column = any(ids)`: one array parameter, so the statement's text is the same for any ids. */
+const anyId = (ids: number[]) => sql<number>`any(${ids}::bigint[])`;
+
 /** Runs `query` (not at all for no ids) and maps its rows to cards in the order of `ids`. */
 async function cardsInOrder<Row extends { id: number }, Card>(
+  db: Db,
   ids: number[],
-  query: { execute(): Promise<Row[]> },
+  query: { compile(): CompiledQuery<Row> },
   toCard: (row: Row) => Card,
 ): Promise<Card[]> {
   if (ids.length === 0) return [];
-  const byId = new Map((await query.execute()).map((row) => [Number(row.id), row]));
+  const byId = new Map((await executePrepared(db, query)).map((row) => [Number(row.id), row]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
     return row ? [toCard(row)] : [];
   });
 }
 
-/** Appends the credited artists (id and name only) as each card's last field. */
-function withArtists<Card extends { id: number }>(cards: Card[], refs: Map<number, TArtistRef[]>) {
-  return cards.map((card) => ({
-    ...card,
-    artists: (refs.get(card.id) ?? []).map((ref) => ({ id: Number(ref.id), name: ref.name })),
-  }));
-}
+/** The credited artists (id and name only), as each card's last field. */
+const artistsOf = (refs: Pick<TArtistRef, 'id' | 'name'>[] | null) =>
+  (refs ?? []).map((ref) => ({ id: Number(ref.id), name: ref.name }));
 
-export async function loadTrackCards(db: Db, ids: number[]): Promise<TSearchTrack[]> {
+export function loadTrackCards(db: Db, ids: number[]): Promise<TSearchTrack[]> {
   const query = db
     .selectFrom('tracks')
     .leftJoin('albums', 'albums.id', 'tracks.album_id')
@@ -56,48 +61,50 @@ export async function loadTrackCards(db: Db, ids: number[]): Promise<TSearchTrac
       'albums.id as album_id',
       'albums.name as album_name',
       'albums.image as album_image',
+      artistRefsJson(db, 'track', 'tracks.id').as('artists'),
     ])
-    .where('tracks.id', 'in', ids)
+    .where('tracks.id', '=', anyId(ids))
     .where('tracks.visibility', '=', 'public');
-  const [cards, artists] = await Promise.all([
-    cardsInOrder(ids, query, (row) => ({
-      id: Number(row.id),
-      name: row.name,
-      image: row.image ?? row.album_image ?? null,
-      duration: row.duration === null ? null : Number(row.duration),
-      plays: Number(row.plays),
-      album: row.album_id === null ? null : { id: Number(row.album_id), name: row.album_name ?? '' },
-    })),
-    artistRefsForTracks(db, ids),
-  ]);
-  return withArtists(cards, artists);
+  return cardsInOrder(db, ids, query, (row) => ({
+    id: Number(row.id),
+    name: row.name,
+    image: row.image ?? row.album_image ?? null,
+    duration: row.duration === null ? null : Number(row.duration),
+    plays: Number(row.plays),
+    album: row.album_id === null ? null : { id: Number(row.album_id), name: row.album_name ?? '' },
+    artists: artistsOf(row.artists),
+  }));
 }
 
-export async function loadAlbumCards(db: Db, ids: number[]): Promise<TSearchAlbum[]> {
+export function loadAlbumCards(db: Db, ids: number[]): Promise<TSearchAlbum[]> {
   const query = db
     .selectFrom('albums')
-    .select(['id', 'name', 'image', 'release_date', 'plays'])
-    .where('id', 'in', ids);
-  const [cards, artists] = await Promise.all([
-    cardsInOrder(ids, query, (row) => ({
-      id: Number(row.id),
-      name: row.name,
-      image: row.image,
-      release_date: dateText(row.release_date as Date | string | null),
-      plays: Number(row.plays),
-    })),
-    artistRefsForAlbums(db, ids),
-  ]);
-  return withArtists(cards, artists);
+    .select([
+      'albums.id',
+      'albums.name',
+      'albums.image',
+      'albums.release_date',
+      'albums.plays',
+      artistRefsJson(db, 'album', 'albums.id').as('artists'),
+    ])
+    .where('albums.id', '=', anyId(ids));
+  return cardsInOrder(db, ids, query, (row) => ({
+    id: Number(row.id),
+    name: row.name,
+    image: row.image,
+    release_date: dateText(row.release_date as Date | string | null),
+    plays: Number(row.plays),
+    artists: artistsOf(row.artists),
+  }));
 }
 
 export function loadArtistCards(db: Db, ids: number[]): Promise<TSearchArtist[]> {
   const query = db
     .selectFrom('artists')
     .select(['id', 'name', 'image_small', 'verified', 'plays'])
-    .where('id', 'in', ids)
+    .where('id', '=', anyId(ids))
     .where('disabled', '=', false);
-  return cardsInOrder(ids, query, (row) => ({ ...row, id: Number(row.id), plays: Number(row.plays) }));
+  return cardsInOrder(db, ids, query, (row) => ({ ...row, id: Number(row.id), plays: Number(row.plays) }));
 }
 
 export function loadPlaylistCards(db: Db, ids: number[]): Promise<TSearchPlaylist[]> {
@@ -111,9 +118,9 @@ export function loadPlaylistCards(db: Db, ids: number[]): Promise<TSearchPlaylis
       'users.id as owner_id',
       'users.name as owner_name',
     ])
-    .where('playlists.id', 'in', ids)
+    .where('playlists.id', '=', anyId(ids))
     .where('playlists.public', '=', true);
-  return cardsInOrder(ids, query, (row) => ({
+  return cardsInOrder(db, ids, query, (row) => ({
     id: Number(row.id),
     name: row.name,
     image: row.image,
@@ -125,20 +132,20 @@ export function loadUserCards(db: Db, ids: number[]): Promise<TSearchUser[]> {
   const query = db
     .selectFrom('users')
     .select(['id', 'name', 'image'])
-    .where('id', 'in', ids)
+    .where('id', '=', anyId(ids))
     .where('banned_at', 'is', null);
-  return cardsInOrder(ids, query, (row) => ({ ...row, id: Number(row.id) }));
+  return cardsInOrder(db, ids, query, (row) => ({ ...row, id: Number(row.id) }));
 }
 
 export function loadGenreCards(db: Db, ids: number[]): Promise<TSearchGenre[]> {
   const query = db
     .selectFrom('genres')
     .select(['id', 'name', 'display_name', 'image'])
-    .where('id', 'in', ids);
-  return cardsInOrder(ids, query, (row) => ({ ...row, id: Number(row.id) }));
+    .where('id', '=', anyId(ids));
+  return cardsInOrder(db, ids, query, (row) => ({ ...row, id: Number(row.id) }));
 }
 
 export function loadTagCards(db: Db, ids: number[]): Promise<TSearchTag[]> {
-  const query = db.selectFrom('tags').select(['id', 'name', 'display_name']).where('id', 'in', ids);
-  return cardsInOrder(ids, query, (row) => ({ ...row, id: Number(row.id) }));
+  const query = db.selectFrom('tags').select(['id', 'name', 'display_name']).where('id', '=', anyId(ids));
+  return cardsInOrder(db, ids, query, (row) => ({ ...row, id: Number(row.id) }));
 }

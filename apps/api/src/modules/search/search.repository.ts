@@ -1,5 +1,6 @@
 import type { TSearchType } from '@cadence/contracts/search';
 import { CompiledQuery, type Kysely } from 'kysely';
+import { preparedStatement } from '../../platform/db/prepared-statements';
 import type { Database } from '../../platform/db/schema';
 import { rankedSearchSql, suggestionsSql } from './search-sql';
 
@@ -8,9 +9,9 @@ export type RankedSuggestion = RankedId & { type: 'artist' | 'track' | 'album' }
 
 type Input = { tsQuery: string; term: string; limit: number };
 
-/** Built once: the text never changes, only the bound parameters do. */
+/** Built once and prepared: the text never changes, only the bound parameters do. */
 const TAB_SQL = new Map<TSearchType, string>();
-const SUGGESTIONS_SQL = suggestionsSql();
+const SUGGESTIONS_SQL = preparedStatement(suggestionsSql());
 
 /**
  * One statement, no transaction: the typo threshold is the server's default (see
@@ -31,7 +32,7 @@ export async function findRankedIds(
 ): Promise<RankedId[]> {
   let text = TAB_SQL.get(type);
   if (!text) {
-    text = rankedSearchSql(type);
+    text = preparedStatement(rankedSearchSql(type));
     TAB_SQL.set(type, text);
   }
   const rows = await runRanked<{ id: number | string; rank: number | string }>(db, text, input);

@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
+import { prepareRegisteredStatements } from './prepared-statements';
 import type { Database } from './schema';
 
 export type DatabaseOptions = {
@@ -47,6 +48,7 @@ async function openPostgres(options: DatabaseOptions, url: string): Promise<Data
   // drops it on release instead of reusing it.
   pool.on('connect', (client) => {
     client.on('error', (error) => options.onPoolError?.(error));
+    prepareRegisteredStatements(client as unknown as Parameters<typeof prepareRegisteredStatements>[0]);
   });
   // The idle listener's report duplicates the client's own: nothing more to do here, but the
   // pool's 'error' event must have a listener too.

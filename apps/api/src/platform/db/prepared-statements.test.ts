@@ -1,0 +1,43 @@
+import { CompiledQuery, sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isEmbeddedTarget } from '../../test/test-app';
+import { type DatabaseHandle, openDatabase } from './database';
+import { preparedStatement, preparedStatementName } from './prepared-statements';
+
+const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+let handle: DatabaseHandle;
+
+beforeAll(async () => {
+  // One connection: the prepared statements listed below are those of the connection that ran them.
+  handle = isEmbeddedTarget
+    ? await openDatabase({ embeddedDir: 'memory://' })
+    : await openDatabase({ url: ADMIN_URL, embeddedDir: 'unused', poolMax: 1 });
+});
+afterAll(async () => handle?.close());
+
+const PREPARED = preparedStatement('select $1::int + 1 as n /* prepared-statements.test */');
+const PLAIN = 'select $1::int + 2 as n /* prepared-statements.test */';
+
+async function preparedNames(): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`select name from pg_prepared_statements`.execute(handle.db);
+  return rows.map((row) => row.name);
+}
+
+describe('prepared statements', () => {
+  it('answers a registered text like any other, with its bound parameters', async () => {
+    for (const value of [1, 41]) {
+      const { rows } = await handle.db.executeQuery<{ n: number }>(CompiledQuery.raw(PREPARED, [value]));
+      expect(rows).toEqual([{ n: value + 1 }]);
+    }
+    const { rows } = await handle.db.executeQuery<{ n: number }>(CompiledQuery.raw(PLAIN, [1]));
+    expect(rows).toEqual([{ n: 3 }]);
+  });
+
+  it.skipIf(isEmbeddedTarget)('sends a registered text as a named statement, and only that one', async () => {
+    await handle.db.executeQuery(CompiledQuery.raw(PREPARED, [1]));
+    await handle.db.executeQuery(CompiledQuery.raw(PLAIN, [1]));
+    const names = await preparedNames();
+    expect(names).toContain(preparedStatementName(PREPARED));
+    expect(names).toHaveLength(1);
+  });
+});
