@@ -342,6 +342,40 @@ describe('Subsonic listening state', () => {
   });
 });
 
+describe('Subsonic playlist writes', () => {
+  it('createPlaylist and updatePlaylist are all or nothing: a failing step undoes the ones before it', async () => {
+    // A catalogue editor sees others' private tracks, but playlists take only usable ones: the
+    // song check passes, the rename and removal run, then adding fails inside the transaction.
+    const editor = await person('editor@example.com', 'editor', [...LISTENER, 'music.update']);
+    const made = await editor.api.createPlaylist({ name: 'Mix', songId: [`tr-${ids.track}`] });
+    const playlistId = made.playlist.id;
+    const replaced = await editor.api.createPlaylist({
+      playlistId,
+      name: 'Renamed',
+      songId: [`tr-${ids.second}`, `tr-${ids.hidden}`],
+    });
+    expect(codeOf(replaced)).toBe(10);
+    const after = await editor.api.getPlaylist({ id: playlistId });
+    expect(after.playlist.name).toBe('Mix');
+    expect(after.playlist.entry?.map((entry) => entry.id)).toEqual([`tr-${ids.track}`]);
+
+    const updated = await editor.raw.json('updatePlaylist', {
+      playlistId,
+      name: 'Renamed',
+      songIndexToRemove: '0',
+      songIdToAdd: `tr-${ids.hidden}`,
+    });
+    expect(updated.error).toMatchObject({ code: 10 });
+    const still = await editor.api.getPlaylist({ id: playlistId });
+    expect(still.playlist).toMatchObject({ name: 'Mix', songCount: 1 });
+
+    const failedNew = await editor.api.createPlaylist({ name: 'Never Made', songId: [`tr-${ids.hidden}`] });
+    expect(codeOf(failedNew)).toBe(10);
+    const names = (await editor.api.getPlaylists({})).playlists.playlist?.map((playlist) => playlist.name);
+    expect(names).toEqual(['Mix']);
+  });
+});
+
 describe('Subsonic users', () => {
   it('getUsers is for account managers (users.update); everyone else gets 50', async () => {
     expect(codeOf(await fan.api.getUsers())).toBe(50);
