@@ -1,5 +1,5 @@
 import type { TPlaylistCreate } from '@cadence/contracts/playlist';
-import { type Kysely, type Selectable, sql } from 'kysely';
+import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import { catalogueChanged } from '../catalogue/catalogue-invalidation';
 import { deleteLinks } from '../catalogue/catalogue-links.repository';
@@ -19,6 +19,12 @@ export function createPlaylistsRepository(db: Db) {
     trx.selectFrom('playlists').select('id').where('id', '=', id).forUpdate().execute();
   const touch = (trx: Kysely<Database>, id: number) =>
     trx.updateTable('playlists').set({ updated_at: new Date() }).where('id', '=', id).execute();
+  /**
+   * A write's own transaction, or the caller's when the repository was made on one (Kysely does
+   * not nest them): a Subsonic `createPlaylist` replaces name and songs as one change.
+   */
+  const inTransaction = <T>(write: (trx: Transaction<Database>) => Promise<T>): Promise<T> =>
+    db.isTransaction ? write(db as Transaction<Database>) : db.transaction().execute(write);
   /** Every write below drops the playlist's cached page once it committed. */
   const changing = async <T>(id: number, write: Promise<T>): Promise<T> => {
     const result = await write;
@@ -134,7 +140,7 @@ export function createPlaylistsRepository(db: Db) {
     remove: (id: number) =>
       changing(
         id,
-        db.transaction().execute(async (trx) => {
+        inTransaction(async (trx) => {
           await deleteLinks(trx, ['likes', 'channelables'], 'playlist', [id]);
           await trx.deleteFrom('playlists').where('id', '=', id).execute();
         }),
@@ -144,7 +150,7 @@ export function createPlaylistsRepository(db: Db) {
     appendTracks: (id: number, trackIds: number[], addedBy: number | null) =>
       changing(
         id,
-        db.transaction().execute(async (trx) => {
+        inTransaction(async (trx) => {
           await lockPlaylist(trx, id);
           const last = await trx
             .selectFrom('playlist_track')
@@ -182,7 +188,7 @@ export function createPlaylistsRepository(db: Db) {
     removeTracks: (id: number, trackIds: number[]) =>
       changing(
         id,
-        db.transaction().execute(async (trx) => {
+        inTransaction(async (trx) => {
           await trx
             .deleteFrom('playlist_track')
             .where('playlist_id', '=', id)
@@ -199,7 +205,7 @@ export function createPlaylistsRepository(db: Db) {
     reorder: (id: number, trackIds: number[]): Promise<boolean> =>
       changing(
         id,
-        db.transaction().execute(async (trx) => {
+        inTransaction(async (trx) => {
           await lockPlaylist(trx, id);
           const current = await trx
             .selectFrom('playlist_track')

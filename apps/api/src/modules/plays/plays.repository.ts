@@ -83,3 +83,33 @@ export function historyPage(
       .orderBy('plays.id', 'desc'),
   );
 }
+
+/**
+ * Each listener's latest play since `since` (newest first), for "who is listening now" views;
+ * `userIds` narrows it to those accounts. Guests' plays (no user) are not listeners here.
+ */
+export async function latestPlaysSince(
+  db: Db,
+  since: Date,
+  options: { userIds?: number[]; limit: number },
+): Promise<{ user_id: number; track_id: number; played_at: Date }[]> {
+  if (options.userIds?.length === 0) return [];
+  let q = db
+    .selectFrom('plays')
+    .select(['user_id', 'track_id', 'played_at'])
+    .where('played_at', '>=', since)
+    .where('user_id', 'is not', null);
+  if (options.userIds) q = q.where('user_id', 'in', options.userIds);
+  const rows = await q
+    .orderBy('played_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(options.limit * 20)
+    .execute();
+  const latest = new Map<number, { user_id: number; track_id: number; played_at: Date }>();
+  for (const row of rows) {
+    const userId = Number(row.user_id);
+    if (!latest.has(userId))
+      latest.set(userId, { user_id: userId, track_id: row.track_id, played_at: row.played_at });
+  }
+  return [...latest.values()].slice(0, options.limit);
+}

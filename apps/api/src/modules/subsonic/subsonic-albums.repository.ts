@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../platform/db/schema';
+import { userRating } from './subsonic-ratings';
 import { escapeLike, inGenre } from './subsonic-songs.repository';
 
 type Db = Kysely<Database>;
@@ -26,6 +27,7 @@ export function albumQuery(db: Db, viewerId: number) {
       'a.created_at',
       sql<number | null>`extract(year from a.release_date)::int`.as('year'),
       'l.created_at as starred_at',
+      userRating(eb, 'album', 'a.id', viewerId),
       eb
         .selectFrom('album_artist as aa')
         .innerJoin('artists as ar', 'ar.id', 'aa.artist_id')

@@ -7,7 +7,9 @@ import type { PlayListener } from '../plays/listener';
 import { createPlaysService } from '../plays/plays.service';
 import type { SubsonicContext, SubsonicMethod } from './subsonic-context';
 import { parseAnyId, parseId, type SubsonicKind } from './subsonic-ids';
+import { NOW_PLAYING_KEY, type NowPlaying } from './subsonic-now-playing';
 import { SubsonicError } from './subsonic-response';
+import { setRating } from './subsonic-user-state.repository';
 
 type Likeable = Exclude<SubsonicKind, 'playlist'>;
 const MAX_TARGETS = 500;
@@ -60,6 +62,24 @@ export const annotationMethods: Record<string, SubsonicMethod> = {
   unstar: (context) => star(context, false),
 
   /**
+   * A 1-5 star rating of a song, album or artist, kept per user in Subsonic's own table (Cadence's
+   * pages only know likes, so the web does not show it); 0 removes it. The target must be one the
+   * user can see, as for star.
+   */
+  setRating: async (context) => {
+    await assertActorCanAny(context.actor, ['music.view']);
+    const { params } = context;
+    const parsed = parseAnyId(params.required('id'));
+    if (!parsed || parsed.kind === 'playlist') throw new SubsonicError('not_found', 'Not found');
+    const rating = params.requiredInt('rating');
+    if (rating < 0 || rating > 5) throw new SubsonicError('missing_parameter', 'rating must be 0 to 5');
+    const { db } = context.app.deps;
+    await assertCanSeeEntity(db, context.actor, parsed.kind, parsed.id);
+    await setRating(db, context.user.id, { type: parsed.kind, id: parsed.id }, rating);
+    return {};
+  },
+
+  /**
    * `submission=false` is "now playing": remembered with its start. `submission=true` counts a
    * play under the product's rule (30 s or half the track): the time since the now-playing
    * report when there was one, else the app's word that the track was played through.
@@ -73,12 +93,12 @@ export const annotationMethods: Record<string, SubsonicMethod> = {
     const plays = createPlaysService(db, cache, appKey);
     for (const raw of ids.slice(0, 50)) {
       const track = await findTrackVisibleTo(db, context.actor, parseId(raw, 'track'));
-      const key = `subsonic:now-playing:${context.user.id}`;
+      const key = NOW_PLAYING_KEY(context.user.id);
       if (!isSubmission) {
         await cache.set(key, { trackId: track.id, startedAt: Date.now() }, NOW_PLAYING_SECONDS);
         continue;
       }
-      const playing = await cache.get<{ trackId: number; startedAt: number }>(key);
+      const playing = await cache.get<NowPlaying>(key);
       const duration = Number(track.duration ?? 0);
       const played =
         playing?.trackId === track.id

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../platform/db/schema';
+import { userRating } from './subsonic-ratings';
 import { escapeLike } from './subsonic-songs.repository';
 
 type Db = Kysely<Database>;
@@ -15,12 +16,13 @@ export function artistQuery(db: Db, viewerId: number) {
         .on('l.user_id', '=', viewerId),
     )
     .where('ar.disabled', '=', false)
-    .select([
+    .select((eb) => [
       'ar.id',
       'ar.name',
       'ar.image_small',
       'ar.image_large',
       'l.created_at as starred_at',
+      userRating(eb, 'artist', 'ar.id', viewerId),
       sql<number>`(select count(*)::int from album_artist aa where aa.artist_id = ar.id)`.as('album_count'),
     ]);
 }
@@ -71,4 +73,14 @@ export function genresWithCounts(db: Db) {
     .orderBy('g.name')
     .limit(1000)
     .execute();
+}
+
+/** When the artist index last changed (`getIndexes`' `lastModified`), in ms; 0 for none. */
+export async function artistsChangedAt(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('artists')
+    .select(sql<Date | null>`max(updated_at)`.as('changed'))
+    .where('disabled', '=', false)
+    .executeTakeFirst();
+  return row?.changed ? new Date(row.changed).getTime() : 0;
 }

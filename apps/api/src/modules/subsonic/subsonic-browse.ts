@@ -8,8 +8,8 @@ import { parseId } from './subsonic-ids';
 import { SubsonicError } from './subsonic-response';
 import { songById, songsOfAlbum } from './subsonic-songs.repository';
 
-const IGNORED_ARTICLES = 'The El La Los Las Le Les';
-const ARTISTS_INDEXED = 20_000;
+export const IGNORED_ARTICLES = 'The El La Los Las Le Les';
+export const ARTISTS_INDEXED = 20_000;
 
 const notFound = () => new SubsonicError('not_found', 'Not found');
 

@@ -41,6 +41,7 @@ export function toChild(row: SongRow): SubsonicNode {
     duration: seconds(row.duration),
     bitRate: row.bitrate ?? undefined,
     isVideo: false,
+    userRating: row.user_rating ?? undefined,
     playCount: Number(row.plays),
     created: iso(row.created_at),
     starred: iso(row.starred_at),
@@ -77,14 +78,49 @@ export function toArtistId3(row: ArtistRow): SubsonicNode {
   };
 }
 
-/** `getArtists`' index: artists under their first letter, `#` for the rest. */
-export function artistIndex(rows: ArtistRow[]): SubsonicNode[] {
+/** An artist as the folder-based methods' `Artist` (getIndexes, search2, getStarred). */
+export function toArtist(row: ArtistRow): SubsonicNode {
+  return {
+    id: subsonicId('artist', row.id),
+    name: row.name,
+    starred: iso(row.starred_at),
+    userRating: row.user_rating ?? undefined,
+  };
+}
+
+/** An album as a directory `Child` (getMusicDirectory of an artist, getAlbumList, search2). */
+export function albumChild(row: AlbumRow): SubsonicNode {
+  return {
+    id: subsonicId('album', row.id),
+    parent: row.artist_id ? subsonicId('artist', row.artist_id) : undefined,
+    isDir: true,
+    title: row.name,
+    album: row.name,
+    artist: row.artist_name ?? undefined,
+    year: row.year ?? undefined,
+    genre: row.genre ?? undefined,
+    coverArt: row.image ? subsonicId('album', row.id) : undefined,
+    duration: seconds(row.duration_ms),
+    userRating: row.user_rating ?? undefined,
+    playCount: Number(row.plays),
+    created: iso(row.created_at),
+    starred: iso(row.starred_at),
+    albumId: subsonicId('album', row.id),
+    artistId: row.artist_id ? subsonicId('artist', row.artist_id) : undefined,
+  };
+}
+
+/** `getArtists`' and `getIndexes`' index: artists under their first letter, `#` for the rest. */
+export function artistIndex(
+  rows: ArtistRow[],
+  shape: (row: ArtistRow) => SubsonicNode = toArtistId3,
+): SubsonicNode[] {
   const groups = new Map<string, SubsonicNode[]>();
   for (const row of rows) {
     const first = row.name.trim().charAt(0).toUpperCase();
     const key = /\p{L}/u.test(first) ? first : '#';
     const group = groups.get(key) ?? [];
-    group.push(toArtistId3(row));
+    group.push(shape(row));
     groups.set(key, group);
   }
   return [...groups.entries()].map(([name, artist]) => ({ name, artist }));

@@ -1,4 +1,5 @@
 import type { Actor } from '../../platform/auth/actor';
+import { catalogueChanged } from '../catalogue/catalogue-invalidation';
 import { assertCanSeeTracks } from '../library/visible-entity';
 import { createPlaylistsService } from '../playlists/playlists.service';
 import type { SubsonicContext, SubsonicMethod } from './subsonic-context';
@@ -56,61 +57,64 @@ export const playlistMethods: Record<string, SubsonicMethod> = {
     playlistWithSongs(context, context.actor, parseId(context.params.required('id'), 'playlist')),
 
   /**
-   * A new playlist (`name`), or `playlistId`'s songs replaced; both with `songId`s. The playlists
-   * service writes each step in its own transaction (Kysely does not nest them), so every check
-   * runs first and a new playlist whose songs could not be added is removed again.
+   * A new playlist (`name`), or `playlistId`'s songs replaced; both with `songId`s. One
+   * transaction: the playlists service runs on it (its repository joins the caller's), so a
+   * failed step leaves no half-made or half-emptied playlist.
    */
   createPlaylist: async (context) => {
     const { params, actor } = context;
     const { db } = context.app.deps;
-    const playlists = createPlaylistsService(db);
     const songIds = trackIdsOf(context, 'songId');
-    if (songIds.length) await assertCanSeeTracks(db, actor, songIds);
     const existing = params.get('playlistId');
-    if (existing) {
-      const playlistId = parseId(existing, 'playlist');
-      await playlists.findVisible(actor, playlistId);
-      const current = await playlistTrackIds(db, playlistId);
-      if (params.has('name')) await playlists.update(actor, playlistId, { name: params.required('name') });
-      if (current.length) await playlists.removeTracks(actor, playlistId, current);
-      if (songIds.length) await playlists.addTracks(actor, playlistId, songIds);
-      return playlistWithSongs(context, actor, playlistId);
-    }
-    const created = await playlists.create(actor, { name: params.required('name') });
-    try {
+    const playlistId = await db.transaction().execute(async (trx) => {
+      const playlists = createPlaylistsService(trx);
+      if (songIds.length) await assertCanSeeTracks(trx, actor, songIds);
+      if (existing) {
+        const id = parseId(existing, 'playlist');
+        await playlists.findVisible(actor, id);
+        const current = await playlistTrackIds(trx, id);
+        if (params.has('name')) await playlists.update(actor, id, { name: params.required('name') });
+        if (current.length) await playlists.removeTracks(actor, id, current);
+        if (songIds.length) await playlists.addTracks(actor, id, songIds);
+        return id;
+      }
+      const created = await playlists.create(actor, { name: params.required('name') });
       if (songIds.length) await playlists.addTracks(actor, created.id, songIds);
-    } catch (error) {
-      await playlists.remove(actor, created.id);
-      throw error;
-    }
-    return playlistWithSongs(context, actor, created.id);
+      return created.id;
+    });
+    await catalogueChanged(db, { playlists: [playlistId] });
+    return playlistWithSongs(context, actor, playlistId);
   },
 
+  /** Name, comment, public, removals by position and additions: all or nothing, in one transaction. */
   updatePlaylist: async (context) => {
     const { params, actor } = context;
     const { db } = context.app.deps;
-    const playlists = createPlaylistsService(db);
     const playlistId = parseId(params.required('playlistId'), 'playlist');
     const toAdd = trackIdsOf(context, 'songIdToAdd');
     const indexes = params.all('songIndexToRemove').map((raw) => Number(raw));
     if (indexes.some((index) => !Number.isInteger(index) || index < 0)) {
       throw new SubsonicError('missing_parameter', 'songIndexToRemove must be a position');
     }
-    await playlists.findVisible(actor, playlistId);
-    if (toAdd.length) await assertCanSeeTracks(db, actor, toAdd);
-    const changes: { name?: string; description?: string; public?: boolean } = {};
-    if (params.has('name')) changes.name = params.required('name');
-    if (params.get('comment') !== undefined) changes.description = params.get('comment');
-    const isPublic = params.bool('public');
-    if (isPublic !== undefined) changes.public = isPublic;
-    if (Object.keys(changes).length) await playlists.update(actor, playlistId, changes);
-    if (indexes.length) {
-      // Positions are of the list the app was shown: the entries visible to this user.
-      const shown = (await playlistEntries(db, context.user.id, playlistId)).map((row) => row.id);
-      const ids = indexes.map((index) => shown[index]).filter((id): id is number => id !== undefined);
-      if (ids.length) await playlists.removeTracks(actor, playlistId, ids);
-    }
-    if (toAdd.length) await playlists.addTracks(actor, playlistId, toAdd);
+    await db.transaction().execute(async (trx) => {
+      const playlists = createPlaylistsService(trx);
+      await playlists.findVisible(actor, playlistId);
+      if (toAdd.length) await assertCanSeeTracks(trx, actor, toAdd);
+      const changes: { name?: string; description?: string; public?: boolean } = {};
+      if (params.has('name')) changes.name = params.required('name');
+      if (params.get('comment') !== undefined) changes.description = params.get('comment');
+      const isPublic = params.bool('public');
+      if (isPublic !== undefined) changes.public = isPublic;
+      if (Object.keys(changes).length) await playlists.update(actor, playlistId, changes);
+      if (indexes.length) {
+        // Positions are of the list the app was shown: the entries visible to this user.
+        const shown = (await playlistEntries(trx, context.user.id, playlistId)).map((row) => row.id);
+        const ids = indexes.map((index) => shown[index]).filter((id): id is number => id !== undefined);
+        if (ids.length) await playlists.removeTracks(actor, playlistId, ids);
+      }
+      if (toAdd.length) await playlists.addTracks(actor, playlistId, toAdd);
+    });
+    await catalogueChanged(db, { playlists: [playlistId] });
     return {};
   },
 

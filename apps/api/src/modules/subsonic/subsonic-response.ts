@@ -57,6 +57,14 @@ const escapeXml = (value: string) =>
 const isNode = (value: unknown): value is SubsonicNode =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/**
+ * A child element holding only text (`<biography>...</biography>`), which JSON spells as a plain
+ * string field (`"biography": "..."`), unlike `value` (text beside attributes).
+ */
+export const textElement = (text: string | null | undefined): SubsonicNode | undefined =>
+  text ? { $text: text } : undefined;
+const isText = (value: SubsonicNode): value is { $text: string } => typeof value.$text === 'string';
+
 function element(name: string, node: SubsonicNode, extra = ''): string {
   let attributes = extra;
   let children = '';
@@ -69,7 +77,7 @@ function element(name: string, node: SubsonicNode, extra = ''): string {
       for (const item of value)
         children += isNode(item) ? element(key, item) : `<${key}>${escapeXml(String(item))}</${key}>`;
     } else if (isNode(value)) {
-      children += element(key, value);
+      children += isText(value) ? `<${key}>${escapeXml(value.$text)}</${key}>` : element(key, value);
     } else {
       attributes += ` ${key}="${escapeXml(String(value))}"`;
     }
@@ -84,7 +92,8 @@ function pruned(node: SubsonicNode): SubsonicNode {
   for (const [key, value] of Object.entries(node)) {
     if (value === undefined || value === null) continue;
     if (Array.isArray(value)) out[key] = value.map((item) => (isNode(item) ? pruned(item) : item)) as never;
-    else out[key] = isNode(value) ? pruned(value) : value;
+    else if (isNode(value)) out[key] = isText(value) ? value.$text : pruned(value);
+    else out[key] = value;
   }
   return out;
 }

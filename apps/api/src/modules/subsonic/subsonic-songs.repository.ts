@@ -1,5 +1,6 @@
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import type { Database } from '../../platform/db/schema';
+import { userRating } from './subsonic-ratings';
 
 type Db = Kysely<Database>;
 type TrackScope = ExpressionBuilder<Database & { t: Database['tracks'] }, 't'>;
@@ -46,6 +47,7 @@ export function songQuery(db: Db, viewerId: number) {
       'a.image as album_image',
       sql<number | null>`extract(year from a.release_date)::int`.as('album_year'),
       'l.created_at as starred_at',
+      userRating(eb, 'track', 't.id', viewerId),
       eb
         .selectFrom('artist_track as at')
         .innerJoin('artists as ar', 'ar.id', 'at.artist_id')
@@ -182,4 +184,66 @@ export function inGenre(db: Db, type: 'track' | 'album' | 'artist', genre: strin
 
 export function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+export type SimilarSeed = { artistIds: number[]; genreIds: number[]; excludeTrackId?: number };
+
+/** The artists and genres a track, album or artist stands for (what "similar" means here). */
+export async function similarSeed(
+  db: Db,
+  kind: 'track' | 'album' | 'artist',
+  id: number,
+): Promise<SimilarSeed> {
+  const artists =
+    kind === 'artist'
+      ? [{ id }]
+      : kind === 'album'
+        ? await db.selectFrom('album_artist').select('artist_id as id').where('album_id', '=', id).execute()
+        : await db.selectFrom('artist_track').select('artist_id as id').where('track_id', '=', id).execute();
+  const genres = await db
+    .selectFrom('genreables')
+    .select('genre_id as id')
+    .where('genreable_type', '=', kind)
+    .where('genreable_id', '=', id)
+    .execute();
+  return {
+    artistIds: artists.map((row) => Number(row.id)),
+    genreIds: genres.map((row) => Number(row.id)),
+    excludeTrackId: kind === 'track' ? id : undefined,
+  };
+}
+
+/** Listed tracks by the seed's artists or in its genres, in random order (a radio of sorts). */
+export function similarSongs(db: Db, viewerId: number, seed: SimilarSeed, size: number) {
+  if (seed.artistIds.length === 0 && seed.genreIds.length === 0) return Promise.resolve([] as SongRow[]);
+  let q = songQuery(db, viewerId)
+    .where((eb) => visibleTrack(eb, viewerId, 'listed'))
+    .where((eb) => {
+      const ors = [];
+      if (seed.artistIds.length) {
+        ors.push(
+          eb(
+            't.id',
+            'in',
+            db.selectFrom('artist_track').select('track_id').where('artist_id', 'in', seed.artistIds),
+          ),
+        );
+      }
+      if (seed.genreIds.length) {
+        ors.push(
+          eb(
+            't.id',
+            'in',
+            db
+              .selectFrom('genreables')
+              .select('genreable_id')
+              .where('genreable_type', '=', 'track')
+              .where('genre_id', 'in', seed.genreIds),
+          ),
+        );
+      }
+      return eb.or(ors);
+    });
+  if (seed.excludeTrackId !== undefined) q = q.where('t.id', '!=', seed.excludeTrackId);
+  return q.orderBy(sql`random()`).limit(size).execute();
 }
