@@ -7,6 +7,7 @@ import { PlainIconButton } from '@cadence/ui/plain-icon-button';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import PlusIcon from 'lucide-react/icons/plus';
+import SparklesIcon from 'lucide-react/icons/sparkles';
 import { useState } from 'react';
 import { NavLink, useNavigate } from 'react-router';
 import { playlistUrl } from '../features/catalogue/urls';
@@ -42,6 +43,12 @@ export function SidebarPlaylists() {
         openDialog<TPlaylist>((close) => <CreatePlaylistDialog onClose={close} />),
       )
       .then((playlist) => playlist && navigate(playlistUrl(playlist)));
+  const createSmart = () =>
+    void import('../features/smart-playlists/smart-playlist-editor')
+      .then(({ SmartPlaylistEditor }) =>
+        openDialog<TPlaylist>((close) => <SmartPlaylistEditor onClose={close} />),
+      )
+      .then((playlist) => playlist && navigate(playlistUrl(playlist)));
   return (
     <section
       aria-labelledby="sidebar-playlists-heading"
@@ -55,14 +62,24 @@ export function SidebarPlaylists() {
           {trans('Playlists')}
         </h2>
         {hasPermission('playlists.create') && (
-          <PlainIconButton
-            size="xs"
-            aria-label={trans('New playlist')}
-            onPress={create}
-            data-testid="sidebar-new-playlist"
-          >
-            <PlusIcon aria-hidden />
-          </PlainIconButton>
+          <div className="flex items-center gap-1">
+            <PlainIconButton
+              size="xs"
+              aria-label={trans('New smart playlist')}
+              onPress={createSmart}
+              data-testid="sidebar-new-smart-playlist"
+            >
+              <SparklesIcon aria-hidden />
+            </PlainIconButton>
+            <PlainIconButton
+              size="xs"
+              aria-label={trans('New playlist')}
+              onPress={create}
+              data-testid="sidebar-new-playlist"
+            >
+              <PlusIcon aria-hidden />
+            </PlainIconButton>
+          </div>
         )}
       </div>
       <ul className="flex flex-col" data-testid="sidebar-playlists">

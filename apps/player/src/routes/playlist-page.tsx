@@ -30,13 +30,17 @@ export function PlaylistPage() {
   if (query.isError || !playlist)
     return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   const isOwner = user !== null && (user.id === playlist.owner_id || hasPermission('playlists.update'));
+  const isSmart = !!playlist.smart_rules;
+  // A smart playlist's tracks come from its rules: no reordering or removing.
   const isEditor =
-    isOwner || (playlist.collaborative && (playlist.editors ?? []).some((editor) => editor.id === user?.id));
+    !isSmart &&
+    (isOwner ||
+      (playlist.collaborative && (playlist.editors ?? []).some((editor) => editor.id === user?.id)));
   return (
     <div data-testid="playlist-page">
       <MediaHeader
         image={playlist.image ?? tracks[0]?.image ?? null}
-        label={trans('Playlist')}
+        label={isSmart ? trans('Smart playlist') : trans('Playlist')}
         title={playlist.name}
         meta={
           <>
@@ -83,8 +87,12 @@ export function PlaylistPage() {
         {tracks.length === 0 ? (
           <EmptyState
             icon={<ListMusicIcon aria-hidden />}
-            title={trans('This playlist is empty.')}
-            description={trans('Add tracks with "Add to playlist" in any track menu.')}
+            title={isSmart ? trans('No tracks match these rules yet.') : trans('This playlist is empty.')}
+            description={
+              isSmart
+                ? trans('Edit the rules from the playlist menu.')
+                : trans('Add tracks with "Add to playlist" in any track menu.')
+            }
           />
         ) : isEditing ? (
           <PlaylistTrackEditor playlist={playlist} tracks={tracks} />

@@ -12,6 +12,12 @@ export type PlaylistRow = Selectable<PlaylistsTable>;
 type PageOptions = { page: number; perPage: number };
 type Order = { column: `playlists.${string}`; direction: 'asc' | 'desc' };
 
+/** jsonb is written as its text; `undefined` leaves the stored rules as they are. */
+const smartRulesColumn = ({ smart_rules }: Partial<TPlaylistCreate>) =>
+  smart_rules === undefined ? {} : { smart_rules: smart_rules ? JSON.stringify(smart_rules) : null };
+
+const withoutRules = ({ smart_rules: _, ...rest }: Partial<TPlaylistCreate>) => rest;
+
 /** Every query of playlists, their tracks and their editors. */
 export function createPlaylistsRepository(db: Db) {
   /** Appends or reorders hold this row lock so positions stay unique and dense. */
@@ -117,6 +123,7 @@ export function createPlaylistsRepository(db: Db) {
           image: input.image ?? null,
           public: input.public ?? true,
           collaborative: input.collaborative ?? false,
+          smart_rules: input.smart_rules ? JSON.stringify(input.smart_rules) : null,
           owner_id: ownerId,
           workspace_id: workspaceId,
         })
@@ -131,7 +138,7 @@ export function createPlaylistsRepository(db: Db) {
         id,
         db
           .updateTable('playlists')
-          .set({ ...withSlug(input), updated_at: new Date() })
+          .set({ ...withSlug(withoutRules(input)), ...smartRulesColumn(input), updated_at: new Date() })
           .where('id', '=', id)
           .returningAll()
           .executeTakeFirstOrThrow(),

@@ -14,6 +14,7 @@ import {
   ZPlaylistTracksSchema,
   ZPlaylistUpdateSchema,
 } from '@cadence/contracts/playlist';
+import { ZSmartCountRequestSchema, ZSmartCountResponseSchema } from '@cadence/contracts/smart-playlist';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorCanAny, actorOf } from '../../platform/auth/actor';
 import { includeOf } from '../catalogue/catalogue-list';
@@ -73,7 +74,8 @@ export const playlistsRoutes: FastifyPluginAsyncZod = async (app) => {
         request.query,
         async () => {
           const body = await show();
-          return { body, isShared: body.playlist.public };
+          // A smart playlist is evaluated on every open, for its viewer (their own private tracks).
+          return { body, isShared: body.playlist.public && !body.playlist.smart_rules };
         },
       );
     },
@@ -92,6 +94,20 @@ export const playlistsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       reply.code(201).send({ playlist: await playlists.create(actorOf(request), request.body) }),
+  );
+
+  app.post(
+    '/api/v1/playlists/smart/count',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: "How many tracks smart playlist rules match now (the editor's live count)",
+        body: ZSmartCountRequestSchema,
+        response: { 200: ZSmartCountResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ count: await playlists.countSmart(actorOf(request), request.body.smart_rules) }),
   );
 
   app.put(

@@ -1,5 +1,6 @@
 import type { TUserRef } from '@cadence/contracts/catalogue';
 import type { TPlaylist, TPlaylistCreate } from '@cadence/contracts/playlist';
+import type { TSmartRules } from '@cadence/contracts/smart-playlist';
 import type { Kysely } from 'kysely';
 import { type Actor, actorCanAny, actorRestriction, assertActorCanAny } from '../../platform/auth/actor';
 import type { Database } from '../../platform/db/schema';
@@ -13,6 +14,7 @@ import { trackVisibility } from '../tracks/tracks.repository';
 import { publicUsers } from '../users/public-user';
 import { userExists } from '../users/user-refs.repository';
 import { createPlaylistsRepository, type PlaylistRow } from './playlists.repository';
+import { countSmartTracks, smartTrackRows } from './smart-playlist.repository';
 
 type Db = Kysely<Database>;
 export type PlaylistListQuery = CatalogueListQuery;
@@ -23,11 +25,42 @@ const PLAYLIST_TRACKS_SHOWN = 500;
 
 export function createPlaylistsService(db: Db) {
   const playlists = createPlaylistsRepository(db);
-  async function toDtos(rows: PlaylistRow[], include: CatalogueInclude = {}): Promise<TPlaylist[]> {
+  /** A smart playlist's tracks, evaluated now for this viewer (their own private tracks only). */
+  const smartScope = (row: PlaylistRow, viewerId: number | null) => ({
+    ownerId: row.owner_id,
+    viewerId,
+    now: new Date(),
+  });
+
+  async function tracksOf(row: PlaylistRow, viewerId: number | null) {
+    if (!row.smart_rules) return playlists.tracksOf(row.id, PLAYLIST_TRACKS_SHOWN);
+    const tracks = await smartTrackRows(
+      db,
+      row.smart_rules,
+      smartScope(row, viewerId),
+      PLAYLIST_TRACKS_SHOWN,
+    );
+    return tracks.map((track, position) => ({ ...track, position, added_at: track.created_at }));
+  }
+
+  async function smartCounts(rows: PlaylistRow[], viewerId: number | null) {
+    const smart = rows.filter((row) => row.smart_rules);
+    const counts = await Promise.all(
+      smart.map((row) => countSmartTracks(db, row.smart_rules as TSmartRules, smartScope(row, viewerId))),
+    );
+    return new Map(smart.map((row, index) => [row.id, counts[index] as number]));
+  }
+
+  async function toDtos(
+    rows: PlaylistRow[],
+    include: CatalogueInclude = {},
+    viewerId: number | null = null,
+  ): Promise<TPlaylist[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((row) => row.id);
     const want = new Set(include.with ?? []);
-    const single = rows.length === 1 ? (rows[0] as PlaylistRow).id : null;
+    const single = rows.length === 1 ? (rows[0] as PlaylistRow) : null;
+    const isCountingTracks = include.loadCount?.includes('tracks') ?? false;
     const [owners, editors, counts, trackRows] = await Promise.all([
       want.has('owner')
         ? publicUsers(
@@ -37,8 +70,9 @@ export function createPlaylistsService(db: Db) {
         : null,
       want.has('editors') ? playlists.editorsOf(ids) : null,
       include.loadCount?.length ? loadCounts(db, 'playlist', include.loadCount, ids) : null,
-      want.has('tracks') && single ? playlists.tracksOf(single, PLAYLIST_TRACKS_SHOWN) : null,
+      want.has('tracks') && single ? tracksOf(single, viewerId) : null,
     ]);
+    const smartTrackCounts = isCountingTracks ? await smartCounts(rows, viewerId) : null;
     const editorRefs = editors
       ? await publicUsers(
           db,
@@ -60,6 +94,7 @@ export function createPlaylistsService(db: Db) {
         views: Number(row.views),
         created_at: isoRequired(row.created_at),
         updated_at: isoRequired(row.updated_at),
+        smart_rules: row.smart_rules,
       };
       if (owners) dto.owner = owners.get(row.owner_id) ?? null;
       if (editors && editorRefs)
@@ -68,6 +103,8 @@ export function createPlaylistsService(db: Db) {
           .map((editor) => editorRefs.get(editor.user_id))
           .filter((ref): ref is TUserRef => !!ref);
       if (counts) dto.counts = counts.get(row.id) ?? {};
+      const smartCount = smartTrackCounts?.get(row.id);
+      if (dto.counts && smartCount !== undefined) dto.counts = { ...dto.counts, tracks: smartCount };
       if (trackDtos && trackRows)
         dto.tracks = trackDtos.map((track, index) => ({
           ...track,
@@ -109,6 +146,10 @@ export function createPlaylistsService(db: Db) {
   /** Track edits: the owner, collaborators of a collaborative playlist, or playlists.update. */
   async function assertCanEditTracks(actor: Actor, playlist: PlaylistRow) {
     const userId = actor.user?.id;
+    if (playlist.smart_rules)
+      throw validationError({
+        track_ids: "A smart playlist's tracks come from its rules and cannot be edited.",
+      });
     if (userId === playlist.owner_id) return;
     if (userId && playlist.collaborative && (await isEditor(userId, playlist.id))) return;
     if (await actorCanAny(actor, ['playlists.update'])) return;
@@ -123,11 +164,11 @@ export function createPlaylistsService(db: Db) {
   /** The user's own and collaborative playlists, plus (for other viewers) only the public ones. */
   async function ofUser(userId: number, viewerId: number | null, options: { page: number; perPage: number }) {
     const page = await playlists.ofUser(userId, viewerId !== userId, options);
-    return mapPage(page, (rows) => toDtos(rows, { with: ['owner'], loadCount: ['tracks'] }));
+    return mapPage(page, (rows) => toDtos(rows, { with: ['owner'], loadCount: ['tracks'] }, viewerId));
   }
 
   async function show(actor: Actor, id: number, include: CatalogueInclude): Promise<TPlaylist> {
-    const [dto] = await toDtos([await findVisible(actor, id)], include);
+    const [dto] = await toDtos([await findVisible(actor, id)], include, actor.user?.id ?? null);
     return dto as TPlaylist;
   }
 
@@ -215,7 +256,15 @@ export function createPlaylistsService(db: Db) {
     await playlists.removeEditor(id, userId);
   }
 
+  /** The editor's live count: the rules as the actor's own playlist would evaluate them now. */
+  async function countSmart(actor: Actor, rules: TSmartRules): Promise<number> {
+    const user = actor.user;
+    if (!user) throw new AppError('unauthenticated');
+    return countSmartTracks(db, rules, { ownerId: user.id, viewerId: user.id, now: new Date() });
+  }
+
   return {
+    countSmart,
     list,
     ofUser,
     show,

@@ -1,3 +1,4 @@
+import type { TSmartRules } from '@cadence/contracts/smart-playlist';
 import type { ColumnType, Generated } from 'kysely';
 import type { Timestamp } from '../../platform/db/column-types';
 
@@ -12,6 +13,8 @@ export interface PlaylistsTable {
   owner_id: number;
   /** The workspace that was active when it was created (null: its owner's personal one). */
   workspace_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** A smart playlist's rules (validated by the contract before they are stored); null: a plain one. */
+  smart_rules: ColumnType<TSmartRules | null, string | null | undefined, string | null>;
   plays: Generated<number>;
   views: Generated<number>;
   created_at: Timestamp;

@@ -1,5 +1,5 @@
 import { assertActorCanAny } from '../../platform/auth/actor';
-import { assertCanSeeTracks } from '../catalogue/visible-entity';
+import { assertCanSeeTracks } from '../library/visible-entity';
 import { visibleSong } from './subsonic-browse';
 import type { SubsonicContext, SubsonicMethod } from './subsonic-context';
 import { toChild } from './subsonic-dto';

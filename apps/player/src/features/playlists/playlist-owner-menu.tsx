@@ -8,6 +8,7 @@ import PencilIcon from 'lucide-react/icons/pencil';
 import Trash2Icon from 'lucide-react/icons/trash-2';
 import UsersIcon from 'lucide-react/icons/users';
 import { useNavigate } from 'react-router';
+import { SmartPlaylistEditor } from '../smart-playlists/smart-playlist-editor';
 import { CollaboratorsDialog } from './collaborators-dialog';
 import { CreatePlaylistDialog } from './create-playlist-dialog';
 import { DeletePlaylistDialog } from './delete-playlist-dialog';
@@ -18,7 +19,13 @@ export function PlaylistOwnerMenu({ playlist }: { playlist: TPlaylist }) {
   const navigate = useNavigate();
   const actions: Record<string, () => void> = {
     edit: () =>
-      void openDialog((close) => <CreatePlaylistDialog playlist={playlist} onClose={() => close()} />),
+      void openDialog((close) =>
+        playlist.smart_rules ? (
+          <SmartPlaylistEditor playlist={playlist} onClose={() => close()} />
+        ) : (
+          <CreatePlaylistDialog playlist={playlist} onClose={() => close()} />
+        ),
+      ),
     collaborators: () =>
       void openDialog((close) => <CollaboratorsDialog playlist={playlist} onClose={() => close()} />),
     delete: () =>
@@ -33,11 +40,13 @@ export function PlaylistOwnerMenu({ playlist }: { playlist: TPlaylist }) {
       </IconButton>
       <Menu aria-label={trans('Playlist options')} onAction={(key) => actions[String(key)]?.()}>
         <MenuItem id="edit" icon={<PencilIcon aria-hidden />}>
-          {trans('Edit playlist')}
+          {playlist.smart_rules ? trans('Edit rules') : trans('Edit playlist')}
         </MenuItem>
-        <MenuItem id="collaborators" icon={<UsersIcon aria-hidden />}>
-          {trans('Collaborators')}
-        </MenuItem>
+        {!playlist.smart_rules && (
+          <MenuItem id="collaborators" icon={<UsersIcon aria-hidden />}>
+            {trans('Collaborators')}
+          </MenuItem>
+        )}
         <MenuItem id="delete" icon={<Trash2Icon aria-hidden />}>
           {trans('Delete playlist')}
         </MenuItem>

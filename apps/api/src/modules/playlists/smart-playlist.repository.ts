@@ -1,0 +1,67 @@
+import type { TSmartRules } from '@cadence/contracts/smart-playlist';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../platform/db/schema';
+import type { TrackRow } from '../tracks/track-dto';
+import { readsPlays, rulesMatch, type SmartContext, sortKey } from './smart-rules-sql';
+
+type Db = Kysely<Database>;
+/** Rules read the owner's plays and likes; privacy is the viewer's: only their own private tracks match. */
+export type SmartScope = SmartContext & { viewerId: number | null };
+
+function matching(db: Db, rules: TSmartRules, scope: SmartScope) {
+  return db
+    .selectFrom('tracks')
+    .leftJoin('albums', 'albums.id', 'tracks.album_id')
+    .$if(readsPlays(rules), (query) =>
+      query.leftJoin(
+        (eb) =>
+          eb
+            .selectFrom('plays')
+            .select((pb) => [
+              'plays.track_id',
+              sql<number>`count(*)::int`.as('play_count'),
+              pb.fn.max('plays.played_at').as('last_played'),
+            ])
+            .where('plays.user_id', '=', scope.ownerId)
+            .groupBy('plays.track_id')
+            .as('mine'),
+        (join) => join.onRef('mine.track_id', '=', 'tracks.id'),
+      ),
+    )
+    .where((eb) =>
+      scope.viewerId === null
+        ? eb('tracks.visibility', '!=', 'private')
+        : eb.or([eb('tracks.visibility', '!=', 'private'), eb('tracks.owner_id', '=', scope.viewerId)]),
+    )
+    .where(rulesMatch(rules, scope));
+}
+
+/** The rules' tracks in their order: one statement, at most `cap` (or the rules' smaller limit). */
+export function smartTrackRows(
+  db: Db,
+  rules: TSmartRules,
+  scope: SmartScope,
+  cap: number,
+): Promise<TrackRow[]> {
+  const { field, order } = rules.sort;
+  return matching(db, rules, scope)
+    .selectAll('tracks')
+    .$if(field === 'random', (query) => query.orderBy(sql`random()`))
+    .$if(field !== 'random', (query) =>
+      query
+        .orderBy(sortKey(field as Exclude<typeof field, 'random'>), (ob) =>
+          order === 'desc' ? ob.desc().nullsLast() : ob.asc().nullsLast(),
+        )
+        .orderBy('tracks.id'),
+    )
+    .limit(Math.min(rules.limit ?? cap, cap))
+    .execute();
+}
+
+/** How many tracks the rules give (their limit included): the editor's live count. */
+export async function countSmartTracks(db: Db, rules: TSmartRules, scope: SmartScope): Promise<number> {
+  const row = await matching(db, rules, scope)
+    .select(sql<number>`count(*)::int`.as('n'))
+    .executeTakeFirstOrThrow();
+  return rules.limit === null ? Number(row.n) : Math.min(Number(row.n), rules.limit);
+}

@@ -1,0 +1,166 @@
+import {
+  isSmartGroup,
+  type TSmartGroup,
+  type TSmartRule,
+  type TSmartRules,
+  type TSmartSortField,
+} from '@cadence/contracts/smart-playlist';
+import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
+import { likePattern } from '../catalogue/catalogue-query.repository';
+
+/**
+ * Validated rules to Kysely expressions over `tracks` (joined to `albums` and, when a rule needs
+ * the owner's plays, to `mine`). Every value is a bound parameter; the only SQL text is fixed.
+ * A negative operator is the negation of its positive one with unknown taken as false, so a
+ * track without an album or never played matches "album is not X" and "not in the last 30 days".
+ */
+export type SmartContext = { ownerId: number; now: Date };
+type Bool = RawBuilder<SqlBool>;
+
+const DAY_MS = 86_400_000;
+const dayStart = (date: string) => new Date(`${date}T00:00:00Z`);
+const dayAfter = (date: string) => new Date(dayStart(date).getTime() + DAY_MS);
+const folded = (expression: Expression<unknown> | RawBuilder<unknown>) =>
+  sql`cadence_unaccent(lower(${expression}))`;
+const not = (positive: Bool): Bool => sql<SqlBool>`not coalesce(${positive}, false)`;
+
+const POSITIVE_OF = { is_not: 'is', not_contains: 'contains', not_in_the_last: 'in_the_last' } as const;
+
+function textMatch(column: RawBuilder<unknown>, operator: string, value: string): Bool {
+  const escaped = likePattern(value).slice(1, -1);
+  if (operator === 'is') return sql<SqlBool>`${folded(column)} = ${folded(sql.val(value))}`;
+  const pattern = { contains: `%${escaped}%`, starts_with: `${escaped}%`, ends_with: `%${escaped}` }[
+    operator as 'contains'
+  ];
+  return sql<SqlBool>`${folded(column)} like ${folded(sql.val(pattern))}`;
+}
+
+/** Artists, genres and tags are many per track: a rule holds when one of them matches. */
+function manyMatch(field: 'artist' | 'genre' | 'tag', operator: string, value: string): Bool {
+  if (field === 'artist')
+    return sql<SqlBool>`exists (select 1 from artist_track at join artists a on a.id = at.artist_id
+      where at.track_id = tracks.id and ${textMatch(sql.ref('a.name'), operator, value)})`;
+  if (field === 'genre')
+    return sql<SqlBool>`exists (select 1 from genreables gl join genres g on g.id = gl.genre_id
+      where gl.genreable_type = 'track' and gl.genreable_id = tracks.id
+      and ${textMatch(sql`coalesce(g.display_name, g.name)`, operator, value)})`;
+  return sql<SqlBool>`exists (select 1 from taggables tl join tags tg on tg.id = tl.tag_id
+    where tl.taggable_type = 'track' and tl.taggable_id = tracks.id
+    and ${textMatch(sql`coalesce(tg.display_name, tg.name)`, operator, value)})`;
+}
+
+function compare(column: RawBuilder<unknown>, operator: string, value: unknown): Bool {
+  if (operator === 'between') {
+    const [from, to] = value as [number, number];
+    return sql<SqlBool>`(${column} >= ${from} and ${column} <= ${to})`;
+  }
+  const op = { is: '=', gt: '>', lt: '<' }[operator as 'is'];
+  return sql<SqlBool>`${column} ${sql.raw(op)} ${value}`;
+}
+
+/**
+ * Seconds as whole seconds of the stored milliseconds, rewritten as millisecond ranges so the
+ * duration index serves them.
+ */
+function durationMatch(operator: string, value: unknown): Bool {
+  const ms = sql.ref('tracks.duration');
+  if (operator === 'between') {
+    const [from, to] = value as [number, number];
+    return sql<SqlBool>`(${ms} >= ${Math.ceil(from) * 1000} and ${ms} < ${(Math.floor(to) + 1) * 1000})`;
+  }
+  const seconds = value as number;
+  if (operator === 'gt') return sql<SqlBool>`${ms} >= ${(Math.floor(seconds) + 1) * 1000}`;
+  if (operator === 'lt') return sql<SqlBool>`${ms} < ${Math.ceil(seconds) * 1000}`;
+  if (!Number.isInteger(seconds)) return sql<SqlBool>`false`;
+  return sql<SqlBool>`(${ms} >= ${seconds * 1000} and ${ms} < ${(seconds + 1) * 1000})`;
+}
+
+/** Days are UTC days: "after 2024-01-01" starts at 2024-01-02T00:00Z. */
+function dateMatch(column: RawBuilder<unknown>, operator: string, value: unknown, now: Date): Bool {
+  if (operator === 'before') return sql<SqlBool>`${column} < ${dayStart(value as string)}`;
+  if (operator === 'after') return sql<SqlBool>`${column} >= ${dayAfter(value as string)}`;
+  if (operator === 'in_the_last')
+    return sql<SqlBool>`${column} >= ${new Date(now.getTime() - (value as number) * DAY_MS)}`;
+  const [from, to] = value as [string, string];
+  return sql<SqlBool>`(${column} >= ${dayStart(from)} and ${column} < ${dayAfter(to)})`;
+}
+
+export const yearOf = sql<
+  number | null
+>`extract(year from coalesce(tracks.released_at, albums.release_date))::int`;
+export const playCountOf = sql<number>`coalesce(mine.play_count, 0)`;
+const likedBy = (ownerId: number) =>
+  sql<SqlBool>`exists (select 1 from likes l where l.likeable_type = 'track'
+    and l.user_id = ${ownerId} and l.likeable_id = tracks.id)`;
+
+function positiveRule(rule: TSmartRule, context: SmartContext): Bool {
+  const { field, operator, value } = rule;
+  switch (field) {
+    case 'title':
+      return textMatch(sql.ref('tracks.name'), operator, value as string);
+    case 'album':
+      return textMatch(sql.ref('albums.name'), operator, value as string);
+    case 'artist':
+    case 'genre':
+    case 'tag':
+      return manyMatch(field, operator, value as string);
+    case 'year':
+      return compare(yearOf, operator, value);
+    case 'duration':
+      return durationMatch(operator, value);
+    case 'play_count':
+      return compare(playCountOf, operator, value);
+    case 'date_added':
+      return dateMatch(sql.ref('tracks.created_at'), operator, value, context.now);
+    case 'last_played':
+      return dateMatch(sql.ref('mine.last_played'), operator, value, context.now);
+    case 'liked':
+      return value ? likedBy(context.ownerId) : not(likedBy(context.ownerId));
+  }
+}
+
+export function ruleMatch(rule: TSmartRule, context: SmartContext): Bool {
+  const positive = POSITIVE_OF[rule.operator as keyof typeof POSITIVE_OF];
+  if (!positive) return positiveRule(rule, context);
+  return not(positiveRule({ ...rule, operator: positive }, context));
+}
+
+function combine(match: 'all' | 'any', parts: Bool[]): Bool {
+  return sql<SqlBool>`(${sql.join(parts, sql.raw(match === 'all' ? ' and ' : ' or '))})`;
+}
+
+export function rulesMatch(rules: Pick<TSmartRules, 'match' | 'rules'>, context: SmartContext): Bool {
+  const entry = (item: TSmartRule | TSmartGroup) =>
+    isSmartGroup(item)
+      ? combine(
+          item.match,
+          item.rules.map((rule) => ruleMatch(rule, context)),
+        )
+      : ruleMatch(item, context);
+  return combine(rules.match, rules.rules.map(entry));
+}
+
+/** Whether the owner's plays must be joined: a rule or the sort reads them. */
+export function readsPlays(rules: TSmartRules): boolean {
+  const fields = rules.rules
+    .flatMap((item) => (isSmartGroup(item) ? item.rules : [item]))
+    .map((r) => r.field);
+  return [...fields, rules.sort.field].some((field) => field === 'play_count' || field === 'last_played');
+}
+
+const primaryArtistName = sql`(select a.name from artist_track at join artists a on a.id = at.artist_id
+  where at.track_id = tracks.id order by at."primary" desc, at.position limit 1)`;
+
+export function sortKey(field: Exclude<TSmartSortField, 'random'>): RawBuilder<unknown> {
+  const keys: Record<Exclude<TSmartSortField, 'random'>, RawBuilder<unknown>> = {
+    title: sql`lower(tracks.name)`,
+    artist: sql`lower(${primaryArtistName})`,
+    album: sql`lower(albums.name)`,
+    year: yearOf,
+    duration: sql.ref('tracks.duration'),
+    date_added: sql.ref('tracks.created_at'),
+    play_count: playCountOf,
+    last_played: sql.ref('mine.last_played'),
+  };
+  return keys[field];
+}
