@@ -35,6 +35,7 @@ import * as dropSettingsWithoutReaders from './2026-11-29T07-00_drop-settings-wi
 import * as createUploadDrafts from './2026-11-29T08-00_create-upload-drafts';
 import * as createSubsonicCredentials from './2026-11-29T08-10_create-subsonic-credentials';
 import * as markSeededPlans from './2026-11-29T08-20_mark-seeded-plans';
+import * as createListeningSettings from './2026-11-29T10-40_create-listening-settings';
 
 /** Imported statically so the tsup bundle carries them; keys are the frozen migration names. */
 export const migrations: Record<string, Migration> = {
@@ -74,4 +75,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29T08-00_create-upload-drafts': createUploadDrafts,
   '2026-11-29T08-10_create-subsonic-credentials': createSubsonicCredentials,
   '2026-11-29T08-20_mark-seeded-plans': markSeededPlans,
+  '2026-11-29T10-40_create-listening-settings': createListeningSettings,
 };
