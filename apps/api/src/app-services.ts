@@ -14,6 +14,8 @@ import {
 } from './modules/notifications/notifications.service';
 import { createSitemapService, type SitemapService } from './modules/seo/sitemap.service';
 import { createSettingsService, type SettingsService } from './modules/settings/settings.service';
+import type { TranscodingService } from './modules/transcoding/transcoding.service';
+import { createTranscoding } from './modules/transcoding/transcoding.setup';
 import { createValueListsService, type ValueListsService } from './modules/value-lists/value-lists.service';
 import { createWorkspaceInvites, type WorkspaceInvites } from './modules/workspaces/workspace-invites';
 import { createWorkspacesService, type WorkspacesService } from './modules/workspaces/workspaces.service';
@@ -38,6 +40,8 @@ export type Services = {
   workspaceInvites: WorkspaceInvites;
   /** Public album, artist, track, playlist and channel answers (modules/catalogue/catalogue-cache.ts). */
   catalogue: CatalogueCache;
+  /** ffmpeg on the fly with a disk cache (modules/transcoding/README.md). */
+  transcoding: TranscodingService;
 };
 
 declare module 'fastify' {
@@ -107,5 +111,6 @@ export function createServices(deps: AppDeps): Services {
     workspaces,
     workspaceInvites: createWorkspaceInvites({ db: deps.db, workspaces, notifications }),
     catalogue,
+    transcoding: createTranscoding(deps.env, settings),
   };
 }

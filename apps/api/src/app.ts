@@ -35,6 +35,7 @@ import { insightsRoutes } from './modules/insights/insights.routes';
 import { artistFollowersRoutes } from './modules/library/artist-followers.routes';
 import { libraryRoutes } from './modules/library/library.routes';
 import { libraryStateRoutes } from './modules/library/library-state.routes';
+import { listeningRoutes } from './modules/listening/listening.routes';
 import { localizationsRoutes } from './modules/localizations/localizations.routes';
 import { errorLogRoutes } from './modules/logs/error-log.routes';
 import { lyricsRoutes } from './modules/lyrics/lyrics.routes';
@@ -111,6 +112,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
   app.decorate('services', createServices(deps));
+  // ffmpeg children die with the app (a shutdown or a test's close), never orphaned.
+  app.addHook('onClose', async () => app.services.transcoding.close());
 
   await app.register(errorHandlerPlugin, {
     isDebug: env.APP_DEBUG,
@@ -218,6 +221,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Native apps (issue 35): the Subsonic and OpenSubsonic API under /rest.
   await app.register(subsonicRoutes);
   await app.register(appPasswordRoutes);
+  await app.register(listeningRoutes);
 
   // The artists' side (issue 11): requests and their review, upload and publish.
   await app.register(backstageRequestsRoutes);

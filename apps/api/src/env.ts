@@ -114,6 +114,11 @@ const ZEnvSchema = z.object({
   RECAPTCHA_VERIFY_URL: urlWithProtocol(['http:', 'https:']).optional(),
   GOOGLE_OIDC_ISSUER: urlWithProtocol(['http:', 'https:']).default('https://accounts.google.com'),
   REALTIME_HEARTBEAT_MS: z.coerce.number().int().min(10).max(600_000).default(25_000),
+  // The ffmpeg binary for transcoding and loudness measurement (modules/transcoding/ffmpeg-path.ts):
+  // unset finds `ffmpeg` on PATH, then the binary of the @ffmpeg-installer/ffmpeg package.
+  FFMPEG_PATH: optionalString,
+  // Searched for ffmpeg when FFMPEG_PATH is unset (the process's own PATH).
+  PATH: optionalString,
   // Set by pnpm to the directory a script was started from (`pnpm cadence import <folder>`).
   INIT_CWD: optionalString,
 });

@@ -13,5 +13,13 @@ export const ZReadyResponseSchema = z.object({
     database: z.enum(['up', 'down']),
     redis: z.enum(['up', 'down', 'in-process']),
   }),
+  /** What the replica runs with that does not decide readiness: the ffmpeg it transcodes with. */
+  details: z.object({
+    ffmpeg: z.object({
+      /** null: none found, so streams are sent as uploaded and loudness is not measured. */
+      path: z.string().nullable(),
+      source: z.enum(['env', 'system', 'package', 'missing']),
+    }),
+  }),
 });
 export type TReadyResponse = z.infer<typeof ZReadyResponseSchema>;

@@ -3,7 +3,7 @@ import { createTestApp, isEmbeddedTarget, type TestApp } from '../../test/test-a
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ isSeeded: false });
+  t = await createTestApp({ isSeeded: false, env: { PATH: '/usr/local/bin:/usr/bin:/bin' } });
 });
 afterAll(async () => t?.close());
 
@@ -20,6 +20,8 @@ describe('health and readiness', () => {
     expect(res.json()).toEqual({
       status: 'ready',
       checks: { database: 'up', redis: isEmbeddedTarget ? 'in-process' : 'up' },
+      // Debian's ffmpeg, found on PATH (FFMPEG_PATH unset).
+      details: { ffmpeg: { path: '/usr/bin/ffmpeg', source: 'system' } },
     });
   });
 

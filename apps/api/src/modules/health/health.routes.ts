@@ -51,7 +51,11 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
             : 'ready'
           : 'unavailable';
       reply.header('cache-control', 'no-store');
-      return reply.code(status === 'ready' || status === 'degraded' ? 200 : 503).send({ status, checks });
+      const { ffmpeg } = app.services.transcoding;
+      const details = { ffmpeg: { path: ffmpeg.path, source: ffmpeg.source } };
+      return reply
+        .code(status === 'ready' || status === 'degraded' ? 200 : 503)
+        .send({ status, checks, details });
     },
   );
 };

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { ZIdParamsSchema } from '@cadence/contracts/catalogue';
 import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
 import { ZImageQuerySchema, ZWaveResponseSchema } from '@cadence/contracts/track';
+import { ZStreamQuerySchema } from '@cadence/contracts/transcoding';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { assertAny } from '../../platform/auth/access';
 import type { Actor } from '../../platform/auth/actor';
@@ -13,6 +14,7 @@ import { findStreamableTrackVisibleTo, findTrackVisibleTo } from '../catalogue/t
 import { findStreamableTrack, type StreamableTrack } from '../catalogue/track-rows.repository';
 import { sendStoredFile } from '../public-storage/send-stored-file';
 import { countDownload } from '../tracks/tracks.repository';
+import { sendTranscodedIfNeeded } from '../transcoding/stream-transcoded';
 import { resolveAudioSource } from './audio-source';
 import { IMAGE_EXTENSIONS, imageVariant, wantsWebp } from './image-variants';
 import { createOpenFiles } from './open-files';
@@ -66,15 +68,25 @@ export const streamingRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: { permission: 'music.play' } },
       schema: {
         tags: ['streaming'],
-        summary: 'The audio, with HTTP Range (206), ETag/Last-Modified (304); external sources redirect',
+        summary:
+          'The audio, with HTTP Range (206), ETag/Last-Modified (304); external sources redirect. `maxBitRate`/`format` transcode when the original does not fit (modules/transcoding)',
         params: ZIdParamsSchema,
+        querystring: ZStreamQuerySchema,
         response: errors,
       },
     },
     async (request, reply) => {
-      const track = await playableTrack(actorOf(request), request.params.id);
+      const actor = actorOf(request);
+      const track = await playableTrack(actor, request.params.id);
       const source = await resolveAudioSource(audio, track);
       if (!source) throw new AppError('not_found', NO_AUDIO);
+      const wish = request.query;
+      // Only a request that asks for it pays for the listener's settings and the profile choice.
+      if (wish.maxBitRate !== undefined || wish.format !== undefined || wish.timeOffset !== undefined) {
+        const userId = actor.user?.id ?? null;
+        const sent = await sendTranscodedIfNeeded(app, request, reply, { track, source, wish, userId });
+        if (sent) return sent;
+      }
       if (source.kind === 'redirect') return reply.redirect(source.url, 302);
       if (source.kind === 'stored')
         return sendStoredFile(request, reply, { ...source, cacheControl: AUDIO_CACHE });
