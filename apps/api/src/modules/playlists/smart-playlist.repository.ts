@@ -1,7 +1,7 @@
 import type { TSmartRules } from '@cadence/contracts/smart-playlist';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../platform/db/schema';
-import type { TrackRow } from '../tracks/track-dto';
+import type { TrackRow } from '../catalogue/track-dto';
 import { readsPlays, rulesMatch, type SmartContext, sortKey } from './smart-rules-sql';
 
 type Db = Kysely<Database>;

@@ -1,9 +1,9 @@
 import { ZAdminUsersQuerySchema } from '@cadence/contracts/admin-users';
 import { hasPermissionNamed } from '@cadence/permissions/can';
 import { assertActorCanAny } from '../../platform/auth/actor';
-import { authRepository } from '../../platform/auth/auth.repository';
+import * as authRepository from '../../platform/auth/auth.repository';
 import type { AuthUser } from '../../platform/auth/auth-user';
-import { adminUsersRepository } from '../admin-users/admin-users.repository';
+import * as adminUsersRepository from '../admin-users/admin-users.repository';
 import { findProfileUser } from '../users/user-refs.repository';
 import type { SubsonicContext, SubsonicMethod } from './subsonic-context';
 import { findUserByLogin } from './subsonic-credentials.repository';
