@@ -99,7 +99,7 @@ beforeAll(async () => {
     .execute();
   ids = { artist, similar, album, track, second, cousin, hidden, other };
   fan = await person('fan@example.com', 'fan');
-}, 120_000);
+}, 240_000);
 afterAll(async () => t?.close());
 
 describe('Subsonic folder browsing', () => {

@@ -45,7 +45,7 @@ beforeAll(async () => {
   });
   password = generateAppPassword();
   await upsertCredentials(t.deps.db, userId, { app_password: encryptSecret(password, t.deps.appKey) });
-}, 120_000);
+}, 240_000);
 afterAll(async () => t?.close());
 
 /** The web player's API as the browser calls it: the session cookie, over the same socket. */
