@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import type { TUploadDraftData, UploadDraftRow } from './upload-drafts.tables';
 
