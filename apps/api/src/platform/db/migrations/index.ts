@@ -36,6 +36,7 @@ import * as createUploadDrafts from './2026-11-29T08-00_create-upload-drafts';
 import * as createSubsonicCredentials from './2026-11-29T08-10_create-subsonic-credentials';
 import * as markSeededPlans from './2026-11-29T08-20_mark-seeded-plans';
 import * as createListeningSettings from './2026-11-29T10-40_create-listening-settings';
+import * as addTrackLoudness from './2026-11-29T11-00_add-track-loudness';
 
 /** Imported statically so the tsup bundle carries them; keys are the frozen migration names. */
 export const migrations: Record<string, Migration> = {
@@ -76,4 +77,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29T08-10_create-subsonic-credentials': createSubsonicCredentials,
   '2026-11-29T08-20_mark-seeded-plans': markSeededPlans,
   '2026-11-29T10-40_create-listening-settings': createListeningSettings,
+  '2026-11-29T11-00_add-track-loudness': addTrackLoudness,
 };
