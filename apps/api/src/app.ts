@@ -38,6 +38,7 @@ import { libraryStateRoutes } from './modules/library/library-state.routes';
 import { listeningRoutes } from './modules/listening/listening.routes';
 import { localizationsRoutes } from './modules/localizations/localizations.routes';
 import { errorLogRoutes } from './modules/logs/error-log.routes';
+import { loudnessRoutes } from './modules/loudness/loudness.routes';
 import { lyricsRoutes } from './modules/lyrics/lyrics.routes';
 import { createMailLogRepository } from './modules/mail/mail-log.repository';
 import { mailLogRoutes } from './modules/mail/mail-log.routes';
@@ -222,6 +223,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(subsonicRoutes);
   await app.register(appPasswordRoutes);
   await app.register(listeningRoutes);
+  await app.register(loudnessRoutes);
 
   // The artists' side (issue 11): requests and their review, upload and publish.
   await app.register(backstageRequestsRoutes);

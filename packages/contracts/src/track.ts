@@ -27,6 +27,16 @@ export const ZTrackSchema = z.object({
   stream_url: z.string().nullable(),
   mime: z.string().nullable(),
   bitrate: z.number().nullable(),
+  /** ReplayGain 2.0 (reference -18 LUFS): gains in dB, true peaks linear; null until measured (issue 36). */
+  replay_gain: z
+    .object({
+      track_gain: z.number(),
+      track_peak: z.number(),
+      album_gain: z.number().nullable(),
+      album_peak: z.number().nullable(),
+    })
+    .nullable()
+    .optional(),
   image: z.string().nullable(),
   description: z.string().nullable(),
   isrc: z.string().nullable(),

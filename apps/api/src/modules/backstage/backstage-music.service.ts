@@ -23,6 +23,7 @@ import { findTrack } from '../catalogue/track-rows.repository';
 import * as fileEntriesRepository from '../file-entries/file-entries.repository';
 import type { FileEntriesService } from '../file-entries/file-entries.service';
 import type { FileEntryRow } from '../file-entries/file-entries.tables';
+import { enqueueLoudness } from '../loudness/loudness.service';
 import { createLyricsRepository } from '../lyrics/lyrics.repository';
 import { insertTrack, tracksOfFiles, updateTrack } from '../tracks/tracks.repository';
 import { decodeWaveform } from './audio-waveform';
@@ -222,11 +223,13 @@ export function createBackstageMusicService(deps: Deps) {
       tracks: result.track_ids,
     });
     await Promise.all(
-      result.track_ids.map((trackId) =>
+      result.track_ids.flatMap((trackId) => [
         // One lane for all waveforms: each runs ffmpeg, and decodes side by side would take the
         // cores from the requests of an embedded (one-process) install.
         jobs.enqueue(WAVEFORM_JOB, { trackId }, { jobId: `waveform-${trackId}`, lane: WAVEFORM_JOB }),
-      ),
+        // Loudness levelling's gains (modules/loudness), in a lane of their own.
+        enqueueLoudness(jobs, trackId),
+      ]),
     );
     return result;
   }

@@ -78,6 +78,7 @@ export function trackDtoOf(row: TrackDtoRow, artists: TArtistRef[], album: TAlbu
     stream_url: trackStreamUrl(row),
     mime: row.mime,
     bitrate: row.bitrate,
+    replay_gain: replayGainOf(row),
     image: row.image ?? album?.image ?? null,
     description: row.description,
     isrc: row.isrc,
@@ -89,5 +90,16 @@ export function trackDtoOf(row: TrackDtoRow, artists: TArtistRef[], album: TAlbu
     visibility: row.visibility,
     created_at: isoRequired(row.created_at),
     updated_at: isoRequired(row.updated_at),
+  };
+}
+
+/** The ReplayGain 2.0 values the player levels with; null until the track was measured. */
+function replayGainOf(row: Pick<TrackDtoRow, 'track_gain' | 'track_peak' | 'album_gain' | 'album_peak'>) {
+  if (row.track_gain === null || row.track_gain === undefined) return null;
+  return {
+    track_gain: row.track_gain,
+    track_peak: row.track_peak ?? 1,
+    album_gain: row.album_gain ?? null,
+    album_peak: row.album_peak ?? null,
   };
 }

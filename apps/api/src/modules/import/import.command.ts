@@ -3,7 +3,9 @@ import { createStorage } from '../../platform/storage/get-storage';
 import type { Runtime } from '../../runtime';
 import { createCatalogueCache } from '../catalogue/catalogue-cache';
 import { registerCatalogueCache } from '../catalogue/catalogue-invalidation';
+import { createLoudnessService } from '../loudness/loudness.service';
 import { createSimilarArtistsService } from '../similar-artists/similar-artists.service';
+import { locateFfmpeg } from '../transcoding/ffmpeg-path';
 import { createImportService } from './import.service';
 
 /**
@@ -35,6 +37,11 @@ export async function runImportCommand(runtime: Runtime, folderArg: string | und
     const { artists } = await createSimilarArtistsService(db).recompute({});
     console.log(`Similar artists recomputed for ${artists} artists.`);
   }
+  // Loudness levelling's gains of every track not measured yet (the new ones, and any before them).
+  const ffmpeg = locateFfmpeg(env.FFMPEG_PATH, env.PATH).path;
+  const loudness = createLoudnessService({ db, dataDir: env.DATA_DIR, storage, jobs: null, ffmpeg });
+  const measured = await loudness.measureAll();
+  if (measured > 0) console.log(`Loudness measured for ${measured} tracks.`);
   console.log(
     `Done in ${(summary.durationMs / 1000).toFixed(1)} s: ${summary.scanned} files, ${summary.created} created, ` +
       `${summary.updated} updated, ${summary.unchanged} unchanged, ${summary.failed.length} failed; ` +

@@ -29,9 +29,20 @@ export interface TracksTable {
   workspace_id: ColumnType<number | null, number | null | undefined, number | null>;
   released_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   visibility: Generated<TVisibility>;
+  /** EBU R128 integrated loudness (LUFS) and the ReplayGain 2.0 values (modules/loudness); null until measured. */
+  loudness_lufs: OptionalNumber;
+  /** dB to reach -18 LUFS. */
+  track_gain: OptionalNumber;
+  /** True peak, linear (1 = full scale). */
+  track_peak: OptionalNumber;
+  album_gain: OptionalNumber;
+  album_peak: OptionalNumber;
+  loudness_measured_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
+
+type OptionalNumber = ColumnType<number | null, number | null | undefined, number | null>;
 
 export interface ArtistTrackTable {
   artist_id: number;

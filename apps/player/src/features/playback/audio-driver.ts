@@ -1,6 +1,16 @@
+import { getBootstrapData } from '@cadence/app-shell/bootstrap-store';
+import type { TLoudnessMode } from '@cadence/contracts/transcoding-formats';
+import {
+  isDataSaverWanted,
+  loudnessFactor,
+  readDataSaverBitRate,
+  streamQuery,
+  type TConnectionInfo,
+  withStreamQuery,
+} from './listening-quality';
 import { createPlayTracker } from './play-tracker';
 import type { TPlayerState, TPlayerStore } from './player-store';
-import { trackStreamUrl } from './player-track';
+import { trackStreamUrl as plainStreamUrl, type TPlayerTrack } from './player-track';
 import { upcomingItem } from './queue-reducer';
 
 export interface TAudioDriverDeps {
@@ -8,6 +18,24 @@ export interface TAudioDriverDeps {
   reportPlay: (trackId: number, listenedMs: number) => void;
   /** The current track failed to load or decode. */
   onTrackError: (trackName: string) => void;
+  /** The listener's loudness levelling (account settings); 'track' when not given. */
+  loudnessMode?: () => TLoudnessMode;
+}
+
+/**
+ * The api's stream URL with the data saver's `maxBitRate` on a metered or slow connection
+ * (Network Information API, where the browser has it); external sources as they are.
+ */
+function trackStreamUrl(track: Pick<TPlayerTrack, 'id' | 'stream_url' | 'src'>): string {
+  const url = plainStreamUrl(track);
+  if (!url.includes('/api/v1/tracks/')) return url;
+  const connection = (globalThis.navigator as { connection?: TConnectionInfo } | undefined)?.connection;
+  if (!isDataSaverWanted(connection)) return url;
+  const query = streamQuery({
+    isDataSaver: true,
+    dataSaverBitRate: readDataSaverBitRate(getBootstrapData().settings),
+  });
+  return withStreamQuery(url, query);
 }
 
 /** The element that is playing carries it, whichever of the two that is (tests look it up). */
@@ -155,7 +183,9 @@ export function attachAudioDriver(
   }
 
   function syncPlayback(state: TPlayerState) {
-    active.volume = state.volume / 100;
+    // Loudness levelling rides on the element's volume (see loudnessFactor: attenuation only).
+    const level = loudnessFactor(store.currentItem()?.track.replay_gain, deps.loudnessMode?.() ?? 'track');
+    active.volume = (state.volume / 100) * level;
     active.muted = state.isMuted;
     if (state.isPlaying && active.paused && srcOf(active)) play(active);
     else if (!state.isPlaying && !active.paused) active.pause();

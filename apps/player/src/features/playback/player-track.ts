@@ -1,6 +1,7 @@
 import type { TPlaySource } from '@cadence/contracts/play';
 import { trackStreamPath } from '@cadence/contracts/stream-url';
 import { apiUrl } from '@cadence/http-client/api-base-url';
+import type { TReplayGain } from './listening-quality';
 
 /** What the player needs of a track; every catalogue list (search, channel, album, radio) maps to it. */
 export interface TPlayerTrack {
@@ -14,6 +15,8 @@ export interface TPlayerTrack {
   /** Where the audio comes from when the api says so (external `src` or its own stream URL). */
   stream_url?: string | null;
   src?: string | null;
+  /** ReplayGain 2.0 values for loudness levelling (null until the api measured the track). */
+  replay_gain?: TReplayGain | null;
 }
 
 /** A queue entry: the same track may be queued twice, so entries have their own key. */

@@ -37,6 +37,7 @@ import * as createSubsonicCredentials from './2026-11-29T08-10_create-subsonic-c
 import * as markSeededPlans from './2026-11-29T08-20_mark-seeded-plans';
 import * as addSmartPlaylists from './2026-11-29T10-40_add-smart-playlists';
 import * as createListeningSettings from './2026-11-29T10-40_create-listening-settings';
+import * as addTrackLoudness from './2026-11-29T11-00_add-track-loudness';
 import * as createSubsonicUserState from './2026-11-29T11-00_create-subsonic-user-state';
 
 /** Imported statically so the tsup bundle carries them; keys are the frozen migration names. */
@@ -79,5 +80,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29T08-20_mark-seeded-plans': markSeededPlans,
   '2026-11-29T10-40_add-smart-playlists': addSmartPlaylists,
   '2026-11-29T10-40_create-listening-settings': createListeningSettings,
+  '2026-11-29T11-00_add-track-loudness': addTrackLoudness,
   '2026-11-29T11-00_create-subsonic-user-state': createSubsonicUserState,
 };
