@@ -29,15 +29,18 @@ export const appearanceRoutes: RouteObject[] = [
       { path: 'menus/:menuIndex', ...page(() => import('./menus-pages'), 'MenuEditorPage') },
       { path: 'menus/:menuIndex/:menuItemIndex', ...page(() => import('./menu-item-page'), 'MenuItemPage') },
       { path: 'landing-page', ...page(() => import('./landing-pages'), 'LandingSectionsPage') },
-      { path: 'landing-page/general', ...page(() => import('./landing-pages'), 'LandingGeneralPage') },
-      { path: 'landing-page/action-buttons', ...page(() => import('./landing-pages'), 'LandingActionsPage') },
+      { path: 'landing-page/general', ...page(() => import('./landing-general-page'), 'LandingGeneralPage') },
+      {
+        path: 'landing-page/action-buttons',
+        ...page(() => import('./landing-actions-page'), 'LandingActionsPage'),
+      },
       {
         path: 'landing-page/primary-features',
-        ...page(() => import('./landing-pages'), 'LandingPrimaryFeaturesPage'),
+        ...page(() => import('./landing-features-pages'), 'LandingPrimaryFeaturesPage'),
       },
       {
         path: 'landing-page/secondary-features',
-        ...page(() => import('./landing-pages'), 'LandingSecondaryFeaturesPage'),
+        ...page(() => import('./landing-features-pages'), 'LandingSecondaryFeaturesPage'),
       },
     ],
   },

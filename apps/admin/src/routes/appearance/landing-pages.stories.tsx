@@ -3,13 +3,10 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { appearanceParameters } from '../../test/admin-appearance-fixtures';
 import { withRoutes } from '../../test/admin-story-fixtures';
 import { AppearanceLayout } from './appearance-layout';
-import {
-  LandingActionsPage,
-  LandingGeneralPage,
-  LandingPrimaryFeaturesPage,
-  LandingSecondaryFeaturesPage,
-  LandingSectionsPage,
-} from './landing-pages';
+import { LandingActionsPage } from './landing-actions-page';
+import { LandingPrimaryFeaturesPage, LandingSecondaryFeaturesPage } from './landing-features-pages';
+import { LandingGeneralPage } from './landing-general-page';
+import { LandingSectionsPage } from './landing-pages';
 
 /** Appearance > Landing page: its sections, the header and footer, the action buttons, the features. */
 const meta = {

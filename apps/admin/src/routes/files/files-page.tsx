@@ -3,66 +3,16 @@ import { DataTablePage, type TBulkAction } from '@cadence/admin-kit/data-table-p
 import { ADMIN_LIST_KEY } from '@cadence/admin-kit/use-admin-list';
 import { toast } from '@cadence/app-shell/toast-store';
 import { useTrans } from '@cadence/app-shell/use-trans';
-import type { TAdminFileEntry, TDiskUsageResponse } from '@cadence/contracts/admin-files';
+import type { TAdminFileEntry } from '@cadence/contracts/admin-files';
 import { apiClient } from '@cadence/http-client/http-client';
 import { isHttpError } from '@cadence/http-client/http-error';
 import { formatFileSize } from '@cadence/uploader/format-file-size';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-
-const USAGE_KEY = ['admin', 'files', 'usage'] as const;
-
-function Preview({ entry }: { entry: TAdminFileEntry }) {
-  const { trans } = useTrans();
-  if (entry.deleted_at) return <span className="text-xs text-muted">{trans('In trash')}</span>;
-  if (entry.mime.startsWith('image/'))
-    return (
-      <a
-        href={entry.url}
-        target="_blank"
-        rel="noreferrer"
-        aria-label={trans('Open :name', { name: entry.name })}
-      >
-        <img src={entry.url} alt="" loading="lazy" className="size-10 rounded object-cover" />
-      </a>
-    );
-  return (
-    <a href={entry.url} target="_blank" rel="noreferrer" className="text-sm text-primary underline">
-      {trans('Open')}
-      <span className="sr-only"> {entry.name}</span>
-    </a>
-  );
-}
-
-function DiskUsage() {
-  const { trans } = useTrans();
-  const usage = useQuery({
-    queryKey: USAGE_KEY,
-    queryFn: () => apiClient.get<TDiskUsageResponse>('file-entries/usage'),
-  });
-  if (!usage.data) return null;
-  return (
-    <ul aria-label={trans('Storage used')} className="grid gap-3 sm:grid-cols-2" data-testid="disk-usage">
-      {usage.data.disks.map((disk) => (
-        <li key={disk.disk} className="rounded-panel border border-divider p-3">
-          <p className="text-sm text-muted">
-            {disk.disk === 'uploads' ? trans('Uploads disk') : trans('Public disk')} ({disk.driver})
-          </p>
-          <p className="text-xl font-semibold">{formatFileSize(disk.bytes)}</p>
-          <p className="text-xs text-muted">
-            {trans(':count files; :size in trash (:trashed files)', {
-              count: String(disk.files),
-              size: formatFileSize(disk.trashed_bytes),
-              trashed: String(disk.trashed_files),
-            })}
-          </p>
-        </li>
-      ))}
-    </ul>
-  );
-}
+import { DiskUsage, USAGE_KEY } from './disk-usage';
+import { Preview } from './file-preview';
 
 /** /admin/files: every file entry with preview, owner, size and disk; trash, restore, delete for ever. */
 export function FilesPage() {

@@ -1,105 +1,18 @@
-import { AdminForm, SubmitButton } from '@cadence/admin-kit/admin-form';
-import { FormTextarea, FormTextField } from '@cadence/admin-kit/form-fields';
-import { useAdminForm } from '@cadence/admin-kit/use-admin-form';
 import { useTrans } from '@cadence/app-shell/use-trans';
-import {
-  LINE_TRANSLATION_MAX,
-  type TAdminLocalization,
-  type TLocalizationLine,
-  ZUpdateLocalizationPayloadSchema,
-} from '@cadence/contracts/localizations';
+import type { TAdminLocalization, TLocalizationLine } from '@cadence/contracts/localizations';
 import type { TPagination } from '@cadence/contracts/pagination';
 import { apiClient } from '@cadence/http-client/http-client';
 import { Button } from '@cadence/ui/button';
 import { Checkbox } from '@cadence/ui/checkbox';
 import { Spinner } from '@cadence/ui/spinner';
 import { TextField } from '@cadence/ui/text-field';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useFieldArray, useFormContext } from 'react-hook-form';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { z } from 'zod';
+import { LinesForm } from './lines-form';
+import { RenameForm } from './rename-form';
 
 const PER_PAGE = 25;
-const ZLinesFormSchema = z.object({
-  lines: z.array(z.object({ key: z.string(), translation: z.string().max(LINE_TRANSLATION_MAX) })),
-});
-type TLinesForm = z.input<typeof ZLinesFormSchema>;
-
-function LineFields({ lines }: { lines: TLocalizationLine[] }) {
-  const { trans } = useTrans();
-  const { control } = useFormContext<TLinesForm>();
-  const { fields } = useFieldArray({ control, name: 'lines' });
-  return (
-    <ol className="flex flex-col gap-4" data-testid="translation-lines">
-      {fields.map((field, index) => (
-        <li key={field.id} className="rounded-panel border border-divider p-3">
-          <FormTextarea<TLinesForm>
-            name={`lines.${index}.translation`}
-            label={<span className="font-normal whitespace-pre-wrap">{lines[index]?.source}</span>}
-            description={trans('Empty shows the line above.')}
-            rows={2}
-          />
-        </li>
-      ))}
-    </ol>
-  );
-}
-
-function LinesForm({ localizationId, lines }: { localizationId: string; lines: TLocalizationLine[] }) {
-  const { trans } = useTrans();
-  const queryClient = useQueryClient();
-  const adminForm = useAdminForm({
-    schema: ZLinesFormSchema,
-    defaultValues: { lines: lines.map((line) => ({ key: line.key, translation: line.translation })) },
-    submit: async (values) => {
-      const changed = Object.fromEntries(
-        values.lines
-          .filter((line, index) => line.translation !== lines[index]?.translation)
-          .map((line) => [line.key, line.translation]),
-      );
-      if (Object.keys(changed).length === 0) return { saved: 0 };
-      return apiClient.put<{ saved: number }>(`localizations/${localizationId}/lines`, { lines: changed });
-    },
-    successMessage: trans('Saved translations'),
-    onSuccess: () =>
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'localizations', localizationId] }),
-  });
-  return (
-    <AdminForm adminForm={adminForm} className="flex flex-col gap-4">
-      <LineFields lines={lines} />
-      <div className="sticky bottom-0 bg-bg py-3">
-        <SubmitButton>{trans('Save translations')}</SubmitButton>
-      </div>
-    </AdminForm>
-  );
-}
-
-/** The language's name as people pick it (its code stays: users' choices refer to it). */
-function RenameForm({ localization }: { localization: TAdminLocalization }) {
-  const { trans } = useTrans();
-  const queryClient = useQueryClient();
-  const adminForm = useAdminForm({
-    schema: ZUpdateLocalizationPayloadSchema,
-    defaultValues: { name: localization.name },
-    submit: (values) => apiClient.put(`localizations/${localization.id}`, values),
-    successMessage: trans('Language renamed'),
-    onSuccess: () =>
-      void queryClient.invalidateQueries({
-        queryKey: ['admin', 'localizations', String(localization.id), 'info'],
-      }),
-  });
-  return (
-    <AdminForm adminForm={adminForm} guard={false} className="flex flex-wrap items-end gap-3">
-      <FormTextField<{ name: string }>
-        name="name"
-        label={trans('Language name')}
-        className="min-w-60 flex-1"
-      />
-      <SubmitButton>{trans('Rename')}</SubmitButton>
-    </AdminForm>
-  );
-}
 
 /** /admin/localizations/{localeId}/translate: every line, searchable, untranslated ones on demand. */
 export function TranslatePage() {

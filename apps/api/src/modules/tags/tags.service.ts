@@ -4,7 +4,7 @@ import type { Database } from '../../platform/db/schema';
 import { AppError, validationError } from '../../platform/http/app-error';
 import { displayName } from '../catalogue/catalogue-links';
 import { isoRequired, mapPage } from '../catalogue/catalogue-utils';
-import { createTagsRepository } from './tags.repository';
+import * as tagsRepository from './tags.repository';
 import type { TagsTable } from './tags.tables';
 
 const toDto = (row: Selectable<TagsTable>): TTag => ({
@@ -18,20 +18,19 @@ const toDto = (row: Selectable<TagsTable>): TTag => ({
 
 /** The admin's tags: list, create, rename and delete, a name unique per type. */
 export function createTagsService(db: Kysely<Database>) {
-  const tags = createTagsRepository(db);
-
   async function assertFree(name: string, type: string, exceptId?: number) {
-    if (await tags.isTaken(name, type, exceptId)) throw validationError({ name: 'This tag already exists.' });
+    if (await tagsRepository.isTaken(db, name, type, exceptId))
+      throw validationError({ name: 'This tag already exists.' });
   }
 
   return {
     async list(query: TTagListQuery) {
-      return mapPage(await tags.page(query), (rows) => rows.map(toDto));
+      return mapPage(await tagsRepository.page(db, query), (rows) => rows.map(toDto));
     },
 
     async create(input: TTagCreate): Promise<TTag> {
       await assertFree(input.name, input.type);
-      const row = await tags.insert({
+      const row = await tagsRepository.insert(db, {
         name: input.name,
         type: input.type,
         display_name: input.display_name ?? displayName(input.name),
@@ -40,15 +39,15 @@ export function createTagsService(db: Kysely<Database>) {
     },
 
     async update(id: number, patch: TTagUpdate): Promise<TTag> {
-      const tag = await tags.find(id);
+      const tag = await tagsRepository.find(db, id);
       if (!tag) throw new AppError('not_found', 'Tag not found.');
       const next = { ...tag, ...patch };
       if (patch.name || patch.type) await assertFree(next.name, next.type, tag.id);
-      return toDto(await tags.update(tag.id, patch));
+      return toDto(await tagsRepository.update(db, tag.id, patch));
     },
 
     async delete(id: number): Promise<void> {
-      if (!(await tags.delete(id))) throw new AppError('not_found', 'Tag not found.');
+      if (!(await tagsRepository.remove(db, id))) throw new AppError('not_found', 'Tag not found.');
     },
   };
 }

@@ -33,7 +33,7 @@ import { accountUserDto } from './account-user';
 import { fetchAvatar, removeAvatar, storeAvatar, tooLargeMessage } from './avatar.service';
 import { toPublicUser } from './public-user';
 import { targetUser } from './user-access';
-import { createUsersRepository } from './users.repository';
+import * as usersRepository from './users.repository';
 
 const errors = {
   401: ZErrorEnvelopeSchema,
@@ -69,7 +69,6 @@ async function readAvatarBytes(request: FastifyRequest, allowLoopback: boolean):
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, env } = app.deps;
-  const users = createUsersRepository(db);
   const endDeps = { cache: app.deps.cache, realtime: app.services.realtime };
   const allowLoopback = env.ALLOW_LOOPBACK_FETCH;
   await app.register(multipart, {
@@ -134,7 +133,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         const before = audited ? await adminUsers.auditView(trx, user.id) : null;
         const write = async () => {
           if (Object.keys(changes).length > 0) {
-            await users.updateDetails(trx, user.id, changes);
+            await usersRepository.updateDetails(trx, user.id, changes);
           }
           if (isAdmin) await adminUsers.applyAdminChanges(trx, user, adminChanges);
         };
@@ -192,7 +191,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       const ended = await changingCatalogue(db, { users: [user.id] }, () =>
         db.transaction().execute(async (trx) => {
           const gone = await deleteAccess(trx, user.id, { keepSessionId: null, tokens: true });
-          await users.delete(trx, user.id);
+          await usersRepository.remove(trx, user.id);
           return gone;
         }),
       );
@@ -255,7 +254,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const row = await users.findAvatar(request.params.key);
+      const row = await usersRepository.findAvatar(db, request.params.key);
       if (!row) throw new AppError('not_found');
       return reply
         .header('content-type', row.mime)
