@@ -133,8 +133,8 @@ export type Env = Omit<
   BACKSTAGE_URL: string;
   STATIC_DIR: string;
   /**
-   * The variables of the env-level settings (`MAIL_PASSWORD`...), each named by its definition in
-   * `modules/settings/settings-definitions.ts` and checked against that definition's schema.
+   * The variables of the env-level settings (`MAIL_PASSWORD`...), each named by its definition in the
+   * settings catalogue (`@cadence/contracts/settings/catalogue`) and checked against its schema.
    */
   settingVars: Readonly<Record<string, string>>;
 };

@@ -22,9 +22,18 @@ import { SettingsTabForm } from './settings-tab-form';
 const TABS = SETTINGS_FORM_TABS;
 type TTabId = TSettingsFormTab;
 
-function Notice({ children, tone = 'info' }: { children: ReactNode; tone?: 'info' | 'warning' }) {
+function Notice({
+  children,
+  tone = 'info',
+  testId,
+}: {
+  children: ReactNode;
+  tone?: 'info' | 'warning';
+  testId?: string;
+}) {
   return (
     <div
+      data-testid={testId}
       role={tone === 'warning' ? 'status' : undefined}
       className={`rounded-panel border p-3 text-sm ${tone === 'warning' ? 'border-warning bg-warning/10' : 'border-divider bg-bg-alt'}`}
     >
@@ -122,7 +131,7 @@ function TabContent({ tab, data }: { tab: TTabId; data: TSettingsResponse }) {
     case 'cache':
       return (
         <div className="flex flex-col gap-8">
-          <Notice>
+          <Notice testId="settings-tab-notice">
             {trans(
               'The cache is chosen when the server starts: Redis when REDIS_URL is set, memory otherwise.',
             )}
@@ -132,7 +141,7 @@ function TabContent({ tab, data }: { tab: TTabId; data: TSettingsResponse }) {
       );
     case 'logging':
       return (
-        <Notice>
+        <Notice testId="settings-tab-notice">
           {trans('Server errors are recorded in the error log, with their request and trace.')}{' '}
           <Link to="/logs/error" className="text-primary underline">
             {trans('Open the error log')}
@@ -141,7 +150,7 @@ function TabContent({ tab, data }: { tab: TTabId; data: TSettingsResponse }) {
       );
     case 'providers':
       return (
-        <Notice>
+        <Notice testId="settings-tab-notice">
           {trans(
             'Artists, albums and biographies come from what artists and admins enter: no outside metadata provider is connected.',
           )}
@@ -156,7 +165,7 @@ function TabContent({ tab, data }: { tab: TTabId; data: TSettingsResponse }) {
       );
     case 'search':
       return (
-        <Notice>
+        <Notice testId="settings-tab-notice">
           {trans(
             'PostgreSQL search reads the catalogue tables directly: new and edited records are found at once, with nothing to import.',
           )}
