@@ -53,10 +53,19 @@ export async function toTrackDtos(
   });
 }
 
-/** The track columns a track answer shows (not its waveform); dates as text when read as JSON. */
+/**
+ * The track columns a track answer shows (not its waveform, nor the loudness measurement's raw
+ * figures: only the gains reach the player); dates as text when read as JSON.
+ */
 export type TrackDtoRow = Omit<
   TrackRow,
-  'waveform' | 'workspace_id' | 'created_at' | 'updated_at' | 'released_at'
+  | 'waveform'
+  | 'workspace_id'
+  | 'created_at'
+  | 'updated_at'
+  | 'released_at'
+  | 'loudness_lufs'
+  | 'loudness_measured_at'
 > & {
   created_at: Date | string;
   updated_at: Date | string;
