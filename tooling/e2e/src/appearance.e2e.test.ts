@@ -141,6 +141,31 @@ describe('appearance editor, menus and ads in the browser', () => {
     }
   });
 
+  it('on a phone shows the editor or the preview full height, switched from the header', async () => {
+    await admin.setViewportSize({ width: 390, height: 844 });
+    try {
+      await admin.goto(`${api.url}/admin/appearance`);
+      const switcher = admin.getByTestId('appearance-panel-switch');
+      await switcher.waitFor();
+      // The editor first: its sections fill the screen, the preview waits behind the switch.
+      await admin.getByRole('link', { name: /Themes/ }).waitFor();
+      expect(await admin.getByTestId('appearance-preview').isVisible()).toBe(false);
+      await audit(admin, 'appearance-phone-editor');
+
+      await switcher.getByRole('radio', { name: 'Preview' }).click();
+      await preview(admin);
+      const box = await admin.getByTestId('appearance-preview').boundingBox();
+      expect(box?.height ?? 0).toBeGreaterThan(700);
+      expect(await admin.getByRole('link', { name: /Themes/ }).isVisible()).toBe(false);
+      await audit(admin, 'appearance-phone-preview');
+
+      await switcher.getByRole('radio', { name: 'Edit' }).click();
+      await admin.getByRole('link', { name: /Themes/ }).waitFor();
+    } finally {
+      await admin.setViewportSize({ width: 1280, height: 800 });
+    }
+  });
+
   it('refuses to log out inside the preview, without a request', async () => {
     await admin.goto(`${api.url}/admin/appearance`);
     const frame = await preview(admin);

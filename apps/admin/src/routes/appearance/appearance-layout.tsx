@@ -7,9 +7,10 @@ import { Button } from '@cadence/ui/button';
 import { Spinner } from '@cadence/ui/spinner';
 import { useQuery } from '@tanstack/react-query';
 import ArrowLeftIcon from 'lucide-react/icons/arrow-left';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, Outlet, useBlocker, useLocation } from 'react-router';
 import { AppearanceEditorProvider, useAppearanceEditor } from './appearance-editor-context';
+import { PanelSwitch, type TAppearancePanel } from './panel-switch';
 import { postToPreview, previewPathFor, previewTarget } from './preview-channel';
 
 function PreviewFrame() {
@@ -86,9 +87,13 @@ function UnsavedGuard() {
   return null;
 }
 
-/** /admin/appearance: the sections on the left, the live player on the right (spec 2.12). */
+/**
+ * /admin/appearance: the sections on the left, the live player on the right (spec 2.12); on a
+ * phone one of the two at a time, full height, with a switch in the header.
+ */
 export function AppearanceLayout() {
   const { trans } = useTrans();
+  const [panel, setPanel] = useState<TAppearancePanel>('edit');
   const appearance = useQuery({
     queryKey: ['admin-appearance'],
     queryFn: () => apiClient.get<TAppearanceResponse>('appearance'),
@@ -109,7 +114,9 @@ export function AppearanceLayout() {
     <AppearanceEditorProvider initial={appearance.data}>
       <UnsavedGuard />
       <div className="flex h-dvh flex-col bg-bg font-sans text-fg md:flex-row">
-        <aside className="flex w-full shrink-0 flex-col border-divider border-b bg-bg-alt md:h-dvh md:w-96 md:border-r md:border-b-0">
+        <aside
+          className={`flex w-full shrink-0 flex-col border-divider border-b bg-bg-alt md:h-dvh md:w-96 md:border-r md:border-b-0 ${panel === 'edit' ? 'max-md:min-h-0 max-md:flex-1' : ''}`}
+        >
           <header className="flex h-14 shrink-0 items-center gap-2 border-divider border-b px-3">
             <Link
               to="/"
@@ -118,14 +125,18 @@ export function AppearanceLayout() {
               <ArrowLeftIcon aria-hidden className="size-5" />
               <span className="sr-only">{trans('Back to admin area')}</span>
             </Link>
-            <p className="flex-1 font-semibold">{trans('Appearance')}</p>
+            <p className="min-w-0 flex-1 truncate font-semibold">{trans('Appearance')}</p>
+            <PanelSwitch panel={panel} onChange={setPanel} />
             <SaveBar />
           </header>
-          <main className="flex-1 overflow-y-auto p-4">
+          <main className={`flex-1 overflow-y-auto p-4 ${panel === 'preview' ? 'max-md:hidden' : ''}`}>
             <Outlet />
           </main>
         </aside>
-        <section aria-label={trans('Preview')} className="min-h-[60dvh] flex-1 md:min-h-0">
+        <section
+          aria-label={trans('Preview')}
+          className={`min-h-0 flex-1 ${panel === 'edit' ? 'max-md:hidden' : ''}`}
+        >
           <PreviewFrame />
         </section>
       </div>
