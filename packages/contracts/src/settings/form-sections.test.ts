@@ -41,7 +41,12 @@ describe('the admin settings forms and the catalogue', () => {
       if (field.kind === 'switch') {
         expect(accepts(true) && accepts(false) && !accepts('yes'), name).toBe(true);
       }
-      if (field.kind === 'number' || field.kind === 'bytes') expect(accepts(1), name).toBe(true);
+      // A number control holds a number: 1, or the default where the range starts higher.
+      if (field.kind === 'number' || field.kind === 'bytes')
+        expect(
+          accepts(1) || (typeof definition.default === 'number' && accepts(definition.default)),
+          name,
+        ).toBe(true);
       if (field.kind === 'email') expect(accepts('not an address'), name).toBe(false);
       if (field.kind === 'list') expect(accepts(['mp3']), name).toBe(true);
       // Text controls hold text: the default is one (or nothing yet) and passes its own schema.

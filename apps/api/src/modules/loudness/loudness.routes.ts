@@ -1,14 +1,17 @@
 import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
 import { ZLoudnessProgressResponseSchema } from '@cadence/contracts/transcoding';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { loudnessProgress } from './loudness.repository';
-import { createLoudnessService, LOUDNESS_BACKFILL_JOB, LOUDNESS_JOB } from './loudness.service';
+import {
+  createLoudnessService,
+  LOUDNESS_BACKFILL_JOB,
+  LOUDNESS_JOB,
+  measuredTrackOf,
+} from './loudness.service';
 
 const errors = { 401: ZErrorEnvelopeSchema, 403: ZErrorEnvelopeSchema };
 const tags = ['loudness'];
 const canManage = { access: { permission: 'settings.update', signedIn: true } } as const;
-const ZTrackJobSchema = z.object({ trackId: z.number().int().positive() });
 
 /** The measurement jobs and the admin's backfill with its progress (Settings > Player). */
 export const loudnessRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -22,7 +25,7 @@ export const loudnessRoutes: FastifyPluginAsyncZod = async (app) => {
     ffmpeg,
   });
   app.jobs.register(LOUDNESS_JOB, async (payload) =>
-    loudness.measureTrack(ZTrackJobSchema.parse(payload).trackId),
+    loudness.measureTrack(measuredTrackOf(payload)),
   );
   app.jobs.register(LOUDNESS_BACKFILL_JOB, async () => {
     await loudness.backfill();

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { z } from 'zod';
 import type { Database } from '../../platform/db/schema';
 import type { JobQueue } from '../../platform/jobs/jobs';
 import type { Storage } from '../../platform/storage/get-storage';
@@ -15,6 +16,13 @@ import { albumLoudness, gainOf } from './replay-gain';
 
 export const LOUDNESS_JOB = 'loudness.measure';
 export const LOUDNESS_BACKFILL_JOB = 'loudness.backfill';
+
+const ZMeasureJobSchema = z.object({ trackId: z.number().int().positive() });
+
+/** The track a queued measurement names (a job's payload is checked like any input). */
+export function measuredTrackOf(payload: unknown): number {
+  return ZMeasureJobSchema.parse(payload).trackId;
+}
 /** One lane: each measurement decodes a whole track, side by side they would take every core. */
 const LANE = 'loudness';
 const BACKFILL_BATCH = 500;

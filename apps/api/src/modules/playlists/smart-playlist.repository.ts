@@ -2,7 +2,7 @@ import type { TSmartRules } from '@cadence/contracts/smart-playlist';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import type { TrackRow } from '../catalogue/track-dto';
-import { readsPlays, rulesMatch, type SmartContext, sortKey } from './smart-rules-sql';
+import { readsPlays, rulesMatch, type SmartContext, sortKey } from './smart-rules.repository';
 
 type Db = Kysely<Database>;
 /** Rules read the owner's plays and likes; privacy is the viewer's: only their own private tracks match. */

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../platform/db/schema';
-import { userRating } from './subsonic-ratings';
+import { userRating } from './subsonic-ratings.repository';
 import { escapeLike } from './subsonic-songs.repository';
 
 type Db = Kysely<Database>;

@@ -1,6 +1,6 @@
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import type { Database } from '../../platform/db/schema';
-import { userRating } from './subsonic-ratings';
+import { userRating } from './subsonic-ratings.repository';
 
 type Db = Kysely<Database>;
 type TrackScope = ExpressionBuilder<Database & { t: Database['tracks'] }, 't'>;
