@@ -31,7 +31,12 @@ export const libraryStateRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      ids: await libraryStateRepository.likedIds(db, requireUser(request).id, request.query.type, request.query.ids),
+      ids: await libraryStateRepository.likedIds(
+        db,
+        requireUser(request).id,
+        request.query.type,
+        request.query.ids,
+      ),
     }),
   );
   app.get(
@@ -46,7 +51,12 @@ export const libraryStateRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      ids: await libraryStateRepository.followedIds(db, requireUser(request).id, request.query.type, request.query.ids),
+      ids: await libraryStateRepository.followedIds(
+        db,
+        requireUser(request).id,
+        request.query.type,
+        request.query.ids,
+      ),
     }),
   );
   app.get(
@@ -61,7 +71,12 @@ export const libraryStateRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      ids: await libraryStateRepository.repostedIds(db, requireUser(request).id, request.query.type, request.query.ids),
+      ids: await libraryStateRepository.repostedIds(
+        db,
+        requireUser(request).id,
+        request.query.type,
+        request.query.ids,
+      ),
     }),
   );
 };

@@ -25,7 +25,10 @@ export const mailLogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { page, perPage } = request.query;
-      const [rows, total] = await Promise.all([mailLogRepository.page(db, page, perPage), mailLogRepository.count(db)]);
+      const [rows, total] = await Promise.all([
+        mailLogRepository.page(db, page, perPage),
+        mailLogRepository.count(db),
+      ]);
       // logs.view is not users.update: the recipients (and addresses in the mails) stay hidden.
       const reader = addressReader(request.user ?? null);
       return {
