@@ -7,7 +7,7 @@ import {
   type FileEntriesService,
 } from './modules/file-entries/file-entries.service';
 import { createErrorLogService, type ErrorLogService } from './modules/logs/error-log.service';
-import { createMailLogRepository } from './modules/mail/mail-log.repository';
+import { createMailRecorder } from './modules/mail/mail-recorder';
 import {
   createNotificationsService,
   type NotificationsService,
@@ -58,7 +58,7 @@ export function createServices(deps: AppDeps): Services {
     cache: deps.cache,
     env: deps.env,
     appKey: deps.appKey,
-    recordMail: createMailLogRepository(deps.db).insert,
+    recordMail: createMailRecorder(deps.db),
   });
   const realtime = createRealtimeHub(deps.pubsub);
   const notifications = createNotificationsService({

@@ -40,7 +40,7 @@ import { localizationsRoutes } from './modules/localizations/localizations.route
 import { errorLogRoutes } from './modules/logs/error-log.routes';
 import { loudnessRoutes } from './modules/loudness/loudness.routes';
 import { lyricsRoutes } from './modules/lyrics/lyrics.routes';
-import { createMailLogRepository } from './modules/mail/mail-log.repository';
+import { createMailRecorder } from './modules/mail/mail-recorder';
 import { mailLogRoutes } from './modules/mail/mail-log.routes';
 import { notificationsPlugin } from './modules/notifications/notifications.plugin';
 import { playlistsRoutes } from './modules/playlists/playlists.routes';
@@ -184,10 +184,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(tusRoutes);
 
   // Accounts (issue 3): the mailer and the unverified-user gate come before the routes they cover.
-  const mailLog = createMailLogRepository(deps.db);
   await app.register(mailPlugin, {
     setting: (name) => app.services.settings.get(name),
-    recordMail: mailLog.insert,
+    recordMail: createMailRecorder(deps.db),
   });
   await app.register(verificationGatePlugin);
   await app.register(authRoutes);

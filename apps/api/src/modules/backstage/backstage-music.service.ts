@@ -24,7 +24,7 @@ import * as fileEntriesRepository from '../file-entries/file-entries.repository'
 import type { FileEntriesService } from '../file-entries/file-entries.service';
 import type { FileEntryRow } from '../file-entries/file-entries.tables';
 import { enqueueLoudness } from '../loudness/loudness.service';
-import { createLyricsRepository } from '../lyrics/lyrics.repository';
+import * as lyricsRepository from '../lyrics/lyrics.repository';
 import { insertTrack, tracksOfFiles, updateTrack } from '../tracks/tracks.repository';
 import { decodeWaveform } from './audio-waveform';
 import { createBackstageOverview } from './backstage-overview';
@@ -208,7 +208,7 @@ export function createBackstageMusicService(deps: Deps) {
           user.id,
         );
         if (track.lyrics?.trim())
-          await createLyricsRepository(trx).upsert(trackId, {
+          await lyricsRepository.upsert(trx, trackId, {
             text: track.lyrics,
             synced: isSyncedLyrics(track.lyrics),
             language: null,

@@ -12,7 +12,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/auth/actor';
 import { createInsightsService } from './insights.service';
-import { createReportsRepository } from './reports.repository';
 import { createReportsService } from './reports.service';
 
 const errors = {
@@ -27,7 +26,7 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createInsightsService(app.deps.db);
   const { env } = app.deps;
   const reports = createReportsService({
-    repository: createReportsRepository(app.deps.db),
+    db: app.deps.db,
     settings: {
       cookieNoticeEnabled: async () => (await app.services.settings.get('cookie_notice.enable')) === true,
       retentionDays: async () => Number(await app.services.settings.get('analytics.retention_days')),

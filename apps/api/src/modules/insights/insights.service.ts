@@ -10,7 +10,7 @@ import { type Actor, actorCanAny, actorUser } from '../../platform/auth/actor';
 import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/http/app-error';
 import { managesCreditedItem } from '../catalogue/catalogue-access';
-import { createInsightsRepository } from './insights.repository';
+import * as insightsRepository from './insights.repository';
 
 type Db = Kysely<Database>;
 type Subject = z.output<typeof ZInsightsParamsSchema>;
@@ -36,20 +36,18 @@ function daysOf(range: Range): string[] {
 }
 
 export function createInsightsService(db: Db) {
-  const repository = createInsightsRepository(db);
-  const { playsByDay, listeners, breakdowns, socialByDay, topTracks } = repository;
   /** The subject's name, after checking the asker manages it (or may edit any); others get a 404. */
   async function authorize(actor: Actor, subject: Subject): Promise<string> {
     const user = actorUser(actor);
     const isEditor = await actorCanAny(actor, ADMIN_PERMISSIONS[subject.subject]);
     if (subject.subject === 'artists') {
-      const name = await repository.artistName(subject.id);
+      const name = await insightsRepository.artistName(db, subject.id);
       if (name === null) throw new AppError('not_found');
-      if (!isEditor && !(await repository.managesArtist(user.id, subject.id)))
+      if (!isEditor && !(await insightsRepository.managesArtist(db, user.id, subject.id)))
         throw new AppError('not_found');
       return name;
     }
-    const row = await repository.item(subject.subject, subject.id);
+    const row = await insightsRepository.item(db, subject.subject, subject.id);
     if (!row) throw new AppError('not_found');
     const kind = subject.subject === 'tracks' ? 'track' : 'album';
     if (!isEditor && !(await managesCreditedItem(db, user.id, kind, row))) throw new AppError('not_found');
@@ -91,17 +89,17 @@ export function createInsightsService(db: Db) {
       repostsBefore,
       top,
     ] = await Promise.all([
-      playsByDay(subject, range),
-      playsByDay(subject, previous),
-      listeners(subject, range),
-      listeners(subject, previous),
-      breakdowns(subject, range),
-      breakdowns(subject, previous),
-      socialByDay('likes', subject, range),
-      socialByDay('likes', subject, previous),
-      socialByDay('reposts', subject, range),
-      socialByDay('reposts', subject, previous),
-      topTracks(subject, range),
+      insightsRepository.playsByDay(db, subject, range),
+      insightsRepository.playsByDay(db, subject, previous),
+      insightsRepository.listeners(db, subject, range),
+      insightsRepository.listeners(db, subject, previous),
+      insightsRepository.breakdowns(db, subject, range),
+      insightsRepository.breakdowns(db, subject, previous),
+      insightsRepository.socialByDay(db, 'likes', subject, range),
+      insightsRepository.socialByDay(db, 'likes', subject, previous),
+      insightsRepository.socialByDay(db, 'reposts', subject, range),
+      insightsRepository.socialByDay(db, 'reposts', subject, previous),
+      insightsRepository.topTracks(db, subject, range),
     ]);
     const breakdown = (dimension: (typeof DIMENSIONS)[number]) => {
       const now = dims.get(dimension) ?? new Map<string, number>();

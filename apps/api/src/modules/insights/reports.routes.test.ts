@@ -3,7 +3,7 @@ import { createSession } from '../../platform/auth/session.service';
 import { hashToken } from '../../platform/auth/tokens';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { actor, insertAlbum, insertArtist, insertTrack } from '../catalogue/catalogue.test-helper';
-import { createReportsRepository } from './reports.repository';
+import * as reportsRepository from './reports.repository';
 import { pruneAnalytics } from './reports.service';
 
 let t: TestApp;
@@ -179,8 +179,7 @@ describe('analytics retention', () => {
         listener_hash: 'old',
       })
       .execute();
-    const repository = createReportsRepository(t.deps.db);
-    await repository.recordPageView({
+    await reportsRepository.recordPageView(t.deps.db, {
       viewedAt: old,
       pageKind: 'home',
       referrerHost: null,
@@ -189,8 +188,8 @@ describe('analytics retention', () => {
       visitorHash: 'old',
     });
     const dailyBefore = await t.deps.db.selectFrom('play_daily').select('plays').execute();
-    expect(await pruneAnalytics(repository, async () => 0)).toBe('Retention is off: nothing pruned');
-    expect(await pruneAnalytics(repository, async () => 365)).toBe(
+    expect(await pruneAnalytics(t.deps.db, async () => 0)).toBe('Retention is off: nothing pruned');
+    expect(await pruneAnalytics(t.deps.db, async () => 365)).toBe(
       'Pruned 1 plays and 1 page views older than 365 days',
     );
     const plays = await t.deps.db.selectFrom('plays').select('listener_hash').execute();

@@ -9,7 +9,10 @@ import {
 } from '@cadence/contracts/insights';
 import { lookupLocation } from '../../platform/geoip/geoip';
 import { countryFromHeaders, parseUserAgent } from '../plays/user-agent';
-import type { Range, ReportsRepository } from './reports.repository';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../platform/db/schema';
+import * as reportsRepository from './reports.repository';
+import type { Range } from './reports.repository';
 
 type RangeQuery = { range: TInsightRange; from?: string; to?: string };
 type ReportSettings = {
@@ -79,12 +82,12 @@ export type TPageViewer = {
  * visit beacon that feeds the visitors report.
  */
 export function createReportsService(deps: {
-  repository: ReportsRepository;
+  db: Kysely<Database>;
   settings: ReportSettings;
   salt: string;
   ownHosts: string[];
 }) {
-  const { repository } = deps;
+  const { db } = deps;
 
   async function plays(query: RangeQuery): Promise<TPlaysReport> {
     const resolved = resolveRange(query);
@@ -92,16 +95,16 @@ export function createReportsService(deps: {
     const previous = { from: resolved.previousFrom, to: resolved.previousTo };
     const [now, before, listenersNow, listenersBefore, dims, dimsBefore, tracks, albums, artists, genres] =
       await Promise.all([
-        repository.playsByDay(range),
-        repository.playsByDay(previous),
-        repository.listeners(range),
-        repository.listeners(previous),
-        repository.playsByDimension(range),
-        repository.playsByDimension(previous),
-        repository.topTracks(range),
-        repository.topAlbums(range),
-        repository.topArtists(range),
-        repository.topGenres(range),
+        reportsRepository.playsByDay(db, range),
+        reportsRepository.playsByDay(db, previous),
+        reportsRepository.listeners(db, range),
+        reportsRepository.listeners(db, previous),
+        reportsRepository.playsByDimension(db, range),
+        reportsRepository.playsByDimension(db, previous),
+        reportsRepository.topTracks(db, range),
+        reportsRepository.topAlbums(db, range),
+        reportsRepository.topArtists(db, range),
+        reportsRepository.topGenres(db, range),
       ]);
     const dim = (name: string) => breakdown(dims.get(name), dimsBefore.get(name));
     return {
@@ -132,13 +135,13 @@ export function createReportsService(deps: {
     const previous = { from: resolved.previousFrom, to: resolved.previousTo };
     const dimensions = ['page_kind', 'referrer_host', 'country', 'device'] as const;
     const [now, before, visitorsNow, visitorsBefore, ...dims] = await Promise.all([
-      repository.viewsByDay(range),
-      repository.viewsByDay(previous),
-      repository.uniqueVisitors(range),
-      repository.uniqueVisitors(previous),
+      reportsRepository.viewsByDay(db, range),
+      reportsRepository.viewsByDay(db, previous),
+      reportsRepository.uniqueVisitors(db, range),
+      reportsRepository.uniqueVisitors(db, previous),
       ...dimensions.flatMap((dimension) => [
-        repository.viewsBy(dimension, range),
-        repository.viewsBy(dimension, previous),
+        reportsRepository.viewsBy(db, dimension, range),
+        reportsRepository.viewsBy(db, dimension, previous),
       ]),
     ]);
     const dim = (index: number) => breakdown(dims[index * 2], dims[index * 2 + 1]);
@@ -174,7 +177,7 @@ export function createReportsService(deps: {
     const who =
       viewer.userId !== null ? `user:${viewer.userId}` : `guest:${ip}|${headers['user-agent'] ?? ''}`;
     const visitorHash = createHmac('sha256', deps.salt).update(who).digest('base64url').slice(0, 32);
-    await repository.recordPageView({
+    await reportsRepository.recordPageView(db, {
       viewedAt,
       pageKind: view.page_kind,
       referrerHost: referrerHost(view.referrer, deps.ownHosts),
@@ -189,7 +192,7 @@ export function createReportsService(deps: {
     plays,
     visitors,
     recordView,
-    prune: () => pruneAnalytics(repository, deps.settings.retentionDays),
+    prune: () => pruneAnalytics(db, deps.settings.retentionDays),
   };
 }
 export type ReportsService = ReturnType<typeof createReportsService>;
@@ -199,12 +202,12 @@ export type ReportsService = ReturnType<typeof createReportsService>;
  * (0 keeps them all). The daily roll-ups stay, so insights and the plays report keep their history.
  */
 export async function pruneAnalytics(
-  repository: Pick<ReportsRepository, 'pruneBefore'>,
+  db: Kysely<Database>,
   retentionDays: () => Promise<number>,
   now = new Date(),
 ): Promise<string> {
   const days = await retentionDays();
   if (!Number.isFinite(days) || days <= 0) return 'Retention is off: nothing pruned';
-  const result = await repository.pruneBefore(new Date(now.getTime() - days * DAY_MS));
+  const result = await reportsRepository.pruneBefore(db, new Date(now.getTime() - days * DAY_MS));
   return `Pruned ${result.plays} plays and ${result.pageViews} page views older than ${days} days`;
 }

@@ -7,7 +7,7 @@ import {
 } from '@cadence/contracts/library-state';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../platform/auth/access';
-import { createLibraryStateRepository } from './library-state.repository';
+import * as libraryStateRepository from './library-state.repository';
 
 const tags = ['library'];
 const response = { 200: ZLibraryStateResponseSchema, 401: ZErrorEnvelopeSchema, 422: ZErrorEnvelopeSchema };
@@ -17,7 +17,7 @@ const response = { 200: ZLibraryStateResponseSchema, 401: ZErrorEnvelopeSchema, 
  * buttons of one page ask once for all their ids instead of loading the whole library.
  */
 export const libraryStateRoutes: FastifyPluginAsyncZod = async (app) => {
-  const state = createLibraryStateRepository(app.deps.db);
+  const { db } = app.deps;
 
   app.get(
     '/api/v1/users/me/liked-ids',
@@ -31,7 +31,12 @@ export const libraryStateRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      ids: await state.likedIds(requireUser(request).id, request.query.type, request.query.ids),
+      ids: await libraryStateRepository.likedIds(
+        db,
+        requireUser(request).id,
+        request.query.type,
+        request.query.ids,
+      ),
     }),
   );
   app.get(
@@ -46,7 +51,12 @@ export const libraryStateRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      ids: await state.followedIds(requireUser(request).id, request.query.type, request.query.ids),
+      ids: await libraryStateRepository.followedIds(
+        db,
+        requireUser(request).id,
+        request.query.type,
+        request.query.ids,
+      ),
     }),
   );
   app.get(
@@ -61,7 +71,12 @@ export const libraryStateRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      ids: await state.repostedIds(requireUser(request).id, request.query.type, request.query.ids),
+      ids: await libraryStateRepository.repostedIds(
+        db,
+        requireUser(request).id,
+        request.query.type,
+        request.query.ids,
+      ),
     }),
   );
 };

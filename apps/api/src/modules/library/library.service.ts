@@ -15,7 +15,7 @@ import { toTrackDtos } from '../catalogue/track-dto';
 import { createPlaylistsService } from '../playlists/playlists.service';
 import { tracksListableBy } from '../tracks/tracks.repository';
 import { publicUsers, toPublicUser } from '../users/public-user';
-import { createLibraryRepository } from './library.repository';
+import * as libraryRepository from './library.repository';
 import type { TFollowableType, TLikeableType, TRepostableType } from './library.tables';
 
 type Db = Kysely<Database>;
@@ -27,36 +27,35 @@ type PageOptions = { page: number; perPage: number };
  * assumes the route checked the target exists and is visible (`library-targets.ts`).
  */
 export function createLibraryService(db: Db) {
-  const repo = createLibraryRepository(db);
   const artists = createArtistsService(db);
   const playlists = createPlaylistsService(db);
 
   async function like(userId: number, type: TLikeableType, id: number, isOn: boolean) {
-    if (isOn) await repo.addLikes(userId, type, [id]);
-    else await repo.removeLikes(userId, type, [id]);
-    return { state: isOn, count: await repo.countLikes(type, id) };
+    if (isOn) await libraryRepository.addLikes(db, userId, type, [id]);
+    else await libraryRepository.removeLikes(db, userId, type, [id]);
+    return { state: isOn, count: await libraryRepository.countLikes(db, type, id) };
   }
 
   /** Likes or unlikes many tracks in one statement. */
   async function likeTracks(userId: number, ids: number[], isOn: boolean) {
     const unique = [...new Set(ids)];
-    if (isOn) await repo.addLikes(userId, 'track', unique);
-    else await repo.removeLikes(userId, 'track', unique);
+    if (isOn) await libraryRepository.addLikes(db, userId, 'track', unique);
+    else await libraryRepository.removeLikes(db, userId, 'track', unique);
     return { state: isOn, likeable_ids: unique };
   }
 
   async function repost(userId: number, type: TRepostableType, id: number, isOn: boolean) {
-    if (isOn) await repo.addRepost(userId, type, id);
-    else await repo.removeRepost(userId, type, id);
-    return { state: isOn, count: await repo.countReposts(type, id) };
+    if (isOn) await libraryRepository.addRepost(db, userId, type, id);
+    else await libraryRepository.removeRepost(db, userId, type, id);
+    return { state: isOn, count: await libraryRepository.countReposts(db, type, id) };
   }
 
   async function follow(userId: number, type: TFollowableType, id: number, isOn: boolean) {
     if (isOn && type === 'user' && id === userId)
       throw validationError({ followable_id: 'You cannot follow yourself.' });
-    if (isOn) await repo.addFollow(userId, type, id);
-    else await repo.removeFollow(userId, type, id);
-    return { state: isOn, count: await repo.countFollowers(type, id) };
+    if (isOn) await libraryRepository.addFollow(db, userId, type, id);
+    else await libraryRepository.removeFollow(db, userId, type, id);
+    return { state: isOn, count: await libraryRepository.countFollowers(db, type, id) };
   }
 
   async function likedTracks(
@@ -64,17 +63,17 @@ export function createLibraryService(db: Db) {
     viewerId: number | null,
     options: PageOptions,
   ): Promise<Page<TTrack>> {
-    const page = await repo.likedTracksPage(userId, viewerId, options);
+    const page = await libraryRepository.likedTracksPage(db, userId, viewerId, options);
     return mapPage(page, (rows) => toTrackDtos(db, rows));
   }
 
   async function likedAlbums(userId: number, options: PageOptions): Promise<Page<TAlbum>> {
-    const page = await repo.likedAlbumsPage(userId, options);
+    const page = await libraryRepository.likedAlbumsPage(db, userId, options);
     return mapPage(page, (rows) => toAlbumDtos(db, rows as never));
   }
 
   async function likedArtists(userId: number, options: PageOptions) {
-    const page = await repo.likedArtistsPage(userId, options);
+    const page = await libraryRepository.likedArtistsPage(db, userId, options);
     return mapPage(page, (rows) => artists.toDtos(rows));
   }
 
@@ -83,14 +82,14 @@ export function createLibraryService(db: Db) {
     id: number,
     options: PageOptions,
   ): Promise<Page<TFollowUser>> {
-    const page = await repo.followersPage(type, id, options);
+    const page = await libraryRepository.followersPage(db, type, id, options);
     return mapPage(page, (rows) =>
       rows.map((row) => ({ ...toPublicUser(row), followed_at: isoRequired(row.followed_at) })),
     );
   }
 
   async function following(userId: number, options: PageOptions) {
-    const page = await repo.followingPage(userId, options);
+    const page = await libraryRepository.followingPage(db, userId, options);
     return mapPage(page, async (rows) => {
       const idsOf = (type: TFollowableType) =>
         rows.filter((row) => row.followable_type === type).map((row) => row.followable_id);
@@ -119,7 +118,7 @@ export function createLibraryService(db: Db) {
     viewerId: number | null,
     options: PageOptions,
   ): Promise<Page<TRepostItem>> {
-    const page = await repo.repostsPage(userId, options);
+    const page = await libraryRepository.repostsPage(db, userId, options);
     return mapPage(page, async (rows) => {
       const idsOf = (type: TRepostableType) =>
         rows.filter((row) => row.repostable_type === type).map((row) => row.repostable_id);

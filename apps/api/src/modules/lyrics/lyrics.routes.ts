@@ -16,7 +16,7 @@ import { AppError } from '../../platform/http/app-error';
 import { catalogueChanged } from '../catalogue/catalogue-invalidation';
 import { isoRequired } from '../catalogue/catalogue-utils';
 import { findTrackVisibleTo, managesTrack } from '../catalogue/track-access';
-import { createLyricsRepository } from './lyrics.repository';
+import * as lyricsRepository from './lyrics.repository';
 import type { LyricsTable } from './lyrics.tables';
 
 const errors = {
@@ -38,7 +38,6 @@ const toDto = (row: Selectable<LyricsTable>): TLyrics => ({
 
 export const lyricsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
-  const lyrics = createLyricsRepository(db);
 
   /** lyrics.<action>, or the track's owner / artist manager. */
   async function assertCanEdit(
@@ -66,7 +65,7 @@ export const lyricsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await findTrackVisibleTo(db, actorOf(request), request.params.id);
-      const row = await lyrics.ofTrack(request.params.id);
+      const row = await lyricsRepository.ofTrack(db, request.params.id);
       // No lyrics is an answer, not an error: editors and the player ask for every track.
       return { lyrics: row ? toDto(row) : null };
     },
@@ -85,7 +84,7 @@ export const lyricsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const exists = await lyrics.exists(request.params.id);
+      const exists = await lyricsRepository.exists(db, request.params.id);
       await assertCanEdit(request, request.params.id, exists ? 'update' : 'create');
       const values = {
         text: request.body.text,
@@ -93,7 +92,7 @@ export const lyricsRoutes: FastifyPluginAsyncZod = async (app) => {
         language: request.body.language ?? null,
         source: request.body.source ?? null,
       };
-      const row = await lyrics.upsert(request.params.id, values);
+      const row = await lyricsRepository.upsert(db, request.params.id, values);
       // A track answer with `with=lyrics` says whether it has lyrics.
       await catalogueChanged(db, { tracks: [request.params.id] });
       return { lyrics: toDto(row) };
@@ -113,7 +112,7 @@ export const lyricsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await assertCanEdit(request, request.params.id, 'delete');
-      if (!(await lyrics.remove(request.params.id)))
+      if (!(await lyricsRepository.remove(db, request.params.id)))
         throw new AppError('not_found', 'This track has no lyrics yet.');
       await catalogueChanged(db, { tracks: [request.params.id] });
       return { message: 'Lyrics deleted.' };

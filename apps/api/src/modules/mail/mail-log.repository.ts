@@ -1,39 +1,33 @@
 import type { Insertable, Kysely } from 'kysely';
-import { createGroupCommit } from '../../platform/db/group-commit';
 import type { Database } from '../../platform/db/schema';
 import type { MailLogTable } from '../auth/account.tables';
 
-/** The outgoing-email log: written by the mailer, read by the admin logs tab. */
-export function createMailLogRepository(db: Kysely<Database>) {
-  // A burst of mail (a webhook sweep's receipts) is logged by one insert per turn, not one per mail.
-  const log = createGroupCommit(async (entries: readonly Insertable<MailLogTable>[]) => {
-    await db
-      .insertInto('mail_log')
-      .values([...entries])
-      .execute();
-    return entries.map(() => undefined);
-  });
-  return {
-    insert: (entry: Insertable<MailLogTable>): Promise<void> => log(entry),
-
-    page(page: number, perPage: number) {
-      return db
-        .selectFrom('mail_log')
-        .selectAll()
-        .orderBy('id', 'desc')
-        .limit(perPage)
-        .offset((page - 1) * perPage)
-        .execute();
-    },
-
-    async count(): Promise<number> {
-      const row = await db
-        .selectFrom('mail_log')
-        .select((eb) => eb.fn.countAll<string | number>().as('total'))
-        .executeTakeFirstOrThrow();
-      return Number(row.total);
-    },
-  };
+/** The outgoing-email log: written by the mailer (through `createMailRecorder`), read by the admin logs tab. */
+export async function insertMany(
+  db: Kysely<Database>,
+  entries: readonly Insertable<MailLogTable>[],
+): Promise<void> {
+  if (entries.length === 0) return;
+  await db
+    .insertInto('mail_log')
+    .values([...entries])
+    .execute();
 }
 
-export type MailLogRepository = ReturnType<typeof createMailLogRepository>;
+export function page(db: Kysely<Database>, pageNumber: number, perPage: number) {
+  return db
+    .selectFrom('mail_log')
+    .selectAll()
+    .orderBy('id', 'desc')
+    .limit(perPage)
+    .offset((pageNumber - 1) * perPage)
+    .execute();
+}
+
+export async function count(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom('mail_log')
+    .select((eb) => eb.fn.countAll<string | number>().as('total'))
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}

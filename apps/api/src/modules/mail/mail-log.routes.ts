@@ -3,11 +3,11 @@ import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
 import { paginationSchema, ZListQuerySchema } from '@cadence/contracts/pagination';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { addressReader, redactAddresses } from '../users/address-redaction';
-import { createMailLogRepository } from './mail-log.repository';
+import * as mailLogRepository from './mail-log.repository';
 
 /** Admin logs tab "outgoing-email" (spec 2.12): every mail the api sent or logged, newest first. */
 export const mailLogRoutes: FastifyPluginAsyncZod = async (app) => {
-  const mailLog = createMailLogRepository(app.deps.db);
+  const { db } = app.deps;
   app.get(
     '/api/v1/logs/outgoing-email',
     {
@@ -25,7 +25,10 @@ export const mailLogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { page, perPage } = request.query;
-      const [rows, total] = await Promise.all([mailLog.page(page, perPage), mailLog.count()]);
+      const [rows, total] = await Promise.all([
+        mailLogRepository.page(db, page, perPage),
+        mailLogRepository.count(db),
+      ]);
       // logs.view is not users.update: the recipients (and addresses in the mails) stay hidden.
       const reader = addressReader(request.user ?? null);
       return {

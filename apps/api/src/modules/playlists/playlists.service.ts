@@ -13,7 +13,8 @@ import { toTrackDtos } from '../catalogue/track-dto';
 import { trackVisibility } from '../tracks/tracks.repository';
 import { publicUsers } from '../users/public-user';
 import { userExists } from '../users/user-refs.repository';
-import { createPlaylistsRepository, type PlaylistRow } from './playlists.repository';
+import * as playlistsRepository from './playlists.repository';
+import type { PlaylistRow } from './playlists.repository';
 import { countSmartTracks, smartTrackRows } from './smart-playlist.repository';
 
 type Db = Kysely<Database>;
@@ -24,7 +25,6 @@ const SORTABLE = ['name', 'plays', 'views', 'created_at', 'updated_at', 'id'] as
 const PLAYLIST_TRACKS_SHOWN = 500;
 
 export function createPlaylistsService(db: Db) {
-  const playlists = createPlaylistsRepository(db);
   /** A smart playlist's tracks, evaluated now for this viewer (their own private tracks only). */
   const smartScope = (row: PlaylistRow, viewerId: number | null) => ({
     ownerId: row.owner_id,
@@ -33,7 +33,7 @@ export function createPlaylistsService(db: Db) {
   });
 
   async function tracksOf(row: PlaylistRow, viewerId: number | null) {
-    if (!row.smart_rules) return playlists.tracksOf(row.id, PLAYLIST_TRACKS_SHOWN);
+    if (!row.smart_rules) return playlistsRepository.tracksOf(db, row.id, PLAYLIST_TRACKS_SHOWN);
     const tracks = await smartTrackRows(
       db,
       row.smart_rules,
@@ -68,7 +68,7 @@ export function createPlaylistsService(db: Db) {
             rows.map((row) => row.owner_id),
           )
         : null,
-      want.has('editors') ? playlists.editorsOf(ids) : null,
+      want.has('editors') ? playlistsRepository.editorsOf(db, ids) : null,
       include.loadCount?.length ? loadCounts(db, 'playlist', include.loadCount, ids) : null,
       want.has('tracks') && single ? tracksOf(single, viewerId) : null,
     ]);
@@ -116,10 +116,11 @@ export function createPlaylistsService(db: Db) {
   }
 
   async function findOr404(id: number): Promise<PlaylistRow> {
-    return orNotFound(await playlists.find(id), 'Playlist not found.');
+    return orNotFound(await playlistsRepository.find(db, id), 'Playlist not found.');
   }
 
-  const isEditor = playlists.isEditor;
+  const isEditor = (userId: number, playlistId: number) =>
+    playlistsRepository.isEditor(db, userId, playlistId);
 
   /** Private playlists exist only for their owner, collaborators and playlist editors (404 otherwise). */
   async function findVisible(actor: Actor, id: number): Promise<PlaylistRow> {
@@ -157,13 +158,13 @@ export function createPlaylistsService(db: Db) {
   }
 
   async function list(query: PlaylistListQuery): Promise<Page<TPlaylist>> {
-    const page = await playlists.listPublic(query, listOrder('playlists', SORTABLE, query));
+    const page = await playlistsRepository.listPublic(db, query, listOrder('playlists', SORTABLE, query));
     return mapPage(page, (rows) => toDtos(rows, includeOf(query)));
   }
 
   /** The user's own and collaborative playlists, plus (for other viewers) only the public ones. */
   async function ofUser(userId: number, viewerId: number | null, options: { page: number; perPage: number }) {
-    const page = await playlists.ofUser(userId, viewerId !== userId, options);
+    const page = await playlistsRepository.ofUser(db, userId, viewerId !== userId, options);
     return mapPage(page, (rows) => toDtos(rows, { with: ['owner'], loadCount: ['tracks'] }, viewerId));
   }
 
@@ -178,28 +179,28 @@ export function createPlaylistsService(db: Db) {
     if (!user) throw new AppError('unauthenticated');
     const limit = await actorRestriction(actor, 'playlists.create', 'count');
     if (limit !== null) {
-      if ((await playlists.countOwnedBy(user.id)) >= limit) {
+      if ((await playlistsRepository.countOwnedBy(db, user.id)) >= limit) {
         throw new AppError(
           'forbidden',
           `You can create up to ${limit} playlists. Upgrade your plan to create more.`,
         );
       }
     }
-    const row = await playlists.insert(user.id, input, actor.workspaceId);
+    const row = await playlistsRepository.insert(db, user.id, input, actor.workspaceId);
     return (await toDtos([row], { with: ['owner'] }))[0] as TPlaylist;
   }
 
   async function update(actor: Actor, id: number, input: Partial<TPlaylistCreate>): Promise<TPlaylist> {
     const playlist = await findOr404(id);
     await assertCanManage(actor, playlist, 'update');
-    const row = await playlists.update(id, input);
+    const row = await playlistsRepository.update(db, id, input);
     return (await toDtos([row], { with: ['owner', 'editors'] }))[0] as TPlaylist;
   }
 
   async function remove(actor: Actor, id: number): Promise<void> {
     const playlist = await findOr404(id);
     await assertCanManage(actor, playlist, 'delete');
-    await playlists.remove(id);
+    await playlistsRepository.remove(db, id);
   }
 
   async function addTracks(actor: Actor, id: number, trackIds: number[]): Promise<TPlaylist> {
@@ -213,7 +214,7 @@ export function createPlaylistsService(db: Db) {
     );
     if (unique.some((trackId) => !usable.has(trackId)))
       throw validationError({ track_ids: 'Choose existing tracks.' });
-    await playlists.appendTracks(id, unique, actor.user?.id ?? null);
+    await playlistsRepository.appendTracks(db, id, unique, actor.user?.id ?? null);
     return show(actor, id, { with: ['tracks'], loadCount: ['tracks'] });
   }
 
@@ -221,7 +222,7 @@ export function createPlaylistsService(db: Db) {
     // Invisible playlists are 404 even for track edits, so private ids cannot be probed.
     const playlist = await findVisible(actor, id);
     await assertCanEditTracks(actor, playlist);
-    await playlists.removeTracks(id, trackIds);
+    await playlistsRepository.removeTracks(db, id, trackIds);
     return show(actor, id, { with: ['tracks'], loadCount: ['tracks'] });
   }
 
@@ -230,7 +231,7 @@ export function createPlaylistsService(db: Db) {
     // Invisible playlists are 404 even for track edits, so private ids cannot be probed.
     const playlist = await findVisible(actor, id);
     await assertCanEditTracks(actor, playlist);
-    if (!(await playlists.reorder(id, trackIds))) {
+    if (!(await playlistsRepository.reorder(db, id, trackIds))) {
       throw validationError({
         track_ids: 'The new order must list every track of the playlist exactly once.',
       });
@@ -244,7 +245,7 @@ export function createPlaylistsService(db: Db) {
     if (!(await userExists(db, userId))) throw validationError({ user_id: 'Choose an existing user.' });
     if (userId === playlist.owner_id)
       throw validationError({ user_id: 'The owner already edits this playlist.' });
-    await playlists.addEditor(id, userId);
+    await playlistsRepository.addEditor(db, id, userId);
     return show(actor, id, { with: ['owner', 'editors'] });
   }
 
@@ -253,7 +254,7 @@ export function createPlaylistsService(db: Db) {
     // Collaborators may leave on their own, of a playlist they can see.
     if (actor.user?.id === userId) await findVisible(actor, id);
     else await assertCanManage(actor, playlist, 'update');
-    await playlists.removeEditor(id, userId);
+    await playlistsRepository.removeEditor(db, id, userId);
   }
 
   /** The editor's live count: the rules as the actor's own playlist would evaluate them now. */

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/http/app-error';
 import { isoRequired } from '../catalogue/catalogue-utils';
-import { createLibraryRepository } from '../library/library.repository';
+import * as libraryRepository from '../library/library.repository';
 import { countPublicPlaylistsOf } from '../playlists/playlists.repository';
 import { countPublicTracksOf } from '../tracks/tracks.repository';
 import { toPublicUser } from '../users/public-user';
@@ -14,20 +14,18 @@ import { findProfile, saveProfile } from './profiles.repository';
 type Db = Kysely<Database>;
 
 export function createProfilesService(db: Db) {
-  const library = createLibraryRepository(db);
-
   /** A banned user's profile is a 404, as for a missing one. */
   async function show(userId: number, viewerId: number | null): Promise<TProfile> {
     const user = await findProfileUser(db, userId);
     if (!user || user.banned_at) throw new AppError('not_found', 'User not found.');
     const [profile, followers, following, tracks, playlists, reposts, isFollowed] = await Promise.all([
       findProfile(db, userId),
-      library.countFollowers('user', userId),
-      library.countFollowing(userId),
+      libraryRepository.countFollowers(db, 'user', userId),
+      libraryRepository.countFollowing(db, userId),
       countPublicTracksOf(db, userId),
       countPublicPlaylistsOf(db, userId),
-      library.countRepostsBy(userId),
-      viewerId ? library.isFollowing(viewerId, 'user', userId) : false,
+      libraryRepository.countRepostsBy(db, userId),
+      viewerId ? libraryRepository.isFollowing(db, viewerId, 'user', userId) : false,
     ]);
     const ref = toPublicUser(user);
     return {

@@ -3,7 +3,6 @@ import { pruneExpiredSessions } from '../../platform/auth/session.service';
 import type { Database } from '../../platform/db/schema';
 import type { Storage } from '../../platform/storage/get-storage';
 import type { BillingServices } from '../billing/billing.services';
-import { createReportsRepository } from '../insights/reports.repository';
 import { pruneAnalytics } from '../insights/reports.service';
 import type { SitemapService } from '../seo/sitemap.service';
 import type { SettingsService } from '../settings/settings.service';
@@ -32,7 +31,6 @@ export function scheduledTasks(
 ): ScheduledTask[] {
   const { settings, sitemap, billing, storage } = services;
   const similarArtists = createSimilarArtistsService(db);
-  const analytics = createReportsRepository(db);
   return [
     {
       name: 'sessions:prune',
@@ -51,8 +49,7 @@ export function scheduledTasks(
       name: 'analytics:prune',
       description: 'Delete raw plays and page views older than the analytics retention (roll-ups stay)',
       everyMs: 24 * HOUR,
-      run: () =>
-        pruneAnalytics(analytics, async () => Number(await settings.get('analytics.retention_days'))),
+      run: () => pruneAnalytics(db, async () => Number(await settings.get('analytics.retention_days'))),
     },
     {
       name: 'sitemap:generate',

@@ -7,7 +7,7 @@ import type { Cache } from '../../platform/redis/services';
 import { createStampedMemo } from '../../platform/redis/stamped-memo';
 import { recordAudit } from '../audit-log/record-audit';
 import type { MailCheckContext } from './credential-checks/mail';
-import { settingsRepository } from './settings.repository';
+import * as settingsRepository from './settings.repository';
 import { decryptSecret, encryptSecret } from './settings-crypto';
 import {
   flattenSettings,

@@ -1,6 +1,6 @@
 import { parseLrc } from '@cadence/contracts/lyrics';
 import { assertActorCanAny } from '../../platform/auth/actor';
-import { createLyricsRepository } from '../lyrics/lyrics.repository';
+import * as lyricsRepository from '../lyrics/lyrics.repository';
 import { visibleSong } from './subsonic-browse';
 import type { SubsonicContext, SubsonicMethod } from './subsonic-context';
 import { searchSongs } from './subsonic-songs.repository';
@@ -13,7 +13,7 @@ const plainText = (text: string, isSynced: boolean) =>
     : text;
 
 async function lyricsOf(context: SubsonicContext, trackId: number) {
-  return createLyricsRepository(context.app.deps.db).ofTrack(trackId);
+  return lyricsRepository.ofTrack(context.app.deps.db, trackId);
 }
 
 export const lyricsMethods: Record<string, SubsonicMethod> = {
