@@ -40,8 +40,8 @@ import { localizationsRoutes } from './modules/localizations/localizations.route
 import { errorLogRoutes } from './modules/logs/error-log.routes';
 import { loudnessRoutes } from './modules/loudness/loudness.routes';
 import { lyricsRoutes } from './modules/lyrics/lyrics.routes';
-import { createMailRecorder } from './modules/mail/mail-recorder';
 import { mailLogRoutes } from './modules/mail/mail-log.routes';
+import { createMailRecorder } from './modules/mail/mail-recorder';
 import { notificationsPlugin } from './modules/notifications/notifications.plugin';
 import { playlistsRoutes } from './modules/playlists/playlists.routes';
 import { playsRoutes } from './modules/plays/plays.routes';

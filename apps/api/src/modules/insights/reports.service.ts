@@ -7,12 +7,12 @@ import {
   type TPlaysReport,
   type TVisitorsReport,
 } from '@cadence/contracts/insights';
-import { lookupLocation } from '../../platform/geoip/geoip';
-import { countryFromHeaders, parseUserAgent } from '../plays/user-agent';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
-import * as reportsRepository from './reports.repository';
+import { lookupLocation } from '../../platform/geoip/geoip';
+import { countryFromHeaders, parseUserAgent } from '../plays/user-agent';
 import type { Range } from './reports.repository';
+import * as reportsRepository from './reports.repository';
 
 type RangeQuery = { range: TInsightRange; from?: string; to?: string };
 type ReportSettings = {

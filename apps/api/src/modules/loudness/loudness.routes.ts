@@ -24,9 +24,7 @@ export const loudnessRoutes: FastifyPluginAsyncZod = async (app) => {
     jobs: app.jobs,
     ffmpeg,
   });
-  app.jobs.register(LOUDNESS_JOB, async (payload) =>
-    loudness.measureTrack(measuredTrackOf(payload)),
-  );
+  app.jobs.register(LOUDNESS_JOB, async (payload) => loudness.measureTrack(measuredTrackOf(payload)));
   app.jobs.register(LOUDNESS_BACKFILL_JOB, async () => {
     await loudness.backfill();
   });

@@ -13,8 +13,8 @@ import { toTrackDtos } from '../catalogue/track-dto';
 import { trackVisibility } from '../tracks/tracks.repository';
 import { publicUsers } from '../users/public-user';
 import { userExists } from '../users/user-refs.repository';
-import * as playlistsRepository from './playlists.repository';
 import type { PlaylistRow } from './playlists.repository';
+import * as playlistsRepository from './playlists.repository';
 import { countSmartTracks, smartTrackRows } from './smart-playlist.repository';
 
 type Db = Kysely<Database>;
