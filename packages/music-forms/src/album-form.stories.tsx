@@ -115,7 +115,7 @@ export const PickGenres: Story = {
     await userEvent.type(genres, 'Glasswave');
     await userEvent.click(await within(document.body).findByRole('option', { name: 'Add “Glasswave”' }));
     await userEvent.keyboard('{Escape}');
-    const picked = await canvas.findByRole('grid');
+    const picked = await canvas.findByRole('grid', { name: 'Genres selected' });
     await waitFor(() =>
       expect(
         within(picked)

@@ -89,7 +89,7 @@ export function DatePicker({
           {(segment) => (
             <DateSegment
               segment={segment}
-              className="rounded px-0.5 tabular-nums outline-none data-focused:bg-primary data-focused:text-on-primary data-placeholder:text-muted"
+              className="inline-flex min-h-6 min-w-6 items-center justify-center rounded px-0.5 tabular-nums outline-none data-focused:bg-primary data-focused:text-on-primary data-placeholder:text-muted data-[type=literal]:min-w-0 data-[type=literal]:px-0"
             />
           )}
         </DateInput>
