@@ -105,9 +105,7 @@ describe('music administration in the browser', () => {
     await guest.context().close();
   });
 
-  // Skipped at the session's end: in the track editor, the new genres picker's "Add …" option does not
-  // add the genre (the album form's story does); known bug, named in the closing note of 2026-11-29.
-  it.skip("edits a track's name and genre and finds it by both in the player's search", async () => {
+  it("edits a track's name and genre and finds it by both in the player's search", async () => {
     await admin.goto(`${api.url}/admin/tracks`);
     await admin.getByRole('searchbox', { name: 'Search' }).fill('Tape Memory');
     // The search lands in the address (a reload or a shared link shows the same list).
@@ -121,6 +119,9 @@ describe('music administration in the browser', () => {
     // The genres picker suggests the catalogue's genres and offers to add a new one.
     await admin.getByRole('combobox', { name: 'Genres' }).fill('Glasswave');
     await admin.getByRole('option', { name: 'Add “Glasswave”' }).click();
+    // The list stays open for the next pick, and while it is open react-aria hides the rest of the
+    // page from assistive technology: close it, as the album form's story does, to read the picks.
+    await admin.keyboard.press('Escape');
     await admin.getByRole('row', { name: 'Glasswave' }).waitFor();
     await admin.getByRole('button', { name: 'Save' }).click();
     await admin.getByText('Track saved').waitFor();
