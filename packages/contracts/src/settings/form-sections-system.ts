@@ -1,20 +1,6 @@
 import { AD_SLOT_ADVICE, AD_SLOT_LABELS, AD_SLOTS } from '../ads-constants';
-import type { TSettingKey } from './catalogue';
-import type { TSettingField, TSettingsSection } from './form-sections';
-
-const opts = (...pairs: [string, string][]) => pairs.map(([value, label]) => ({ value, label }));
-const text = (key: TSettingKey, label: string, help?: string): TSettingField => ({
-  key,
-  label,
-  kind: 'text',
-  ...(help ? { help } : {}),
-});
-const toggle = (key: TSettingKey, label: string, help?: string): TSettingField => ({
-  key,
-  label,
-  kind: 'switch',
-  ...(help ? { help } : {}),
-});
+import type { TSettingField, TSettingsSection } from './form-field';
+import { opts, textField, toggle } from './form-field';
 
 export const analyticsSections: TSettingsSection[] = [
   {
@@ -39,7 +25,7 @@ export const queueSections: TSettingsSection[] = [
   {
     description: 'Chosen when the server starts.',
     fields: [
-      text(
+      textField(
         'queue_driver',
         'Queue driver',
         'sync runs jobs in the api process (default); redis puts them on BullMQ for worker processes.',

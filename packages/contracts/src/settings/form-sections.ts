@@ -1,53 +1,8 @@
-import type { TSettingKey } from './catalogue';
+import { opts, secretField, type TSettingsSection, textField, toggle } from './form-field';
 
-/**
- * What each settings tab of the admin shows, with each setting's label and help text. Keys are
- * the catalogue's (a misspelt one does not compile); type, default and limits come from the
- * catalogue, never from here. form-sections.test.ts checks both halves agree.
- */
-export type TFieldKind =
-  | 'switch'
-  | 'select'
-  | 'text'
-  | 'email'
-  | 'number'
-  | 'bytes'
-  | 'textarea'
-  | 'secret'
-  | 'list'
-  /** A structured value (list of objects, menu item) edited by a tab's own editor. */
-  | 'json';
+export type { TFieldKind, TSettingField, TSettingsSection } from './form-field';
 
-export type TSettingField = {
-  key: TSettingKey;
-  label: string;
-  help?: string;
-  kind: TFieldKind;
-  options?: { value: string; label: string }[];
-  rows?: number;
-};
-
-export type TSettingsSection = { title?: string; description?: string; fields: TSettingField[] };
-
-const opts = (...pairs: [string, string][]) => pairs.map(([value, label]) => ({ value, label }));
-const envText = (key: TSettingKey, label: string, help?: string): TSettingField => ({
-  key,
-  label,
-  kind: 'text',
-  ...(help ? { help } : {}),
-});
-const envSecret = (key: TSettingKey, label: string, help?: string): TSettingField => ({
-  key,
-  label,
-  kind: 'secret',
-  ...(help ? { help } : {}),
-});
-const toggle = (key: TSettingKey, label: string, help?: string): TSettingField => ({
-  key,
-  label,
-  kind: 'switch',
-  ...(help ? { help } : {}),
-});
+/** The admin's settings tabs, section by section: labels and help by the catalogue's keys. */
 
 export const generalSections: TSettingsSection[] = [
   {
@@ -84,7 +39,7 @@ export const generalSections: TSettingsSection[] = [
         kind: 'select',
       },
       toggle('themes.user_change', 'Allow theme change', 'Users may switch between dark and light theme.'),
-      envText('app_url', 'Primary site URL', 'The address the site is served from.'),
+      textField('app_url', 'Primary site URL', 'The address the site is served from.'),
     ],
   },
   {
@@ -133,17 +88,17 @@ export const subscriptionsSections: TSettingsSection[] = [
   {
     title: 'Stripe',
     fields: [
-      envText('stripe_key', 'Publishable key', 'Sent to browsers for card entry.'),
-      envSecret('stripe_secret', 'Secret key', 'Tried with a read at Stripe before it is saved.'),
-      envSecret('stripe_webhook_secret', 'Webhook signing secret'),
+      textField('stripe_key', 'Publishable key', 'Sent to browsers for card entry.'),
+      secretField('stripe_secret', 'Secret key', 'Tried with a read at Stripe before it is saved.'),
+      secretField('stripe_webhook_secret', 'Webhook signing secret'),
     ],
   },
   {
     title: 'PayPal',
     fields: [
-      envText('paypal_client_id', 'Client ID', 'Sent to browsers for the PayPal buttons.'),
-      envSecret('paypal_secret', 'Secret', 'Tried with the client ID at PayPal before they are saved.'),
-      envText('paypal_webhook_id', 'Webhook ID'),
+      textField('paypal_client_id', 'Client ID', 'Sent to browsers for the PayPal buttons.'),
+      secretField('paypal_secret', 'Secret', 'Tried with the client ID at PayPal before they are saved.'),
+      textField('paypal_webhook_id', 'Webhook ID'),
     ],
   },
 ];
@@ -219,15 +174,15 @@ export const authenticationSections: TSettingsSection[] = [
         ...(service === 'envato'
           ? [toggle('envato.enable', 'Envato integration', 'Envato login is offered only with this on.')]
           : []),
-        envText(`${service}_id` as const, `${name} client ID`),
-        envSecret(
+        textField(`${service}_id` as const, `${name} client ID`),
+        secretField(
           `${service}_secret` as const,
           `${name} client secret`,
           service === 'google'
             ? 'Tried with the client ID at Google sign-in before they are saved.'
             : undefined,
         ),
-        ...(service === 'envato' ? [envSecret('envato_personal_token', 'Envato personal token')] : []),
+        ...(service === 'envato' ? [secretField('envato_personal_token', 'Envato personal token')] : []),
       ],
     }),
   ),
@@ -273,17 +228,17 @@ export const uploadingSections: TSettingsSection[] = [
     title: 'Storage',
     description: 'Chosen when the server starts.',
     fields: [
-      envText(
+      textField(
         'uploads_disk_driver',
         'Uploads storage',
         'Private uploads: local, s3, digitalocean_s3 or backblaze_s3.',
       ),
-      envText(
+      textField(
         'public_disk_driver',
         'Public storage',
         'Avatars and artwork: local, s3, digitalocean_s3 or backblaze_s3.',
       ),
-      envText(
+      textField(
         'static_file_delivery',
         'Static file delivery',
         'none, or xaccel to hand bytes to a fronting nginx.',
@@ -294,11 +249,11 @@ export const uploadingSections: TSettingsSection[] = [
   {
     title: 'S3',
     fields: [
-      envText('storage_s3_key', 'Access key'),
-      envSecret('storage_s3_secret', 'Secret key'),
-      envText('storage_s3_region', 'Region'),
-      envText('storage_s3_bucket', 'Bucket'),
-      envText('storage_s3_endpoint', 'Endpoint', 'For S3-compatible services; empty for AWS.'),
+      textField('storage_s3_key', 'Access key'),
+      secretField('storage_s3_secret', 'Secret key'),
+      textField('storage_s3_region', 'Region'),
+      textField('storage_s3_bucket', 'Bucket'),
+      textField('storage_s3_endpoint', 'Endpoint', 'For S3-compatible services; empty for AWS.'),
     ],
   },
   ...(
@@ -310,10 +265,10 @@ export const uploadingSections: TSettingsSection[] = [
     ([name, title]): TSettingsSection => ({
       title,
       fields: [
-        envText(`storage_${name}_key` as const, 'Access key'),
-        envSecret(`storage_${name}_secret` as const, 'Secret key'),
-        envText(`storage_${name}_region` as const, 'Region'),
-        envText(`storage_${name}_bucket` as const, 'Bucket'),
+        textField(`storage_${name}_key` as const, 'Access key'),
+        secretField(`storage_${name}_secret` as const, 'Secret key'),
+        textField(`storage_${name}_region` as const, 'Region'),
+        textField(`storage_${name}_bucket` as const, 'Bucket'),
       ],
     }),
   ),
