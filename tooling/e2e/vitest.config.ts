@@ -6,6 +6,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['src/**/*.e2e.test.ts'],
+    globalSetup: ['src/global-setup.ts'],
     ...testReporters(),
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -6,7 +6,8 @@ import { migrateRuntime, openRuntime } from './runtime';
 import { seedDatabase } from './seed/seed';
 import { serve } from './serve';
 
-const USAGE = 'Usage: cadence <migrate | seed | serve | settings:set <key> <json-or-text> | import <folder>>';
+const USAGE =
+  'Usage: cadence <migrate | seed | serve | settings:set <key> <json-or-text> [<key> <json-or-text> ...] | import <folder>>';
 
 /** `settings:set cookie_notice.enable true`: values are JSON when they parse as JSON, else text. */
 function parseSettingValue(raw: string): unknown {
@@ -15,6 +16,18 @@ function parseSettingValue(raw: string): unknown {
   } catch {
     return raw;
   }
+}
+
+/** `key value [key value ...]` as one object; an odd count or an empty key is the usage error. */
+function settingPairs(args: readonly string[]): Record<string, unknown> {
+  if (args.length === 0 || args.length % 2 !== 0) throw new Error(USAGE);
+  const values: Record<string, unknown> = {};
+  for (let index = 0; index < args.length; index += 2) {
+    const key = args[index];
+    if (!key) throw new Error(USAGE);
+    values[key] = parseSettingValue(args[index + 1] as string);
+  }
+  return values;
 }
 
 function reportSeed(result: Awaited<ReturnType<typeof seedDatabase>>) {
@@ -39,12 +52,14 @@ async function main(command: string | undefined) {
     const applied = await migrateRuntime(runtime.deps);
     console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'Nothing to migrate.');
     if (command === 'settings:set') {
-      const [key, raw] = process.argv.slice(3);
-      if (!key || raw === undefined) throw new Error(USAGE);
+      const values = settingPairs(process.argv.slice(3));
       reportSeed(await seedDatabase(runtime.deps.db, env, runtime.deps.appKey));
       const settings = createSettingsService(runtime.deps);
-      const { changed } = await settings.save({ client: { [key]: parseSettingValue(raw) } });
-      console.log(changed.length ? `Saved ${key}.` : `${key} already had that value.`);
+      // One save for every pair: validated together, written in one transaction.
+      const { changed } = await settings.save({ client: values });
+      for (const key of Object.keys(values)) {
+        console.log(changed.includes(key) ? `Saved ${key}.` : `${key} already had that value.`);
+      }
     }
     if (command === 'import') await runImportCommand(runtime, process.argv[3]);
     if (command === 'seed') {

@@ -1,10 +1,11 @@
 import { OAuth2Server } from 'oauth2-mock-server';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { E2E_ADMIN } from './api-env';
 import { type RunningApi, startApi } from './api-server';
 import { launchBrowser } from './browser';
 
-const ADMIN = { email: 'admin@e2e.test', password: 'e2e-admin-password' };
+const ADMIN = E2E_ADMIN;
 const XSRF = 'e2e-xsrf-token';
 
 let api: RunningApi;

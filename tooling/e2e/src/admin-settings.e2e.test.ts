@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { E2E_ADMIN } from './api-env';
 import { freePort, type RunningApi, startApi } from './api-server';
 import { expectNoAxeViolations } from './axe';
 import { launchBrowser } from './browser';
@@ -18,7 +19,7 @@ import { startSmtpPeer } from './smtp-peer';
  * photographed at desktop and 390 px (tooling/e2e/artifacts/admin); a listener is refused.
  */
 const ARTIFACTS = join(dirname(fileURLToPath(import.meta.url)), '..', 'artifacts', 'admin');
-const ADMIN = { email: 'admin@e2e.test', password: 'e2e-admin-password' };
+const ADMIN = E2E_ADMIN;
 const LISTENER = { email: 'plain.listener@e2e.test', password: 'listener-pass-2' };
 
 let api: RunningApi;

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { E2E_ADMIN } from './api-env';
 import { type RunningApi, startApi } from './api-server';
 import { axeViolations, expectNoAxeViolations } from './axe';
 import { launchBrowser } from './browser';
@@ -12,7 +13,7 @@ import { launchBrowser } from './browser';
  * /admin/upload (issue 12): the backstage upload flow, published as the artist the admin picks,
  * driven by the keyboard, then found in the admin's tracks table under that artist.
  */
-const ADMIN = { email: 'admin@e2e.test', password: 'e2e-admin-password' };
+const ADMIN = E2E_ADMIN;
 /** A demo catalogue artist the admin does not manage. */
 const ARTIST = 'Lumen Quartet';
 

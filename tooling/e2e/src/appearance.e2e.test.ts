@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { E2E_ADMIN } from './api-env';
 import { type RunningApi, startApi } from './api-server';
 import { expectNoAxeViolations } from './axe';
 import { launchBrowser } from './browser';
@@ -10,7 +11,7 @@ import { launchBrowser } from './browser';
  * role only; an ad's script runs in its own frame without reaching the site's cookies or the
  * editor's preview (a message from another origin is ignored).
  */
-const ADMIN = { email: 'admin@e2e.test', password: 'e2e-admin-password' };
+const ADMIN = E2E_ADMIN;
 const LISTENER = { email: 'menu.listener@e2e.test', password: 'listener-pass-1' };
 
 let api: RunningApi;

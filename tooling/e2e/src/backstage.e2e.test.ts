@@ -4,10 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { E2E_ADMIN } from './api-env';
 import { type RunningApi, startApi } from './api-server';
 import { expectNoAxeViolations } from './axe';
 
-const ADMIN = { email: 'admin@e2e.test', password: 'e2e-admin-password' };
+const ADMIN = E2E_ADMIN;
 const LISTENER = { email: 'new.artist@e2e.test', password: 'listener-password-1' };
 
 let api: RunningApi;

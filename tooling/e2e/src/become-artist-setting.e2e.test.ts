@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { E2E_ADMIN } from './api-env';
 import { type RunningApi, startApi } from './api-server';
 import { expectNoAxeViolations } from './axe';
 import { launchBrowser } from './browser';
@@ -9,7 +10,7 @@ import { launchBrowser } from './browser';
  * settings; a signed-in listener then finds "Become an artist" in the player, pointing at
  * /become-artist; a guest does not.
  */
-const ADMIN = { email: 'admin@e2e.test', password: 'e2e-admin-password' };
+const ADMIN = E2E_ADMIN;
 const LISTENER = { email: 'would.be.artist@e2e.test', password: 'listener-pass-3' };
 
 let api: RunningApi;

@@ -2,6 +2,7 @@ import { type PaypalPeer, startPaypalPeer } from '@cadence/billing-peers/paypal-
 import { type StripePeer, startStripePeer } from '@cadence/billing-peers/stripe-peer';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { E2E_ADMIN } from './api-env';
 import { type RunningApi, startApi } from './api-server';
 import { axeViolations } from './axe';
 import { launchBrowser } from './browser';
@@ -15,7 +16,7 @@ import { launchBrowser } from './browser';
  */
 const STRIPE = { secretKey: 'sk_test_e2e', webhookSecret: 'whsec_e2e' };
 const PAYPAL = { clientId: 'paypal-e2e', secret: 'paypal-e2e-secret', webhookId: 'WH-E2E' };
-const ADMIN = { email: 'admin@e2e.test', password: 'e2e-admin-password' };
+const ADMIN = E2E_ADMIN;
 const BUYER = { email: 'buyer@e2e.test', password: 'buyer-password-1' };
 const WALLET = { email: 'wallet@e2e.test', password: 'wallet-password-1' };
 

@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { E2E_ADMIN } from './api-env';
 import { type RunningApi, startApi } from './api-server';
 import { expectNoAxeViolations } from './axe';
 import { launchBrowser } from './browser';
@@ -12,7 +13,7 @@ let api: RunningApi;
 let browser: Browser;
 let adminContext: BrowserContext;
 let admin: Page;
-const ADMIN = { email: 'admin@e2e.test', password: 'e2e-admin-password' };
+const ADMIN = E2E_ADMIN;
 
 beforeAll(async () => {
   [api, browser] = await Promise.all([startApi({ 'player.track_comments': 'true' }), launchBrowser()]);

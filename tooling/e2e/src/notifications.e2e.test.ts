@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { E2E_ADMIN } from './api-env';
 import { type RunningApi, startApi } from './api-server';
 import { axeViolations, expectNoAxeViolations } from './axe';
 import { launchBrowser } from './browser';
@@ -8,7 +9,7 @@ import { startSmtpPeer } from './smtp-peer';
 let api: RunningApi;
 let browser: Browser;
 let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
-const ADMIN = { email: 'admin@e2e.test', password: 'e2e-admin-password' };
+const ADMIN = E2E_ADMIN;
 const LISTENER = { email: 'listener@e2e.test', password: 'listener-password-1' };
 
 beforeAll(async () => {

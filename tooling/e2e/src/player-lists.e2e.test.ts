@@ -1,10 +1,11 @@
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { E2E_ADMIN } from './api-env';
 import { type RunningApi, startApi } from './api-server';
 
 let api: RunningApi;
 let browser: Browser;
-const ADMIN = { email: 'admin@e2e.test', password: 'e2e-admin-password' };
+const ADMIN = E2E_ADMIN;
 /** Above the table's virtualisation threshold (100), so only a window of rows is in the DOM. */
 const LONG_LIST = 160;
 

@@ -5,13 +5,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Frame, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { E2E_ADMIN } from './api-env';
 import { type RunningApi, startApi } from './api-server';
 
 let api: RunningApi;
 let browser: Browser;
 /** Screenshots are artifacts of the run, never committed. */
 const artifactsDir = process.env.E2E_ARTIFACTS_DIR ?? join(tmpdir(), 'cadence-e2e-artifacts');
-const ADMIN = { email: 'admin@e2e.test', password: 'e2e-admin-password' };
+const ADMIN = E2E_ADMIN;
 
 /** The shared launch flags plus autoplay, so playback needs no real user gesture. */
 function launchPlayerBrowser(): Promise<Browser> {

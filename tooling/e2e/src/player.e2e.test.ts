@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { E2E_ADMIN } from './api-env';
 import { type RunningApi, startApi } from './api-server';
 
 let api: RunningApi;
@@ -36,7 +37,7 @@ const PLAYER_SETTINGS = {
     '<a href="/landing" data-testid="ad-link">Ad</a><script>window.adRan = 1</script>' +
     '<img src="/missing.png" onerror="window.adRan = 2">',
 };
-const ADMIN = { email: 'admin@e2e.test', password: 'e2e-admin-password' };
+const ADMIN = E2E_ADMIN;
 
 beforeAll(async () => {
   mkdirSync(artifactsDir, { recursive: true });

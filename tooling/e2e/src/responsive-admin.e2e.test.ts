@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { E2E_ADMIN } from './api-env';
 import { type RunningApi, startApi } from './api-server';
 import { expectNoAxeViolations } from './axe';
 import { launchBrowser } from './browser';
@@ -12,7 +13,7 @@ import { launchBrowser } from './browser';
  * sideways, tables scroll inside their box, the current settings tab is on screen, and axe finds
  * nothing at any width, with the drawer open or closed.
  */
-const ADMIN = { email: 'admin@e2e.test', password: 'e2e-admin-password' };
+const ADMIN = E2E_ADMIN;
 const WIDTHS = [
   { width: 390, height: 844 },
   { width: 768, height: 1024 },

@@ -1,6 +1,5 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -94,83 +93,6 @@ export async function startS3rver(
     async stop() {
       await stopChild(child);
       rmSync(directory, { recursive: true, force: true });
-    },
-  };
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
-    });
-  });
-}
-
-export const ADMIN = { email: 'admin@e2e.test', password: 'e2e-admin-password' };
-
-/**
- * The built api in embedded mode with extra env (a storage driver), settings applied through the
- * CLI first. `startApi` in api-server.ts does the same without the extra env.
- */
-export async function startApiWithEnv(
-  extraEnv: Record<string, string>,
-  settings: Record<string, string> = {},
-): Promise<RunningProcess> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'cadence-e2e-uploads-'));
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const env = {
-    ...process.env,
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    APP_URL: url,
-    LOG_LEVEL: 'warn',
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    DATABASE_URL: '',
-    REDIS_URL: '',
-    ...extraEnv,
-  };
-  for (const [key, value] of Object.entries(settings)) {
-    const result = spawnSync('node', [join(apiDir, 'dist', 'cli.js'), 'settings:set', key, value], {
-      env,
-      encoding: 'utf8',
-    });
-    if (result.status !== 0) throw new Error(`settings:set ${key} failed:\n${result.stdout}${result.stderr}`);
-  }
-  let output = '';
-  const child = spawn('node', [join(apiDir, 'dist', 'server.js')], {
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-20_000);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`api exited early (${child.exitCode}):\n${output}`);
-    if (Date.now() > deadline) {
-      await stopChild(child);
-      throw new Error(`api did not become ready:\n${output}`);
-    }
-    const isReady = await fetch(`${url}/ready`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (isReady) break;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return {
-    url,
-    async stop() {
-      await stopChild(child);
-      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -4,9 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { E2E_ADMIN as ADMIN } from './api-env';
 import { startApi } from './api-server';
 import { launchBrowser } from './browser';
-import { ADMIN, type RunningProcess, startApiWithEnv, startS3rver } from './s3-peer';
+import { type RunningProcess, startS3rver } from './s3-peer';
 
 const MB = 1024 * 1024;
 
@@ -177,7 +178,7 @@ describe('backstage uploads straight to an S3-compatible bucket', () => {
   let api: RunningProcess;
   beforeAll(async () => {
     s3 = await startS3rver();
-    api = await startApiWithEnv(s3.env, { 'uploads.s3_direct_upload': 'true' });
+    api = await startApi({ 'uploads.s3_direct_upload': 'true' }, s3.env);
   });
   afterAll(async () => {
     await api?.stop();

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page, WebSocket } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { E2E_ADMIN } from './api-env';
 import { type RunningApi, startApi } from './api-server';
 import { expectNoAxeViolations } from './axe';
 import { launchBrowser } from './browser';
@@ -12,7 +13,7 @@ import { startSmtpPeer } from './smtp-peer';
 let api: RunningApi;
 let browser: Browser;
 let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
-const ADMIN = { email: 'admin@e2e.test', password: 'e2e-admin-password' };
+const ADMIN = E2E_ADMIN;
 /** react-aria's live announcer may still hold a gone button's pending announcement (see notifications.e2e). */
 const LIVE_ANNOUNCER = ['[data-live-announcer]'];
 const INVITEE = { email: 'band.member@e2e.test', password: 'band-member-password-1' };
