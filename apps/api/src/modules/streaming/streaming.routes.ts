@@ -14,7 +14,7 @@ import { findStreamableTrackVisibleTo, findTrackVisibleTo } from '../catalogue/t
 import { findStreamableTrack, type StreamableTrack } from '../catalogue/track-rows.repository';
 import { sendStoredFile } from '../public-storage/send-stored-file';
 import { countDownload } from '../tracks/tracks.repository';
-import { sendTranscodedIfNeeded } from '../transcoding/stream-transcoded';
+import { listenerLimitsOf, sendTranscodedIfNeeded } from '../transcoding/stream-transcoded';
 import { resolveAudioSource } from './audio-source';
 import { IMAGE_EXTENSIONS, imageVariant, wantsWebp } from './image-variants';
 import { createOpenFiles } from './open-files';
@@ -77,16 +77,15 @@ export const streamingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const actor = actorOf(request);
+      // A listener's own limit applies to every stream: read beside the track, not after it.
+      const limits = listenerLimitsOf(app, actor.user?.id ?? null);
       const track = await playableTrack(actor, request.params.id);
       const source = await resolveAudioSource(audio, track);
       if (!source) throw new AppError('not_found', NO_AUDIO);
+      const listener = await limits;
       const wish = request.query;
-      // Only a request that asks for it pays for the listener's settings and the profile choice.
-      if (wish.maxBitRate !== undefined || wish.format !== undefined || wish.timeOffset !== undefined) {
-        const userId = actor.user?.id ?? null;
-        const sent = await sendTranscodedIfNeeded(app, request, reply, { track, source, wish, userId });
-        if (sent) return sent;
-      }
+      const sent = await sendTranscodedIfNeeded(app, request, reply, { track, source, wish, listener });
+      if (sent) return sent;
       if (source.kind === 'redirect') return reply.redirect(source.url, 302);
       if (source.kind === 'stored')
         return sendStoredFile(request, reply, { ...source, cacheControl: AUDIO_CACHE });
