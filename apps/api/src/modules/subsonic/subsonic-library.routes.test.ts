@@ -375,7 +375,7 @@ describe('Subsonic playlist writes', () => {
     expect(names).toEqual(['Mix']);
   });
 
-  it('a smart playlist lists its rules\' tracks for the caller, read-only: writes answer 50', async () => {
+  it("a smart playlist lists its rules' tracks for the caller, read-only: writes answer 50", async () => {
     const made = await t.app.inject({
       method: 'POST',
       url: '/api/v1/playlists',
