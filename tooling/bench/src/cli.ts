@@ -20,6 +20,7 @@ import { readyTime } from './benchmarks/ready-time';
 import { realtimeFanout } from './benchmarks/realtime-fanout';
 import { realtimeReplicas } from './benchmarks/realtime-replicas';
 import { searchTypeahead } from './benchmarks/search';
+import { subsonicLists } from './benchmarks/subsonic-lists';
 import { uploadBenchmarks } from './benchmarks/uploads';
 import type { TBenchmark, TContext } from './harness/benchmark';
 import { budgetSecondsOf, expectedSecondsOf, runPlan } from './harness/budget';
@@ -70,6 +71,7 @@ const BENCHMARKS: TBenchmark[] = [
   realtimeReplicas,
   adminUsers,
   adminTracks,
+  subsonicLists,
   ...mixedLoadBenchmarks,
 ];
 
