@@ -21,6 +21,7 @@ import { realtimeFanout } from './benchmarks/realtime-fanout';
 import { realtimeReplicas } from './benchmarks/realtime-replicas';
 import { searchTypeahead } from './benchmarks/search';
 import { subsonicLists } from './benchmarks/subsonic-lists';
+import { subsonicStreamTtfb } from './benchmarks/subsonic-stream';
 import { uploadBenchmarks } from './benchmarks/uploads';
 import type { TBenchmark, TContext } from './harness/benchmark';
 import { budgetSecondsOf, expectedSecondsOf, runPlan } from './harness/budget';
@@ -72,6 +73,7 @@ const BENCHMARKS: TBenchmark[] = [
   adminUsers,
   adminTracks,
   subsonicLists,
+  subsonicStreamTtfb,
   ...mixedLoadBenchmarks,
 ];
 

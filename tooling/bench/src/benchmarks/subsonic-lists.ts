@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,6 +5,7 @@ import type { TBenchmark, TContext } from '../harness/benchmark';
 import { ADMIN_P95_GOAL_MS, measureAdminList, migrateWithApi } from './admin-harness';
 import { generateGenres } from './admin-tracks';
 import { catalogueDatabase, FULL_CATALOGUE, psql, SMOKE_CATALOGUE } from './catalogue';
+import { subsonicApiKey } from './subsonic-stream';
 
 /**
  * Issue 35: the Subsonic lists apps sync and browse with, on the 1M-track catalogue:
@@ -42,16 +42,7 @@ function apiKeySignIn() {
   return {
     keyOf: (url: string) => keys.get(url) ?? '',
     async signIn(url: string, email: string) {
-      if (!keys.has(url)) {
-        const secret = randomBytes(32).toString('base64url');
-        const hash = createHash('sha256').update(secret).digest('hex');
-        await psql(
-          url,
-          `insert into personal_access_tokens (user_id, name, token_hash)
-           select id, 'bench subsonic', '${hash}' from users where email = '${email.replaceAll("'", "''")}'`,
-        );
-        keys.set(url, secret);
-      }
+      if (!keys.has(url)) keys.set(url, await subsonicApiKey(url, email));
       return {};
     },
   };
