@@ -22,6 +22,7 @@ import { realtimeReplicas } from './benchmarks/realtime-replicas';
 import { searchTypeahead } from './benchmarks/search';
 import { subsonicLists } from './benchmarks/subsonic-lists';
 import { subsonicStreamTtfb } from './benchmarks/subsonic-stream';
+import { transcodeBenchmarks } from './benchmarks/transcode';
 import { uploadBenchmarks } from './benchmarks/uploads';
 import type { TBenchmark, TContext } from './harness/benchmark';
 import { budgetSecondsOf, expectedSecondsOf, runPlan } from './harness/budget';
@@ -74,6 +75,7 @@ const BENCHMARKS: TBenchmark[] = [
   adminTracks,
   subsonicLists,
   subsonicStreamTtfb,
+  ...transcodeBenchmarks,
   ...mixedLoadBenchmarks,
 ];
 
