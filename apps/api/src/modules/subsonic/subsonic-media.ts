@@ -8,6 +8,7 @@ import { findStreamableTrackVisibleTo } from '../catalogue/track-access';
 import { createPlaylistsService } from '../playlists/playlists.service';
 import { sendStoredFile } from '../public-storage/send-stored-file';
 import { resolveAudioSource } from '../streaming/audio-source';
+import { createPlayableTracks } from '../streaming/playable-track';
 import { sendFile } from '../streaming/send-file';
 import { countDownload } from '../tracks/tracks.repository';
 import { listenerLimitsOf, sendTranscodedIfNeeded } from '../transcoding/stream-transcoded';
@@ -52,11 +53,11 @@ async function sendAudio(context: SubsonicContext, disposition?: 'attachment') {
   const { db, env } = context.app.deps;
   const { reply, request } = context;
   const limits = disposition ? null : listenerLimitsOf(context.app, context.user.id);
-  const track = await findStreamableTrackVisibleTo(
-    db,
-    context.actor,
-    parseId(context.params.required('id'), 'track'),
-  );
+  const id = parseId(context.params.required('id'), 'track');
+  // Streams read the row the web stream route caches; a download checks it fresh.
+  const track = disposition
+    ? await findStreamableTrackVisibleTo(db, context.actor, id)
+    : await createPlayableTracks(context.app)(context.actor, id);
   const audio = { dataDir: env.DATA_DIR, db, storage: context.app.services.storage };
   const source = await resolveAudioSource(audio, track, disposition ? slugify(track.name) : undefined);
   if (!source) throw new SubsonicError('not_found', NO_AUDIO);
