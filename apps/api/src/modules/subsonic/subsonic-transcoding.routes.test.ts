@@ -21,6 +21,7 @@ let t: TestApp;
 let base: string;
 let dir: string;
 let flacId: number;
+let brokenId: number;
 let original: Buffer;
 
 /** codec, average bitrate (bits/s, from size and duration) and duration, as ffprobe reads them. */
@@ -85,6 +86,7 @@ beforeAll(async () => {
     file,
   ]);
   original = await readFile(file);
+  await writeFile(path.join(dir, 'broken.flac'), 'not audio at all');
   const artistId = await insertArtist(t, 'Static Choir');
   flacId = await insertTrack(t, {
     name: 'Noise',
@@ -96,6 +98,12 @@ beforeAll(async () => {
     .updateTable('tracks')
     .set({ mime: 'audio/flac', bitrate: 1_100_000 })
     .where('id', '=', flacId)
+    .execute();
+  brokenId = await insertTrack(t, { name: 'Broken', artistId, src: 'music/broken.flac', duration: 5000 });
+  await t.deps.db
+    .updateTable('tracks')
+    .set({ mime: 'audio/flac', bitrate: 1_100_000 })
+    .where('id', '=', brokenId)
     .execute();
 }, 120_000);
 afterAll(async () => t?.close());
@@ -128,6 +136,16 @@ describe('Subsonic stream transcodes', { timeout: 90_000 }, () => {
       expect(response.headers.get('content-range')).toBe(`bytes 100-1099/${original.length}`);
       expect(Buffer.from(await response.arrayBuffer()).equals(original.subarray(100, 1100))).toBe(true);
     }
+  });
+
+  it('answers a Subsonic error, never a 5xx, when ffmpeg cannot read the file', async () => {
+    const { api } = await listener();
+    const failed = await api.stream({ id: `tr-${brokenId}`, maxBitRate: 128 });
+    expect(failed.status).toBe(200);
+    expect(failed.headers.get('x-transcoded-as')).toBeNull();
+    const body = (await failed.json()) as { 'subsonic-response': { status: string; error: unknown } };
+    expect(body['subsonic-response'].status).toBe('failed');
+    expect(body['subsonic-response'].error).toEqual({ code: 0, message: 'This track could not be transcoded.' });
   });
 
   it('starts at timeOffset, and announces an estimated Content-Length it keeps', async () => {

@@ -115,6 +115,8 @@ export function createTranscodingService(
     if (!(await firstOutput(child))) {
       await exited;
       request.log.warn({ ffmpeg: errorTailOf(child) }, 'transcode failed before any output');
+      // The error answer is not the transcode it announced.
+      reply.removeHeader('X-Transcoded-As');
       throw new AppError('unavailable', TRANSCODE_FAILED_MESSAGE);
     }
     const isCaching = offset === 0 && !producing.has(key) && (await limits.cacheBytes()) > 0;
