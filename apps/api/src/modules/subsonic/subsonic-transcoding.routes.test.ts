@@ -145,7 +145,10 @@ describe('Subsonic stream transcodes', { timeout: 90_000 }, () => {
     expect(failed.headers.get('x-transcoded-as')).toBeNull();
     const body = (await failed.json()) as { 'subsonic-response': { status: string; error: unknown } };
     expect(body['subsonic-response'].status).toBe('failed');
-    expect(body['subsonic-response'].error).toEqual({ code: 0, message: 'This track could not be transcoded.' });
+    expect(body['subsonic-response'].error).toEqual({
+      code: 0,
+      message: 'This track could not be transcoded.',
+    });
   });
 
   it('starts at timeOffset, and announces an estimated Content-Length it keeps', async () => {
