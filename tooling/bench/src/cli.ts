@@ -20,6 +20,9 @@ import { readyTime } from './benchmarks/ready-time';
 import { realtimeFanout } from './benchmarks/realtime-fanout';
 import { realtimeReplicas } from './benchmarks/realtime-replicas';
 import { searchTypeahead } from './benchmarks/search';
+import { subsonicLists } from './benchmarks/subsonic-lists';
+import { subsonicStreamTtfb } from './benchmarks/subsonic-stream';
+import { transcodeBenchmarks } from './benchmarks/transcode';
 import { uploadBenchmarks } from './benchmarks/uploads';
 import type { TBenchmark, TContext } from './harness/benchmark';
 import { budgetSecondsOf, expectedSecondsOf, runPlan } from './harness/budget';
@@ -70,6 +73,9 @@ const BENCHMARKS: TBenchmark[] = [
   realtimeReplicas,
   adminUsers,
   adminTracks,
+  subsonicLists,
+  subsonicStreamTtfb,
+  ...transcodeBenchmarks,
   ...mixedLoadBenchmarks,
 ];
 

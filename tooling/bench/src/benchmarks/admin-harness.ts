@@ -182,7 +182,16 @@ export type TAdminListSetup = {
   /** The cases, worked out through the api (e.g. a deep keyset cursor), before the capture. */
   cases: (api: TRunningServer, headers: THeaders) => Promise<TAdminCase[]>;
   details: Record<string, unknown>;
+  /** How the client signs in (default: the seeded admin's session cookie). */
+  signIn?: (url: string, email: string) => Promise<THeaders>;
+  /** Throws when a recorded answer is not what the case is about (default: a non-empty `pagination.data`). */
+  checkAnswer?: (body: string, path: string) => void;
 };
+
+function nonEmptyPage(body: string, path: string) {
+  const rows = (JSON.parse(body) as { pagination?: { data?: unknown[] } }).pagination?.data ?? [];
+  if (rows.length === 0) throw new Error(`GET ${path} answered an empty page`);
+}
 
 /** Migrates `url` with one start of the api on `dataDir` (the first start seeds roles and the admin). */
 export async function migrateWithApi(context: TContext, dataDir: string, url: string): Promise<void> {
@@ -206,6 +215,8 @@ const withPort = (url: string, port: number) => {
  */
 export async function measureAdminList(context: TContext, setup: TAdminListSetup): Promise<TBenchmarkRun> {
   const { database, dataDir } = setup;
+  const signIn = setup.signIn ?? adminSession;
+  const checkAnswer = setup.checkAnswer ?? nonEmptyPage;
   const proxy = await startSqlCapture();
   let cases: TAdminCase[];
   const scripts: string[] = [];
@@ -214,7 +225,7 @@ export async function measureAdminList(context: TContext, setup: TAdminListSetup
   try {
     const api = await startTarget(apiTarget(dataDir, withPort(database.url, proxy.port)), context.pinning);
     try {
-      const headers = await adminSession(database.url, api.spec.env.ADMIN_EMAIL as string);
+      const headers = await signIn(database.url, api.spec.env.ADMIN_EMAIL as string);
       cases = await setup.cases(api, headers);
       const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
       try {
@@ -224,8 +235,7 @@ export async function measureAdminList(context: TContext, setup: TAdminListSetup
           const groups = await proxy.capture(async () => {
             const { status, body } = await getJson(agent, `${api.baseUrl}${item.path}`, headers);
             if (status !== 200) throw new Error(`GET ${item.path} answered ${status}: ${body.slice(0, 200)}`);
-            const rows = (JSON.parse(body) as { pagination?: { data?: unknown[] } }).pagination?.data ?? [];
-            if (rows.length === 0) throw new Error(`GET ${item.path} answered an empty page`);
+            checkAnswer(body, item.path);
           });
           scripts.push(pgbenchScript(groups));
           inlined.push(inlineStatements(groups));
@@ -246,7 +256,7 @@ export async function measureAdminList(context: TContext, setup: TAdminListSetup
 
   const api = await startTarget(apiTarget(dataDir, database.url), context.pinning);
   try {
-    const headers = await adminSession(database.url, api.spec.env.ADMIN_EMAIL as string);
+    const headers = await signIn(database.url, api.spec.env.ADMIN_EMAIL as string);
     const seconds = context.mode.measureSeconds;
     await pgbenchLatenciesByScript(context, database.url, scripts, context.mode.warmupSeconds);
     await apiLatenciesByCase(api, cases, headers, context.mode.warmupSeconds);

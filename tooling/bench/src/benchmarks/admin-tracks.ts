@@ -29,7 +29,7 @@ const SEARCH = 'night';
 const GENRE = 'jazz';
 
 /** Ten genres; every track has one, every album one (the filter matches either). */
-async function generateGenres(url: string, log: (message: string) => void) {
+export async function generateGenres(url: string, log: (message: string) => void) {
   const started = performance.now();
   await psql(url, 'truncate genres restart identity cascade');
   await psql(

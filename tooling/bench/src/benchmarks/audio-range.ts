@@ -50,7 +50,7 @@ function nginxServers(storage: string, staticPort: number, frontPort: number, ap
 }
 
 /** The body length of one 200 GET: proves a route sends the whole file, not just a 200. */
-function bodyBytes(url: string): Promise<number> {
+export function bodyBytes(url: string): Promise<number> {
   return new Promise((resolve, reject) => {
     http
       .get(url, { agent: false }, (response) => {
@@ -65,7 +65,7 @@ function bodyBytes(url: string): Promise<number> {
 }
 
 /** One client, back to back: milliseconds until the response head arrives. */
-async function ttfbLatencies(url: string, range: string, seconds: number): Promise<number[]> {
+export async function ttfbLatencies(url: string, range: string, seconds: number): Promise<number[]> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const latencies: number[] = [];
   const until = performance.now() + seconds * 1000;

@@ -16,7 +16,7 @@ export function findTrack(db: Db, id: number): Promise<Selectable<Database['trac
 export function findStreamableTrack(db: Db, id: number) {
   return db
     .selectFrom('tracks')
-    .select(['id', 'name', 'visibility', 'owner_id', 'src', 'mime', 'file_entry_id', 'bitrate'])
+    .select(['id', 'name', 'visibility', 'owner_id', 'src', 'mime', 'file_entry_id', 'bitrate', 'duration'])
     .where('id', '=', id)
     .executeTakeFirst();
 }

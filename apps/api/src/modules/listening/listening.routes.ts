@@ -5,6 +5,7 @@ import {
 } from '@cadence/contracts/transcoding';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../platform/auth/access';
+import { rememberListenerLimits } from './listening-limits';
 import { findListeningSettings, saveListeningSettings } from './listening-settings.repository';
 
 const errors = { 401: ZErrorEnvelopeSchema, 403: ZErrorEnvelopeSchema, 422: ZErrorEnvelopeSchema };
@@ -12,7 +13,7 @@ const tags = ['account'];
 
 /** Account settings' "Playback" section: transcoding limit and format, loudness, crossfade. */
 export const listeningRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.deps;
+  const { db, cache } = app.deps;
 
   app.get(
     '/api/v1/account/listening',
@@ -42,6 +43,7 @@ export const listeningRoutes: FastifyPluginAsyncZod = async (app) => {
       const userId = requireUser(request).id;
       const settings = { ...(await findListeningSettings(db, userId)), ...request.body };
       await saveListeningSettings(db, userId, settings);
+      await rememberListenerLimits(cache, userId, settings);
       return { settings };
     },
   );

@@ -15,7 +15,7 @@ import { publicUsers } from '../users/public-user';
 import { userExists } from '../users/user-refs.repository';
 import type { PlaylistRow } from './playlists.repository';
 import * as playlistsRepository from './playlists.repository';
-import { countSmartTracks, smartTrackRows } from './smart-playlist.repository';
+import { countSmartTracks, smartTrackIds, smartTrackRows } from './smart-playlist.repository';
 
 type Db = Kysely<Database>;
 export type PlaylistListQuery = CatalogueListQuery;
@@ -264,8 +264,27 @@ export function createPlaylistsService(db: Db) {
     return countSmartTracks(db, rules, { ownerId: user.id, viewerId: user.id, now: new Date() });
   }
 
+  /**
+   * A smart playlist's tracks for `viewerId`, evaluated now (the owner's plays and likes, the
+   * viewer's privacy): ids in order with durations, at most `cap`. Null for a plain playlist.
+   */
+  async function smartTracksOf(
+    playlist: Pick<PlaylistRow, 'owner_id' | 'smart_rules'>,
+    viewerId: number,
+    cap: number,
+  ): Promise<{ id: number; duration: number | null }[] | null> {
+    if (!playlist.smart_rules) return null;
+    return smartTrackIds(
+      db,
+      playlist.smart_rules,
+      { ownerId: playlist.owner_id, viewerId, now: new Date() },
+      cap,
+    );
+  }
+
   return {
     countSmart,
+    smartTracksOf,
     list,
     ofUser,
     show,

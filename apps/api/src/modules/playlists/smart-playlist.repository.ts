@@ -58,6 +58,29 @@ export function smartTrackRows(
     .execute();
 }
 
+/** The rules' track ids in their order with their durations (ms), at most `cap`: for lists that
+ * show counts and totals, or fetch the tracks in their own shape (the Subsonic module). */
+export function smartTrackIds(
+  db: Db,
+  rules: TSmartRules,
+  scope: SmartScope,
+  cap: number,
+): Promise<{ id: number; duration: number | null }[]> {
+  const { field, order } = rules.sort;
+  return matching(db, rules, scope)
+    .select(['tracks.id', 'tracks.duration'])
+    .$if(field === 'random', (query) => query.orderBy(sql`random()`))
+    .$if(field !== 'random', (query) =>
+      query
+        .orderBy(sortKey(field as Exclude<typeof field, 'random'>), (ob) =>
+          order === 'desc' ? ob.desc().nullsLast() : ob.asc().nullsLast(),
+        )
+        .orderBy('tracks.id'),
+    )
+    .limit(Math.min(rules.limit ?? cap, cap))
+    .execute();
+}
+
 /** How many tracks the rules give (their limit included): the editor's live count. */
 export async function countSmartTracks(db: Db, rules: TSmartRules, scope: SmartScope): Promise<number> {
   const row = await matching(db, rules, scope)

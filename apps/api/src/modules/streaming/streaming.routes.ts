@@ -6,18 +6,17 @@ import { ZImageQuerySchema, ZWaveResponseSchema } from '@cadence/contracts/track
 import { ZStreamQuerySchema } from '@cadence/contracts/transcoding';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { assertAny } from '../../platform/auth/access';
-import type { Actor } from '../../platform/auth/actor';
 import { actorOf } from '../../platform/auth/actor';
 import { AppError } from '../../platform/http/app-error';
 import { slugify } from '../catalogue/catalogue-utils';
 import { findStreamableTrackVisibleTo, findTrackVisibleTo } from '../catalogue/track-access';
-import { findStreamableTrack, type StreamableTrack } from '../catalogue/track-rows.repository';
 import { sendStoredFile } from '../public-storage/send-stored-file';
 import { countDownload } from '../tracks/tracks.repository';
-import { sendTranscodedIfNeeded } from '../transcoding/stream-transcoded';
+import { listenerLimitsOf, sendTranscodedIfNeeded } from '../transcoding/stream-transcoded';
 import { resolveAudioSource } from './audio-source';
 import { IMAGE_EXTENSIONS, imageVariant, wantsWebp } from './image-variants';
 import { createOpenFiles } from './open-files';
+import { createPlayableTracks } from './playable-track';
 import { sendFile } from './send-file';
 import { resolveStoragePath, storageRoot } from './storage-path';
 import { sendViaXAccel, type XAccelDelivery } from './x-accel';
@@ -29,33 +28,18 @@ const errors = {
   422: ZErrorEnvelopeSchema,
 };
 const NO_AUDIO = 'This track has no audio.';
-/** The catalogue cache variant of a track's stream row (page variants are JSON queries: no clash). */
-const STREAM_VARIANT = 'stream-row';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Audio can be replaced in place (re-upload), so clients revalidate with the ETag after a day. */
 const AUDIO_CACHE = 'private, max-age=86400';
 
 export const streamingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, env } = app.deps;
-  const { catalogue, settings, storage } = app.services;
+  const { settings, storage } = app.services;
   const audio = { dataDir: env.DATA_DIR, db, storage };
   const openFiles = createOpenFiles();
   app.addHook('onClose', async () => openFiles.closeAll());
 
-  /**
-   * A player asks for one track in many ranges. A track everyone may play (public, unlisted)
-   * is the same row for every listener who passed `music.play`, so it is kept under the track
-   * page's generation in the catalogue cache, which every write to the track drops; a private
-   * track is looked up and checked for its viewer on each request.
-   */
-  async function playableTrack(actor: Actor, id: number) {
-    const json = await catalogue.read({ kind: 'track', id }, STREAM_VARIANT, async () => {
-      const track = await findStreamableTrack(db, id);
-      return track && track.visibility !== 'private' ? JSON.stringify(track) : null;
-    });
-    if (json !== null) return JSON.parse(json) as StreamableTrack;
-    return findStreamableTrackVisibleTo(db, actor, id);
-  }
+  const playableTrack = createPlayableTracks(app);
   const xAccel: XAccelDelivery | null =
     env.STATIC_FILE_DELIVERY === 'xaccel'
       ? { prefix: env.STATIC_FILE_XACCEL_PREFIX, root: storageRoot(env.DATA_DIR) }
@@ -77,16 +61,15 @@ export const streamingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const actor = actorOf(request);
+      // A listener's own limit applies to every stream: read beside the track, not after it.
+      const limits = listenerLimitsOf(app, actor.user?.id ?? null);
       const track = await playableTrack(actor, request.params.id);
       const source = await resolveAudioSource(audio, track);
       if (!source) throw new AppError('not_found', NO_AUDIO);
+      const listener = await limits;
       const wish = request.query;
-      // Only a request that asks for it pays for the listener's settings and the profile choice.
-      if (wish.maxBitRate !== undefined || wish.format !== undefined || wish.timeOffset !== undefined) {
-        const userId = actor.user?.id ?? null;
-        const sent = await sendTranscodedIfNeeded(app, request, reply, { track, source, wish, userId });
-        if (sent) return sent;
-      }
+      const sent = await sendTranscodedIfNeeded(app, request, reply, { track, source, wish, listener });
+      if (sent) return sent;
       if (source.kind === 'redirect') return reply.redirect(source.url, 302);
       if (source.kind === 'stored')
         return sendStoredFile(request, reply, { ...source, cacheControl: AUDIO_CACHE });

@@ -119,11 +119,34 @@ describe('Subsonic browsing, lists and search', () => {
       genre: 'Ambient',
     });
     await client.xml('getSong', { id: `tr-${ids.track}` });
+    expect(song.song).not.toHaveProperty('replayGain');
     const genresXml = await client.xml('getGenres');
     expect(genresXml).toMatch(/<genre songCount="1" albumCount="1">Ambient<\/genre>/);
     await client.xml('getUser', { username: 'fan@example.com' });
     await client.xml('getLicense');
     await client.xml('getRandomSongs', { size: '5' });
+  });
+
+  it("songs carry OpenSubsonic's replayGain from the loudness measure in JSON; the XML stays schema-valid", async () => {
+    await t.deps.db
+      .updateTable('tracks')
+      .set({ track_gain: -3.25, track_peak: 0.891, album_gain: -2.5, album_peak: 0.95 })
+      .where('id', '=', ids.second)
+      .execute();
+    const song = await client.json('getSong', { id: `tr-${ids.second}` });
+    expect((song.song as Record<string, unknown>).replayGain).toEqual({
+      trackGain: -3.25,
+      albumGain: -2.5,
+      trackPeak: 0.891,
+      albumPeak: 0.95,
+      baseGain: 0,
+    });
+    const album = await client.json('getAlbum', { id: `al-${ids.album}` });
+    const songs = (album.album as { song: { id: string; replayGain?: { trackGain: number } }[] }).song;
+    expect(songs.find((entry) => entry.id === `tr-${ids.second}`)?.replayGain?.trackGain).toBe(-3.25);
+    const xml = await client.xml('getSong', { id: `tr-${ids.second}` });
+    expect(xml).not.toContain('replayGain');
+    await client.xml('getAlbum', { id: `al-${ids.album}` });
   });
 
   it('unknown, malformed and hidden ids are error 70 without their names; missing ones 10', async () => {
@@ -274,7 +297,7 @@ describe('Subsonic extras: lyrics, genres, top songs, features Cadence has not',
 describe('Subsonic media, stars, scrobbles and playlists', () => {
   it('stream answers a range with 206 and the bytes; download too; a track without audio is 70', async () => {
     const ranged = await fetch(
-      client.url('stream', { id: `tr-${ids.track}`, format: 'opus', maxBitRate: '64' }),
+      client.url('stream', { id: `tr-${ids.track}`, format: 'raw', maxBitRate: '64' }),
       {
         headers: { range: 'bytes=100-199' },
       },

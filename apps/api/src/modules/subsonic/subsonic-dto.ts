@@ -1,7 +1,7 @@
 import type { AlbumRow } from './subsonic-albums.repository';
 import type { ArtistRow } from './subsonic-artists.repository';
 import { subsonicId } from './subsonic-ids';
-import type { SubsonicNode } from './subsonic-response';
+import { jsonOnly, type SubsonicNode } from './subsonic-response';
 import type { SongRow } from './subsonic-songs.repository';
 
 const SUFFIXES: Record<string, string> = {
@@ -22,7 +22,29 @@ const SUFFIXES: Record<string, string> = {
 const iso = (value: Date | string | null | undefined) => (value ? new Date(value).toISOString() : undefined);
 const seconds = (ms: number | string | null | undefined) => Math.round(Number(ms ?? 0) / 1000);
 
-/** A track as a Subsonic `Child` (only the schema's attributes: strict clients reject others). */
+const gain = (value: number | string | null | undefined) =>
+  value === null || value === undefined ? undefined : Number(value);
+
+/**
+ * OpenSubsonic's `replayGain` from the loudness module's measure (ReplayGain 2.0, -18 LUFS; dB and
+ * linear peaks), none until measured. `baseGain` 0: the gains are of the decoded audio (an Opus
+ * header gain is already in what was measured). JSON only, like every field the schema lacks.
+ */
+function replayGainOf(row: SongRow): SubsonicNode | undefined {
+  if (row.track_gain === null || row.track_gain === undefined) return undefined;
+  return jsonOnly({
+    trackGain: gain(row.track_gain),
+    albumGain: gain(row.album_gain),
+    trackPeak: gain(row.track_peak),
+    albumPeak: gain(row.album_peak),
+    baseGain: 0,
+  });
+}
+
+/**
+ * A track as a Subsonic `Child`: the schema's attributes in XML (strict clients reject others),
+ * plus OpenSubsonic's `replayGain` in JSON.
+ */
 export function toChild(row: SongRow): SubsonicNode {
   const mime = row.mime ?? 'audio/mpeg';
   return {
@@ -48,6 +70,7 @@ export function toChild(row: SongRow): SubsonicNode {
     albumId: row.album_id ? subsonicId('album', row.album_id) : undefined,
     artistId: row.artist_id ? subsonicId('artist', row.artist_id) : undefined,
     type: 'music',
+    replayGain: replayGainOf(row),
   };
 }
 

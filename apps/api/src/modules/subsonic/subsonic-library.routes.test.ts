@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { SubsonicAPI } from 'subsonic-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createTestUser, type TestApp } from '../../test/test-app';
-import { insertAlbum, insertArtist, insertTrack } from '../catalogue/catalogue.test-helper';
+import { headersFor, insertAlbum, insertArtist, insertTrack } from '../catalogue/catalogue.test-helper';
 import { encryptSecret } from '../settings/settings-crypto';
 import { generateAppPassword } from './app-password.service';
 import { subsonicClient } from './subsonic.test-helper';
@@ -373,6 +373,42 @@ describe('Subsonic playlist writes', () => {
     expect(codeOf(failedNew)).toBe(10);
     const names = (await editor.api.getPlaylists({})).playlists.playlist?.map((playlist) => playlist.name);
     expect(names).toEqual(['Mix']);
+  });
+
+  it("a smart playlist lists its rules' tracks for the caller, read-only: writes answer 50", async () => {
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/playlists',
+      headers: await headersFor(t, fan.id),
+      payload: {
+        name: 'All Aurora',
+        smart_rules: {
+          match: 'all',
+          rules: [{ field: 'artist', operator: 'is', value: 'Aurora Lane' }],
+          sort: { field: 'title', order: 'desc' },
+        },
+      },
+    });
+    expect(made.statusCode).toBe(201);
+    const playlistId = `pl-${made.json().playlist.id}`;
+    // Someone else's private track matches the rules but is never listed or counted.
+    const listed = (await fan.api.getPlaylists({})).playlists.playlist?.find((p) => p.id === playlistId);
+    expect(listed).toMatchObject({ name: 'All Aurora', songCount: 2, readonly: true });
+    const shown = await fan.api.getPlaylist({ id: playlistId });
+    expect(shown.playlist.entry?.map((entry) => entry.title)).toEqual(['Second Wind', 'First Light']);
+    expect(shown.playlist.songCount).toBe(2);
+    const xml = await fan.raw.xml('getPlaylist', { id: playlistId });
+    expect(xml).toContain('title="Second Wind"');
+    expect(xml).not.toContain('Secret Demo');
+    expect(xml).not.toContain('readonly');
+
+    const renamed = await fan.raw.json('updatePlaylist', { playlistId, name: 'Mine now' });
+    expect(renamed.error).toMatchObject({ code: 50, message: expect.stringContaining('smart playlist') });
+    const replaced = await fan.api.createPlaylist({ playlistId, songId: [`tr-${ids.cousin}`] });
+    expect(codeOf(replaced)).toBe(50);
+    const after = await fan.api.getPlaylist({ id: playlistId });
+    expect(after.playlist).toMatchObject({ name: 'All Aurora', songCount: 2 });
+    expect((await fan.api.deletePlaylist({ id: playlistId })).status).toBe('ok');
   });
 });
 

@@ -1,4 +1,6 @@
 import { IMAGE_WIDTHS } from '@cadence/contracts/artwork';
+import { TRANSCODE_FORMATS, type TStreamQuery, ZStreamQuerySchema } from '@cadence/contracts/transcoding';
+import { MAX_BIT_RATE_LIMIT } from '@cadence/contracts/transcoding-formats';
 import { assertActorCanAny } from '../../platform/auth/actor';
 import { AppError } from '../../platform/http/app-error';
 import { slugify } from '../catalogue/catalogue-utils';
@@ -6,8 +8,10 @@ import { findStreamableTrackVisibleTo } from '../catalogue/track-access';
 import { createPlaylistsService } from '../playlists/playlists.service';
 import { sendStoredFile } from '../public-storage/send-stored-file';
 import { resolveAudioSource } from '../streaming/audio-source';
+import { createPlayableTracks } from '../streaming/playable-track';
 import { sendFile } from '../streaming/send-file';
 import { countDownload } from '../tracks/tracks.repository';
+import { listenerLimitsOf, sendTranscodedIfNeeded } from '../transcoding/stream-transcoded';
 import { albumById } from './subsonic-albums.repository';
 import { artistById } from './subsonic-artists.repository';
 import type { SubsonicContext, SubsonicMethod } from './subsonic-context';
@@ -18,22 +22,55 @@ import { songById } from './subsonic-songs.repository';
 const NO_AUDIO = 'This track has no audio';
 const AUDIO_CACHE = 'private, max-age=86400';
 
+/** Subsonic apps name Opus in Ogg by its container (subsonic-api's `format` type has `ogg`, not `opus`). */
+const FORMAT_ALIASES: Record<string, string> = { ogg: 'opus' };
+/** The longest `timeOffset` taken: a day, as the web stream route's contract. */
+const MAX_OFFSET_SECONDS = 86_400;
+
+/**
+ * The Subsonic `stream` parameters as the web stream route's contract reads them. Numbers are
+ * clamped like every Subsonic number (unreadable ones are left out); a `format` the server cannot
+ * produce (`flac`, `flv`, ...) is `raw`: the original, as the API allows.
+ */
+function streamWish(context: SubsonicContext): TStreamQuery {
+  const { params } = context;
+  const named = params.get('format')?.trim().toLowerCase();
+  const format = named ? (FORMAT_ALIASES[named] ?? named) : undefined;
+  return ZStreamQuerySchema.parse({
+    maxBitRate: params.has('maxBitRate') ? params.int('maxBitRate', 0, 0, MAX_BIT_RATE_LIMIT) : undefined,
+    format: format ? ([...TRANSCODE_FORMATS, 'raw'].includes(format) ? format : 'raw') : undefined,
+    timeOffset: params.has('timeOffset') ? params.int('timeOffset', 0, 0, MAX_OFFSET_SECONDS) : undefined,
+  });
+}
+
 /**
  * The track's bytes as the web player gets them (Range, ETag, presigned redirects), through the
- * streaming module's parts. Transcoding is not there yet: every `format` and `maxBitRate` is
- * answered with the original file (`raw`), which the API allows.
+ * streaming module's parts. `stream` goes through the transcoding module first, as the web stream
+ * route does: `maxBitRate`, `format`, `timeOffset` and the listener's own limit; a download is
+ * always the original.
  */
 async function sendAudio(context: SubsonicContext, disposition?: 'attachment') {
   const { db, env } = context.app.deps;
   const { reply, request } = context;
-  const track = await findStreamableTrackVisibleTo(
-    db,
-    context.actor,
-    parseId(context.params.required('id'), 'track'),
-  );
+  const limits = disposition ? null : listenerLimitsOf(context.app, context.user.id);
+  const id = parseId(context.params.required('id'), 'track');
+  // Streams read the row the web stream route caches; a download checks it fresh.
+  const track = disposition
+    ? await findStreamableTrackVisibleTo(db, context.actor, id)
+    : await createPlayableTracks(context.app)(context.actor, id);
   const audio = { dataDir: env.DATA_DIR, db, storage: context.app.services.storage };
   const source = await resolveAudioSource(audio, track, disposition ? slugify(track.name) : undefined);
   if (!source) throw new SubsonicError('not_found', NO_AUDIO);
+  if (limits) {
+    const sent = await sendTranscodedIfNeeded(context.app, request, reply, {
+      track,
+      source,
+      wish: streamWish(context),
+      listener: await limits,
+      estimateLength: context.params.bool('estimateContentLength') === true,
+    });
+    if (sent) return 'sent' as const;
+  }
   if (disposition && (!request.headers.range || /^bytes=0-/.test(request.headers.range))) {
     await countDownload(db, track.id);
   }

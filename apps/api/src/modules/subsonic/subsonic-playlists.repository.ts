@@ -20,6 +20,7 @@ export function playlistQuery(db: Db, viewerId: number) {
       'p.public',
       'p.image',
       'p.owner_id',
+      'p.smart_rules',
       'p.created_at',
       'p.updated_at',
       'o.name as owner_name',

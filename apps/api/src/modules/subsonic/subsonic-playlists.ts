@@ -12,23 +12,46 @@ import {
   playlistsOf,
   playlistTrackIds,
 } from './subsonic-playlists.repository';
-import { SubsonicError } from './subsonic-response';
+import { jsonOnly, SubsonicError } from './subsonic-response';
+import { songsByIds } from './subsonic-songs.repository';
 
 const MAX_SONGS = 500;
+/** A playlist answer lists at most this many songs (plain ones: `playlistEntries`' limit). */
+const MAX_ENTRIES = 5000;
+const SMART_READ_ONLY =
+  "This is a smart playlist: its songs come from its rules. Change them in Cadence's web player.";
 
-function toPlaylist(row: PlaylistRow) {
+type SmartTracks = { id: number; duration: number | null }[];
+
+/** A playlist; a smart one's count and duration are of its rules' tracks for this viewer now. */
+function toPlaylist(row: PlaylistRow, smart: SmartTracks | null = null) {
+  const durationMs = smart
+    ? smart.reduce((sum, track) => sum + Number(track.duration ?? 0), 0)
+    : Number(row.duration_ms);
   return {
     id: subsonicId('playlist', row.id),
     name: row.name,
     comment: row.description ?? undefined,
     owner: row.owner_name,
     public: row.public,
-    songCount: Number(row.song_count),
-    duration: Math.round(Number(row.duration_ms) / 1000),
+    songCount: smart ? smart.length : Number(row.song_count),
+    duration: Math.round(durationMs / 1000),
     created: new Date(row.created_at).toISOString(),
     changed: new Date(row.updated_at).toISOString(),
     coverArt: row.image ? subsonicId('playlist', row.id) : undefined,
+    // OpenSubsonic: apps hide their edit actions (JSON only, the 1.16.1 schema has no such attribute).
+    readonly: jsonOnly(row.smart_rules ? true : undefined),
   };
+}
+
+/** A smart playlist's tracks evaluated by the playlists module for this viewer; null for a plain one. */
+function smartTracks(context: SubsonicContext, row: PlaylistRow): Promise<SmartTracks | null> {
+  return createPlaylistsService(context.app.deps.db).smartTracksOf(row, context.user.id, MAX_ENTRIES);
+}
+
+/** Subsonic writes name songs by id and position: a smart playlist's come from its rules. */
+function assertNotSmart(playlist: { smart_rules: unknown }) {
+  if (playlist.smart_rules) throw new SubsonicError('not_authorized', SMART_READ_ONLY);
 }
 
 function trackIdsOf(context: SubsonicContext, name: string): number[] {
@@ -43,6 +66,20 @@ async function playlistWithSongs(context: SubsonicContext, actor: Actor, id: num
   await createPlaylistsService(db).findVisible(actor, id);
   const row = await playlistRow(db, context.user.id, id);
   if (!row) throw new SubsonicError('not_found', 'Not found');
+  const smart = await smartTracks(context, row);
+  if (smart) {
+    const songs = new Map(
+      (
+        await songsByIds(
+          db,
+          context.user.id,
+          smart.map((track) => track.id),
+        )
+      ).map((song) => [song.id, song]),
+    );
+    const entries = smart.flatMap((track) => songs.get(track.id) ?? []);
+    return { playlist: { ...toPlaylist(row, smart), entry: entries.map(toChild) } };
+  }
   const entries = await playlistEntries(db, context.user.id, id);
   return { playlist: { ...toPlaylist(row), entry: entries.map(toChild) } };
 }
@@ -50,7 +87,8 @@ async function playlistWithSongs(context: SubsonicContext, actor: Actor, id: num
 export const playlistMethods: Record<string, SubsonicMethod> = {
   getPlaylists: async (context) => {
     const rows = await playlistsOf(context.app.deps.db, context.user.id);
-    return { playlists: { playlist: rows.map(toPlaylist) } };
+    const smart = await Promise.all(rows.map((row) => smartTracks(context, row)));
+    return { playlists: { playlist: rows.map((row, index) => toPlaylist(row, smart[index])) } };
   },
 
   getPlaylist: async (context) =>
@@ -71,7 +109,7 @@ export const playlistMethods: Record<string, SubsonicMethod> = {
       if (songIds.length) await assertCanSeeTracks(trx, actor, songIds);
       if (existing) {
         const id = parseId(existing, 'playlist');
-        await playlists.findVisible(actor, id);
+        assertNotSmart(await playlists.findVisible(actor, id));
         const current = await playlistTrackIds(trx, id);
         if (params.has('name')) await playlists.update(actor, id, { name: params.required('name') });
         if (current.length) await playlists.removeTracks(actor, id, current);
@@ -98,7 +136,7 @@ export const playlistMethods: Record<string, SubsonicMethod> = {
     }
     await db.transaction().execute(async (trx) => {
       const playlists = createPlaylistsService(trx);
-      await playlists.findVisible(actor, playlistId);
+      assertNotSmart(await playlists.findVisible(actor, playlistId));
       if (toAdd.length) await assertCanSeeTracks(trx, actor, toAdd);
       const changes: { name?: string; description?: string; public?: boolean } = {};
       if (params.has('name')) changes.name = params.required('name');

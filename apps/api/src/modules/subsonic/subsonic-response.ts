@@ -65,6 +65,15 @@ export const textElement = (text: string | null | undefined): SubsonicNode | und
   text ? { $text: text } : undefined;
 const isText = (value: SubsonicNode): value is { $text: string } => typeof value.$text === 'string';
 
+/**
+ * An OpenSubsonic field that only the JSON answer carries (`replayGain` on songs, `readonly` on
+ * playlists): the 1.16.1 schema the XML answers are valid against has no such attribute or
+ * element, and strict XML clients reject unknown ones. JSON clients ignore what they do not know.
+ */
+export const jsonOnly = (value: SubsonicValue): SubsonicNode | undefined =>
+  value === undefined || value === null ? undefined : { $json: value };
+const isJsonOnly = (value: SubsonicNode): value is { $json: SubsonicValue } => '$json' in value;
+
 function element(name: string, node: SubsonicNode, extra = ''): string {
   let attributes = extra;
   let children = '';
@@ -77,6 +86,7 @@ function element(name: string, node: SubsonicNode, extra = ''): string {
       for (const item of value)
         children += isNode(item) ? element(key, item) : `<${key}>${escapeXml(String(item))}</${key}>`;
     } else if (isNode(value)) {
+      if (isJsonOnly(value)) continue;
       children += isText(value) ? `<${key}>${escapeXml(value.$text)}</${key}>` : element(key, value);
     } else {
       attributes += ` ${key}="${escapeXml(String(value))}"`;
@@ -92,7 +102,10 @@ function pruned(node: SubsonicNode): SubsonicNode {
   for (const [key, value] of Object.entries(node)) {
     if (value === undefined || value === null) continue;
     if (Array.isArray(value)) out[key] = value.map((item) => (isNode(item) ? pruned(item) : item)) as never;
-    else if (isNode(value)) out[key] = isText(value) ? value.$text : pruned(value);
+    else if (isNode(value) && isJsonOnly(value)) {
+      const inner = value.$json;
+      if (inner !== undefined && inner !== null) out[key] = isNode(inner) ? pruned(inner) : (inner as never);
+    } else if (isNode(value)) out[key] = isText(value) ? value.$text : pruned(value);
     else out[key] = value;
   }
   return out;

@@ -4,6 +4,7 @@ export const OPEN_SUBSONIC_EXTENSIONS = [
   { name: 'formPost', versions: [1] },
   { name: 'apiKeyAuthentication', versions: [1] },
   { name: 'songLyrics', versions: [1] },
+  { name: 'transcodeOffset', versions: [1] },
 ];
 
 /** Features Cadence has no such thing for answer empty, as Navidrome does, so apps show nothing. */

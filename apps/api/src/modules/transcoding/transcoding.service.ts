@@ -7,6 +7,7 @@ import { AppError } from '../../platform/http/app-error';
 import { createOpenFiles } from '../streaming/open-files';
 import { sendFile } from '../streaming/send-file';
 import type { FfmpegLocation } from './ffmpeg-path';
+import { fixedLength } from './fixed-length';
 import { createProcessSlots, type ProcessSlots } from './process-slots';
 import { errorTailOf, type FfmpegProcess, startTranscode, type TranscodeInput } from './run-ffmpeg';
 import { createTranscodeCache, type TranscodeCache } from './transcode-cache';
@@ -19,6 +20,11 @@ export type TranscodeJob = {
   sourceKey: string;
   /** Seconds into the track: a seek while the whole transcode is not on disk yet. */
   timeOffset?: number | undefined;
+  /**
+   * Bytes to announce as `Content-Length` of a live transcode (Subsonic `estimateContentLength`):
+   * the body is then cut or padded to exactly that. A completed transcode has its real length.
+   */
+  estimatedLength?: number | undefined;
 };
 
 export type TranscodingLimits = {
@@ -109,6 +115,8 @@ export function createTranscodingService(
     if (!(await firstOutput(child))) {
       await exited;
       request.log.warn({ ffmpeg: errorTailOf(child) }, 'transcode failed before any output');
+      // The error answer is not the transcode it announced.
+      reply.removeHeader('X-Transcoded-As');
       throw new AppError('unavailable', TRANSCODE_FAILED_MESSAGE);
     }
     const isCaching = offset === 0 && !producing.has(key) && (await limits.cacheBytes()) > 0;
@@ -119,6 +127,10 @@ export function createTranscodingService(
       .header('Cache-Control', LIVE_CACHE)
       .header('Accept-Ranges', 'none')
       .header('X-Content-Type-Options', 'nosniff');
+    if (job.estimatedLength) {
+      reply.header('Content-Length', job.estimatedLength);
+      return reply.send(child.stdout.pipe(fixedLength(job.estimatedLength)));
+    }
     return reply.send(child.stdout);
   }
 
