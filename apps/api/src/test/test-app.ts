@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { type Env, loadEnv } from '../env';
 import type { AppDeps } from '../platform/app-deps';
@@ -14,11 +14,20 @@ import { createMemoryServices } from '../platform/redis/memory-services';
 import { createRedisServices } from '../platform/redis/redis-services';
 import type { SharedServices } from '../platform/redis/services';
 import { seedDatabase } from '../seed/seed';
+import {
+  adminQuery,
+  type DatabaseTemplates,
+  databaseUrl,
+  isEmbeddedTarget,
+  SEED_INPUTS,
+  snapshotFrom,
+  TEST_ADMIN_PASSWORD,
+  TEST_APP_KEY,
+} from './database-templates';
 
-export const isEmbeddedTarget = process.env.CADENCE_TEST_TARGET === 'embedded';
-const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export { isEmbeddedTarget };
+
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const TEST_APP_KEY = 'test-app-key-0123456789abcdefghijklmnop';
 const silentLog = { info: () => {}, warn: () => {}, error: () => {} };
 
 export type TestAppOptions = {
@@ -35,27 +44,26 @@ export type TestApp = {
   close: () => Promise<void>;
 };
 
-async function createTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+/** A fresh database copied from the run's template (migrated, or migrated and seeded). */
+async function createTestDatabase(
+  template: keyof DatabaseTemplates,
+): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+  const templates = inject('databaseTemplates');
   if (isEmbeddedTarget) {
-    const handle = await openDatabase({ embeddedDir: 'memory://' });
+    const handle = await openDatabase({
+      embeddedDir: 'memory://',
+      embeddedSnapshot: await snapshotFrom(templates[template]),
+    });
     return { handle, drop: async () => handle.close() };
   }
   const name = `cadence_t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ url: url.toString(), embeddedDir: 'unused', poolMax: 4 });
+  await adminQuery(`create database ${name} template ${templates[template]}`);
+  const handle = await openDatabase({ url: databaseUrl(name), embeddedDir: 'unused', poolMax: 4 });
   return {
     handle,
     drop: async () => {
       await handle.close();
-      const cleanup = new pg.Client({ connectionString: ADMIN_URL });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await adminQuery(`drop database if exists ${name} with (force)`);
     },
   };
 }
@@ -91,13 +99,18 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     },
     dataDir,
   );
+  // The run's seeded template holds the default seed; an environment that changes what the seed
+  // writes starts from the migrated one and seeds its own.
+  const isSeeded = options.isSeeded !== false;
+  const seedsItself = isSeeded && SEED_INPUTS.some((key) => options.env && key in options.env);
   const [{ handle, drop }, { services, cleanup }] = await Promise.all([
-    createTestDatabase(),
+    createTestDatabase(isSeeded && !seedsItself ? 'seeded' : 'migrated'),
     createTestServices(),
   ]);
+  // A no-op on a template of this run's migrations (one read of the migrations table).
   await migrateToLatest(handle.db);
-  if (options.isSeeded !== false)
-    await seedDatabase(handle.db, { ...env, ADMIN_PASSWORD: 'admin-password' }, TEST_APP_KEY);
+  if (seedsItself)
+    await seedDatabase(handle.db, { ...env, ADMIN_PASSWORD: TEST_ADMIN_PASSWORD }, TEST_APP_KEY);
   const deps: AppDeps = {
     env,
     db: handle.db,

@@ -8,6 +8,8 @@ export type DatabaseOptions = {
   url?: string;
   /** Folder of the embedded database; `memory://` keeps it in memory (tests). */
   embeddedDir: string;
+  /** A `dumpDataDir()` tarball an in-memory embedded database starts from (tests' migrated template). */
+  embeddedSnapshot?: Blob;
   poolMax?: number;
   statementTimeoutMs?: number;
   onPoolError?: (error: Error) => void;
@@ -18,12 +20,16 @@ export type DatabaseHandle = {
   kind: 'postgres' | 'pglite';
   ping: (timeoutMs: number) => Promise<void>;
   close: () => Promise<void>;
+  /** The embedded database's data directory as a tarball (`embeddedSnapshot` loads it). */
+  snapshot?: () => Promise<Blob>;
 };
 
 // Each mode loads only its own driver: PGlite's module and WASM cost a PostgreSQL deployment
 // start-up time and memory for nothing, and `pg` is useless to the embedded mode.
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  return options.url ? openPostgres(options, options.url) : openPglite(options.embeddedDir);
+  return options.url
+    ? openPostgres(options, options.url)
+    : openPglite(options.embeddedDir, options.embeddedSnapshot);
 }
 
 async function openPostgres(options: DatabaseOptions, url: string): Promise<DatabaseHandle> {
@@ -66,7 +72,7 @@ async function openPostgres(options: DatabaseOptions, url: string): Promise<Data
   };
 }
 
-async function openPglite(dir: string): Promise<DatabaseHandle> {
+async function openPglite(dir: string, snapshot?: Blob): Promise<DatabaseHandle> {
   if (dir !== 'memory://') await mkdir(dir, { recursive: true });
   const [{ PGlite }, { pg_trgm }, { unaccent }] = await Promise.all([
     import('@electric-sql/pglite'),
@@ -75,6 +81,7 @@ async function openPglite(dir: string): Promise<DatabaseHandle> {
   ]);
   const pglite = await PGlite.create(dir === 'memory://' ? undefined : dir, {
     extensions: { pg_trgm, unaccent },
+    ...(snapshot ? { loadDataDir: snapshot } : {}),
   });
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
   return {
@@ -89,6 +96,7 @@ async function openPglite(dir: string): Promise<DatabaseHandle> {
       await db.destroy();
       if (!pglite.closed) await pglite.close();
     },
+    snapshot: () => pglite.dumpDataDir('none'),
   };
 }
 
