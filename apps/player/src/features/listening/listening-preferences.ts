@@ -1,4 +1,4 @@
-import { getBootstrapData } from '@cadence/app-shell/bootstrap-store';
+import { getBootstrapData, hasBootstrapData } from '@cadence/app-shell/bootstrap-store';
 import type { TListeningSettings } from '@cadence/contracts/transcoding';
 import { LOUDNESS_MODES } from '@cadence/contracts/transcoding-formats';
 import { apiClient } from '@cadence/http-client/http-client';
@@ -85,7 +85,7 @@ let refreshed = false;
 
 /** Fetches the account's settings once per page load for a signed-in listener (guests keep the defaults). */
 export function refreshListeningPreferences(): void {
-  if (refreshed || !getBootstrapData().user) return;
+  if (refreshed || !hasBootstrapData() || !getBootstrapData().user) return;
   refreshed = true;
   apiClient
     .get<{ settings: TListeningSettings }>('account/listening')
