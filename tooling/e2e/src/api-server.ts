@@ -49,6 +49,8 @@ async function waitUntilReady(url: string, child: ChildProcess, logs: () => stri
 export async function startApi(
   settings: Record<string, string> = {},
   extraEnv: Record<string, string> = {},
+  /** A folder of audio files to import (`cadence import`, loudness measured) before the start. */
+  importFolder?: string,
 ): Promise<RunningApi> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cadence-e2e-'));
   const port = await freePort();
@@ -71,6 +73,13 @@ export async function startApi(
     await promisify(execFile)('node', [cli, 'settings:set', key, value], { env, encoding: 'utf8' }).catch(
       (error: { stdout?: string; stderr?: string }) => {
         throw new Error(`settings:set ${key} failed:\n${error.stdout ?? ''}${error.stderr ?? ''}`);
+      },
+    );
+  }
+  if (importFolder) {
+    await promisify(execFile)('node', [cli, 'import', importFolder], { env, encoding: 'utf8' }).catch(
+      (error: { stdout?: string; stderr?: string }) => {
+        throw new Error(`import failed:\n${error.stdout ?? ''}${error.stderr ?? ''}`);
       },
     );
   }
