@@ -5,6 +5,7 @@ import {
   subscribeListeningPreferences,
   type TListeningPreferences,
 } from '../listening/listening-preferences';
+import { createDecodedCache, createGaplessRun, JOIN_MAX_SECONDS, type TGaplessRun } from './gapless-join';
 import {
   isDataSaverWanted,
   loudnessFactor,
@@ -104,6 +105,10 @@ const SPARE_ROLES: readonly TSpareRole[] = ['next', 'warm'];
 
 /** How early before a transition its precise timer is set (timeupdate comes every ~250 ms). */
 const TRANSITION_LOOKAHEAD_S = 1.5;
+/** Later than this before the end, a join not decoded yet leaves it to the elements. */
+const LAST_JOIN_CHANCE_S = 0.3;
+/** How early the two tracks of a join are fetched and decoded. */
+const DECODE_AHEAD_S = 30;
 
 /**
  * Makes up to three `<audio>` elements follow the store. The active one plays the current track:
@@ -153,6 +158,12 @@ export function attachAudioDriver(
   let startedAhead: HTMLAudioElement | null = null;
   let transitionTimer: ReturnType<typeof setTimeout> | undefined;
   let plannedFor: string | null = null;
+  let decoded: ReturnType<typeof createDecodedCache> | undefined;
+  /** Decoded tracks by URL, once their decoding finished. */
+  const ready = new Map<string, AudioBuffer>();
+  let run: TGaplessRun | null = null;
+  /** The silent element whose track the run's last voice is sounding. */
+  let runElement: HTMLAudioElement | null = null;
 
   function markActive() {
     for (const element of allElements) element.removeAttribute('data-testid');
@@ -165,6 +176,12 @@ export function attachAudioDriver(
     if (canUseWebAudio && element !== plain) {
       if (isRoutable(url)) element.crossOrigin = 'anonymous';
       else element.removeAttribute('crossorigin');
+    }
+    // A new track in an element that mirrored a run's voice (silent): it sounds again.
+    if (element !== runElement && output) {
+      const fade = output.fade(element);
+      fade?.cancelScheduledValues(output.context.currentTime);
+      fade?.setValueAtTime(1, output.context.currentTime);
     }
     element.src = url;
   }
@@ -249,6 +266,7 @@ export function attachAudioDriver(
     if (isSameItem) return; // a replay of the loaded track: the seek command rewinds it
     // A change the transition did not start (a skip, a click): whatever was started ahead stops.
     if (startedAhead && srcOf(startedAhead) !== streamUrl(item.track)) cancelStartedAhead();
+    if (run && (!runElement || srcOf(runElement) !== streamUrl(item.track))) cancelRun();
     load(streamUrl(item.track));
     // After a reload the queue comes back paused at the remembered position.
     if (isFirstLoad && state.position > 0) active.currentTime = state.position;
@@ -266,6 +284,9 @@ export function attachAudioDriver(
     if (srcOf(active) !== null && active.readyState < HAVE_ENOUGH_DATA) return;
     next.preload = 'auto';
     setSource(next, url);
+    // A join of an album in order needs both tracks decoded: short tracks leave little time.
+    const item = store.currentItem();
+    if (output && item && canJoin(item.track, upcoming.track)) decodeAhead(srcOf(active), url);
   }
 
   /** The graph, made on the first play (inside the listener's gesture, so its context may start). */
@@ -353,7 +374,7 @@ export function attachAudioDriver(
     if (state.isPlaying && active.paused && srcOf(active)) play(active);
     else if (!state.isPlaying && !active.paused) {
       active.pause();
-      if (startedAhead || fadingOut) cancelTransitions();
+      if (startedAhead || fadingOut || run) cancelTransitions();
     }
   }
 
@@ -364,6 +385,90 @@ export function attachAudioDriver(
     if (!output || !next || !upcoming || next === fadingOut) return null;
     if (srcOf(next) !== streamUrl(upcoming.track) || next.readyState < 3 || next.error) return null;
     return next;
+  }
+
+  /** An album in order, both tracks of this origin and short enough to decode: joined on the sample. */
+  function canJoin(current: TPlayerTrack, next: TPlayerTrack): boolean {
+    const isShort = (track: TPlayerTrack) =>
+      track.duration !== null && track.duration / 1000 <= JOIN_MAX_SECONDS;
+    return (
+      isAlbumInOrder(transitionTrack(current), transitionTrack(next)) &&
+      isShort(current) &&
+      isShort(next) &&
+      isRoutable(srcOf(active)) &&
+      isRoutable(streamUrl(next))
+    );
+  }
+
+  function decodeAhead(...urls: (string | null)[]) {
+    if (!output) return;
+    decoded ??= createDecodedCache(output.context);
+    for (const url of urls) {
+      if (!url || ready.has(url)) continue;
+      decoded
+        .get(url)
+        .then((buffer) => {
+          ready.set(url, buffer);
+          // A join that waited for this decoding may start now, between two timeupdates.
+          planTransitionAhead();
+        })
+        .catch(() => {
+          // Not decodable here: that join falls back to the elements.
+        });
+    }
+  }
+
+  /** The current track already sounds from the run (a join before it): only the next needs decoding. */
+  const isRunSounding = () => run !== null && runElement === active;
+  const isJoinReady = (nextUrl: string) =>
+    (isRunSounding() || ready.has(srcOf(active) ?? '')) && ready.has(nextUrl) && readySpare() !== null;
+
+  /** Joins the next track on the sample when it is decoded; false: the elements join instead. */
+  function beginJoin(nextUrl: string): boolean {
+    const incoming = readySpare();
+    const next = ready.get(nextUrl);
+    if (!output || !incoming || !next || !output.isConnected(active)) return false;
+    const current = ready.get(srcOf(active) ?? '');
+    if (!isRunSounding() && !current) return false;
+    route(incoming);
+    const inFade = output.fade(incoming);
+    if (!inFade) return false;
+    // Whoever starts the next element (the timer below, or the queue when this one ends first),
+    // it stays silent: the run sounds its track.
+    inFade.cancelScheduledValues(output.context.currentTime);
+    inFade.setValueAtTime(0, output.context.currentTime);
+    const state = store.getSnapshot();
+    const nextLevel = levelOf(upcomingItem(state.queue)?.track, {
+      ...state.queue,
+      currentIndex: state.queue.currentIndex + 1,
+    });
+    setLevel(incoming, nextLevel);
+    if (!isRunSounding() && current) {
+      run?.cancel([]);
+      run = createGaplessRun(output);
+      run.takeOver(active, current, levels.get(active) ?? 1);
+    }
+    if (!run) return false;
+    const joinAt = run.append(next, nextLevel);
+    runElement = incoming;
+    const outgoing = active;
+    transitionTimer = setTimeout(
+      () => {
+        if (!run || active !== outgoing || !incoming.paused) return;
+        if (incoming.currentTime !== 0) incoming.currentTime = 0;
+        startedAhead = incoming;
+        play(incoming);
+      },
+      Math.max(0, (joinAt - output.context.currentTime) * 1000),
+    );
+    return true;
+  }
+
+  function cancelRun() {
+    if (!run) return;
+    run.cancel(allElements);
+    run = null;
+    runElement = null;
   }
 
   /** At `startAt` seconds into the current track: start the next one, and move the queue to it. */
@@ -380,11 +485,17 @@ export function attachAudioDriver(
     );
     if (plan.kind === 'cut') return;
     const remaining = plan.startAt - active.currentTime;
+    const joinable = canJoin(item.track, upcoming.track) ? streamUrl(upcoming.track) : null;
+    if (joinable && remaining <= DECODE_AHEAD_S) decodeAhead(srcOf(active), joinable);
     if (remaining > TRANSITION_LOOKAHEAD_S) return;
     const key = `${item.key}:${state.playId}`;
     if (plannedFor === key) return;
+    // A join waits for its decoding (the next timeupdate tries again) while there is time for it.
+    const canWait = remaining > LAST_JOIN_CHANCE_S;
+    if (joinable && canWait && !isJoinReady(joinable)) return;
     plannedFor = key;
     clearTimeout(transitionTimer);
+    if (joinable && beginJoin(joinable)) return;
     // For a join the next element is started a little early: its output starts later than play().
     const lead = plan.kind === 'gapless' ? output.context.baseLatency + 0.02 : 0;
     transitionTimer = setTimeout(() => startTransition(plan), Math.max(0, (remaining - lead) * 1000));
@@ -418,7 +529,13 @@ export function attachAudioDriver(
       inFade.cancelScheduledValues(now);
       outFade.cancelScheduledValues(now);
       inFade.setValueCurveAtTime(curveIn, now, plan.seconds);
-      outFade.setValueCurveAtTime(curveOut, now, plan.seconds);
+      if (run && runElement === outgoing) {
+        // An album's last track sounds from a run (its element silent): it fades there, and the
+        // run is left to end on its own.
+        run.fadeOut(curveOut, plan.seconds);
+        run = null;
+        runElement = null;
+      } else outFade.setValueCurveAtTime(curveOut, now, plan.seconds);
       fadingOut = outgoing;
       clearTimeout(fadeTimer);
       fadeTimer = setTimeout(finishFade, plan.seconds * 1000 + 50);
@@ -457,6 +574,7 @@ export function attachAudioDriver(
 
   function cancelTransitions() {
     clearTimeout(transitionTimer);
+    cancelRun();
     plannedFor = null;
     cancelStartedAhead();
     if (fadingOut) {
@@ -482,6 +600,7 @@ export function attachAudioDriver(
   const offCommand = store.onCommand((command) => {
     if (command.type === 'seek') {
       tracker.interrupt();
+      cancelRun();
       clearTimeout(transitionTimer);
       plannedFor = null;
       active.currentTime = command.position;

@@ -18,7 +18,15 @@ export interface TWebAudioOutput {
   setVolume(linear: number): void;
   /** Resumes a suspended context (autoplay policy); call from a user gesture. */
   resume(): void;
+  /** A decoded track to schedule on the sample: its source and its gain (level times fades), unstarted. */
+  bufferVoice(buffer: AudioBuffer): { source: AudioBufferSourceNode; gain: GainNode };
 }
+
+/**
+ * The graph's rate: most music is 44.1 kHz, and a decoded file at the graph's rate is not resampled,
+ * so two files of one recording join on the exact sample (the browser resamples once, at its output).
+ */
+export const GRAPH_SAMPLE_RATE = 44_100;
 
 type TChannel = { level: GainNode; fade: GainNode };
 
@@ -50,7 +58,7 @@ export function createWebAudioOutput(
   if (!Context) return null;
   let context: AudioContext;
   try {
-    context = new Context({ latencyHint: 'playback' });
+    context = new Context({ sampleRate: GRAPH_SAMPLE_RATE });
   } catch {
     return null;
   }
@@ -92,6 +100,13 @@ export function createWebAudioOutput(
     },
     resume() {
       if (context.state !== 'running') void context.resume().catch(() => {});
+    },
+    bufferVoice(buffer) {
+      const source = context.createBufferSource();
+      source.buffer = buffer;
+      const gain = context.createGain();
+      source.connect(gain).connect(volume);
+      return { source, gain };
     },
   };
 }
