@@ -3,6 +3,8 @@ import {
   CROSSFADE_MAX_SECONDS,
   LOUDNESS_MODES,
   MAX_BIT_RATE_LIMIT,
+  PREAMP_MAX_DB,
+  PREAMP_MIN_DB,
   TRANSCODE_FORMATS,
   type TTranscodeFormat,
 } from './transcoding-formats';
@@ -28,6 +30,8 @@ export const ZListeningSettingsSchema = z.object({
   /** What transcodes are made as for them; null: the site's default. */
   format: z.enum(TRANSCODE_FORMATS).nullable(),
   loudness: z.enum(LOUDNESS_MODES),
+  /** dB added to the ReplayGain gain (the player still keeps every peak under full scale). */
+  preamp_db: z.number().min(PREAMP_MIN_DB).max(PREAMP_MAX_DB),
   crossfade_seconds: z.number().min(0).max(CROSSFADE_MAX_SECONDS),
 });
 export type TListeningSettings = z.infer<typeof ZListeningSettingsSchema>;

@@ -56,6 +56,8 @@ function dataDirFor(extraEnv: Record<string, string>): string {
 export async function startApi(
   settings: Record<string, string> = {},
   extraEnv: Record<string, string> = {},
+  /** A folder of audio files to import (`cadence import`, loudness measured) before the start. */
+  importFolder?: string,
 ): Promise<RunningApi> {
   const dataDir = dataDirFor(extraEnv);
   const port = await freePort();
@@ -79,6 +81,13 @@ export async function startApi(
         throw new Error(
           `settings:set ${Object.keys(settings).join(' ')} failed:\n${error.stdout ?? ''}${error.stderr ?? ''}`,
         );
+      },
+    );
+  }
+  if (importFolder) {
+    await promisify(execFile)('node', [cli, 'import', importFolder], { env, encoding: 'utf8' }).catch(
+      (error: { stdout?: string; stderr?: string }) => {
+        throw new Error(`import failed:\n${error.stdout ?? ''}${error.stderr ?? ''}`);
       },
     );
   }

@@ -10,6 +10,7 @@ export const DEFAULT_LISTENING_SETTINGS: TListeningSettings = {
   max_bit_rate: null,
   format: null,
   loudness: 'track',
+  preamp_db: 0,
   crossfade_seconds: 0,
 };
 
@@ -22,7 +23,7 @@ const isLoudness = (value: string): value is TListeningSettings['loudness'] =>
 export async function findListeningSettings(db: Db, userId: number): Promise<TListeningSettings> {
   const row = await db
     .selectFrom('listening_settings')
-    .select(['max_bit_rate', 'format', 'loudness', 'crossfade_seconds'])
+    .select(['max_bit_rate', 'format', 'loudness', 'preamp_db', 'crossfade_seconds'])
     .where('user_id', '=', userId)
     .executeTakeFirst();
   if (!row) return DEFAULT_LISTENING_SETTINGS;
@@ -30,6 +31,7 @@ export async function findListeningSettings(db: Db, userId: number): Promise<TLi
     max_bit_rate: row.max_bit_rate,
     format: isFormat(row.format) ? row.format : null,
     loudness: isLoudness(row.loudness) ? row.loudness : 'track',
+    preamp_db: Number(row.preamp_db),
     crossfade_seconds: Number(row.crossfade_seconds),
   };
 }

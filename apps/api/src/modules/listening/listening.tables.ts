@@ -7,8 +7,10 @@ export interface ListeningSettingsTable {
   max_bit_rate: number | null;
   /** `opus` | `mp3` | `aac`; null: the site's default format. */
   format: string | null;
-  /** `off` | `track` | `album` */
+  /** `off` | `track` | `album` | `auto` */
   loudness: Generated<string>;
+  /** dB added to the ReplayGain gain. */
+  preamp_db: Generated<number>;
   crossfade_seconds: Generated<number>;
   updated_at: Timestamp;
 }

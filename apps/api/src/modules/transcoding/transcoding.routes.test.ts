@@ -138,6 +138,7 @@ describe('transcoding on the stream route', { timeout: 90_000 }, () => {
       max_bit_rate: 64,
       format: 'mp3',
       loudness: 'track',
+      preamp_db: 0,
       crossfade_seconds: 0,
     });
     const limited = await stream(flacId, 'maxBitRate=320', listener.headers);

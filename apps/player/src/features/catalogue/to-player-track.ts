@@ -1,3 +1,4 @@
+import type { TReplayGain } from '../playback/listening-quality';
 import type { TPlayerTrack } from '../playback/player-track';
 
 type TRef = { id: number; name: string };
@@ -12,6 +13,8 @@ export interface TTrackLike {
   album?: (TRef & { image?: string | null }) | null;
   stream_url?: string | null;
   src?: string | null;
+  number?: number | null;
+  replay_gain?: TReplayGain | null;
 }
 
 export function toPlayerTrack(
@@ -28,5 +31,7 @@ export function toPlayerTrack(
     album: album ? { id: album.id, name: album.name, image: album.image ?? null } : null,
     stream_url: track.stream_url ?? null,
     src: track.src ?? null,
+    number: track.number ?? null,
+    replay_gain: track.replay_gain ?? null,
   };
 }

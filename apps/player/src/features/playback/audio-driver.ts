@@ -1,8 +1,15 @@
 import { getBootstrapData } from '@cadence/app-shell/bootstrap-store';
-import type { TLoudnessMode } from '@cadence/contracts/transcoding-formats';
+import {
+  getListeningPreferences,
+  refreshListeningPreferences,
+  subscribeListeningPreferences,
+  type TListeningPreferences,
+} from '../listening/listening-preferences';
+import { createDecodedCache, createGaplessRun, JOIN_MAX_SECONDS, type TGaplessRun } from './gapless-join';
 import {
   isDataSaverWanted,
   loudnessFactor,
+  loudnessGain,
   readDataSaverBitRate,
   streamQuery,
   type TConnectionInfo,
@@ -11,31 +18,78 @@ import {
 import { createPlayTracker } from './play-tracker';
 import type { TPlayerState, TPlayerStore } from './player-store';
 import { trackStreamUrl as plainStreamUrl, type TPlayerTrack } from './player-track';
-import { upcomingItem } from './queue-reducer';
+import { type TQueueState, upcomingItem } from './queue-reducer';
+import { equalPowerGains, isAlbumInOrder, planTransition, type TTransitionTrack } from './transition-plan';
+import { createWebAudioOutput, type TWebAudioOutput } from './web-audio-output';
 
 export interface TAudioDriverDeps {
   /** Called once per play that reached the threshold. */
   reportPlay: (trackId: number, listenedMs: number) => void;
   /** The current track failed to load or decode. */
   onTrackError: (trackName: string) => void;
-  /** The listener's loudness levelling (account settings); 'track' when not given. */
-  loudnessMode?: () => TLoudnessMode;
+  /** The listener's settings (account and this device); the saved copy when not given. */
+  preferences?: () => TListeningPreferences;
+  /** The Web Audio graph, made on the first play; none (plain elements) when it answers null. */
+  createOutput?: () => TWebAudioOutput | null;
 }
 
 /**
- * The api's stream URL with the data saver's `maxBitRate` on a metered or slow connection
- * (Network Information API, where the browser has it); external sources as they are.
+ * The api's stream URL with the data saver's `maxBitRate` when this device wants it (always, or on
+ * a metered or slow connection as the Network Information API tells) and the listener's own limit
+ * (the api applies their settings only when a stream asks); external sources as they are.
  */
-function trackStreamUrl(track: Pick<TPlayerTrack, 'id' | 'stream_url' | 'src'>): string {
+function trackStreamUrl(
+  track: Pick<TPlayerTrack, 'id' | 'stream_url' | 'src'>,
+  preferences: TListeningPreferences,
+): string {
   const url = plainStreamUrl(track);
   if (!url.includes('/api/v1/tracks/')) return url;
   const connection = (globalThis.navigator as { connection?: TConnectionInfo } | undefined)?.connection;
-  if (!isDataSaverWanted(connection)) return url;
-  const query = streamQuery({
-    isDataSaver: true,
-    dataSaverBitRate: readDataSaverBitRate(getBootstrapData().settings),
-  });
-  return withStreamQuery(url, query);
+  const isDataSaver =
+    preferences.data_saver === 'on' || (preferences.data_saver === 'auto' && isDataSaverWanted(connection));
+  const limit = Math.min(
+    isDataSaver ? readDataSaverBitRate(getBootstrapData().settings) : Number.POSITIVE_INFINITY,
+    preferences.max_bit_rate ?? Number.POSITIVE_INFINITY,
+  );
+  // Their format is not sent: it says what a transcode is made as, not that every file needs one.
+  if (!Number.isFinite(limit)) return url;
+  return withStreamQuery(url, streamQuery({ isDataSaver: true, dataSaverBitRate: limit }));
+}
+
+/** Audio of this site's origin: its samples may go through Web Audio (cross-origin ones play silent there). */
+function isRoutable(url: string | null): boolean {
+  if (!url) return false;
+  const here = globalThis.location?.href;
+  if (!here) return true;
+  try {
+    return new URL(url, here).origin === new URL(here).origin;
+  } catch {
+    return false;
+  }
+}
+
+/** The two tracks around a change, as the transition rules see them. */
+function transitionTrack(track: TPlayerTrack, durationS?: number): TTransitionTrack {
+  const known = durationS !== undefined && Number.isFinite(durationS) && durationS > 0;
+  return {
+    id: track.id,
+    duration: known ? durationS : track.duration === null ? null : track.duration / 1000,
+    albumId: track.album?.id ?? null,
+    number: track.number ?? null,
+  };
+}
+
+/** The current item continues or leads into its album in order (auto loudness takes the album gain). */
+function isInAlbumRun(queue: TQueueState): boolean {
+  const current = queue.items[queue.currentIndex]?.track;
+  if (!current) return false;
+  const before = queue.items[queue.currentIndex - 1]?.track;
+  const after = queue.items[queue.currentIndex + 1]?.track;
+  const self = transitionTrack(current);
+  return (
+    (before !== undefined && isAlbumInOrder(transitionTrack(before), self)) ||
+    (after !== undefined && isAlbumInOrder(self, transitionTrack(after)))
+  );
 }
 
 /** The element that is playing carries it, whichever of the two that is (tests look it up). */
@@ -49,6 +103,13 @@ const srcOf = (element: HTMLMediaElement) => element.getAttribute('src');
 type TSpareRole = 'next' | 'warm';
 const SPARE_ROLES: readonly TSpareRole[] = ['next', 'warm'];
 
+/** How early before a transition its precise timer is set (timeupdate comes every ~250 ms). */
+const TRANSITION_LOOKAHEAD_S = 1.5;
+/** Later than this before the end, a join not decoded yet leaves it to the elements. */
+const LAST_JOIN_CHANCE_S = 0.3;
+/** How early the two tracks of a join are fetched and decoded. */
+const DECODE_AHEAD_S = 30;
+
 /**
  * Makes up to three `<audio>` elements follow the store. The active one plays the current track:
  * source, play/pause, seek, volume; its events flow back (time, duration, ended, errors). A spare
@@ -56,11 +117,18 @@ const SPARE_ROLES: readonly TSpareRole[] = ['next', 'warm'];
  * track the listener is reaching for ('warm', see `store.prepare`). When the queue gets to a
  * track a spare holds, the two swap roles, so the change needs no new request, demuxing or audio
  * output start: near gapless at the end of a track, and sound sooner after a click.
+ *
+ * With Web Audio (made on the first play), the api's audio runs through the graph of
+ * `web-audio-output.ts`: the loudness gain (may raise a quiet track, never clips), and the
+ * automatic transitions of `transition-plan.ts`: the preloaded next track starts before the end
+ * (a crossfade with equal-power curves) or right at it (an album in order). A fourth element, never
+ * in the graph, plays sources of other origins (the graph would hear them as silence).
  */
 export function attachAudioDriver(
   store: TPlayerStore,
   elements: readonly [HTMLAudioElement, ...HTMLAudioElement[]],
   deps: TAudioDriverDeps,
+  plain: HTMLAudioElement | null = null,
 ): () => void {
   let active = elements[0];
   const spares: Partial<Record<TSpareRole, HTMLAudioElement>> = {};
@@ -68,16 +136,54 @@ export function attachAudioDriver(
     const element = elements[index + 1];
     if (element) spares[role] = element;
   });
+  const allElements = plain ? [...elements, plain] : [...elements];
   let loadedKey: string | null = null;
   let loadedPlayId = -1;
   let isFirstLoad = true;
   // Elements whose play() the browser has accepted: Safari wants a user gesture per element.
   const allowed = new WeakSet<HTMLMediaElement>();
   const tracker = createPlayTracker(deps.reportPlay);
+  const preferences = deps.preferences ?? getListeningPreferences;
+  const streamUrl = (track: TPlayerTrack) => trackStreamUrl(track, preferences());
+  const canUseWebAudio = deps.createOutput !== undefined || typeof globalThis.AudioContext === 'function';
+  /** undefined: not made yet (first play); null: none in this browser. */
+  let output: TWebAudioOutput | null | undefined;
+  /** The element the plain one took over from, active again for the next routable source. */
+  let parked: HTMLAudioElement | null = null;
+  const levels = new WeakMap<HTMLMediaElement, number>();
+  /** The element fading out after a crossfade handed the queue to the next track. */
+  let fadingOut: HTMLAudioElement | null = null;
+  let fadeTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The spare started ahead by a transition: the queue's move to it must not rewind or pause it. */
+  let startedAhead: HTMLAudioElement | null = null;
+  let transitionTimer: ReturnType<typeof setTimeout> | undefined;
+  let plannedFor: string | null = null;
+  let decoded: ReturnType<typeof createDecodedCache> | undefined;
+  /** Decoded tracks by URL, once their decoding finished. */
+  const ready = new Map<string, AudioBuffer>();
+  let run: TGaplessRun | null = null;
+  /** The silent element whose track the run's last voice is sounding. */
+  let runElement: HTMLAudioElement | null = null;
 
   function markActive() {
-    for (const element of elements) element.removeAttribute('data-testid');
+    for (const element of allElements) element.removeAttribute('data-testid');
     active.setAttribute('data-testid', ACTIVE_AUDIO_TEST_ID);
+  }
+
+  function setSource(element: HTMLMediaElement, url: string) {
+    // Set before the request: a redirect to storage of another origin (S3) must answer with CORS
+    // headers, or the graph hears silence.
+    if (canUseWebAudio && element !== plain) {
+      if (isRoutable(url)) element.crossOrigin = 'anonymous';
+      else element.removeAttribute('crossorigin');
+    }
+    // A new track in an element that mirrored a run's voice (silent): it sounds again.
+    if (element !== runElement && output) {
+      const fade = output.fade(element);
+      fade?.cancelScheduledValues(output.context.currentTime);
+      fade?.setValueAtTime(1, output.context.currentTime);
+    }
+    element.src = url;
   }
 
   /** The spare of `role` becomes the active element and the active one takes its role. */
@@ -85,7 +191,7 @@ export function attachAudioDriver(
     const spare = spares[role];
     if (!spare) return;
     spares[role] = active;
-    active.pause();
+    if (active !== fadingOut) active.pause();
     active = spare;
     markActive();
   }
@@ -93,30 +199,51 @@ export function attachAudioDriver(
   const roleHolding = (url: string) =>
     SPARE_ROLES.find((role) => {
       const spare = spares[role];
-      return spare && srcOf(spare) === url && !spare.error;
+      return spare && spare !== fadingOut && srcOf(spare) === url && !spare.error;
     });
   const isLoaded = (url: string) => srcOf(active) === url || roleHolding(url) !== undefined;
+  /** A source another origin serves plays in the plain element once the graph exists. */
+  const needsPlain = (url: string) => !!plain && !!output && !isRoutable(url);
 
   function load(url: string) {
-    const role = roleHolding(url);
-    if (role) {
-      takeOver(role);
-      if (active.currentTime !== 0) active.currentTime = 0;
+    if (needsPlain(url)) {
+      if (active !== plain && plain) {
+        active.pause();
+        parked = active;
+        active = plain;
+        markActive();
+      }
+      setSource(active, url);
       return;
     }
-    active.src = url;
+    if (active === plain && parked) {
+      plain.pause();
+      unload(plain);
+      active = parked;
+      parked = null;
+      markActive();
+    }
+    const role = roleHolding(url);
+    if (role) {
+      const isAhead = spares[role] === startedAhead;
+      takeOver(role);
+      startedAhead = null;
+      if (!isAhead && active.currentTime !== 0) active.currentTime = 0;
+      return;
+    }
+    setSource(active, url);
   }
 
   function prepare(url: string, preload: 'metadata' | 'auto') {
     const warm = spares.warm;
-    if (!warm) return;
+    if (!warm || needsPlain(url) || warm === fadingOut) return;
     if (srcOf(warm) === url) {
       if (preload === 'auto') warm.preload = 'auto';
       return;
     }
     if (isLoaded(url)) return;
     warm.preload = preload;
-    warm.src = url;
+    setSource(warm, url);
   }
 
   function unload(element: HTMLMediaElement | null) {
@@ -128,7 +255,7 @@ export function attachAudioDriver(
   function syncSource(state: TPlayerState) {
     const item = store.currentItem();
     if (!item) {
-      if (loadedKey !== null) for (const element of elements) unload(element);
+      if (loadedKey !== null) for (const element of allElements) unload(element);
       loadedKey = null;
       return;
     }
@@ -137,7 +264,10 @@ export function attachAudioDriver(
     loadedKey = item.key;
     loadedPlayId = state.playId;
     if (isSameItem) return; // a replay of the loaded track: the seek command rewinds it
-    load(trackStreamUrl(item.track));
+    // A change the transition did not start (a skip, a click): whatever was started ahead stops.
+    if (startedAhead && srcOf(startedAhead) !== streamUrl(item.track)) cancelStartedAhead();
+    if (run && (!runElement || srcOf(runElement) !== streamUrl(item.track))) cancelRun();
+    load(streamUrl(item.track));
     // After a reload the queue comes back paused at the remembered position.
     if (isFirstLoad && state.position > 0) active.currentTime = state.position;
     isFirstLoad = false;
@@ -146,17 +276,39 @@ export function attachAudioDriver(
   function syncPreload(state: TPlayerState) {
     const next = spares.next;
     const upcoming = upcomingItem(state.queue);
-    if (!next || !upcoming) return;
-    const url = trackStreamUrl(upcoming.track);
-    if (isLoaded(url)) return;
+    if (!next || !upcoming || next === fadingOut || next === startedAhead) return;
+    const url = streamUrl(upcoming.track);
+    if (isLoaded(url) || needsPlain(url)) return;
     // The current track's start comes first: the next one must not compete for the connection
     // and the decoder until the current one can play through.
     if (srcOf(active) !== null && active.readyState < HAVE_ENOUGH_DATA) return;
     next.preload = 'auto';
-    next.src = url;
+    setSource(next, url);
+    // A join of an album in order needs both tracks decoded: short tracks leave little time.
+    const item = store.currentItem();
+    if (output && item && canJoin(item.track, upcoming.track)) decodeAhead(srcOf(active), url);
+  }
+
+  /** The graph, made on the first play (inside the listener's gesture, so its context may start). */
+  function route(element: HTMLMediaElement) {
+    if (output === undefined) {
+      output = canUseWebAudio ? (deps.createOutput ?? createWebAudioOutput)() : null;
+      refreshListeningPreferences();
+    }
+    if (!output) return;
+    output.resume();
+    if (element !== plain && !output.isConnected(element) && isRoutable(srcOf(element))) {
+      try {
+        output.connect(element);
+      } catch {
+        // Already connected elsewhere or refused: it plays as a plain element.
+      }
+    }
   }
 
   function play(element: HTMLMediaElement) {
+    route(element);
+    applyLevels(store.getSnapshot());
     element.play().then(
       () => allowed.add(element),
       (error: unknown) => {
@@ -167,11 +319,11 @@ export function attachAudioDriver(
           ? undefined
           : SPARE_ROLES.find((spareRole) => {
               const spare = spares[spareRole];
-              return spare && allowed.has(spare);
+              return spare && allowed.has(spare) && spare !== fadingOut;
             });
         const spare = role && spares[role];
         if (role && spare) {
-          spare.src = srcOf(element) ?? '';
+          setSource(spare, srcOf(element) ?? '');
           takeOver(role);
           if (store.getSnapshot().isPlaying) play(active);
           return;
@@ -182,13 +334,258 @@ export function attachAudioDriver(
     );
   }
 
-  function syncPlayback(state: TPlayerState) {
-    // Loudness levelling rides on the element's volume (see loudnessFactor: attenuation only).
-    const level = loudnessFactor(store.currentItem()?.track.replay_gain, deps.loudnessMode?.() ?? 'track');
-    active.volume = (state.volume / 100) * level;
+  function levelOf(track: TPlayerTrack | undefined, queue: TQueueState, isLeadingOut = false): number {
+    const prefs = preferences();
+    return loudnessGain(track?.replay_gain, prefs.loudness, {
+      preampDb: prefs.preamp_db,
+      isAlbumInOrder: !isLeadingOut && isInAlbumRun(queue),
+    });
+  }
+
+  function setLevel(element: HTMLMediaElement, gain: number) {
+    if (!output?.isConnected(element) || levels.get(element) === gain) return;
+    // A new track starts at its level; a changed setting glides there.
+    output.setLevel(element, gain, !element.paused);
+    levels.set(element, gain);
+  }
+
+  function applyLevels(state: TPlayerState) {
+    const track = store.currentItem()?.track;
+    const gain = levelOf(track, state.queue);
+    if (output?.isConnected(active)) {
+      active.volume = 1;
+      active.muted = false;
+      output.setVolume(state.isMuted ? 0 : state.volume / 100);
+      setLevel(active, gain);
+      return;
+    }
+    // No graph (or a source of another origin): the element's volume carries an approximation.
+    const prefs = preferences();
+    const factor = loudnessFactor(track?.replay_gain, prefs.loudness, {
+      preampDb: prefs.preamp_db,
+      isAlbumInOrder: isInAlbumRun(state.queue),
+    });
+    active.volume = (state.volume / 100) * factor;
     active.muted = state.isMuted;
+  }
+
+  function syncPlayback(state: TPlayerState) {
+    applyLevels(state);
     if (state.isPlaying && active.paused && srcOf(active)) play(active);
-    else if (!state.isPlaying && !active.paused) active.pause();
+    else if (!state.isPlaying && !active.paused) {
+      active.pause();
+      if (startedAhead || fadingOut || run) cancelTransitions();
+    }
+  }
+
+  /** The next track to start ahead of the queue's move: in the graph, loaded far enough. */
+  function readySpare(): HTMLAudioElement | null {
+    const next = spares.next;
+    const upcoming = upcomingItem(store.getSnapshot().queue);
+    if (!output || !next || !upcoming || next === fadingOut) return null;
+    if (srcOf(next) !== streamUrl(upcoming.track) || next.readyState < 3 || next.error) return null;
+    return next;
+  }
+
+  /** An album in order, both tracks of this origin and short enough to decode: joined on the sample. */
+  function canJoin(current: TPlayerTrack, next: TPlayerTrack): boolean {
+    const isShort = (track: TPlayerTrack) =>
+      track.duration !== null && track.duration / 1000 <= JOIN_MAX_SECONDS;
+    return (
+      isAlbumInOrder(transitionTrack(current), transitionTrack(next)) &&
+      isShort(current) &&
+      isShort(next) &&
+      isRoutable(srcOf(active)) &&
+      isRoutable(streamUrl(next))
+    );
+  }
+
+  function decodeAhead(...urls: (string | null)[]) {
+    if (!output) return;
+    decoded ??= createDecodedCache(output.context);
+    for (const url of urls) {
+      if (!url || ready.has(url)) continue;
+      decoded
+        .get(url)
+        .then((buffer) => {
+          ready.set(url, buffer);
+          // A join that waited for this decoding may start now, between two timeupdates.
+          planTransitionAhead();
+        })
+        .catch(() => {
+          // Not decodable here: that join falls back to the elements.
+        });
+    }
+  }
+
+  /** The current track already sounds from the run (a join before it): only the next needs decoding. */
+  const isRunSounding = () => run !== null && runElement === active;
+  const isJoinReady = (nextUrl: string) =>
+    (isRunSounding() || ready.has(srcOf(active) ?? '')) && ready.has(nextUrl) && readySpare() !== null;
+
+  /** Joins the next track on the sample when it is decoded; false: the elements join instead. */
+  function beginJoin(nextUrl: string): boolean {
+    const incoming = readySpare();
+    const next = ready.get(nextUrl);
+    if (!output || !incoming || !next || !output.isConnected(active)) return false;
+    const current = ready.get(srcOf(active) ?? '');
+    if (!isRunSounding() && !current) return false;
+    route(incoming);
+    const inFade = output.fade(incoming);
+    if (!inFade) return false;
+    // Whoever starts the next element (the timer below, or the queue when this one ends first),
+    // it stays silent: the run sounds its track.
+    inFade.cancelScheduledValues(output.context.currentTime);
+    inFade.setValueAtTime(0, output.context.currentTime);
+    const state = store.getSnapshot();
+    const nextLevel = levelOf(upcomingItem(state.queue)?.track, {
+      ...state.queue,
+      currentIndex: state.queue.currentIndex + 1,
+    });
+    setLevel(incoming, nextLevel);
+    if (!isRunSounding() && current) {
+      run?.cancel([]);
+      run = createGaplessRun(output);
+      run.takeOver(active, current, levels.get(active) ?? 1);
+    }
+    if (!run) return false;
+    const joinAt = run.append(next, nextLevel);
+    runElement = incoming;
+    const outgoing = active;
+    transitionTimer = setTimeout(
+      () => {
+        if (!run || active !== outgoing || !incoming.paused) return;
+        if (incoming.currentTime !== 0) incoming.currentTime = 0;
+        startedAhead = incoming;
+        play(incoming);
+      },
+      Math.max(0, (joinAt - output.context.currentTime) * 1000),
+    );
+    return true;
+  }
+
+  function cancelRun() {
+    if (!run) return;
+    run.cancel(allElements);
+    run = null;
+    runElement = null;
+  }
+
+  /** At `startAt` seconds into the current track: start the next one, and move the queue to it. */
+  function planTransitionAhead() {
+    const state = store.getSnapshot();
+    const item = store.currentItem();
+    const upcoming = upcomingItem(state.queue);
+    if (!output || !item || !upcoming || !state.isPlaying || state.queue.repeat === 'one') return;
+    if (startedAhead || !Number.isFinite(active.duration)) return;
+    const plan = planTransition(
+      transitionTrack(item.track, active.duration),
+      transitionTrack(upcoming.track),
+      { crossfadeSeconds: preferences().crossfade_seconds, isManual: false },
+    );
+    if (plan.kind === 'cut') return;
+    const remaining = plan.startAt - active.currentTime;
+    const joinable = canJoin(item.track, upcoming.track) ? streamUrl(upcoming.track) : null;
+    if (joinable && remaining <= DECODE_AHEAD_S) decodeAhead(srcOf(active), joinable);
+    if (remaining > TRANSITION_LOOKAHEAD_S) return;
+    const key = `${item.key}:${state.playId}`;
+    if (plannedFor === key) return;
+    // A join waits for its decoding (the next timeupdate tries again) while there is time for it.
+    const canWait = remaining > LAST_JOIN_CHANCE_S;
+    if (joinable && canWait && !isJoinReady(joinable)) return;
+    plannedFor = key;
+    clearTimeout(transitionTimer);
+    if (joinable && beginJoin(joinable)) return;
+    // For a join the next element is started a little early: its output starts later than play().
+    const lead = plan.kind === 'gapless' ? output.context.baseLatency + 0.02 : 0;
+    transitionTimer = setTimeout(() => startTransition(plan), Math.max(0, (remaining - lead) * 1000));
+  }
+
+  function startTransition(plan: ReturnType<typeof planTransition>) {
+    const incoming = readySpare();
+    const outgoing = active;
+    if (!output || !incoming || plan.kind === 'cut') return;
+    route(incoming);
+    if (!output.isConnected(incoming) || !output.isConnected(outgoing)) return;
+    const state = store.getSnapshot();
+    const upcoming = upcomingItem(state.queue);
+    setLevel(
+      incoming,
+      levelOf(upcoming?.track, { ...state.queue, currentIndex: state.queue.currentIndex + 1 }),
+    );
+    if (incoming.currentTime !== 0) incoming.currentTime = 0;
+    const now = output.context.currentTime;
+    const inFade = output.fade(incoming);
+    const outFade = output.fade(outgoing);
+    if (plan.kind === 'crossfade' && inFade && outFade) {
+      const steps = 64;
+      const curveIn = new Float32Array(steps);
+      const curveOut = new Float32Array(steps);
+      for (let i = 0; i < steps; i++) {
+        const gains = equalPowerGains(i / (steps - 1));
+        curveIn[i] = gains.in;
+        curveOut[i] = gains.out;
+      }
+      inFade.cancelScheduledValues(now);
+      outFade.cancelScheduledValues(now);
+      inFade.setValueCurveAtTime(curveIn, now, plan.seconds);
+      if (run && runElement === outgoing) {
+        // An album's last track sounds from a run (its element silent): it fades there, and the
+        // run is left to end on its own.
+        run.fadeOut(curveOut, plan.seconds);
+        run = null;
+        runElement = null;
+      } else outFade.setValueCurveAtTime(curveOut, now, plan.seconds);
+      fadingOut = outgoing;
+      clearTimeout(fadeTimer);
+      fadeTimer = setTimeout(finishFade, plan.seconds * 1000 + 50);
+    } else if (inFade) {
+      inFade.cancelScheduledValues(now);
+      inFade.setValueAtTime(1, now);
+    }
+    startedAhead = incoming;
+    play(incoming);
+    if (plan.kind === 'crossfade') {
+      // The queue moves on now: the next track is the one the listener hears come in.
+      tracker.interrupt();
+      store.handleEnded();
+    }
+  }
+
+  /** The outgoing track of a crossfade reached silence: it stops and can preload again. */
+  function finishFade() {
+    const element = fadingOut;
+    fadingOut = null;
+    if (!element) return;
+    element.pause();
+    const fade = output?.fade(element);
+    if (fade && output) {
+      fade.cancelScheduledValues(output.context.currentTime);
+      fade.setValueAtTime(1, output.context.currentTime);
+    }
+    syncPreload(store.getSnapshot());
+  }
+
+  function cancelStartedAhead() {
+    const element = startedAhead;
+    startedAhead = null;
+    if (element && element !== active) element.pause();
+  }
+
+  function cancelTransitions() {
+    clearTimeout(transitionTimer);
+    cancelRun();
+    plannedFor = null;
+    cancelStartedAhead();
+    if (fadingOut) {
+      clearTimeout(fadeTimer);
+      finishFade();
+    }
+    const fade = output?.fade(active);
+    if (fade && output) {
+      fade.cancelScheduledValues(output.context.currentTime);
+      fade.setValueAtTime(1, output.context.currentTime);
+    }
   }
 
   function sync() {
@@ -199,12 +596,16 @@ export function attachAudioDriver(
   }
 
   const offState = store.subscribeAudio(sync);
+  const offPreferences = subscribeListeningPreferences(() => applyLevels(store.getSnapshot()));
   const offCommand = store.onCommand((command) => {
     if (command.type === 'seek') {
       tracker.interrupt();
+      cancelRun();
+      clearTimeout(transitionTimer);
+      plannedFor = null;
       active.currentTime = command.position;
     } else if (command.type === 'prepare') {
-      prepare(trackStreamUrl(command.track), command.preload);
+      prepare(streamUrl(command.track), command.preload);
     }
   });
 
@@ -217,10 +618,17 @@ export function attachAudioDriver(
         const item = store.currentItem();
         if (item && !active.paused)
           tracker.tick(store.getSnapshot().playId, item.track.id, active.currentTime, active.duration);
+        planTransitionAhead();
       },
     ],
     ['durationchange', () => store.setDuration(active.duration)],
-    ['ended', () => store.handleEnded()],
+    [
+      'ended',
+      () => {
+        // A join started the next track already: the queue follows it now.
+        store.handleEnded();
+      },
+    ],
     ['waiting', () => store.setBuffering(true)],
     ['playing', () => store.setBuffering(false)],
     ['canplaythrough', () => syncPreload(store.getSnapshot())],
@@ -240,15 +648,18 @@ export function attachAudioDriver(
     };
     return [event, onEvent] as const;
   });
-  for (const element of elements)
+  for (const element of allElements)
     for (const [event, onEvent] of handlers) element.addEventListener(event, onEvent);
   markActive();
   sync();
 
   return () => {
     offState();
+    offPreferences();
     offCommand();
-    for (const element of elements)
+    clearTimeout(transitionTimer);
+    clearTimeout(fadeTimer);
+    for (const element of allElements)
       for (const [event, onEvent] of handlers) element.removeEventListener(event, onEvent);
   };
 }

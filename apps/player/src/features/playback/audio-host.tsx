@@ -5,25 +5,31 @@ import { attachAudioDriver } from './audio-driver';
 import { attachMediaSession } from './media-session';
 import { getPlayer, reportPlay } from './player-instance';
 
-/** The app's `<audio>` elements (one plays, the others hold the next track and the one about to be clicked), driven by the player store. */
+/** The app's `<audio>` elements (one plays, the others hold the next track, the one about to be clicked, and sources of other origins), driven by the player store. */
 export function AudioHost({ source = 'player' }: { source?: 'player' | 'embed' }) {
   const audioRef = useRef<HTMLAudioElement>(null);
   const nextRef = useRef<HTMLAudioElement>(null);
   const warmRef = useRef<HTMLAudioElement>(null);
+  const plainRef = useRef<HTMLAudioElement>(null);
   useEffect(() => {
     const audio = audioRef.current;
     if (!audio) return;
     const spares = [nextRef.current, warmRef.current].filter((element) => element !== null);
     const store = getPlayer();
-    const detachDriver = attachAudioDriver(store, [audio, ...spares], {
-      reportPlay: (trackId, listenedMs) => {
-        const item = store.currentItem();
-        const queued = item?.track.id === trackId ? item.source : undefined;
-        reportPlay(trackId, listenedMs, source === 'embed' ? 'embed' : (queued ?? source));
+    const detachDriver = attachAudioDriver(
+      store,
+      [audio, ...spares],
+      {
+        reportPlay: (trackId, listenedMs) => {
+          const item = store.currentItem();
+          const queued = item?.track.id === trackId ? item.source : undefined;
+          reportPlay(trackId, listenedMs, source === 'embed' ? 'embed' : (queued ?? source));
+        },
+        onTrackError: (name) =>
+          toast.danger(trans('Could not play ":name", skipping to the next track.', { name })),
       },
-      onTrackError: (name) =>
-        toast.danger(trans('Could not play ":name", skipping to the next track.', { name })),
-    });
+      plainRef.current,
+    );
     const detachSession = attachMediaSession(store);
     return () => {
       detachDriver();
@@ -39,6 +45,9 @@ export function AudioHost({ source = 'player' }: { source?: 'player' | 'embed' }
       <audio ref={nextRef} preload="auto" className="hidden" />
       {/* biome-ignore lint/a11y/useMediaCaption: music has no captions; lyrics are shown instead */}
       <audio ref={warmRef} preload="auto" className="hidden" />
+      {/* Sources of another origin play here, outside the Web Audio graph (which would hear silence). */}
+      {/* biome-ignore lint/a11y/useMediaCaption: music has no captions; lyrics are shown instead */}
+      <audio ref={plainRef} preload="auto" className="hidden" />
     </>
   );
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   isDataSaverWanted,
   loudnessFactor,
+  loudnessGain,
   readDataSaverBitRate,
   streamQuery,
   withStreamQuery,
@@ -20,7 +21,9 @@ describe('loudnessFactor', () => {
 
   it('never lets the true peak pass full scale, and never raises above 1', () => {
     // +3 dB pre-amp on -2 dB: +1 dB, but a peak of 0.95 allows at most 1/0.95, and an element at most 1.
-    expect(loudnessFactor({ ...gain, track_gain: -2, track_peak: 1.2 }, 'track', 3)).toBeCloseTo(1 / 1.2, 6);
+    expect(
+      loudnessFactor({ ...gain, track_gain: -2, track_peak: 1.2 }, 'track', { preampDb: 3 }),
+    ).toBeCloseTo(1 / 1.2, 6);
     expect(loudnessFactor({ ...gain, track_gain: 5 }, 'track')).toBe(1);
   });
 
@@ -28,6 +31,23 @@ describe('loudnessFactor', () => {
     const loud = loudnessFactor({ ...gain, track_gain: -12 }, 'track');
     const quiet = loudnessFactor({ ...gain, track_gain: -2 }, 'track');
     expect(20 * Math.log10(quiet / loud)).toBeCloseTo(10, 6);
+  });
+});
+
+describe('loudnessGain (Web Audio)', () => {
+  it('raises a quiet track and adds the pre-amp, as far as its peak allows', () => {
+    expect(loudnessGain({ ...gain, track_gain: 4, track_peak: 0.5 }, 'track')).toBeCloseTo(10 ** (4 / 20), 6);
+    expect(loudnessGain({ ...gain, track_gain: 4, track_peak: 0.4 }, 'track', { preampDb: 3 })).toBeCloseTo(
+      10 ** (7 / 20),
+      6,
+    );
+    expect(loudnessGain({ ...gain, track_gain: 9, track_peak: 0.5 }, 'track')).toBeCloseTo(2, 6);
+  });
+
+  it('auto takes the album gain only while the album plays in order', () => {
+    expect(loudnessGain(gain, 'auto', { isAlbumInOrder: true })).toBeCloseTo(10 ** (-4 / 20), 6);
+    expect(loudnessGain(gain, 'auto', { isAlbumInOrder: false })).toBeCloseTo(10 ** (-6 / 20), 6);
+    expect(loudnessGain(gain, 'auto')).toBeCloseTo(10 ** (-6 / 20), 6);
   });
 });
 

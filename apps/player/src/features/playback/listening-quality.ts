@@ -41,21 +41,33 @@ export function withStreamQuery(url: string, query: string): string {
 }
 
 /**
- * The loudness factor (linear, at most 1) that levels a track: ReplayGain 2.0's track or album
- * gain plus the pre-amp, never above what keeps the true peak at full scale (no sample clips).
- * An `<audio>` element's volume cannot go above 1, so a quiet track is left as it is rather than
- * raised (the factor is capped at 1). Album mode falls back to the track gain when the album has none.
+ * The loudness gain (linear) that levels a track: ReplayGain 2.0's track or album gain plus the
+ * pre-amp, never above what keeps the (true) peak at full scale, so no sample clips. Album mode uses
+ * the album gain; auto uses it only while the album plays in order (`isAlbumInOrder`); both fall
+ * back to the track gain when the album has none.
+ */
+export function loudnessGain(
+  gain: TReplayGain | null | undefined,
+  mode: TLoudnessMode,
+  options: { preampDb?: number; isAlbumInOrder?: boolean } = {},
+): number {
+  if (mode === 'off' || !gain) return 1;
+  const wantsAlbum = mode === 'album' || (mode === 'auto' && options.isAlbumInOrder === true);
+  const useAlbum = wantsAlbum && gain.album_gain !== null;
+  const db = (useAlbum ? (gain.album_gain as number) : gain.track_gain) + (options.preampDb ?? 0);
+  const peak = (useAlbum ? gain.album_peak : gain.track_peak) ?? gain.track_peak;
+  const peakLimit = peak > 0 ? 1 / peak : Number.POSITIVE_INFINITY;
+  return Math.min(10 ** (db / 20), peakLimit);
+}
+
+/**
+ * Where the browser has no Web Audio, levelling rides on the element's volume, which cannot go
+ * above 1: a quiet track is left as it is rather than raised.
  */
 export function loudnessFactor(
   gain: TReplayGain | null | undefined,
   mode: TLoudnessMode,
-  preampDb = 0,
+  options: { preampDb?: number; isAlbumInOrder?: boolean } = {},
 ): number {
-  if (mode === 'off' || !gain) return 1;
-  const useAlbum = mode === 'album' && gain.album_gain !== null;
-  const db = (useAlbum ? (gain.album_gain as number) : gain.track_gain) + preampDb;
-  const peak = (useAlbum ? gain.album_peak : gain.track_peak) ?? gain.track_peak;
-  const factor = 10 ** (db / 20);
-  const peakLimit = peak > 0 ? 1 / peak : Number.POSITIVE_INFINITY;
-  return Math.min(1, factor, peakLimit);
+  return Math.min(1, loudnessGain(gain, mode, options));
 }

@@ -12,6 +12,8 @@ export interface TPlayerTrack {
   duration: number | null;
   artists: { id: number; name: string }[];
   album: { id: number; name: string; image?: string | null } | null;
+  /** The track's number on its album: consecutive numbers of one album play gapless. */
+  number?: number | null;
   /** Where the audio comes from when the api says so (external `src` or its own stream URL). */
   stream_url?: string | null;
   src?: string | null;

@@ -7,8 +7,8 @@ export const accountRoutes: RouteObject[] = [
     path: 'account-settings',
     loader: accessLoader({ requireLogin: true }),
     lazy: () =>
-      import('../../features/subsonic/account-settings-with-subsonic').then((m) => ({
-        Component: m.AccountSettingsWithSubsonic,
+      import('../../features/listening/player-account-settings').then((m) => ({
+        Component: m.PlayerAccountSettings,
       })),
   },
 ];
