@@ -51,6 +51,7 @@ import { reportsRoutes } from './modules/reports/reports.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
 import { s3UploadsRoutes } from './modules/s3-uploads/s3-uploads.routes';
 import { scheduleRoutes } from './modules/schedule/schedule.routes';
+import { scrobblingRoutes } from './modules/scrobbling/scrobbling.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { seoRoutes } from './modules/seo/seo.routes';
 import { sessionsRoutes } from './modules/sessions/sessions.routes';
@@ -217,6 +218,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(artistFollowersRoutes);
   await app.register(commentsRoutes);
   await app.register(playsRoutes);
+  await app.register(scrobblingRoutes);
   await app.register(streamingRoutes);
   // Native apps (issue 35): the Subsonic and OpenSubsonic API under /rest.
   await app.register(subsonicRoutes);

@@ -37,6 +37,7 @@ describe('scheduler', () => {
       'analytics:prune',
       'billing-webhooks:requeue',
       'schedule:prune',
+      'scrobbles:retry',
       'sessions:prune',
       'similar-artists:recompute',
       'sitemap:generate',
@@ -48,6 +49,7 @@ describe('scheduler', () => {
     expect(await replicas[1]?.tick(new Date('2030-01-01T11:00:00Z'))).toEqual([
       'sessions:prune',
       'billing-webhooks:requeue',
+      'scrobbles:retry',
       'uploads:sweep-orphans',
     ]);
 
