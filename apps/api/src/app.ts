@@ -43,6 +43,7 @@ import { lyricsRoutes } from './modules/lyrics/lyrics.routes';
 import { mailLogRoutes } from './modules/mail/mail-log.routes';
 import { createMailRecorder } from './modules/mail/mail-recorder';
 import { notificationsPlugin } from './modules/notifications/notifications.plugin';
+import { playlistImportRoutes } from './modules/playlist-import/playlist-import.routes';
 import { playlistsRoutes } from './modules/playlists/playlists.routes';
 import { playsRoutes } from './modules/plays/plays.routes';
 import { publicStorageRoutes } from './modules/public-storage/public-storage.routes';
@@ -213,6 +214,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(taggedMusicRoutes);
   await app.register(lyricsRoutes);
   await app.register(playlistsRoutes);
+  await app.register(playlistImportRoutes);
   await app.register(libraryRoutes);
   await app.register(libraryStateRoutes);
   await app.register(artistFollowersRoutes);

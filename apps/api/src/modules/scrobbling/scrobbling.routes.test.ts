@@ -23,8 +23,9 @@ beforeAll(async () => {
     startListenBrainzPeer({ tokens: { [LB_TOKEN]: 'ada', 'lb-token-of-bob': 'bob' } }),
     startLastfmPeer({ apiKey: 'lastfm-key', secret: 'lastfm-secret', users: ['ada-fm'] }),
   ]);
-  // A short timeout: the peer's "hang" must end in a retry, not a stuck sender.
-  t = await createTestApp({ env: { SCROBBLE_TIMEOUT_MS: '400' } });
+  // A short timeout: the peer's "hang" must end in a retry, not a stuck sender (long enough for
+  // the embedded mode, whose database shares this process's event loop with the peers).
+  t = await createTestApp({ env: { SCROBBLE_TIMEOUT_MS: '1500' } });
   await t.app.services.settings.save(
     {
       client: {
@@ -184,7 +185,7 @@ describe('ListenBrainz', () => {
     expect(row).toMatchObject({
       attempts: 2,
       sent_at: null,
-      last_error: 'The service is no answer in 400 ms.',
+      last_error: 'ListenBrainz: no answer in 1500 ms',
     });
     const accounts = await send(bob.headers, 'GET', '/api/v1/account/scrobbling');
     expect(accounts.json().services).toContainEqual(

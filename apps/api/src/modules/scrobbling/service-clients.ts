@@ -15,6 +15,7 @@ export class ScrobbleServiceError extends Error {
 }
 
 async function call(
+  service: string,
   url: string,
   init: RequestInit,
   timeoutMs: number,
@@ -23,11 +24,10 @@ async function call(
   try {
     response = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
   } catch (error) {
-    const reason =
-      error instanceof Error && error.name === 'TimeoutError'
-        ? `no answer in ${timeoutMs} ms`
-        : 'unreachable';
-    throw new ScrobbleServiceError(`The service is ${reason}.`);
+    const isTimeout = error instanceof Error && error.name === 'TimeoutError';
+    throw new ScrobbleServiceError(
+      `${service}: ${isTimeout ? `no answer in ${timeoutMs} ms` : 'cannot be reached'}`,
+    );
   }
   const text = await response.text();
   try {
@@ -58,6 +58,7 @@ export function createListenBrainzClient(options: { baseUrl: string; timeoutMs: 
 
   async function submit(token: string, listenType: 'single' | 'import' | 'playing_now', payload: unknown[]) {
     const answer = await call(
+      'ListenBrainz',
       url('submit-listens'),
       { method: 'POST', headers: headers(token), body: JSON.stringify({ listen_type: listenType, payload }) },
       options.timeoutMs,
@@ -70,7 +71,12 @@ export function createListenBrainzClient(options: { baseUrl: string; timeoutMs: 
   return {
     /** The user name the token belongs to, or null when ListenBrainz says it is not valid. */
     async validateToken(token: string): Promise<string | null> {
-      const answer = await call(url('validate-token'), { headers: headers(token) }, options.timeoutMs);
+      const answer = await call(
+        'ListenBrainz',
+        url('validate-token'),
+        { headers: headers(token) },
+        options.timeoutMs,
+      );
       if (answer.status !== 200) throw new ScrobbleServiceError(`ListenBrainz: HTTP ${answer.status}`);
       const body = answer.body as { valid?: boolean; user_name?: string } | null;
       return body?.valid && body.user_name ? body.user_name : null;
@@ -119,6 +125,7 @@ export function createLastfmClient(options: {
       format: 'json',
     });
     const answer = await call(
+      'Last.fm',
       options.apiUrl,
       { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body },
       options.timeoutMs,
