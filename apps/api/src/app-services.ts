@@ -2,6 +2,7 @@ import { type BillingServices, createBillingServices } from './modules/billing/b
 import { type BootstrapService, createBootstrapService } from './modules/bootstrap/bootstrap.service';
 import { type CatalogueCache, createCatalogueCache } from './modules/catalogue/catalogue-cache';
 import { registerCatalogueCache } from './modules/catalogue/catalogue-invalidation';
+import { createDataExportService, type DataExportService } from './modules/data-export/data-export.service';
 import {
   createFileEntriesService,
   type FileEntriesService,
@@ -45,6 +46,8 @@ export type Services = {
   transcoding: TranscodingService;
   /** ListenBrainz and Last.fm accounts and the scrobble outbox (modules/scrobbling/README.md). */
   scrobbling: ScrobblingService;
+  /** "Download your data" archives (modules/data-export). */
+  dataExports: DataExportService;
 };
 
 declare module 'fastify' {
@@ -123,5 +126,6 @@ export function createServices(deps: AppDeps): Services {
       appUrl: deps.env.APP_URL,
       timeoutMs: deps.env.SCROBBLE_TIMEOUT_MS,
     }),
+    dataExports: createDataExportService({ db: deps.db, storage, notifications, appUrl: deps.env.APP_URL }),
   };
 }

@@ -27,6 +27,7 @@ import { channelsRoutes } from './modules/channels/channels.routes';
 import { commentsRoutes } from './modules/comments/comments.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { customPagesRoutes } from './modules/custom-pages/custom-pages.routes';
+import { dataExportRoutes } from './modules/data-export/data-export.routes';
 import { adminFilesRoutes } from './modules/file-entries/admin-files.routes';
 import { fileEntriesRoutes } from './modules/file-entries/file-entries.routes';
 import { genresRoutes } from './modules/genres/genres.routes';
@@ -198,6 +199,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(rolesRoutes);
   await app.register(sessionsRoutes);
   await app.register(accessTokensRoutes);
+  await app.register(dataExportRoutes);
   await app.register(twoFactorRoutes);
   await app.register(socialRoutes);
   await app.register(mailLogRoutes);

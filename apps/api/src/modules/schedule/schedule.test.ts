@@ -36,6 +36,7 @@ describe('scheduler', () => {
     expect(ran.sort()).toEqual([
       'analytics:prune',
       'billing-webhooks:requeue',
+      'data-exports:prune',
       'schedule:prune',
       'scrobbles:retry',
       'sessions:prune',
@@ -50,6 +51,7 @@ describe('scheduler', () => {
       'sessions:prune',
       'billing-webhooks:requeue',
       'scrobbles:retry',
+      'data-exports:prune',
       'uploads:sweep-orphans',
     ]);
 

@@ -3,6 +3,7 @@ import { pruneExpiredSessions } from '../../platform/auth/session.service';
 import type { Database } from '../../platform/db/schema';
 import type { Storage } from '../../platform/storage/get-storage';
 import type { BillingServices } from '../billing/billing.services';
+import type { DataExportService } from '../data-export/data-export.service';
 import { pruneAnalytics } from '../insights/reports.service';
 import type { ScrobblingService } from '../scrobbling/scrobbling.service';
 import type { SitemapService } from '../seo/sitemap.service';
@@ -31,9 +32,10 @@ export function scheduledTasks(
     billing: Pick<BillingServices, 'webhooks'>;
     storage: Pick<Storage, 'get'>;
     scrobbling: Pick<ScrobblingService, 'requeueDue'>;
+    dataExports: Pick<DataExportService, 'pruneExpired'>;
   },
 ): ScheduledTask[] {
-  const { settings, sitemap, billing, storage, scrobbling } = services;
+  const { settings, sitemap, billing, storage, scrobbling, dataExports } = services;
   const similarArtists = createSimilarArtistsService(db);
   return [
     {
@@ -78,6 +80,12 @@ export function scheduledTasks(
         'Send again the scrobbles a service did not take (down or timing out) once their backoff is over',
       everyMs: SCROBBLE_SWEEP_MS,
       run: async () => `Queued senders for ${await scrobbling.requeueDue()} accounts`,
+    },
+    {
+      name: 'data-exports:prune',
+      description: 'Delete the "Download your data" archives whose link expired',
+      everyMs: HOUR,
+      run: async () => `Deleted ${await dataExports.pruneExpired()} expired data archives`,
     },
     {
       name: 'uploads:sweep-orphans',

@@ -1,8 +1,9 @@
 import { AccountSettingsPage } from '@cadence/app-shell/account-settings/account-settings-page';
+import { DownloadYourDataPanel } from '../data-export/download-your-data-panel';
 import { ConnectedServicesPanel } from '../scrobbling/connected-services-panel';
 import { SubsonicAppsPanel } from './subsonic-apps-panel';
 
-/** The shared account settings page, with the player's own "Subsonic apps" and "Connected services". */
+/** The shared account settings page, with the player's own "Subsonic apps", "Connected services" and "Download your data". */
 export function AccountSettingsWithSubsonic() {
   return (
     <AccountSettingsPage
@@ -10,6 +11,7 @@ export function AccountSettingsWithSubsonic() {
         <>
           <SubsonicAppsPanel />
           <ConnectedServicesPanel />
+          <DownloadYourDataPanel />
         </>
       }
     />

@@ -40,6 +40,7 @@ import * as createListeningSettings from './2026-11-29T10-40_create-listening-se
 import * as addTrackLoudness from './2026-11-29T11-00_add-track-loudness';
 import * as createSubsonicUserState from './2026-11-29T11-00_create-subsonic-user-state';
 import * as createScrobbling from './2026-11-29T15-00_create-scrobbling';
+import * as createDataExports from './2026-11-29T15-10_create-data-exports';
 
 /** Imported statically so the tsup bundle carries them; keys are the frozen migration names. */
 export const migrations: Record<string, Migration> = {
@@ -84,4 +85,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29T11-00_add-track-loudness': addTrackLoudness,
   '2026-11-29T11-00_create-subsonic-user-state': createSubsonicUserState,
   '2026-11-29T15-00_create-scrobbling': createScrobbling,
+  '2026-11-29T15-10_create-data-exports': createDataExports,
 };
