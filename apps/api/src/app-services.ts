@@ -2,6 +2,7 @@ import { type BillingServices, createBillingServices } from './modules/billing/b
 import { type BootstrapService, createBootstrapService } from './modules/bootstrap/bootstrap.service';
 import { type CatalogueCache, createCatalogueCache } from './modules/catalogue/catalogue-cache';
 import { registerCatalogueCache } from './modules/catalogue/catalogue-invalidation';
+import { createDataExportService, type DataExportService } from './modules/data-export/data-export.service';
 import {
   createFileEntriesService,
   type FileEntriesService,
@@ -12,6 +13,7 @@ import {
   createNotificationsService,
   type NotificationsService,
 } from './modules/notifications/notifications.service';
+import { createScrobblingService, type ScrobblingService } from './modules/scrobbling/scrobbling.service';
 import { createSitemapService, type SitemapService } from './modules/seo/sitemap.service';
 import { createSettingsService, type SettingsService } from './modules/settings/settings.service';
 import type { TranscodingService } from './modules/transcoding/transcoding.service';
@@ -42,6 +44,10 @@ export type Services = {
   catalogue: CatalogueCache;
   /** ffmpeg on the fly with a disk cache (modules/transcoding/README.md). */
   transcoding: TranscodingService;
+  /** ListenBrainz and Last.fm accounts and the scrobble outbox (modules/scrobbling/README.md). */
+  scrobbling: ScrobblingService;
+  /** "Download your data" archives (modules/data-export). */
+  dataExports: DataExportService;
 };
 
 declare module 'fastify' {
@@ -112,5 +118,14 @@ export function createServices(deps: AppDeps): Services {
     workspaceInvites: createWorkspaceInvites({ db: deps.db, workspaces, notifications }),
     catalogue,
     transcoding: createTranscoding(deps.env, settings),
+    scrobbling: createScrobblingService({
+      db: deps.db,
+      cache: deps.cache,
+      settings,
+      appKey: deps.appKey,
+      appUrl: deps.env.APP_URL,
+      timeoutMs: deps.env.SCROBBLE_TIMEOUT_MS,
+    }),
+    dataExports: createDataExportService({ db: deps.db, storage, notifications, appUrl: deps.env.APP_URL }),
   };
 }

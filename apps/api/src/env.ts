@@ -67,6 +67,8 @@ const ZEnvSchema = z.object({
   // How old a cached catalogue page's counters (plays, likes) may get; 0 turns the cache off.
   CATALOGUE_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(9_000),
+  // How long a call to ListenBrainz or Last.fm may take before the scrobble is retried later.
+  SCROBBLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   SHUTDOWN_DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   MAIL_URL: urlWithProtocol(['smtp:', 'smtps:']).optional(),
   MAIL_FROM: optionalString,

@@ -9,6 +9,7 @@ import { MobilePlayer } from '../features/player-ui/mobile-player';
 import { PlayerBar } from '../features/player-ui/player-bar';
 import { PlayerShortcuts } from '../features/player-ui/player-shortcuts';
 import { usePlayerUi } from '../features/player-ui/player-ui-store';
+import { useScrobbleReporter } from '../features/scrobbling/use-scrobble-reporter';
 import { PageScrollRestoration } from '../features/tracks/page-scroll-restoration';
 import { MobileBottomNav } from './mobile-bottom-nav';
 import { Sidebar } from './sidebar';
@@ -31,6 +32,7 @@ export function PlayerLayout() {
   const { isQueueOpen, isNowPlayingOpen } = usePlayerUi();
   const isMobile = useIsMobile();
   usePageViewBeacon();
+  useScrobbleReporter();
   return (
     <div className="flex h-dvh flex-col bg-bg font-sans text-fg">
       <div className="flex min-h-0 flex-1">

@@ -5,6 +5,7 @@ import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import HeartIcon from 'lucide-react/icons/heart';
 import PlusIcon from 'lucide-react/icons/plus';
+import UploadIcon from 'lucide-react/icons/upload';
 import { useMemo } from 'react';
 import { NavLink, useParams } from 'react-router';
 import { allItems, LoadMore, totalOf } from '../features/catalogue/infinite-list';
@@ -21,6 +22,7 @@ import {
   likedTracksQuery,
   type TLibraryCard,
 } from '../features/library/library-queries';
+import { ImportPlaylistDialog } from '../features/playlist-import/import-playlist-dialog';
 import { CreatePlaylistDialog } from '../features/playlists/create-playlist-dialog';
 import { TrackTable } from '../features/tracks/track-table';
 
@@ -94,11 +96,19 @@ function LikedSongs() {
 function Playlists() {
   const { trans } = useTrans();
   const create = () => void openDialog((close) => <CreatePlaylistDialog onClose={() => close()} />);
+  const importFile = () => void openDialog((close) => <ImportPlaylistDialog onClose={() => close()} />);
   return (
     <div className="flex flex-col gap-4">
-      <div>
+      <div className="flex flex-wrap gap-2">
         <Button variant="outline" startIcon={<PlusIcon aria-hidden className="size-4" />} onPress={create}>
           {trans('New playlist')}
+        </Button>
+        <Button
+          variant="outline"
+          startIcon={<UploadIcon aria-hidden className="size-4" />}
+          onPress={importFile}
+        >
+          {trans('Import playlist')}
         </Button>
       </div>
       <CardList query={libraryPlaylistsQuery()} type="playlist" />

@@ -211,6 +211,13 @@ export const settingsCatalogue = {
   /** The Subsonic API under /rest for native apps (modules/subsonic); each user can also turn it off. */
   'subsonic.enable': bool('player', true),
   'player.default_artist_view': oneOf('player', ['list', 'grid'], 'list'),
+  // scrobbling (issue 37, modules/scrobbling): the services' addresses (tests point them at local peers)
+  // and the site's Last.fm API account; ListenBrainz needs only each listener's own token.
+  'scrobbling.listenbrainz_url': text('player', 'https://api.listenbrainz.org', { scope: 'server' }, 255),
+  'scrobbling.lastfm_api_url': text('player', 'https://ws.audioscrobbler.com/2.0/', { scope: 'server' }, 255),
+  'scrobbling.lastfm_auth_url': text('player', 'https://www.last.fm/api/auth/', { scope: 'server' }, 255),
+  'scrobbling.lastfm_api_key': text('player', '', { scope: 'server' }, 100),
+  'scrobbling.lastfm_secret': text('player', '', { scope: 'secret' }, 100),
   // transcoding (issue 36, modules/transcoding): what a stream is converted to when the original does not fit
   'transcoding.default_format': oneOf('player', ['opus', 'mp3', 'aac'], 'opus'),
   'transcoding.data_saver_bitrate': setting('player', z.int().min(32).max(320), 96),

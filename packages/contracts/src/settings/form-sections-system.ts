@@ -1,6 +1,6 @@
 import { AD_SLOT_ADVICE, AD_SLOT_LABELS, AD_SLOTS } from '../ads-constants';
 import type { TSettingField, TSettingsSection } from './form-field';
-import { opts, textField, toggle } from './form-field';
+import { opts, secretField, textField, toggle } from './form-field';
 
 export const analyticsSections: TSettingsSection[] = [
   {
@@ -201,6 +201,26 @@ export const playerSections: TSettingsSection[] = [
         help: 'Which tabs artist pages show, in this order.',
         kind: 'json',
       },
+    ],
+  },
+  {
+    title: 'Scrobbling',
+    description:
+      'Listeners connect ListenBrainz or Last.fm in their account settings; their plays are sent there.',
+    fields: [
+      textField(
+        'scrobbling.lastfm_api_key',
+        'Last.fm API key',
+        'From your Last.fm API account. Without a key and secret, listeners cannot connect Last.fm.',
+      ),
+      secretField(
+        'scrobbling.lastfm_secret',
+        'Last.fm shared secret',
+        'Kept encrypted; signs every Last.fm call.',
+      ),
+      textField('scrobbling.lastfm_api_url', 'Last.fm API address', 'Where Last.fm API calls go.'),
+      textField('scrobbling.lastfm_auth_url', 'Last.fm authorization page', 'Where listeners allow access.'),
+      textField('scrobbling.listenbrainz_url', 'ListenBrainz API address', 'Where listens are submitted.'),
     ],
   },
 ];

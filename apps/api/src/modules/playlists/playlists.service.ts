@@ -24,6 +24,9 @@ const SORTABLE = ['name', 'plays', 'views', 'created_at', 'updated_at', 'id'] as
 /** A playlist page shows at most this many tracks; longer playlists page through /tracks. */
 const PLAYLIST_TRACKS_SHOWN = 500;
 
+/** Tracks appended per statement when a playlist is created with many (an import). */
+const IMPORT_SLICE = 5_000;
+
 export function createPlaylistsService(db: Db) {
   /** A smart playlist's tracks, evaluated now for this viewer (their own private tracks only). */
   const smartScope = (row: PlaylistRow, viewerId: number | null) => ({
@@ -190,6 +193,43 @@ export function createPlaylistsService(db: Db) {
     return (await toDtos([row], { with: ['owner'] }))[0] as TPlaylist;
   }
 
+  /**
+   * Playlists with their tracks in one transaction (an import): all of them, or none when one
+   * fails. The tracks must be ones the actor may add (the caller picked them so).
+   */
+  async function createWithTracks(
+    actor: Actor,
+    items: { input: TPlaylistCreate; trackIds: number[] }[],
+  ): Promise<number[]> {
+    await assertActorCanAny(actor, ['playlists.create']);
+    const user = actor.user;
+    if (!user) throw new AppError('unauthenticated');
+    const limit = await actorRestriction(actor, 'playlists.create', 'count');
+    if (limit !== null && (await playlistsRepository.countOwnedBy(db, user.id)) + items.length > limit) {
+      throw new AppError(
+        'forbidden',
+        `You can create up to ${limit} playlists. Upgrade your plan to create more.`,
+      );
+    }
+    return db.transaction().execute(async (trx) => {
+      const ids: number[] = [];
+      for (const item of items) {
+        const row = await playlistsRepository.insert(trx, user.id, item.input, actor.workspaceId);
+        const unique = [...new Set(item.trackIds)];
+        // A statement takes at most 65,535 parameters: tracks go in slices.
+        for (let start = 0; start < unique.length; start += IMPORT_SLICE)
+          await playlistsRepository.appendTracks(
+            trx,
+            row.id,
+            unique.slice(start, start + IMPORT_SLICE),
+            user.id,
+          );
+        ids.push(row.id);
+      }
+      return ids;
+    });
+  }
+
   async function update(actor: Actor, id: number, input: Partial<TPlaylistCreate>): Promise<TPlaylist> {
     const playlist = await findOr404(id);
     await assertCanManage(actor, playlist, 'update');
@@ -290,6 +330,7 @@ export function createPlaylistsService(db: Db) {
     show,
     findVisible,
     create,
+    createWithTracks,
     update,
     remove,
     addTracks,

@@ -13,8 +13,22 @@ export type PlayDimension = {
   value: string;
 };
 
-export async function insertPlay(db: Db, play: PlayRow): Promise<void> {
-  await db.insertInto('plays').values(play).execute();
+export async function insertPlay(db: Db, play: PlayRow): Promise<number> {
+  const row = await db.insertInto('plays').values(play).returning('id').executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+/** The user's latest play of a track since `since` (a listen the scrobbler may be told about). */
+export function latestPlay(db: Db, userId: number, trackId: number, since: Date) {
+  return db
+    .selectFrom('plays')
+    .select(['id', 'played_at'])
+    .where('user_id', '=', userId)
+    .where('track_id', '=', trackId)
+    .where('played_at', '>=', since)
+    .orderBy('played_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
 }
 
 /**

@@ -15,7 +15,12 @@ const errors = {
 };
 
 export const playsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const plays = createPlaysService(app.deps.db, app.deps.cache, app.deps.appKey);
+  const plays = createPlaysService(
+    app.deps.db,
+    app.deps.cache,
+    app.deps.appKey,
+    app.services.scrobbling.onPlay,
+  );
 
   app.post(
     '/api/v1/tracks/:id/plays',

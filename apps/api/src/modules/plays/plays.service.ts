@@ -12,12 +12,27 @@ import type { TrackRow } from '../catalogue/track-dto';
 import { toTrackDtos } from '../catalogue/track-dto';
 import { countTrackPlay } from '../tracks/tracks.repository';
 import { listenerHash, listenerKey, type PlayListener } from './listener';
-import { bumpRollups, historyPage, insertPlay, type PlayDimension } from './plays.repository';
+import { bumpRollups, historyPage, insertPlay, latestPlay, type PlayDimension } from './plays.repository';
 import { countryFromHeaders, parseUserAgent } from './user-agent';
 
 type Db = Kysely<Database>;
 
-export function createPlaysService(db: Db, cache: Cache, salt = '') {
+/** What happens to a play once it counted (issue 37: scrobbling); its failure never fails the play. */
+export type OnCountedPlay = (play: {
+  playId: number;
+  userId: number | null;
+  track: TrackRow;
+  durationPlayedMs: number;
+  playedAt: Date;
+}) => Promise<void>;
+
+/** The user's latest counted play of a track since `since`, for modules that act on a listen. */
+export async function recentPlayOf(db: Db, userId: number, trackId: number, since: Date) {
+  const row = await latestPlay(db, userId, trackId, since);
+  return row ? { id: Number(row.id), playedAt: row.played_at } : null;
+}
+
+export function createPlaysService(db: Db, cache: Cache, salt = '', onCounted?: OnCountedPlay) {
   /**
    * Appends the play, then bumps the counters and the day's roll-up with single-row statements
    * outside any transaction: each row lock lives for one statement, so a hot track never
@@ -42,7 +57,7 @@ export function createPlaysService(db: Db, cache: Cache, salt = '') {
     const city = location.city;
     const hash = listenerHash(listener, salt);
     const playedAt = new Date();
-    await insertPlay(db, {
+    const playId = await insertPlay(db, {
       track_id: track.id,
       user_id: listener.userId,
       played_at: playedAt,
@@ -72,6 +87,15 @@ export function createPlaysService(db: Db, cache: Cache, salt = '') {
       track.album_id ? countAlbumPlay(db, track.album_id) : null,
       countCreditedArtistsPlay(db, track.id),
     ]);
+    await onCounted?.({
+      playId,
+      userId: listener.userId,
+      track,
+      durationPlayedMs: input.duration_played_ms,
+      playedAt,
+    }).catch(() => {
+      // The scrobble outbox is best effort from here: the play itself is recorded.
+    });
     return { recorded: true, plays: plays ?? Number(track.plays) + 1, threshold_ms: threshold };
   }
 

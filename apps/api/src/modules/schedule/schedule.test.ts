@@ -36,7 +36,9 @@ describe('scheduler', () => {
     expect(ran.sort()).toEqual([
       'analytics:prune',
       'billing-webhooks:requeue',
+      'data-exports:prune',
       'schedule:prune',
+      'scrobbles:retry',
       'sessions:prune',
       'similar-artists:recompute',
       'sitemap:generate',
@@ -48,6 +50,8 @@ describe('scheduler', () => {
     expect(await replicas[1]?.tick(new Date('2030-01-01T11:00:00Z'))).toEqual([
       'sessions:prune',
       'billing-webhooks:requeue',
+      'scrobbles:retry',
+      'data-exports:prune',
       'uploads:sweep-orphans',
     ]);
 

@@ -3,7 +3,9 @@ import { pruneExpiredSessions } from '../../platform/auth/session.service';
 import type { Database } from '../../platform/db/schema';
 import type { Storage } from '../../platform/storage/get-storage';
 import type { BillingServices } from '../billing/billing.services';
+import type { DataExportService } from '../data-export/data-export.service';
 import { pruneAnalytics } from '../insights/reports.service';
+import type { ScrobblingService } from '../scrobbling/scrobbling.service';
 import type { SitemapService } from '../seo/sitemap.service';
 import type { SettingsService } from '../settings/settings.service';
 import { createSimilarArtistsService } from '../similar-artists/similar-artists.service';
@@ -16,6 +18,8 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 /** A stored webhook event still not applied this long after it arrived lost its job (or it failed for good). */
 const WEBHOOK_SWEEP_MS = 5 * MINUTE;
+/** How often scrobbles whose backoff is over are sent again (the first backoffs are shorter). */
+const SCROBBLE_SWEEP_MS = 5 * MINUTE;
 /** How long the schedule tab keeps the run log. */
 const RUN_LOG_DAYS = 30;
 
@@ -27,9 +31,11 @@ export function scheduledTasks(
     sitemap: SitemapService;
     billing: Pick<BillingServices, 'webhooks'>;
     storage: Pick<Storage, 'get'>;
+    scrobbling: Pick<ScrobblingService, 'requeueDue'>;
+    dataExports: Pick<DataExportService, 'pruneExpired'>;
   },
 ): ScheduledTask[] {
-  const { settings, sitemap, billing, storage } = services;
+  const { settings, sitemap, billing, storage, scrobbling, dataExports } = services;
   const similarArtists = createSimilarArtistsService(db);
   return [
     {
@@ -67,6 +73,19 @@ export function scheduledTasks(
       everyMs: WEBHOOK_SWEEP_MS,
       run: async () =>
         `Queued ${await billing.webhooks.requeuePending({ olderThanMs: WEBHOOK_SWEEP_MS, retryBackoffMs: WEBHOOK_SWEEP_MS })} pending webhook events`,
+    },
+    {
+      name: 'scrobbles:retry',
+      description:
+        'Send again the scrobbles a service did not take (down or timing out) once their backoff is over',
+      everyMs: SCROBBLE_SWEEP_MS,
+      run: async () => `Queued senders for ${await scrobbling.requeueDue()} accounts`,
+    },
+    {
+      name: 'data-exports:prune',
+      description: 'Delete the "Download your data" archives whose link expired',
+      everyMs: HOUR,
+      run: async () => `Deleted ${await dataExports.pruneExpired()} expired data archives`,
     },
     {
       name: 'uploads:sweep-orphans',

@@ -90,7 +90,8 @@ export const annotationMethods: Record<string, SubsonicMethod> = {
     const ids = context.params.all('id');
     if (ids.length === 0) throw new SubsonicError('missing_parameter', 'Required parameter is missing: id');
     const isSubmission = context.params.bool('submission') ?? true;
-    const plays = createPlaysService(db, cache, appKey);
+    // Issue 37: an app's scrobble is a counted play like the web's, so it reaches ListenBrainz and Last.fm too.
+    const plays = createPlaysService(db, cache, appKey, context.app.services.scrobbling.onPlay);
     for (const raw of ids.slice(0, 50)) {
       const track = await findTrackVisibleTo(db, context.actor, parseId(raw, 'track'));
       const key = NOW_PLAYING_KEY(context.user.id);

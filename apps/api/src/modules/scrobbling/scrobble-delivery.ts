@@ -1,0 +1,103 @@
+import type { TScrobbleService } from '@cadence/contracts/scrobbling';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../platform/db/schema';
+import * as repository from './scrobbling.repository';
+import type { ScrobbledTrack } from './scrobbling.tables';
+import type { createLastfmClient, createListenBrainzClient, Listen } from './service-clients';
+
+export const DELIVER_JOB = 'scrobbles.deliver';
+export const NOW_PLAYING_JOB = 'scrobbles.now-playing';
+
+/** Last.fm takes 50 scrobbles a call; ListenBrainz up to 1000 (a smaller batch keeps a lease short). */
+const BATCH = { lastfm: 50, listenbrainz: 200 } as const;
+/** How long a sender holds the rows it took: longer than a call can last (SCROBBLE_TIMEOUT_MS). */
+const LEASE_MS = 2 * 60 * 1000;
+/** After a failure: 30 s, 1 min, 2 min ... at most 6 h; given up after 20 failures (some days). */
+const RETRY_BASE_MS = 30_000;
+const RETRY_MAX_MS = 6 * 60 * 60 * 1000;
+export const FINAL_ATTEMPTS = 20;
+
+export const retryDelayMs = (attempts: number) => Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** attempts);
+
+type Clients = {
+  listenbrainz: ReturnType<typeof createListenBrainzClient>;
+  lastfm: ReturnType<typeof createLastfmClient> | null;
+};
+
+/**
+ * Sends the outbox. A sender drains one account (user and service) batch by batch; a failed batch
+ * is due again after a backoff and the sender stops (the scheduled sweep queues it again then), so
+ * the outbox, not the job queue, holds what is owed: nothing is lost when a job is, and a row sent
+ * is marked at once, never sent by a second sender (its lease).
+ */
+export function createScrobbleDelivery(deps: {
+  db: Kysely<Database>;
+  clients: () => Promise<Clients>;
+  credentialOf: (stored: string) => string;
+  log: (details: object, message: string) => void;
+}) {
+  const { db } = deps;
+
+  async function send(clients: Clients, service: TScrobbleService, credential: string, listens: Listen[]) {
+    if (service === 'listenbrainz') return clients.listenbrainz.submit(credential, listens);
+    if (!clients.lastfm) throw new Error('Last.fm is not set up on this site.');
+    return clients.lastfm.scrobble(credential, listens);
+  }
+
+  async function deliver(payload: unknown): Promise<void> {
+    const { userId, service } = payload as { userId: number; service: TScrobbleService };
+    const connection = await repository.findConnection(db, userId, service);
+    if (!connection) return;
+    const credential = deps.credentialOf(connection.credential);
+    const clients = await deps.clients();
+    for (;;) {
+      const now = new Date();
+      const rows = await repository.claimDue(
+        db,
+        { userId, service },
+        { limit: BATCH[service], leaseMs: LEASE_MS, now },
+      );
+      if (rows.length === 0) return;
+      const ids = rows.map((row) => row.id);
+      try {
+        await send(
+          clients,
+          service,
+          credential,
+          rows.map((row) => ({ track: row.track, listenedAt: row.listened_at })),
+        );
+      } catch (error) {
+        const attempts = Math.min(...rows.map((row) => row.attempts));
+        await repository.markFailed(db, ids, {
+          error: error instanceof Error ? error.message : String(error),
+          retryAt: new Date(Date.now() + retryDelayMs(attempts)),
+          finalAttempts: FINAL_ATTEMPTS,
+          now: new Date(),
+        });
+        return;
+      }
+      await repository.markSent(db, ids, new Date());
+    }
+  }
+
+  /** Best effort: a "now playing" that fails is not worth a retry (the track has moved on). */
+  async function nowPlaying(payload: unknown): Promise<void> {
+    const { userId, service, track } = payload as {
+      userId: number;
+      service: TScrobbleService;
+      track: ScrobbledTrack;
+    };
+    const connection = await repository.findConnection(db, userId, service);
+    if (!connection) return;
+    const credential = deps.credentialOf(connection.credential);
+    const clients = await deps.clients();
+    try {
+      if (service === 'listenbrainz') await clients.listenbrainz.nowPlaying(credential, track);
+      else await clients.lastfm?.nowPlaying(credential, track);
+    } catch (error) {
+      deps.log({ err: error, service }, 'Now playing not sent');
+    }
+  }
+
+  return { deliver, nowPlaying };
+}

@@ -1,0 +1,318 @@
+import { type LastfmPeer, startLastfmPeer } from '@cadence/scrobble-peers/lastfm-peer';
+import { type ListenBrainzPeer, startListenBrainzPeer } from '@cadence/scrobble-peers/listenbrainz-peer';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import {
+  actor,
+  type Headers,
+  insertAlbum,
+  insertArtist,
+  insertTrack,
+} from '../catalogue/catalogue.test-helper';
+
+let t: TestApp;
+let listenbrainz: ListenBrainzPeer;
+let lastfm: LastfmPeer;
+let artistId: number;
+let albumId: number;
+
+const LB_TOKEN = 'lb-token-of-ada';
+
+beforeAll(async () => {
+  [listenbrainz, lastfm] = await Promise.all([
+    startListenBrainzPeer({ tokens: { [LB_TOKEN]: 'ada', 'lb-token-of-bob': 'bob' } }),
+    startLastfmPeer({ apiKey: 'lastfm-key', secret: 'lastfm-secret', users: ['ada-fm'] }),
+  ]);
+  // A short timeout: the peer's "hang" must end in a retry, not a stuck sender (long enough for
+  // the embedded mode, whose database shares this process's event loop with the peers).
+  t = await createTestApp({ env: { SCROBBLE_TIMEOUT_MS: '1500' } });
+  await t.app.services.settings.save(
+    {
+      client: {
+        'scrobbling.listenbrainz_url': listenbrainz.url,
+        'scrobbling.lastfm_api_url': `${lastfm.url}/2.0/`,
+        'scrobbling.lastfm_auth_url': `${lastfm.url}/api/auth/`,
+        'scrobbling.lastfm_api_key': 'lastfm-key',
+        'scrobbling.lastfm_secret': 'lastfm-secret',
+      },
+    },
+    { checkCredentials: false },
+  );
+  artistId = await insertArtist(t, 'Scrobble Artist');
+  albumId = await insertAlbum(t, 'Scrobble Album', artistId);
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+  await Promise.all([listenbrainz?.close(), lastfm?.close()]);
+});
+
+const listenerWith = () => actor(t, ['music.play', 'music.view']);
+const send = (headers: Headers, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+  t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+const play = (headers: Headers, trackId: number, ms: number) =>
+  send(headers, 'POST', `/api/v1/tracks/${trackId}/plays`, { duration_played_ms: ms });
+const connectListenBrainz = (headers: Headers, token = LB_TOKEN) =>
+  send(headers, 'PUT', '/api/v1/account/scrobbling/listenbrainz', { token });
+const outboxOf = (userId: number) =>
+  t.deps.db.selectFrom('scrobble_outbox').selectAll().where('user_id', '=', userId).orderBy('id').execute();
+/** Time passes: every backoff of this user is over. */
+const backoffsOver = (userId: number) =>
+  t.deps.db
+    .updateTable('scrobble_outbox')
+    .set({ next_attempt_at: new Date(Date.now() - 1000) })
+    .where('user_id', '=', userId)
+    .where('sent_at', 'is', null)
+    .execute();
+
+describe('ListenBrainz', () => {
+  it('connects with a token ListenBrainz validates, stored encrypted; a wrong token is a 422', async () => {
+    const ada = await listenerWith();
+    const wrong = await connectListenBrainz(ada.headers, 'not-a-token');
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().errors).toEqual({ token: 'ListenBrainz does not know this token.' });
+    expect((await connectListenBrainz(ada.headers, '')).statusCode).toBe(422);
+
+    const connected = await connectListenBrainz(ada.headers);
+    expect(connected.statusCode).toBe(200);
+    expect(connected.json().services).toContainEqual(
+      expect.objectContaining({
+        service: 'listenbrainz',
+        is_connected: true,
+        account_name: 'ada',
+        pending: 0,
+      }),
+    );
+    const row = await t.deps.db
+      .selectFrom('scrobble_connections')
+      .selectAll()
+      .where('user_id', '=', ada.id)
+      .executeTakeFirstOrThrow();
+    expect(row.credential.startsWith('enc:v1:')).toBe(true);
+    expect(row.credential).not.toContain(LB_TOKEN);
+
+    const gone = await send(ada.headers, 'DELETE', '/api/v1/account/scrobbling/listenbrainz');
+    expect(gone.json().services).toContainEqual(
+      expect.objectContaining({ service: 'listenbrainz', is_connected: false, account_name: null }),
+    );
+    expect(
+      await t.deps.db.selectFrom('scrobble_connections').where('user_id', '=', ada.id).selectAll().execute(),
+    ).toEqual([]);
+  });
+
+  it('sends "now playing" on start and one scrobble once half the track was heard', async () => {
+    const ada = await listenerWith();
+    await connectListenBrainz(ada.headers);
+    const trackId = await insertTrack(t, { name: 'Half Way', artistId, albumId, duration: 200_000 });
+    const nowPlaying = listenbrainz.nowPlaying().length;
+    expect((await send(ada.headers, 'POST', `/api/v1/tracks/${trackId}/now-playing`)).json()).toEqual({
+      sent: true,
+    });
+    await listenbrainz.waitForNowPlaying(nowPlaying + 1);
+    expect(listenbrainz.nowPlaying().at(-1)?.listen.track_metadata).toMatchObject({
+      artist_name: 'Scrobble Artist',
+      track_name: 'Half Way',
+      release_name: 'Scrobble Album',
+    });
+
+    // The product counts the play at 30 s; the services' rule (half: 100 s) is not met yet.
+    expect((await play(ada.headers, trackId, 30_000)).json().recorded).toBe(true);
+    await t.app.jobs.drain();
+    expect(await outboxOf(ada.id)).toEqual([]);
+    const early = await send(ada.headers, 'POST', `/api/v1/tracks/${trackId}/scrobble`, {
+      listened_ms: 99_000,
+    });
+    expect(early.json()).toEqual({ queued: false });
+
+    const before = listenbrainz.listens().length;
+    const report = () =>
+      send(ada.headers, 'POST', `/api/v1/tracks/${trackId}/scrobble`, { listened_ms: 100_000 });
+    expect((await report()).json()).toEqual({ queued: true });
+    await listenbrainz.waitForListens(before + 1);
+    // A second report of the same listen (a retried request) sends nothing more.
+    expect((await report()).json()).toEqual({ queued: true });
+    await t.app.jobs.drain();
+    const mine = listenbrainz
+      .listens()
+      .filter((entry) => entry.listen.track_metadata.track_name === 'Half Way');
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ user: 'ada', listen_type: 'single' });
+    const [row] = await outboxOf(ada.id);
+    expect(row?.sent_at).toBeInstanceOf(Date);
+  });
+
+  it('never scrobbles a track of 30 s or less, nor a listen with no counted play', async () => {
+    const ada = await listenerWith();
+    await connectListenBrainz(ada.headers);
+    const short = await insertTrack(t, { name: 'Jingle', artistId, duration: 30_000 });
+    expect((await play(ada.headers, short, 30_000)).json().recorded).toBe(true);
+    const unplayed = await insertTrack(t, { name: 'Never Counted', artistId, duration: 100_000 });
+    const report = await send(ada.headers, 'POST', `/api/v1/tracks/${unplayed}/scrobble`, {
+      listened_ms: 60_000,
+    });
+    expect(report.json()).toEqual({ queued: false });
+    await t.app.jobs.drain();
+    expect(await outboxOf(ada.id)).toEqual([]);
+  });
+
+  it('keeps a scrobble through a 500 and a timeout, sends it once the service is back, and never blocks the play', async () => {
+    const bob = await listenerWith();
+    await connectListenBrainz(bob.headers, 'lb-token-of-bob');
+    // 50 s: the product's threshold and the services' are both 25 s, so the play itself scrobbles.
+    const trackId = await insertTrack(t, { name: 'Outage Song', artistId, albumId, duration: 50_000 });
+    listenbrainz.failNext(1, { status: 500 });
+    const counted = await play(bob.headers, trackId, 25_000);
+    expect(counted.statusCode).toBe(200);
+    expect(counted.json().recorded).toBe(true);
+    await t.app.jobs.drain();
+    let [row] = await outboxOf(bob.id);
+    expect(row).toMatchObject({
+      attempts: 1,
+      sent_at: null,
+      failed_at: null,
+      last_error: 'ListenBrainz: HTTP 500',
+    });
+    expect(row?.next_attempt_at.getTime()).toBeGreaterThan(Date.now());
+    // The sweep before the backoff is over sends nothing.
+    await t.app.services.scrobbling.requeueDue();
+    await t.app.jobs.drain();
+    expect((await outboxOf(bob.id))[0]?.attempts).toBe(1);
+
+    listenbrainz.failNext(1, 'hang');
+    await backoffsOver(bob.id);
+    await t.app.services.scrobbling.requeueDue();
+    await t.app.jobs.drain();
+    [row] = await outboxOf(bob.id);
+    expect(row).toMatchObject({
+      attempts: 2,
+      sent_at: null,
+      last_error: 'ListenBrainz: no answer in 1500 ms',
+    });
+    const accounts = await send(bob.headers, 'GET', '/api/v1/account/scrobbling');
+    expect(accounts.json().services).toContainEqual(
+      expect.objectContaining({ service: 'listenbrainz', pending: 1 }),
+    );
+
+    const before = listenbrainz.listens().length;
+    await backoffsOver(bob.id);
+    await t.app.services.scrobbling.requeueDue();
+    await listenbrainz.waitForListens(before + 1);
+    await t.app.jobs.drain();
+    expect((await outboxOf(bob.id))[0]?.sent_at).toBeInstanceOf(Date);
+    const mine = listenbrainz
+      .listens()
+      .filter((entry) => entry.listen.track_metadata.track_name === 'Outage Song');
+    expect(mine).toHaveLength(1);
+    expect(mine[0]?.listen.listened_at).toBe(Math.floor(Number(row?.listened_at.getTime()) / 1000));
+  });
+});
+
+describe('Subsonic apps', () => {
+  it('scrobble with submission=true is a counted play, so it reaches ListenBrainz too', async () => {
+    const ada = await listenerWith();
+    await connectListenBrainz(ada.headers);
+    const password = (await send(ada.headers, 'POST', '/api/v1/account/subsonic/password')).json()
+      .app_password;
+    const { email } = await t.deps.db
+      .selectFrom('users')
+      .select('email')
+      .where('id', '=', ada.id)
+      .executeTakeFirstOrThrow();
+    const trackId = await insertTrack(t, { name: 'From An App', artistId, albumId, duration: 180_000 });
+    const before = listenbrainz.listens().length;
+    const query = new URLSearchParams({
+      u: email,
+      p: password,
+      v: '1.16.1',
+      c: 'test',
+      f: 'json',
+      id: `tr-${trackId}`,
+    });
+    const answer = await t.app.inject({ method: 'GET', url: `/rest/scrobble.view?${query}&submission=true` });
+    expect(answer.json()['subsonic-response'].status).toBe('ok');
+    await listenbrainz.waitForListens(before + 1);
+    expect(listenbrainz.listens().at(-1)?.listen.track_metadata.track_name).toBe('From An App');
+  });
+});
+
+describe('Last.fm', () => {
+  it('connects through the web authentication flow, then scrobbles and sends now playing, signed', async () => {
+    const ada = await listenerWith();
+    const start = await send(ada.headers, 'POST', '/api/v1/account/scrobbling/lastfm/connect');
+    expect(start.statusCode).toBe(200);
+    const authorize = new URL(start.json().url);
+    expect(`${authorize.origin}${authorize.pathname}`).toBe(`${lastfm.url}/api/auth/`);
+    expect(authorize.searchParams.get('api_key')).toBe('lastfm-key');
+    const page = await fetch(authorize);
+    expect(await page.text()).toContain('Yes, allow access');
+    // The listener presses "allow": Last.fm sends them back to the callback with a token.
+    const allowed = await fetch(`${lastfm.url}/api/auth/`, {
+      method: 'POST',
+      body: new URLSearchParams({
+        api_key: 'lastfm-key',
+        cb: authorize.searchParams.get('cb') ?? '',
+        user: 'ada-fm',
+      }),
+      redirect: 'manual',
+    });
+    const back = new URL(allowed.headers.get('location') ?? '');
+    expect(back.searchParams.get('token')).toBeTruthy();
+    // Someone else cannot finish the flow another listener started.
+    const mallory = await listenerWith();
+    const stolen = await send(mallory.headers, 'GET', `${back.pathname}${back.search}`);
+    expect(stolen.statusCode).toBe(403);
+    const finished = await send(ada.headers, 'GET', `${back.pathname}${back.search}`);
+    expect(finished.statusCode).toBe(303);
+    expect(finished.headers.location).toMatch(/\/account-settings#connected-services$/);
+    const services = (await send(ada.headers, 'GET', '/api/v1/account/scrobbling')).json().services;
+    expect(services).toContainEqual(
+      expect.objectContaining({
+        service: 'lastfm',
+        is_available: true,
+        is_connected: true,
+        account_name: 'ada-fm',
+      }),
+    );
+
+    const trackId = await insertTrack(t, { name: 'Signed Song', artistId, albumId, duration: 600_000 });
+    await send(ada.headers, 'POST', `/api/v1/tracks/${trackId}/now-playing`);
+    await lastfm.waitForNowPlaying(1);
+    expect(lastfm.nowPlaying.at(-1)).toMatchObject({ user: 'ada-fm', track: 'Signed Song', duration: 600 });
+    await play(ada.headers, trackId, 30_000);
+    // Four minutes: a long track scrobbles before its half.
+    const report = await send(ada.headers, 'POST', `/api/v1/tracks/${trackId}/scrobble`, {
+      listened_ms: 240_000,
+    });
+    expect(report.json()).toEqual({ queued: true });
+    await lastfm.waitForScrobbles(1);
+    expect(lastfm.scrobbles.at(-1)).toMatchObject({
+      user: 'ada-fm',
+      artist: 'Scrobble Artist',
+      track: 'Signed Song',
+      album: 'Scrobble Album',
+    });
+
+    await send(ada.headers, 'DELETE', '/api/v1/account/scrobbling/lastfm');
+    const after = (await send(ada.headers, 'GET', '/api/v1/account/scrobbling')).json().services;
+    expect(after).toContainEqual(expect.objectContaining({ service: 'lastfm', is_connected: false }));
+  });
+
+  it('is unavailable until the site has an API key and secret', async () => {
+    await t.app.services.settings.save(
+      { client: { 'scrobbling.lastfm_api_key': '' } },
+      { checkCredentials: false },
+    );
+    try {
+      const ada = await listenerWith();
+      const services = (await send(ada.headers, 'GET', '/api/v1/account/scrobbling')).json().services;
+      expect(services).toContainEqual(expect.objectContaining({ service: 'lastfm', is_available: false }));
+      expect((await send(ada.headers, 'POST', '/api/v1/account/scrobbling/lastfm/connect')).statusCode).toBe(
+        409,
+      );
+    } finally {
+      await t.app.services.settings.save(
+        { client: { 'scrobbling.lastfm_api_key': 'lastfm-key' } },
+        { checkCredentials: false },
+      );
+    }
+  });
+});

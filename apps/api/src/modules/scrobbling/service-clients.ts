@@ -1,0 +1,178 @@
+import { createHash } from 'node:crypto';
+import type { ScrobbledTrack } from './scrobbling.tables';
+
+/** A listen as both services take it: the track and when it started. */
+export type Listen = { track: ScrobbledTrack; listenedAt: Date };
+
+/** A service refused or could not be reached; `isRejected`: it answered that the credential is no good. */
+export class ScrobbleServiceError extends Error {
+  constructor(
+    message: string,
+    readonly isRejected = false,
+  ) {
+    super(message);
+  }
+}
+
+async function call(
+  service: string,
+  url: string,
+  init: RequestInit,
+  timeoutMs: number,
+): Promise<{ status: number; body: unknown }> {
+  let response: Response;
+  try {
+    response = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+  } catch (error) {
+    const isTimeout = error instanceof Error && error.name === 'TimeoutError';
+    throw new ScrobbleServiceError(
+      `${service}: ${isTimeout ? `no answer in ${timeoutMs} ms` : 'cannot be reached'}`,
+    );
+  }
+  const text = await response.text();
+  try {
+    return { status: response.status, body: JSON.parse(text) };
+  } catch {
+    return { status: response.status, body: null };
+  }
+}
+
+const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+/** ListenBrainz's API 1: token header, `validate-token` and `submit-listens`. */
+export function createListenBrainzClient(options: { baseUrl: string; timeoutMs: number }) {
+  const url = (path: string) => `${options.baseUrl.replace(/\/+$/, '')}/1/${path}`;
+  const headers = (token: string) => ({
+    authorization: `Token ${token}`,
+    'content-type': 'application/json',
+  });
+  const metadata = (track: ScrobbledTrack) => ({
+    artist_name: track.artist,
+    track_name: track.track,
+    ...(track.album ? { release_name: track.album } : {}),
+    additional_info: {
+      submission_client: 'Cadence',
+      ...(track.duration_ms ? { duration_ms: track.duration_ms } : {}),
+    },
+  });
+
+  async function submit(token: string, listenType: 'single' | 'import' | 'playing_now', payload: unknown[]) {
+    const answer = await call(
+      'ListenBrainz',
+      url('submit-listens'),
+      { method: 'POST', headers: headers(token), body: JSON.stringify({ listen_type: listenType, payload }) },
+      options.timeoutMs,
+    );
+    if (answer.status === 200) return;
+    const error = (answer.body as { error?: string } | null)?.error ?? `HTTP ${answer.status}`;
+    throw new ScrobbleServiceError(`ListenBrainz: ${error}`, answer.status === 401);
+  }
+
+  return {
+    /** The user name the token belongs to, or null when ListenBrainz says it is not valid. */
+    async validateToken(token: string): Promise<string | null> {
+      const answer = await call(
+        'ListenBrainz',
+        url('validate-token'),
+        { headers: headers(token) },
+        options.timeoutMs,
+      );
+      if (answer.status !== 200) throw new ScrobbleServiceError(`ListenBrainz: HTTP ${answer.status}`);
+      const body = answer.body as { valid?: boolean; user_name?: string } | null;
+      return body?.valid && body.user_name ? body.user_name : null;
+    },
+    nowPlaying: (token: string, track: ScrobbledTrack) =>
+      submit(token, 'playing_now', [{ track_metadata: metadata(track) }]),
+    /** One listen as `single`, several as `import` (ListenBrainz takes up to 1000 at once). */
+    submit: (token: string, listens: Listen[]) =>
+      submit(
+        token,
+        listens.length === 1 ? 'single' : 'import',
+        listens.map((listen) => ({
+          listened_at: seconds(listen.listenedAt),
+          track_metadata: metadata(listen.track),
+        })),
+      ),
+  };
+}
+
+/** Last.fm's API signature: md5 of the sorted parameters (name then value) and the shared secret. */
+export function lastfmSignature(params: Record<string, string>, secret: string): string {
+  const text = Object.keys(params)
+    .filter((name) => name !== 'format' && name !== 'callback')
+    .sort()
+    .map((name) => `${name}${params[name]}`)
+    .join('');
+  return createHash('md5').update(`${text}${secret}`, 'utf8').digest('hex');
+}
+
+/** Session key errors: the listener must connect again (Last.fm's 4, 9, 14 and 26 codes). */
+const REJECTED_CODES = new Set([4, 9, 14, 26]);
+
+/** Last.fm's API 2.0 with the web authentication flow, every call signed. */
+export function createLastfmClient(options: {
+  apiUrl: string;
+  authUrl: string;
+  apiKey: string;
+  secret: string;
+  timeoutMs: number;
+}) {
+  async function signedCall(params: Record<string, string>): Promise<Record<string, unknown>> {
+    const all = { ...params, api_key: options.apiKey };
+    const body = new URLSearchParams({
+      ...all,
+      api_sig: lastfmSignature(all, options.secret),
+      format: 'json',
+    });
+    const answer = await call(
+      'Last.fm',
+      options.apiUrl,
+      { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body },
+      options.timeoutMs,
+    );
+    const result = answer.body as { error?: number; message?: string } | null;
+    if (result && typeof result.error === 'number')
+      throw new ScrobbleServiceError(
+        `Last.fm: ${result.message ?? `error ${result.error}`}`,
+        REJECTED_CODES.has(result.error),
+      );
+    if (answer.status !== 200 || !result) throw new ScrobbleServiceError(`Last.fm: HTTP ${answer.status}`);
+    return result as Record<string, unknown>;
+  }
+
+  const trackParams = (track: ScrobbledTrack, suffix = '') => ({
+    [`artist${suffix}`]: track.artist,
+    [`track${suffix}`]: track.track,
+    ...(track.album ? { [`album${suffix}`]: track.album } : {}),
+    ...(track.duration_ms ? { [`duration${suffix}`]: String(Math.round(track.duration_ms / 1000)) } : {}),
+  });
+
+  return {
+    /** Where the listener allows access; Last.fm sends them back to `callbackUrl` with a token. */
+    authorizeUrl(callbackUrl: string): string {
+      const url = new URL(options.authUrl);
+      url.searchParams.set('api_key', options.apiKey);
+      url.searchParams.set('cb', callbackUrl);
+      return url.toString();
+    },
+    async getSession(token: string): Promise<{ name: string; key: string }> {
+      const answer = await signedCall({ method: 'auth.getSession', token });
+      const session = answer.session as { name?: string; key?: string } | undefined;
+      if (!session?.key || !session.name) throw new ScrobbleServiceError('Last.fm: no session in the answer');
+      return { name: session.name, key: session.key };
+    },
+    async nowPlaying(sessionKey: string, track: ScrobbledTrack) {
+      await signedCall({ method: 'track.updateNowPlaying', sk: sessionKey, ...trackParams(track) });
+    },
+    /** Up to 50 scrobbles in one call (Last.fm's batch limit). */
+    async scrobble(sessionKey: string, listens: Listen[]) {
+      const params: Record<string, string> = { method: 'track.scrobble', sk: sessionKey };
+      listens.forEach((listen, index) => {
+        Object.assign(params, trackParams(listen.track, `[${index}]`), {
+          [`timestamp[${index}]`]: String(seconds(listen.listenedAt)),
+        });
+      });
+      await signedCall(params);
+    },
+  };
+}
