@@ -211,6 +211,9 @@ export const settingsCatalogue = {
   /** The Subsonic API under /rest for native apps (modules/subsonic); each user can also turn it off. */
   'subsonic.enable': bool('player', true),
   'player.default_artist_view': oneOf('player', ['list', 'grid'], 'list'),
+  /** Listening parties (issue 38, modules/parties); guests may listen in by link only when allowed. */
+  'parties.enable': bool('player', true),
+  'parties.allow_guests': bool('player', false),
   // transcoding (issue 36, modules/transcoding): what a stream is converted to when the original does not fit
   'transcoding.default_format': oneOf('player', ['opus', 'mp3', 'aac'], 'opus'),
   'transcoding.data_saver_bitrate': setting('player', z.int().min(32).max(320), 96),

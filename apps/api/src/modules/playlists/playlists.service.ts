@@ -264,8 +264,15 @@ export function createPlaylistsService(db: Db) {
     return countSmartTracks(db, rules, { ownerId: user.id, viewerId: user.id, now: new Date() });
   }
 
+  /** The ids of a playlist's tracks (a smart one evaluated now) as the actor may open it, in order. */
+  async function trackIdsOf(actor: Actor, id: number): Promise<number[]> {
+    const rows = await tracksOf(await findVisible(actor, id), actor.user?.id ?? null);
+    return rows.map((row) => row.id);
+  }
+
   return {
     countSmart,
+    trackIdsOf,
     list,
     ofUser,
     show,
