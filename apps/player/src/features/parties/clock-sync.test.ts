@@ -21,7 +21,7 @@ describe('the clock offset estimate', () => {
     fc.assert(
       fc.property(
         fc.integer({ min: -30 * MINUTE, max: 30 * MINUTE }),
-        fc.array(fc.tuple(fc.integer({ min: 1, max: 300 }), fc.integer({ min: 1, max: 300 })), {
+        fc.array(fc.tuple(fc.integer({ min: 1, max: 450 }), fc.integer({ min: 1, max: 450 })), {
           minLength: 1,
           maxLength: 9,
         }),
@@ -44,6 +44,12 @@ describe('the clock offset estimate', () => {
       probe(3, MINUTE, 19, 21),
     ];
     expect(Math.abs((estimateOffset(samples) as number) - MINUTE)).toBeLessThanOrEqual(2);
+  });
+
+  it('ignores trips queued while the network was away', () => {
+    const samples = [probe(0, 0, 4_900, 5), probe(150, 0, 4_750, 5), probe(9_000, 0, 30, 30)];
+    expect(estimateOffset(samples)).toBe(0);
+    expect(estimateOffset(samples.slice(0, 2))).toBeNull();
   });
 
   it('has no estimate without usable samples', () => {

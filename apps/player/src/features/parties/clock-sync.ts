@@ -1,6 +1,12 @@
 /** One NTP-style round trip: sent at local `t0`, the server stamped `server`, heard back at local `t1`. */
 export type TClockSample = { t0: number; server: number; t1: number };
 
+/**
+ * A round trip slower than this (ms) says nothing about the clock: a probe queued while the
+ * network was away comes back seconds later with most of the delay on one leg.
+ */
+export const MAX_SAMPLE_RTT_MS = 1_000;
+
 /** How many probes a (re)connection takes before it trusts the estimate. */
 export const CLOCK_SAMPLES = 5;
 
@@ -23,7 +29,10 @@ const median = (values: number[]) => {
  * then drops an odd one out. Null without samples.
  */
 export function estimateOffset(samples: readonly TClockSample[]): number | null {
-  const valid = samples.filter((sample) => sample.t1 >= sample.t0 && Number.isFinite(sample.server));
+  const valid = samples.filter(
+    (sample) =>
+      sample.t1 >= sample.t0 && sample.t1 - sample.t0 <= MAX_SAMPLE_RTT_MS && Number.isFinite(sample.server),
+  );
   if (valid.length === 0) return null;
   const quick = [...valid]
     .sort((a, b) => a.t1 - a.t0 - (b.t1 - b.t0))

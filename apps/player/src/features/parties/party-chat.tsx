@@ -51,56 +51,59 @@ export function PartyChat({ party }: { party: TParty }) {
       <h2 id="party-chat-title" className="text-lg font-semibold">
         {trans('Chat')}
       </h2>
-      <ol
+      <div
         role="log"
         aria-live="polite"
-        className="flex max-h-80 flex-col gap-2 overflow-y-auto"
+        aria-labelledby="party-chat-title"
+        className="max-h-80 overflow-y-auto"
         data-testid="party-chat-log"
       >
-        {party.messages.length === 0 && <li className="text-sm text-muted">{trans('No messages yet.')}</li>}
-        {party.messages.map((message) => {
-          const isMine = !!user && message.user?.id === user.id;
-          return (
-            <li key={message.id} className="flex items-start gap-2" data-testid="party-message">
-              <Artwork src={message.user?.image} className="size-7" rounded="rounded-full" />
-              <div className="min-w-0 flex-1 text-sm">
-                <span className="font-medium">{message.user?.name ?? trans('Deleted user')}</span>
-                {message.position_ms !== null && (
-                  <span className="ml-2 text-xs text-muted">
-                    {trans('at :time', { time: formatTime(message.position_ms / 1000) })}
-                  </span>
+        <ol className="flex flex-col gap-2">
+          {party.messages.length === 0 && <li className="text-sm text-muted">{trans('No messages yet.')}</li>}
+          {party.messages.map((message) => {
+            const isMine = !!user && message.user?.id === user.id;
+            return (
+              <li key={message.id} className="flex items-start gap-2" data-testid="party-message">
+                <Artwork src={message.user?.image} className="size-7" rounded="rounded-full" />
+                <div className="min-w-0 flex-1 text-sm">
+                  <span className="font-medium">{message.user?.name ?? trans('Deleted user')}</span>
+                  {message.position_ms !== null && (
+                    <span className="ml-2 text-xs text-muted">
+                      {trans('at :time', { time: formatTime(message.position_ms / 1000) })}
+                    </span>
+                  )}
+                  <p className="break-words whitespace-pre-line">{message.content}</p>
+                </div>
+                {(isMine || party.is_host) && (
+                  <IconButton
+                    size="xs"
+                    aria-label={trans('Delete message')}
+                    onPress={() =>
+                      act(() => partyApi.deleteMessage(party.code, message.id), trans('Message deleted.'))
+                    }
+                  >
+                    <Trash2Icon aria-hidden />
+                  </IconButton>
                 )}
-                <p className="break-words whitespace-pre-line">{message.content}</p>
-              </div>
-              {(isMine || party.is_host) && (
-                <IconButton
-                  size="xs"
-                  aria-label={trans('Delete message')}
-                  onPress={() =>
-                    act(() => partyApi.deleteMessage(party.code, message.id), trans('Message deleted.'))
-                  }
-                >
-                  <Trash2Icon aria-hidden />
-                </IconButton>
-              )}
-              {!isMine && user && (
-                <IconButton
-                  size="xs"
-                  aria-label={trans('Report message')}
-                  onPress={() =>
-                    act(
-                      () => partyApi.report(party.code, message.id),
-                      trans('Thanks, the moderators will look at it.'),
-                    )
-                  }
-                >
-                  <FlagIcon aria-hidden />
-                </IconButton>
-              )}
-            </li>
-          );
-        })}
-      </ol>
+                {!isMine && user && (
+                  <IconButton
+                    size="xs"
+                    aria-label={trans('Report message')}
+                    onPress={() =>
+                      act(
+                        () => partyApi.report(party.code, message.id),
+                        trans('Thanks, the moderators will look at it.'),
+                      )
+                    }
+                  >
+                    <FlagIcon aria-hidden />
+                  </IconButton>
+                )}
+              </li>
+            );
+          })}
+        </ol>
+      </div>
       {party.is_member && (
         <form
           onSubmit={(event) => void onSubmit(event)}

@@ -31,6 +31,14 @@ describe('one sync step', () => {
     ]);
   });
 
+  it("starts at the party's second when the host presses play", () => {
+    const playing = timelineAt(0, 5_000, true, 1_000);
+    expect(syncStep(playing, durations, all, 1_200, view({ isPlaying: false, positionMs: 5_000 }))).toEqual([
+      { type: 'play' },
+      { type: 'seek', ms: 5_200 },
+    ]);
+  });
+
   it('waits while buffering, then catches up', () => {
     const playing = timelineAt(0, 0, true, 0);
     expect(syncStep(playing, durations, all, 5_000, view({ audioMs: null }))).toEqual([]);

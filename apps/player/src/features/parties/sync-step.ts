@@ -50,7 +50,10 @@ export function syncStep(
       actions.push({ type: 'seek', ms: place.position_ms });
     return actions;
   }
-  const actions: TSyncAction[] = player.isPlaying ? [] : [{ type: 'play' }];
+  // Starting (the host pressed play, or this listener came back): start at the party's second,
+  // not where the element stood, so the rate only has a few ms left to make up.
+  if (!player.isPlaying) return [{ type: 'play' }, { type: 'seek', ms: place.position_ms }];
+  const actions: TSyncAction[] = [];
   // Buffering: nothing to measure yet; the next step after it plays again catches up.
   if (player.audioMs === null) return actions;
   const correction = correctionFor(player.audioMs, place.position_ms);
