@@ -46,6 +46,7 @@ function HostControls({ party }: { party: TParty }) {
         onPress={() =>
           control({ action: 'seek', position_ms: Math.max(0, place.position_ms - SEEK_STEP_MS) })
         }
+        data-testid="party-back"
       >
         {trans('Back 10 seconds')}
       </Button>

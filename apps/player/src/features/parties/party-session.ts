@@ -1,6 +1,6 @@
 import { onRealtimeEvent, sendRealtime } from '@cadence/app-shell/realtime/use-realtime';
 import type { TParty, TPartyMessage } from '@cadence/contracts/party';
-import type { TPartyTimeline } from '@cadence/contracts/party-timeline';
+import { partyPlaceAt, type TPartyTimeline } from '@cadence/contracts/party-timeline';
 import { getPlayer } from '../playback/player-instance';
 import type { TPlayerTrack } from '../playback/player-track';
 import { activeAudio, resetRates } from './active-audio';
@@ -24,6 +24,10 @@ let stopLive: (() => void) | null = null;
 let offsetMs: number | null = null;
 let playerIndexOf: number[] = [];
 let queueKey = '';
+/** Learnt from where seeks of a playing element landed (see TPlayerView.seekLeadMs). */
+let seekLeadMs = 0;
+let isMeasuringSeek = false;
+const MAX_SEEK_LEAD_MS = 400;
 
 function set(patch: Partial<TPartySession>) {
   session = { ...session, ...patch };
@@ -86,24 +90,32 @@ function tick() {
   const state = player.getSnapshot();
   const audio = activeAudio();
   const isReady = !!audio && audio.readyState >= 3 && !state.isBuffering;
-  const actions = syncStep(
-    party.timeline,
-    party.queue.map((entry) => entry.duration),
-    playerIndexOf,
-    Date.now() + offsetMs,
-    {
-      currentIndex: state.queue.currentIndex,
-      isPlaying: state.isPlaying,
-      audioMs: isReady && audio ? audio.currentTime * 1000 : null,
-      positionMs: state.position * 1000,
-    },
-  );
+  const durations = party.queue.map((entry) => entry.duration);
+  const serverNow = Date.now() + offsetMs;
+  const audioMs = isReady && audio && !audio.paused ? audio.currentTime * 1000 : null;
+  if (isMeasuringSeek && audioMs !== null && party.timeline.is_playing) {
+    // The first reading after a seek: how far behind it landed tunes the next seek's aim.
+    isMeasuringSeek = false;
+    const place = partyPlaceAt(party.timeline, durations, serverNow);
+    const behind = place.position_ms - audioMs;
+    if (Math.abs(behind) < 1_000)
+      seekLeadMs = Math.min(MAX_SEEK_LEAD_MS, Math.max(0, seekLeadMs + behind / 2));
+  }
+  const actions = syncStep(party.timeline, durations, playerIndexOf, serverNow, {
+    currentIndex: state.queue.currentIndex,
+    isPlaying: state.isPlaying,
+    audioMs: isReady && audio ? audio.currentTime * 1000 : null,
+    positionMs: state.position * 1000,
+    seekLeadMs,
+  });
   for (const action of actions) {
     if (action.type === 'select') player.playItem(action.index);
     else if (action.type === 'play') player.play();
     else if (action.type === 'pause') player.pause();
-    else if (action.type === 'seek') player.seek(action.ms / 1000);
-    else if (audio && audio.playbackRate !== action.rate) audio.playbackRate = action.rate;
+    else if (action.type === 'seek') {
+      player.seek(action.ms / 1000);
+      isMeasuringSeek = party.timeline.is_playing;
+    } else if (audio && audio.playbackRate !== action.rate) audio.playbackRate = action.rate;
   }
   resetRates(audio);
 }

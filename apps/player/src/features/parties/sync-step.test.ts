@@ -39,6 +39,18 @@ describe('one sync step', () => {
     ]);
   });
 
+  it('aims a playing seek ahead by the lead it learnt, and a paused one exactly', () => {
+    const playing = timelineAt(0, 0, true, 0);
+    expect(syncStep(playing, durations, all, 40_000, view({ audioMs: 20_000, seekLeadMs: 80 }))[0]).toEqual({
+      type: 'seek',
+      ms: 40_080,
+    });
+    const paused = timelineAt(0, 7_000, false, 0);
+    expect(
+      syncStep(paused, durations, all, 9_000, view({ isPlaying: false, audioMs: 6_950, seekLeadMs: 80 })),
+    ).toEqual([{ type: 'seek', ms: 7_000 }]);
+  });
+
   it('waits while buffering, then catches up', () => {
     const playing = timelineAt(0, 0, true, 0);
     expect(syncStep(playing, durations, all, 5_000, view({ audioMs: null }))).toEqual([]);
