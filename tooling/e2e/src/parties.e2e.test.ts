@@ -1,19 +1,21 @@
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningApi, startApi } from './api-server';
-import { ADMIN, expectSettledAndClean, register, signIn } from './journey-steps';
+import type { RunningApi } from './api-server';
+import { expectSettledAndClean, register, signIn } from './journey-steps';
+import { REPLICAS_ADMIN, startTwoReplicas } from './two-replicas';
 
 /**
- * Issue 38: three listeners in one party hear the same second. The host starts a party from an
- * album, two listeners join (one on a phone); through play, pause, seek, skip and one listener's
- * network cut, the three playing elements' positions are sampled every second.
+ * Issue 38: three listeners in one party hear the same second. Two api replicas behind nginx (as
+ * the fault suite runs them); the host starts a party from an album, two listeners join (one on
+ * a phone); through play, pause, seek, skip and one listener's network cut, the three playing
+ * elements' positions are sampled every second.
  */
 let api: RunningApi;
 let browser: Browser;
 
 beforeAll(async () => {
   [api, browser] = await Promise.all([
-    startApi(),
+    startTwoReplicas(),
     chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
@@ -118,7 +120,7 @@ describe('a listening party', () => {
     const host = await open(1280, 900);
     const laptop = await open(1280, 900);
     const phone = await open(390, 844);
-    await signIn(host.page, api, ADMIN);
+    await signIn(host.page, api, REPLICAS_ADMIN);
     await register(laptop.page, api, {
       email: `laptop-${Date.now()}@e2e.test`,
       password: 'party-password-1',
