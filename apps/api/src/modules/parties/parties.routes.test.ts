@@ -27,8 +27,18 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const call = (method: 'GET' | 'POST' | 'DELETE', url: string, headers: Headers = {}, payload?: unknown) =>
-  t.app.inject({ method, url: `/api/v1/${url}`, headers, ...(payload === undefined ? {} : { payload }) });
+const call = (
+  method: 'GET' | 'POST' | 'DELETE',
+  url: string,
+  headers: Headers = {},
+  payload?: Record<string, unknown>,
+) =>
+  t.app.inject({
+    method,
+    url: `/api/v1/${url}`,
+    headers,
+    ...(payload === undefined ? {} : { payload }),
+  });
 
 async function startParty(by: Person = host, extra: Record<string, unknown> = {}) {
   const created = await call('POST', 'parties', by.headers, {
