@@ -45,6 +45,7 @@ import { mailLogRoutes } from './modules/mail/mail-log.routes';
 import { createMailRecorder } from './modules/mail/mail-recorder';
 import { notificationsPlugin } from './modules/notifications/notifications.plugin';
 import { playlistImportRoutes } from './modules/playlist-import/playlist-import.routes';
+import { partiesRoutes } from './modules/parties/parties.routes';
 import { playlistsRoutes } from './modules/playlists/playlists.routes';
 import { playsRoutes } from './modules/plays/plays.routes';
 import { publicStorageRoutes } from './modules/public-storage/public-storage.routes';
@@ -229,6 +230,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(appPasswordRoutes);
   await app.register(listeningRoutes);
   await app.register(loudnessRoutes);
+  // Listening parties (issue 38).
+  await app.register(partiesRoutes);
 
   // The artists' side (issue 11): requests and their review, upload and publish.
   await app.register(backstageRequestsRoutes);

@@ -45,6 +45,7 @@ export const playerRoutePatterns: TAppRoutePatterns = {
     '/album/:albumId/:artistName/:albumName',
     '/track/:trackId/:trackName',
     '/playlist/:playlistId/:playlistName',
+    '/party/:code',
     '/search',
     '/search/:searchQuery',
     '/search/:searchQuery/:tabName',

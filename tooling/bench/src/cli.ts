@@ -13,6 +13,7 @@ import { insightsBenchmarks } from './benchmarks/insights';
 import { listenerPageBenchmarks } from './benchmarks/listener-page';
 import { loginThroughput } from './benchmarks/login';
 import { mixedLoadBenchmarks } from './benchmarks/mixed-load';
+import { partyFanout } from './benchmarks/party-fanout';
 import { pgliteVsPostgres } from './benchmarks/pglite-vs-postgres';
 import { playerBundle } from './benchmarks/player-bundle';
 import { playerLighthouse } from './benchmarks/player-lighthouse';
@@ -71,6 +72,7 @@ const BENCHMARKS: TBenchmark[] = [
   billingWebhooks,
   realtimeFanout,
   realtimeReplicas,
+  partyFanout,
   adminUsers,
   adminTracks,
   subsonicLists,

@@ -247,6 +247,11 @@ http {
   upstream api {
 ${servers}
   }
+  # WebSockets (the realtime socket) pass through as an upgrade; other requests close as before.
+  map $http_upgrade $connection_upgrade {
+    default upgrade;
+    '' close;
+  }
   server {
     listen 127.0.0.1:${this.port};
     location / {
@@ -257,6 +262,10 @@ ${servers}
       proxy_next_upstream error timeout;
       proxy_connect_timeout 2s;
       proxy_set_header Host $http_host;
+      proxy_http_version 1.1;
+      proxy_set_header Upgrade $http_upgrade;
+      proxy_set_header Connection $connection_upgrade;
+      proxy_read_timeout 120s;
     }
   }
 }

@@ -65,6 +65,7 @@ export function AlbumPage() {
               embedPath: albumEmbedUrl(album, artistName),
             }}
             report={{ type: 'album', id: album.id, name: album.name }}
+            party={{ type: 'album', id: album.id }}
           />
         }
       />

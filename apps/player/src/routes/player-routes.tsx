@@ -69,6 +69,7 @@ export const playerRoutes = (queryClient: QueryClient): RouteObject[] => {
       loader: onId('playlistId', (id) => queryClient.prefetchQuery(playlistQuery(id))),
       lazy: page(() => import('./playlist-page'), 'PlaylistPage'),
     },
+    { path: 'party/:code', lazy: page(() => import('../features/parties/party-page'), 'PartyPage') },
     { path: 'search', lazy: search },
     { path: 'search/:searchQuery', loader: searchLoader, lazy: search },
     { path: 'search/:searchQuery/:tabName', loader: searchLoader, lazy: search },

@@ -67,6 +67,7 @@ export function PlaylistPage() {
               like={{ type: 'playlist', id: playlist.id }}
               share={{ title: playlist.name, path: playlistUrl(playlist) }}
               report={{ type: 'playlist', id: playlist.id, name: playlist.name }}
+              party={{ type: playlist.smart_rules ? 'smart_playlist' : 'playlist', id: playlist.id }}
             />
             {isEditor && tracks.length > 0 && (
               <Button

@@ -68,6 +68,12 @@ export function createRealtimeClient(onEvent: Handler, url = realtimeUrl()) {
 
   connect();
   return {
+    /** Sends a message while the socket is open (clock probes); false when it is not. */
+    send(text: string): boolean {
+      if (socket?.readyState !== WebSocket.OPEN) return false;
+      socket.send(text);
+      return true;
+    },
     close() {
       isStopped = true;
       clearTimeout(retryTimer);

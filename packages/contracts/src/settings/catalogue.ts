@@ -218,6 +218,9 @@ export const settingsCatalogue = {
   'scrobbling.lastfm_auth_url': text('player', 'https://www.last.fm/api/auth/', { scope: 'server' }, 255),
   'scrobbling.lastfm_api_key': text('player', '', { scope: 'server' }, 100),
   'scrobbling.lastfm_secret': text('player', '', { scope: 'secret' }, 100),
+  /** Listening parties (issue 38, modules/parties); guests may listen in by link only when allowed. */
+  'parties.enable': bool('player', true),
+  'parties.allow_guests': bool('player', false),
   // transcoding (issue 36, modules/transcoding): what a stream is converted to when the original does not fit
   'transcoding.default_format': oneOf('player', ['opus', 'mp3', 'aac'], 'opus'),
   'transcoding.data_saver_bitrate': setting('player', z.int().min(32).max(320), 96),

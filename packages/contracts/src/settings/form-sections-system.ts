@@ -110,6 +110,16 @@ export const playerSections: TSettingsSection[] = [
       toggle('player.enable_repost', 'Enable reposts', 'Users may repost tracks and albums.'),
       toggle('player.track_comments', 'Enable comments', 'Comments on tracks and albums.'),
       toggle(
+        'parties.enable',
+        'Enable listening parties',
+        'Listeners start parties and hear the same second together.',
+      ),
+      toggle(
+        'parties.allow_guests',
+        'Guests in parties',
+        'People who are not signed in may listen to a party opened by its link.',
+      ),
+      toggle(
         'player.show_upload_button',
         'Show upload button',
         'Upload button in the sidebar for users allowed to upload.',

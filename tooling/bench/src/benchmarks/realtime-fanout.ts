@@ -27,7 +27,7 @@ const DELIVERY_TIMEOUT_MS = 15_000;
 const sizes = (context: TContext) =>
   context.mode.name === 'smoke' ? { sockets: 200, broadcasts: 2 } : { sockets: 5000, broadcasts: 5 };
 
-type Side = {
+export type Side = {
   server: TRunningServer;
   sockets: WebSocket[];
   eventType: string;
@@ -64,7 +64,7 @@ export async function openSockets(
 }
 
 /** One broadcast: the p95 of the times until each socket got the event. */
-async function measureBroadcast(side: Side): Promise<number> {
+export async function measureBroadcast(side: Side): Promise<number> {
   const latencies: number[] = [];
   let started = 0;
   const done = new Promise<void>((resolve, reject) => {
@@ -135,7 +135,7 @@ async function startOurs(context: TContext, count: number): Promise<Side> {
   };
 }
 
-async function startCeiling(context: TContext, count: number): Promise<Side> {
+export async function startCeiling(context: TContext, count: number): Promise<Side> {
   const entry = await buildCeiling('ws-broadcast');
   const port = await findSparePort();
   const server = await startServer(
@@ -170,7 +170,7 @@ async function startCeiling(context: TContext, count: number): Promise<Side> {
   };
 }
 
-async function close(side: Side | null) {
+export async function closeSide(side: Side | null) {
   if (!side) return;
   for (const socket of side.sockets) socket.terminate();
   await side.server.stop();
@@ -217,8 +217,8 @@ export const realtimeFanout: TBenchmark = {
         },
       };
     } finally {
-      await close(ours);
-      await close(ceiling);
+      await closeSide(ours);
+      await closeSide(ceiling);
     }
   },
 };

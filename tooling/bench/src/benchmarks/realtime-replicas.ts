@@ -23,7 +23,7 @@ const sizes = (context: TContext) =>
 
 type Group = { sockets: WebSocket[]; cookie: string; via: TRunningServer };
 
-async function session(server: TRunningServer, path: string, body: unknown): Promise<string> {
+export async function session(server: TRunningServer, path: string, body: unknown): Promise<string> {
   const response = await post(
     `${server.baseUrl}${path}`,
     { cookie: `XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF },

@@ -322,9 +322,16 @@ export function createPlaylistsService(db: Db) {
     );
   }
 
+  /** The ids of a playlist's tracks (a smart one evaluated now) as the actor may open it, in order. */
+  async function trackIdsOf(actor: Actor, id: number): Promise<number[]> {
+    const rows = await tracksOf(await findVisible(actor, id), actor.user?.id ?? null);
+    return rows.map((row) => row.id);
+  }
+
   return {
     countSmart,
     smartTracksOf,
+    trackIdsOf,
     list,
     ofUser,
     show,

@@ -12,6 +12,18 @@ const MAX_BUFFERED_BYTES = 1024 * 1024;
 
 type Options = { heartbeatMs?: number };
 
+/** `{type:'time', id}` -> `{type:'time', id, server}`; an id that is not a small integer is dropped. */
+export function timeReply(text: string, now = Date.now()): string {
+  let id: unknown = null;
+  try {
+    id = (JSON.parse(text) as { id?: unknown }).id;
+  } catch {
+    // A malformed probe still gets the time, just without an id to match it by.
+  }
+  const safeId = Number.isSafeInteger(id) ? id : null;
+  return JSON.stringify({ type: 'time', id: safeId, server: now });
+}
+
 /**
  * The realtime socket (ws through @fastify/websocket). The upgrade request runs through the
  * normal hooks first, so the session cookie or a bearer token has already been resolved and
@@ -75,8 +87,11 @@ export async function realtimeRoutes(app: FastifyInstance, options: Options = {}
       });
       socket.on('message', (raw) => {
         state.isAlive = true;
-        // The only message a tab sends is its own heartbeat probe.
-        if (raw.toString() === '{"type":"ping"}') socket.send('{"type":"pong"}');
+        const text = raw.toString();
+        // A tab sends its heartbeat probe, and clock probes (listening parties' NTP-style
+        // samples): the answer carries this server's clock, stamped as late as possible.
+        if (text === '{"type":"ping"}') socket.send('{"type":"pong"}');
+        else if (text.startsWith('{"type":"time"')) socket.send(timeReply(text));
       });
       socket.on('close', () => {
         sockets.delete(socket);

@@ -1,5 +1,6 @@
 import { openDialog } from '@cadence/app-shell/modal-store';
 import { useTrans } from '@cadence/app-shell/use-trans';
+import type { TPartySource } from '@cadence/contracts/party';
 import { PlainButton } from '@cadence/ui/plain-button';
 import { PlainIconButton } from '@cadence/ui/plain-icon-button';
 import PlayIcon from 'lucide-react/icons/play';
@@ -8,6 +9,7 @@ import ShuffleIcon from 'lucide-react/icons/shuffle';
 import { LikeButton } from '../library/like-button';
 import type { TLikeableType, TRepostableType } from '../library/likes';
 import { RepostButton } from '../library/repost-button';
+import { StartPartyButton } from '../parties/start-party-button';
 import { getPlayer } from '../playback/player-instance';
 import type { TPlayerTrack } from '../playback/player-track';
 import { ReportButton } from '../reports/report-button';
@@ -21,6 +23,7 @@ export function CollectionActions({
   share,
   hideShuffle,
   report,
+  party,
 }: {
   tracks: TPlayerTrack[];
   /** A single track has nothing to shuffle. */
@@ -30,6 +33,8 @@ export function CollectionActions({
   share?: { title: string; path: string; embedPath?: string };
   /** A "Report" button for signed-in listeners. */
   report?: TReportTarget;
+  /** "Start a party" from this album or playlist (issue 38). */
+  party?: TPartySource;
 }) {
   const { trans } = useTrans();
   const play = (isShuffled: boolean) => {
@@ -72,6 +77,7 @@ export function CollectionActions({
           <Share2Icon aria-hidden />
         </PlainIconButton>
       )}
+      {party && <StartPartyButton source={() => party} isDisabled={tracks.length === 0} />}
       {report && <ReportButton target={report} />}
     </>
   );

@@ -4,6 +4,7 @@ import { clsx } from 'clsx';
 import ListMusicIcon from 'lucide-react/icons/list-music';
 import Maximize2Icon from 'lucide-react/icons/maximize-2';
 import MicVocalIcon from 'lucide-react/icons/mic-vocal';
+import { PartyBarItem } from '../parties/party-bar-item';
 import type { TPlayerSettings } from '../playback/player-settings';
 import { NowPlayingInfo } from './now-playing-info';
 import { PlayerControls } from './player-controls';
@@ -29,6 +30,7 @@ export function PlayerBar({ settings }: { settings: TPlayerSettings }) {
         <SeekBar showWaveform={settings.seekbarType === 'waveform'} />
       </div>
       <div className="flex w-[30%] items-center justify-end gap-1">
+        <PartyBarItem />
         {!settings.hideQueue && (
           <PlainIconButton
             size="sm"

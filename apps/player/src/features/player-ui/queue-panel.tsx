@@ -1,4 +1,5 @@
 import { useTrans } from '@cadence/app-shell/use-trans';
+import { PARTY_QUEUE_MAX, type TPartySource } from '@cadence/contracts/party';
 import { Button } from '@cadence/ui/button';
 import { IconButton } from '@cadence/ui/icon-button';
 import { clsx } from 'clsx';
@@ -6,6 +7,8 @@ import GripVerticalIcon from 'lucide-react/icons/grip-vertical';
 import XIcon from 'lucide-react/icons/x';
 import { useEffect, useRef } from 'react';
 import { Button as AriaButton, GridList, GridListItem, useDragAndDrop } from 'react-aria-components';
+import { StartPartyButton } from '../parties/start-party-button';
+import { getPlayer } from '../playback/player-instance';
 import type { TQueueItem } from '../playback/player-track';
 import { trackArtwork } from '../playback/player-track';
 import { usePlayerState, usePlayerStore } from '../playback/use-player';
@@ -138,6 +141,13 @@ function QueueRow({ item, isCurrent }: { item: TQueueItem & { index: number }; i
   );
 }
 
+/** The queue as a party's source: its track ids in play order (the api keeps at most 500). */
+function queueSource(): TPartySource | null {
+  const { items } = getPlayer().getSnapshot().queue;
+  if (items.length === 0) return null;
+  return { type: 'queue', track_ids: items.slice(0, PARTY_QUEUE_MAX).map((item) => item.track.id) };
+}
+
 export function QueuePanel() {
   const { trans } = useTrans();
   return (
@@ -147,6 +157,9 @@ export function QueuePanel() {
       data-testid="queue-panel"
     >
       <h2 className="px-4 pb-2 text-lg font-semibold">{trans('Queue')}</h2>
+      <div className="px-4 pb-2">
+        <StartPartyButton source={queueSource} />
+      </div>
       <QueueList className="flex-1" />
     </aside>
   );

@@ -42,6 +42,7 @@ import * as createSubsonicUserState from './2026-11-29T11-00_create-subsonic-use
 import * as createScrobbling from './2026-11-29T15-00_create-scrobbling';
 import * as createDataExports from './2026-11-29T15-10_create-data-exports';
 import * as addListeningPreamp from './2026-11-29T15-20_add-listening-preamp';
+import * as createParties from './2026-11-29T15-00_create-parties';
 
 /** Imported statically so the tsup bundle carries them; keys are the frozen migration names. */
 export const migrations: Record<string, Migration> = {
@@ -88,4 +89,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29T15-00_create-scrobbling': createScrobbling,
   '2026-11-29T15-10_create-data-exports': createDataExports,
   '2026-11-29T15-20_add-listening-preamp': addListeningPreamp,
+  '2026-11-29T15-00_create-parties': createParties,
 };

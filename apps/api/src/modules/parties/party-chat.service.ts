@@ -1,0 +1,108 @@
+import { PARTY_MESSAGE_BURST, PARTY_MESSAGE_WINDOW_MS, type TPartyMessage } from '@cadence/contracts/party';
+import { partyPlaceAt } from '@cadence/contracts/party-timeline';
+import type { Kysely } from 'kysely';
+import { type Actor, actorCanAny, actorUser } from '../../platform/auth/actor';
+import type { Database } from '../../platform/db/schema';
+import { AppError } from '../../platform/http/app-error';
+import type { RealtimeHub } from '../../platform/realtime/realtime-hub';
+import type { RateLimitStore } from '../../platform/redis/services';
+import {
+  findMessage,
+  findMessageById,
+  insertMessage,
+  joinedMemberIds,
+  markMessageDeleted,
+  reportedMessages,
+  reportMessage,
+} from './parties.repository';
+import type { PartiesService } from './parties.service';
+import { durationsOf, type PartyRow, timelineOf, toMessageDtos } from './party-view';
+
+type Deps = {
+  db: Kysely<Database>;
+  realtime: Pick<RealtimeHub, 'emitToUsers'>;
+  rateLimits: RateLimitStore;
+  parties: PartiesService;
+  now?: () => number;
+};
+
+/** Party chat with the comments' moderation: members report a line, moderators (comments.delete) delete it. */
+export function createPartyChat(deps: Deps) {
+  const { db, parties } = deps;
+  const now = deps.now ?? Date.now;
+
+  async function assertJoined(actor: Actor, row: PartyRow) {
+    if (!(await parties.isJoined(actor, row))) throw new AppError('forbidden', 'Join the party first.');
+  }
+
+  async function broadcast(row: PartyRow, event: { type: string; [key: string]: unknown }) {
+    await deps.realtime.emitToUsers([row.host_id, ...(await joinedMemberIds(db, row.id))], event);
+  }
+
+  async function send(
+    actor: Actor,
+    code: string,
+    input: { content: string; position_ms?: number | null },
+  ): Promise<TPartyMessage> {
+    const user = actorUser(actor);
+    const row = await parties.findOr404(code);
+    await assertJoined(actor, row);
+    // Counted per user across replicas (the shared store), before anything is written.
+    const hit = await deps.rateLimits.increment(`party-chat:${user.id}`, PARTY_MESSAGE_WINDOW_MS);
+    if (hit.current > PARTY_MESSAGE_BURST)
+      throw new AppError('too_many_requests', 'You are sending messages too fast. Wait a moment.');
+    // A time-stamped line belongs to the track playing now; a plain one to no track.
+    const place = partyPlaceAt(timelineOf(row), await durationsOf(db, row.track_ids), now());
+    const message = await insertMessage(db, {
+      party_id: row.id,
+      user_id: user.id,
+      content: input.content,
+      position_ms: input.position_ms ?? null,
+      track_position: input.position_ms == null ? null : place.index,
+    });
+    const [dto] = await toMessageDtos(db, [message]);
+    await broadcast(row, { type: 'party.message', code: row.code, message: dto });
+    return dto as TPartyMessage;
+  }
+
+  async function report(actor: Actor, code: string, messageId: number): Promise<void> {
+    const user = actorUser(actor);
+    const row = await parties.findOr404(code);
+    await assertJoined(actor, row);
+    const message = await findMessage(db, row.id, messageId);
+    if (!message) throw new AppError('not_found', 'Message not found.');
+    await db.transaction().execute((trx) => reportMessage(trx, message.id, user.id));
+  }
+
+  /** Its author, the host, or a moderator (comments.delete) deletes a line. */
+  async function remove(actor: Actor, code: string, messageId: number): Promise<void> {
+    const user = actorUser(actor);
+    const row = await parties.findOr404(code);
+    const message = await findMessage(db, row.id, messageId);
+    if (!message) throw new AppError('not_found', 'Message not found.');
+    const isAllowed =
+      message.user_id === user.id ||
+      row.host_id === user.id ||
+      (await actorCanAny(actor, ['comments.delete']));
+    if (!isAllowed) throw new AppError('forbidden');
+    await markMessageDeleted(db, message.id);
+    await broadcast(row, { type: 'party.message_deleted', code: row.code, id: message.id });
+  }
+
+  /** The moderators' delete from their list of reported lines. */
+  async function moderate(messageId: number): Promise<void> {
+    const message = await findMessageById(db, messageId);
+    if (!message) throw new AppError('not_found', 'Message not found.');
+    await markMessageDeleted(db, message.id);
+    await deps.realtime.emitToUsers(await joinedMemberIds(db, message.party_id), {
+      type: 'party.message_deleted',
+      id: message.id,
+    });
+  }
+
+  async function reported(): Promise<TPartyMessage[]> {
+    return toMessageDtos(db, await reportedMessages(db, 100));
+  }
+
+  return { send, report, remove, moderate, reported };
+}

@@ -1,0 +1,262 @@
+import { onRealtimeEvent, sendRealtime } from '@cadence/app-shell/realtime/use-realtime';
+import type { TParty, TPartyMessage } from '@cadence/contracts/party';
+import { partyPlaceAt, type TPartyTimeline } from '@cadence/contracts/party-timeline';
+import { getPlayer } from '../playback/player-instance';
+import type { TPlayerTrack } from '../playback/player-track';
+import { activeAudio, resetRates } from './active-audio';
+import { CLOCK_SAMPLES, estimateOffset, sampleOffset, type TClockSample } from './clock-sync';
+import { partyApi, type TControl } from './party-api';
+import { syncStep } from './sync-step';
+
+export type TPartySessionStatus = 'idle' | 'loading' | 'live' | 'removed' | 'ended' | 'failed';
+export type TPartySession = { code: string | null; party: TParty | null; status: TPartySessionStatus };
+
+const STORAGE_KEY = 'cadence.party';
+const TICK_MS = 250;
+/** The clock is probed again this often: a laptop's clock drifts, and sleeps. */
+const REPROBE_MS = 30_000;
+/** Without a socket (a guest), the party is read this often instead of being told. */
+const POLL_MS = 5_000;
+
+let session: TPartySession = { code: null, party: null, status: 'idle' };
+const listeners = new Set<() => void>();
+let stopLive: (() => void) | null = null;
+let offsetMs: number | null = null;
+let playerIndexOf: number[] = [];
+let queueKey = '';
+/** Learnt from where seeks of a playing element landed (see TPlayerView.seekLeadMs). */
+let seekLeadMs = 0;
+let isMeasuringSeek = false;
+const MAX_SEEK_LEAD_MS = 400;
+
+function set(patch: Partial<TPartySession>) {
+  session = { ...session, ...patch };
+  for (const listener of listeners) listener();
+}
+
+function remember(code: string | null) {
+  try {
+    if (code) window.sessionStorage.setItem(STORAGE_KEY, code);
+    else window.sessionStorage.removeItem(STORAGE_KEY);
+  } catch {
+    // Storage blocked: a reload simply leaves the party.
+  }
+}
+
+/** The party this tab was in before a reload (the host's reload keeps the party going). */
+export function rememberedParty(): string | null {
+  try {
+    return window.sessionStorage.getItem(STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** Loads this listener's view of the queue into the player when the queue itself changed. */
+function applyQueue(party: TParty) {
+  const key = party.queue.map((entry) => entry.track?.id ?? 0).join(',');
+  if (key === queueKey) return;
+  queueKey = key;
+  const tracks: TPlayerTrack[] = [];
+  playerIndexOf = party.queue.map((entry) => {
+    if (!entry.track) return -1;
+    tracks.push(entry.track);
+    return tracks.length - 1;
+  });
+  const player = getPlayer();
+  player.setShuffle(false);
+  player.setRepeat('off');
+  if (tracks.length > 0) player.playTracks(tracks, 0, 'queue');
+  player.pause();
+}
+
+function receive(party: TParty, sample?: TClockSample) {
+  // Until the socket's probes answer, the party's own answer is a first, rougher, clock sample.
+  if (offsetMs === null && sample) offsetMs = sampleOffset(sample);
+  applyQueue(party);
+  set({ party, status: party.is_ended ? 'ended' : 'live' });
+}
+
+async function load(code: string) {
+  const t0 = Date.now();
+  const party = await partyApi.get(code);
+  receive(party, { t0, server: party.server_time, t1: Date.now() });
+}
+
+function tick() {
+  const party = session.party;
+  if (!party || offsetMs === null || session.status !== 'live') return;
+  const player = getPlayer();
+  const state = player.getSnapshot();
+  const audio = activeAudio();
+  const isReady = !!audio && audio.readyState >= 3 && !state.isBuffering;
+  const durations = party.queue.map((entry) => entry.duration);
+  const serverNow = Date.now() + offsetMs;
+  const audioMs = isReady && audio && !audio.paused ? audio.currentTime * 1000 : null;
+  if (isMeasuringSeek && audioMs !== null && party.timeline.is_playing) {
+    // The first reading after a seek: how far behind it landed tunes the next seek's aim.
+    isMeasuringSeek = false;
+    const place = partyPlaceAt(party.timeline, durations, serverNow);
+    const behind = place.position_ms - audioMs;
+    if (Math.abs(behind) < 1_000)
+      seekLeadMs = Math.min(MAX_SEEK_LEAD_MS, Math.max(0, seekLeadMs + behind / 2));
+  }
+  const actions = syncStep(party.timeline, durations, playerIndexOf, serverNow, {
+    currentIndex: state.queue.currentIndex,
+    isPlaying: state.isPlaying,
+    audioMs: isReady && audio ? audio.currentTime * 1000 : null,
+    positionMs: state.position * 1000,
+    seekLeadMs,
+  });
+  for (const action of actions) {
+    if (action.type === 'select') player.playItem(action.index);
+    else if (action.type === 'play') player.play();
+    else if (action.type === 'pause') player.pause();
+    else if (action.type === 'seek') {
+      player.seek(action.ms / 1000);
+      isMeasuringSeek = party.timeline.is_playing;
+    } else if (audio && audio.playbackRate !== action.rate) audio.playbackRate = action.rate;
+  }
+  resetRates(audio);
+}
+
+/** NTP-style probes over the socket; the estimate replaces the rough one once a few answer. */
+function probeClock() {
+  const pending = new Map<number, number>();
+  const samples: TClockSample[] = [];
+  const off = onRealtimeEvent('time', (event) => {
+    const t0 = pending.get(event.id as number);
+    if (t0 === undefined || typeof event.server !== 'number') return;
+    pending.delete(event.id as number);
+    samples.push({ t0, server: event.server, t1: Date.now() });
+    if (samples.length >= Math.min(3, CLOCK_SAMPLES)) offsetMs = estimateOffset(samples) ?? offsetMs;
+    if (samples.length === CLOCK_SAMPLES) off();
+  });
+  const timers = Array.from({ length: CLOCK_SAMPLES }, (_, index) =>
+    setTimeout(() => {
+      const id = Math.floor(Math.random() * 2 ** 31);
+      pending.set(id, Date.now());
+      sendRealtime({ type: 'time', id });
+    }, index * 150),
+  );
+  return () => {
+    off();
+    for (const timer of timers) clearTimeout(timer);
+  };
+}
+
+function onState(event: { type: string; [key: string]: unknown }) {
+  const party = session.party;
+  if (!party || event.code !== party.code || typeof event.revision !== 'number') return;
+  if (event.is_ended) return set({ status: 'ended' });
+  if (event.is_changed) return void load(party.code).catch(() => {});
+  // Events may arrive out of order after a reconnection: an older state never wins.
+  if (event.revision <= party.revision) return;
+  set({ party: { ...party, revision: event.revision, timeline: event.timeline as TPartyTimeline } });
+}
+
+function goLive(code: string) {
+  let stopProbe = probeClock();
+  const offs = [
+    onRealtimeEvent('party.state', onState),
+    onRealtimeEvent('party.removed', (event) => {
+      if (event.code !== code) return;
+      leaveLocally('removed');
+    }),
+    onRealtimeEvent('party.message', (event) => {
+      const party = session.party;
+      const message = event.message as TPartyMessage;
+      if (!party || event.code !== code || party.messages.some((line) => line.id === message.id)) return;
+      set({ party: { ...party, messages: [...party.messages, message].slice(-100) } });
+    }),
+    onRealtimeEvent('party.message_deleted', (event) => {
+      const party = session.party;
+      if (party)
+        set({ party: { ...party, messages: party.messages.filter((line) => line.id !== event.id) } });
+    }),
+    // A (re)connected socket: what was missed is read again and the clock measured again.
+    onRealtimeEvent('connected', () => {
+      stopProbe();
+      stopProbe = probeClock();
+      void load(code).catch(() => {});
+    }),
+  ];
+  const ticker = setInterval(tick, TICK_MS);
+  const reprobe = setInterval(() => {
+    stopProbe();
+    stopProbe = probeClock();
+  }, REPROBE_MS);
+  const poll = setInterval(() => {
+    if (!session.party?.is_member) void load(code).catch(() => {});
+  }, POLL_MS);
+  return () => {
+    stopProbe();
+    for (const off of offs) off();
+    clearInterval(ticker);
+    clearInterval(reprobe);
+    clearInterval(poll);
+  };
+}
+
+function leaveLocally(status: TPartySessionStatus) {
+  stopLive?.();
+  stopLive = null;
+  remember(null);
+  resetRates();
+  getPlayer().pause();
+  queueKey = '';
+  offsetMs = null;
+  set({ status, code: null });
+}
+
+export const partySession = {
+  getSnapshot: () => session,
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  /** Opens the party (joining it when `shouldJoin`) and follows its timeline until left. */
+  async open(code: string, shouldJoin: boolean) {
+    if (session.code !== code) {
+      stopLive?.();
+      stopLive = null;
+      queueKey = '';
+      offsetMs = null;
+    }
+    set({ code, status: session.party?.code === code ? session.status : 'loading' });
+    try {
+      const t0 = Date.now();
+      const party = shouldJoin ? await partyApi.join(code) : await partyApi.get(code);
+      receive(party, { t0, server: party.server_time, t1: Date.now() });
+      if (party.is_member) remember(code);
+      stopLive ??= goLive(code);
+    } catch (error) {
+      set({ status: 'failed' });
+      throw error;
+    }
+  },
+  async leave() {
+    const code = session.code;
+    leaveLocally('idle');
+    set({ party: null });
+    if (code) await partyApi.leave(code).catch(() => {});
+  },
+  async control(control: TControl) {
+    const party = session.party;
+    if (!party) return;
+    try {
+      receive(await partyApi.control(party.code, party.revision, control));
+    } catch (error) {
+      // Someone else's control came first (409): read the party again, then the host decides.
+      await load(party.code).catch(() => {});
+      throw error;
+    }
+  },
+  /** Where the party's clock says we are (server ms), for tests and the chat's time stamps. */
+  positionMs(): number | null {
+    const player = getPlayer().getSnapshot();
+    return session.party ? Math.round(player.position * 1000) : null;
+  },
+  /** For tests: the measured clock offset (server - local, ms). */
+  clockOffset: () => offsetMs,
+};

@@ -1,0 +1,192 @@
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningApi } from './api-server';
+import { expectSettledAndClean, register, signIn } from './journey-steps';
+import { REPLICAS_ADMIN, startTwoReplicas } from './two-replicas';
+
+/**
+ * Issue 38: three listeners in one party hear the same second. Two api replicas behind nginx (as
+ * the fault suite runs them); the host starts a party from an album, two listeners join (one on
+ * a phone); through play, pause, seek, skip and one listener's network cut, the three playing
+ * elements' positions are sampled every second.
+ */
+let api: RunningApi;
+let browser: Browser;
+
+beforeAll(async () => {
+  [api, browser] = await Promise.all([
+    startTwoReplicas(),
+    chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--autoplay-policy=no-user-gesture-required',
+      ],
+    }),
+  ]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await api?.stop();
+});
+
+async function open(width: number, height: number): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width, height } });
+  await context.addCookies([{ name: 'cookie_notice', value: 'true', url: api.url }]);
+  return { context, page: await context.newPage() };
+}
+
+type Reading = { at: number; ms: number; isPaused: boolean; src: string; rate: number };
+
+const read = (page: Page): Promise<Reading> =>
+  page.evaluate(() => {
+    const audio = document.querySelector<HTMLAudioElement>('audio[data-testid="player-audio"]');
+    return {
+      at: performance.timeOrigin + performance.now(),
+      ms: (audio?.currentTime ?? -1) * 1000,
+      isPaused: audio?.paused ?? true,
+      src: audio?.currentSrc ?? '',
+      rate: audio?.playbackRate ?? 0,
+    };
+  });
+
+/** The three positions brought to one instant (each read happens a few ms apart); their spread in ms. */
+async function spread(pages: Page[]): Promise<number> {
+  const readings = await Promise.all(pages.map(read));
+  if (new Set(readings.map((reading) => reading.src)).size !== 1) return Number.POSITIVE_INFINITY;
+  const at = Math.max(...readings.map((reading) => reading.at));
+  const positions = readings.map((reading) => reading.ms + (reading.isPaused ? 0 : at - reading.at));
+  if (process.env.PARTY_E2E_DEBUG)
+    console.log(positions.map((ms) => Math.round(ms)).join(' '), readings.map((r) => r.rate).join(' '));
+  return Math.max(...positions) - Math.min(...positions);
+}
+
+const transients: number[] = [];
+
+/**
+ * One sample a second, as the issue measures. The first sample after a control is the moment
+ * each page's seek lands: over the issue's 2 minutes it falls in p95's tail, in this shorter run
+ * it is kept apart (and bounded) so the p95 speaks of the listening, not of the landing.
+ */
+async function sampleEverySecond(pages: Page[], count: number, into: number[], isAfterControl = true) {
+  for (let i = 0; i < count; i++) {
+    (i === 0 && isAfterControl ? transients : into).push(await spread(pages));
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
+}
+
+const p95 = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)] as number;
+};
+
+type Until =
+  | { kind: 'before'; ms: number }
+  | { kind: 'playing' }
+  | { kind: 'paused' }
+  | { kind: 'past'; ms: number }
+  | { kind: 'other-track'; src: string };
+
+/** Waits until every page's playing element shows the control (it has reached them all). */
+async function untilAll(pages: Page[], until: Until) {
+  await Promise.all(
+    pages.map((page) =>
+      page.waitForFunction(
+        (until: Until) => {
+          const audio = document.querySelector<HTMLAudioElement>('audio[data-testid="player-audio"]');
+          if (!audio) return false;
+          if (until.kind === 'playing') return !audio.paused && audio.currentTime > 0.3;
+          if (until.kind === 'paused') return audio.paused;
+          if (until.kind === 'before') return !audio.paused && audio.currentTime * 1000 < until.ms;
+          if (until.kind === 'past') return !audio.paused && audio.currentTime * 1000 > until.ms;
+          return audio.currentSrc !== until.src && !audio.paused;
+        },
+        until,
+        { timeout: 15_000 },
+      ),
+    ),
+  );
+}
+
+describe('a listening party', () => {
+  it('keeps three listeners within 50 ms (p95) through pause, seek, skip, and 150 ms after a network cut', async () => {
+    const host = await open(1280, 900);
+    const laptop = await open(1280, 900);
+    const phone = await open(390, 844);
+    await signIn(host.page, api, REPLICAS_ADMIN);
+    await register(laptop.page, api, {
+      email: `laptop-${Date.now()}@e2e.test`,
+      password: 'party-password-1',
+    });
+    await register(phone.page, api, { email: `phone-${Date.now()}@e2e.test`, password: 'party-password-2' });
+
+    await host.page.goto(`${api.url}/album/7/neon-atlas/autobahn-nights`);
+    await host.page.getByTestId('start-party').click();
+    await host.page.waitForURL(/\/party\/[A-Z0-9]{6}$/);
+    const partyUrl = host.page.url();
+
+    await laptop.page.goto(partyUrl);
+    await laptop.page.getByTestId('party-join').click();
+    // The phone joins from the keyboard.
+    await phone.page.goto(partyUrl);
+    await phone.page.getByTestId('party-join').focus();
+    await phone.page.keyboard.press('Enter');
+    const pages = [host.page, laptop.page, phone.page];
+    await host.page.getByTestId('party-members').getByRole('listitem').nth(2).waitFor();
+    await expectSettledAndClean(phone.page, 'party page on a phone');
+
+    // 33 samples over ~35 s of listening (the issue's run is 2 minutes; the test stays short).
+    const samples: number[] = [];
+    await host.page.getByTestId('party-play-toggle').click();
+    await untilAll(pages, { kind: 'playing' });
+    await sampleEverySecond(pages, 8, samples);
+
+    await host.page.getByTestId('party-play-toggle').click();
+    await untilAll(pages, { kind: 'paused' });
+    await sampleEverySecond(pages, 3, samples);
+
+    await host.page.getByTestId('party-play-toggle').click();
+    await untilAll(pages, { kind: 'playing' });
+    await sampleEverySecond(pages, 6, samples);
+
+    const beforeSeek = (await read(host.page)).ms;
+    await host.page.getByTestId('party-back').click();
+    await untilAll(pages, { kind: 'before', ms: beforeSeek - 8_000 });
+    await sampleEverySecond(pages, 6, samples);
+
+    const firstSrc = (await read(host.page)).src;
+    await host.page.getByTestId('party-skip').click();
+    await untilAll(pages, { kind: 'other-track', src: firstSrc });
+    await sampleEverySecond(pages, 10, samples);
+
+    const syncP95 = p95(samples);
+    console.log(
+      `party sync: ${samples.length} samples, p95 spread ${syncP95.toFixed(1)} ms, max ${Math.max(...samples).toFixed(1)} ms`,
+    );
+    console.log(`right after each control: ${transients.map((ms) => ms.toFixed(0)).join(', ')} ms`);
+    expect(syncP95).toBeLessThanOrEqual(50);
+    expect(Math.max(...transients)).toBeLessThanOrEqual(150);
+
+    // The laptop loses its network for 5 s; back online, its socket reconnects and resyncs.
+    await laptop.context.setOffline(true);
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
+    await laptop.context.setOffline(false);
+    const afterCut: number[] = [];
+    await sampleEverySecond(pages, 5, afterCut, false);
+    console.log(`after the cut: p95 spread ${p95(afterCut).toFixed(1)} ms`);
+    expect(p95(afterCut)).toBeLessThanOrEqual(150);
+
+    // The laptop leaves from the player bar's party item.
+    await laptop.page.getByTestId('party-bar-item').getByRole('button', { name: 'Leave' }).click();
+    await host.page.getByTestId('party-members').getByRole('listitem').nth(2).waitFor({ state: 'detached' });
+    await expectSettledAndClean(host.page, 'party page, host');
+    for (const { context } of [host, laptop, phone]) await context.close();
+  }, 110_000);
+});
