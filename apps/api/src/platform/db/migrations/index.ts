@@ -39,6 +39,7 @@ import * as addSmartPlaylists from './2026-11-29T10-40_add-smart-playlists';
 import * as createListeningSettings from './2026-11-29T10-40_create-listening-settings';
 import * as addTrackLoudness from './2026-11-29T11-00_add-track-loudness';
 import * as createSubsonicUserState from './2026-11-29T11-00_create-subsonic-user-state';
+import * as createPayoutsLedger from './2026-11-29T15-50_create-payouts-ledger';
 
 /** Imported statically so the tsup bundle carries them; keys are the frozen migration names. */
 export const migrations: Record<string, Migration> = {
@@ -82,4 +83,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29T10-40_create-listening-settings': createListeningSettings,
   '2026-11-29T11-00_add-track-loudness': addTrackLoudness,
   '2026-11-29T11-00_create-subsonic-user-state': createSubsonicUserState,
+  '2026-11-29T15-50_create-payouts-ledger': createPayoutsLedger,
 };
