@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { capListening, computePeriod, largestRemainder, type TPeriodInput } from './payouts-run';
+import {
+  capListening,
+  computePeriod,
+  largestRemainder,
+  refundClawback,
+  type TPeriodInput,
+} from './payouts-run';
 
 const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
 
@@ -257,6 +263,59 @@ describe('capListening', () => {
             expect(entry.ms).toBeLessThanOrEqual(2 * cap * 600_000);
           }
           expect(sum(capped.map((e) => e.ms))).toBeLessThanOrEqual(sum(plays.map((p) => p.ms)));
+        },
+      ),
+    );
+  });
+});
+
+describe('refundClawback', () => {
+  it('takes back exactly the refund, in the proportions it went out, nothing negative', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 100_000 }),
+        fc.integer({ min: 0, max: 1000 }),
+        fc.integer({ min: 0, max: 10_000 }),
+        fc.array(
+          fc.record({ trackId: fc.integer({ min: 1, max: 4 }), ms: fc.integer({ min: 0, max: 9_000_000 }) }),
+          {
+            maxLength: 8,
+          },
+        ),
+        fc.nat(),
+        (paid, feePermille, bps, listening, refundSeed) => {
+          const sub = { userId: 1, paid, fees: Math.floor((paid * feePermille) / 1000) };
+          const refund = (refundSeed % paid) + 1;
+          const trackArtists = new Map([
+            [1, [1]],
+            [2, [2, 3]],
+            [3, [3]],
+            [4, []],
+          ]);
+          const back = refundClawback(sub, refund, bps, listening, trackArtists);
+          const artists = sum(back.lines.map((line) => line.amount));
+          expect(back.fees + back.platformShare + back.unallocated + artists).toBe(refund);
+          for (const value of [
+            back.fees,
+            back.platformShare,
+            back.unallocated,
+            ...back.lines.map((l) => l.amount),
+          ])
+            expect(value).toBeGreaterThanOrEqual(0);
+          expect(back.fees).toBeLessThanOrEqual(sub.fees);
+          // Fed to the next period, each artist's adjustments are exactly what was taken back.
+          const next = computePeriod({
+            platformShareBps: 0,
+            minimumPayout: 0,
+            adRevenue: 0,
+            subscribers: [],
+            subscriberListening: [],
+            freeListening: [],
+            trackArtists,
+            carriedIn: new Map(),
+            adjustments: back.lines,
+          });
+          expect(sum(next.artists.map((a) => a.adjustments)) + artists).toBe(0);
         },
       ),
     );

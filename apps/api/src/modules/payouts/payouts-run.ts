@@ -84,14 +84,19 @@ export type TPeriodInput = {
   trackArtists: ReadonlyMap<number, readonly number[]>;
   /** Payable balances carried from earlier periods (unpaid), per artist. */
   carriedIn: ReadonlyMap<number, number>;
+  /** Clawbacks of refunds that arrived after their period closed (see `refundClawback`). */
+  adjustments?: readonly TEarningLine[];
 };
 
-export type TSource = 'plans' | 'ads';
+export type TSource = 'plans' | 'ads' | 'adjustments';
 export type TEarningLine = { artistId: number; trackId: number; source: TSource; amount: number };
 export type TArtistResult = {
   artistId: number;
   plans: number;
   ads: number;
+  /** Refund clawbacks, zero or negative. */
+  adjustments: number;
+  /** plans + ads + adjustments (negative only when a clawback exceeds the period's earnings). */
   earned: number;
   carriedIn: number;
   payable: number;
@@ -228,6 +233,7 @@ export function computePeriod(input: TPeriodInput): TPeriodResult {
         artistId,
         plans: 0,
         ads: 0,
+        adjustments: 0,
         earned: 0,
         carriedIn: 0,
         payable: 0,
@@ -252,6 +258,17 @@ export function computePeriod(input: TPeriodInput): TPeriodResult {
       row.proRata += source === 'ads' ? amount : 0;
     }
   }
+  for (const line of input.adjustments ?? []) {
+    checkAmount('adjustment', line.amount);
+    if (line.amount === 0) continue;
+    lines.push({
+      artistId: line.artistId,
+      trackId: line.trackId,
+      source: 'adjustments',
+      amount: -line.amount,
+    });
+    artist(line.artistId).adjustments -= line.amount;
+  }
   for (const [key, amount] of proRataPlans) {
     if (amount > 0) artist(Number(key.split(':')[0])).proRata += amount;
   }
@@ -260,7 +277,7 @@ export function computePeriod(input: TPeriodInput): TPeriodResult {
     if (carried > 0) artist(artistId).carriedIn = carried;
   }
   for (const row of artists.values()) {
-    row.earned = row.plans + row.ads;
+    row.earned = row.plans + row.ads + row.adjustments;
     row.payable = row.earned + row.carriedIn;
     row.payout = row.payable > 0 && row.payable >= input.minimumPayout ? row.payable : 0;
     row.rolledOver = row.payable - row.payout;
@@ -274,4 +291,55 @@ export function computePeriod(input: TPeriodInput): TPeriodResult {
     lines,
     artists: [...artists.values()].sort((a, b) => a.artistId - b.artistId),
   };
+}
+
+export type TRefundClawback = {
+  fees: number;
+  platformShare: number;
+  /** The net part no listening was credited with (it had gone to the pool or the platform). */
+  unallocated: number;
+  /** Positive amounts to take back from each artist and track. */
+  lines: TEarningLine[];
+};
+
+/**
+ * A refund of `refund` from a subscriber whose period already closed: taken back in the next
+ * period in the proportions the money went out (fees, platform share, then the net over the
+ * artists of the tracks this subscriber played in the closed period, by listening).
+ */
+export function refundClawback(
+  sub: TSubscriberRevenue,
+  refund: number,
+  platformShareBps: number,
+  listening: readonly { trackId: number; ms: number }[],
+  trackArtists: ReadonlyMap<number, readonly number[]>,
+): TRefundClawback {
+  checkAmount('refund', refund);
+  checkAmount('paid', sub.paid);
+  if (refund > sub.paid) throw new RangeError(`refund above the paid amount for user ${sub.userId}`);
+  const afterFees = sub.paid - sub.fees;
+  const share = Number((BigInt(afterFees) * BigInt(platformShareBps)) / 10_000n);
+  const [fees, platformShare, net] = largestRemainder(refund, [sub.fees, share, afterFees - share]) as [
+    number,
+    number,
+    number,
+  ];
+  const taken = new Map<string, number>();
+  const unallocated = splitOverTracks(
+    net,
+    mergeByTrack(listening),
+    trackArtists,
+    (artistId, trackId, amount) => {
+      const key = `${artistId}:${trackId}`;
+      taken.set(key, (taken.get(key) ?? 0) + amount);
+    },
+  );
+  const lines = [...taken]
+    .filter(([, amount]) => amount > 0)
+    .map(([key, amount]) => {
+      const [artistId, trackId] = key.split(':').map(Number) as [number, number];
+      return { artistId, trackId, source: 'adjustments' as const, amount };
+    })
+    .sort((a, b) => a.artistId - b.artistId || a.trackId - b.trackId);
+  return { fees, platformShare, unallocated, lines };
 }

@@ -37,3 +37,72 @@ declare module '../../platform/db/schema' {
     ledger_entries: LedgerEntriesTable;
   }
 }
+
+type Money = ColumnType<number, number, number>;
+
+export interface PayoutRunsTable {
+  id: Generated<number>;
+  period: string;
+  currency: string;
+  status: ColumnType<'review' | 'closed', 'review' | 'closed' | undefined, 'review' | 'closed'>;
+  /** JSON of the settings the run used (share, fees, cap, minimum): the same inputs, the same result. */
+  settings: string;
+  money_in: Money;
+  fees: Money;
+  platform_share: Money;
+  unallocated: Money;
+  /** Refunds of closed periods adjusted in this one. */
+  refunds: ColumnType<number, number | undefined, number>;
+  started_by: number | null;
+  created_at: Generated<Date>;
+  closed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface PayoutArtistsTable {
+  run_id: number;
+  artist_id: number;
+  plans: Money;
+  ads: Money;
+  /** Refund clawbacks (zero or negative). */
+  adjustments: ColumnType<number, number | undefined, number>;
+  earned: Money;
+  carried_in: Money;
+  payable: Money;
+  payout: Money;
+  rolled_over: Money;
+  pro_rata: Money;
+  paid_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface PayoutLinesTable {
+  run_id: number;
+  artist_id: number;
+  track_id: number;
+  source: 'plans' | 'ads' | 'adjustments';
+  amount: Money;
+}
+
+export interface PayoutAdRevenueTable {
+  period: string;
+  currency: string;
+  amount: Money;
+  updated_at: Generated<Date>;
+}
+
+export interface PayoutRefundsTable {
+  invoice_id: number;
+  amount: Money;
+  period: string;
+  adjustment_period: string | null;
+  created_at: Generated<Date>;
+}
+
+declare module '../../platform/db/schema' {
+  interface Database {
+    payout_runs: PayoutRunsTable;
+    payout_artists: PayoutArtistsTable;
+    payout_lines: PayoutLinesTable;
+    payout_ad_revenue: PayoutAdRevenueTable;
+    payout_refunds: PayoutRefundsTable;
+  }
+}

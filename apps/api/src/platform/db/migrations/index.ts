@@ -40,6 +40,7 @@ import * as createListeningSettings from './2026-11-29T10-40_create-listening-se
 import * as addTrackLoudness from './2026-11-29T11-00_add-track-loudness';
 import * as createSubsonicUserState from './2026-11-29T11-00_create-subsonic-user-state';
 import * as createPayoutsLedger from './2026-11-29T15-50_create-payouts-ledger';
+import * as createPayoutRuns from './2026-11-29T15-51_create-payout-runs';
 
 /** Imported statically so the tsup bundle carries them; keys are the frozen migration names. */
 export const migrations: Record<string, Migration> = {
@@ -84,4 +85,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29T11-00_add-track-loudness': addTrackLoudness,
   '2026-11-29T11-00_create-subsonic-user-state': createSubsonicUserState,
   '2026-11-29T15-50_create-payouts-ledger': createPayoutsLedger,
+  '2026-11-29T15-51_create-payout-runs': createPayoutRuns,
 };
