@@ -273,8 +273,9 @@ export function computePeriod(input: TPeriodInput): TPeriodResult {
     if (amount > 0) artist(Number(key.split(':')[0])).proRata += amount;
   }
   for (const [artistId, carried] of input.carriedIn) {
-    checkAmount('carriedIn', carried);
-    if (carried > 0) artist(artistId).carriedIn = carried;
+    // Negative only for a debt left by a clawback larger than an artist's earnings.
+    if (!Number.isSafeInteger(carried)) throw new RangeError(`carriedIn must be an integer: ${carried}`);
+    if (carried !== 0) artist(artistId).carriedIn = carried;
   }
   for (const row of artists.values()) {
     row.earned = row.plans + row.ads + row.adjustments;

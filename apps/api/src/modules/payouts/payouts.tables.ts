@@ -53,6 +53,8 @@ export interface PayoutRunsTable {
   unallocated: Money;
   /** Refunds of closed periods adjusted in this one. */
   refunds: ColumnType<number, number | undefined, number>;
+  refund_fees: ColumnType<number, number | undefined, number>;
+  refund_platform_share: ColumnType<number, number | undefined, number>;
   started_by: number | null;
   created_at: Generated<Date>;
   closed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;

@@ -23,6 +23,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('platform_share', 'bigint', (col) => col.notNull().check(sql`platform_share >= 0`))
     .addColumn('unallocated', 'bigint', (col) => col.notNull().check(sql`unallocated >= 0`))
     .addColumn('refunds', 'bigint', (col) => col.notNull().defaultTo(0).check(sql`refunds >= 0`))
+    /** The parts of those refunds taken back from the fees and the platform (its unallocated part included). */
+    .addColumn('refund_fees', 'bigint', (col) => col.notNull().defaultTo(0).check(sql`refund_fees >= 0`))
+    .addColumn('refund_platform_share', 'bigint', (col) =>
+      col.notNull().defaultTo(0).check(sql`refund_platform_share >= 0`),
+    )
     .addColumn('started_by', 'integer', (col) => col.references('users.id').onDelete('set null'))
     .addColumn('created_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
     .addColumn('closed_at', 'timestamptz')
