@@ -46,6 +46,7 @@ import { createMailRecorder } from './modules/mail/mail-recorder';
 import { notificationsPlugin } from './modules/notifications/notifications.plugin';
 import { playlistImportRoutes } from './modules/playlist-import/playlist-import.routes';
 import { partiesRoutes } from './modules/parties/parties.routes';
+import { payoutsRoutes } from './modules/payouts/payouts.routes';
 import { playlistsRoutes } from './modules/playlists/playlists.routes';
 import { playsRoutes } from './modules/plays/plays.routes';
 import { publicStorageRoutes } from './modules/public-storage/public-storage.routes';
@@ -249,6 +250,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     prefixes: ['/api/v1/billing/admin/subscriptions', '/api/v1/billing/admin/webhook-events'],
   });
   await app.register(billingPlugin);
+  // Artist payouts (issue 39): the monthly runs over billing's invoices and the qualified plays.
+  await app.register(payoutsRoutes);
   await app.register(publicStorageRoutes);
 
   // Site presentation (issue 13): custom pages, the contact form, robots.txt and sitemaps.

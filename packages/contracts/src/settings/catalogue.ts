@@ -65,6 +65,20 @@ export const settingsCatalogue = {
   'billing.paypal_test_mode': bool('subscriptions', true),
   'billing.invoice.address': text('subscriptions', '', undefined, 2000),
   'billing.invoice.notes': text('subscriptions', '', undefined, 2000),
+  // artist payouts (issue 39): read by the monthly run
+  'payouts.platform_share_percent': setting('subscriptions', z.int().min(0).max(100), 30, {
+    scope: 'server',
+  }),
+  'payouts.provider_fee_basis_points': setting('subscriptions', z.int().min(0).max(10_000), 290, {
+    scope: 'server',
+  }),
+  'payouts.provider_fee_fixed': setting('subscriptions', z.int().min(0).max(100_000), 30, {
+    scope: 'server',
+  }),
+  'payouts.minimum_payout': setting('subscriptions', z.int().min(0).max(100_000_000), 1000, {
+    scope: 'server',
+  }),
+  'payouts.daily_play_cap': setting('subscriptions', z.int().min(1).max(10_000), 20, { scope: 'server' }),
   stripe_key: liveText('subscriptions', 'stripe_key'),
   stripe_secret: liveSecret('subscriptions', 'stripe_secret'),
   stripe_webhook_secret: liveSecret('subscriptions', 'stripe_webhook_secret'),

@@ -86,6 +86,42 @@ export const subscriptionsSections: TSettingsSection[] = [
     ],
   },
   {
+    title: 'Artist payouts',
+    description: 'Read by the monthly payouts run. Amounts are in minor units (cents).',
+    fields: [
+      {
+        key: 'payouts.platform_share_percent',
+        label: "Platform's share (%)",
+        help: "Kept by the platform from each subscriber's payments after provider fees; the rest goes to the artists they played.",
+        kind: 'number',
+      },
+      {
+        key: 'payouts.provider_fee_basis_points',
+        label: 'Provider fee (basis points)',
+        help: "The payment provider's percentage fee per paid invoice: 290 is 2.9%.",
+        kind: 'number',
+      },
+      {
+        key: 'payouts.provider_fee_fixed',
+        label: 'Provider fee per invoice (cents)',
+        help: "The payment provider's fixed fee per paid invoice.",
+        kind: 'number',
+      },
+      {
+        key: 'payouts.minimum_payout',
+        label: 'Minimum payout (cents)',
+        help: 'Artists whose balance is below this are not paid this month: it rolls over.',
+        kind: 'number',
+      },
+      {
+        key: 'payouts.daily_play_cap',
+        label: 'Plays counted per listener, track and day',
+        help: 'Further plays of the same track by the same listener that day earn nothing (against looping).',
+        kind: 'number',
+      },
+    ],
+  },
+  {
     title: 'Stripe',
     fields: [
       textField('stripe_key', 'Publishable key', 'Sent to browsers for card entry.'),

@@ -39,10 +39,12 @@ import * as addSmartPlaylists from './2026-11-29T10-40_add-smart-playlists';
 import * as createListeningSettings from './2026-11-29T10-40_create-listening-settings';
 import * as addTrackLoudness from './2026-11-29T11-00_add-track-loudness';
 import * as createSubsonicUserState from './2026-11-29T11-00_create-subsonic-user-state';
+import * as createParties from './2026-11-29T15-00_create-parties';
 import * as createScrobbling from './2026-11-29T15-00_create-scrobbling';
 import * as createDataExports from './2026-11-29T15-10_create-data-exports';
 import * as addListeningPreamp from './2026-11-29T15-20_add-listening-preamp';
-import * as createParties from './2026-11-29T15-00_create-parties';
+import * as createPayoutsLedger from './2026-11-29T15-50_create-payouts-ledger';
+import * as createPayoutRuns from './2026-11-29T15-51_create-payout-runs';
 
 /** Imported statically so the tsup bundle carries them; keys are the frozen migration names. */
 export const migrations: Record<string, Migration> = {
@@ -86,8 +88,10 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29T10-40_create-listening-settings': createListeningSettings,
   '2026-11-29T11-00_add-track-loudness': addTrackLoudness,
   '2026-11-29T11-00_create-subsonic-user-state': createSubsonicUserState,
+  '2026-11-29T15-00_create-parties': createParties,
   '2026-11-29T15-00_create-scrobbling': createScrobbling,
   '2026-11-29T15-10_create-data-exports': createDataExports,
   '2026-11-29T15-20_add-listening-preamp': addListeningPreamp,
-  '2026-11-29T15-00_create-parties': createParties,
+  '2026-11-29T15-50_create-payouts-ledger': createPayoutsLedger,
+  '2026-11-29T15-51_create-payout-runs': createPayoutRuns,
 };

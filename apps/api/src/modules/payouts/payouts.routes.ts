@@ -1,0 +1,210 @@
+import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
+import {
+  ZAdRevenueAnswerSchema,
+  ZAdRevenueInputSchema,
+  ZMarkPayoutsPaidAnswerSchema,
+  ZMarkPayoutsPaidSchema,
+  ZPayoutCsvSchema,
+  ZPayoutRefundAnswerSchema,
+  ZPayoutRefundInputSchema,
+  ZPayoutRunAnswerSchema,
+  ZPayoutRunDetailSchema,
+  ZPayoutRunIdParamsSchema,
+  ZPayoutRunListSchema,
+  ZStartPayoutRunSchema,
+} from '@cadence/contracts/payouts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../platform/http/app-error';
+import { recordAudit } from '../audit-log/record-audit';
+import { createPayoutsService } from './payouts.service';
+
+const errors = {
+  401: ZErrorEnvelopeSchema,
+  403: ZErrorEnvelopeSchema,
+  404: ZErrorEnvelopeSchema,
+  409: ZErrorEnvelopeSchema,
+  422: ZErrorEnvelopeSchema,
+};
+const tags = ['payouts admin'];
+/** Payouts move the subscribers' money: the same permission as managing subscriptions. */
+const config = { access: { permission: 'subscriptions.update' as const } };
+
+/** Every admin write of payouts leaves an audit row, after it commits. */
+const audit = (
+  request: FastifyRequest,
+  action: string,
+  subjectType: string,
+  subjectId: string | number,
+  after: unknown,
+) =>
+  recordAudit(request.server.deps.db, {
+    actorId: request.user?.id ?? null,
+    action,
+    subjectType,
+    subjectId,
+    after,
+    ipAddress: request.ip,
+  });
+
+/** Issue 39: the admin's monthly payouts runs (start, review, close, export, mark paid). */
+export const payoutsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const settings = app.services.settings;
+  const payouts = createPayoutsService(app.deps.db, async () => ({
+    platformSharePercent: Number(await settings.get('payouts.platform_share_percent')),
+    providerFeeBasisPoints: Number(await settings.get('payouts.provider_fee_basis_points')),
+    providerFeeFixed: Number(await settings.get('payouts.provider_fee_fixed')),
+    minimumPayout: Number(await settings.get('payouts.minimum_payout')),
+    dailyPlayCap: Number(await settings.get('payouts.daily_play_cap')),
+  }));
+
+  app.get(
+    '/api/v1/admin/payouts/runs',
+    {
+      config,
+      schema: { tags, summary: 'Every payouts run', response: { 200: ZPayoutRunListSchema, ...errors } },
+    },
+    async () => ({ runs: await payouts.list() }),
+  );
+
+  app.post(
+    '/api/v1/admin/payouts/runs',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Start the run of an ended period (one per period and currency)',
+        body: ZStartPayoutRunSchema,
+        response: { 201: ZPayoutRunAnswerSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = request.user;
+      if (!user) throw new AppError('unauthenticated');
+      const run = await payouts.start(request.body, user.id);
+      await audit(request, 'payouts.run.start', 'payout_run', run.id, run);
+      return reply.code(201).send({ run });
+    },
+  );
+
+  app.get(
+    '/api/v1/admin/payouts/runs/:id',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'A run with each artist: user-centric figure, pro rata figure, payout, roll-over',
+        params: ZPayoutRunIdParamsSchema,
+        response: { 200: ZPayoutRunDetailSchema, ...errors },
+      },
+    },
+    async (request) => payouts.detail(request.params.id),
+  );
+
+  app.post(
+    '/api/v1/admin/payouts/runs/:id/recompute',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Compute a run in review again (a closed period: 409)',
+        params: ZPayoutRunIdParamsSchema,
+        response: { 200: ZPayoutRunAnswerSchema, ...errors },
+      },
+    },
+    async (request) => ({ run: await payouts.recompute(request.params.id) }),
+  );
+
+  app.post(
+    '/api/v1/admin/payouts/runs/:id/close',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Close a run: its money is booked in the ledger and the period is final',
+        params: ZPayoutRunIdParamsSchema,
+        response: { 200: ZPayoutRunAnswerSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const run = await payouts.close(request.params.id);
+      await audit(request, 'payouts.run.close', 'payout_run', run.id, run);
+      return { run };
+    },
+  );
+
+  app.post(
+    '/api/v1/admin/payouts/runs/:id/paid',
+    {
+      config,
+      schema: {
+        tags,
+        summary: "Mark a closed run's payouts paid (ledger entries)",
+        params: ZPayoutRunIdParamsSchema,
+        body: ZMarkPayoutsPaidSchema,
+        response: { 200: ZMarkPayoutsPaidAnswerSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const answer = await payouts.markPaid(request.params.id, request.body.artist_ids);
+      await audit(request, 'payouts.run.paid', 'payout_run', request.params.id, answer);
+      return answer;
+    },
+  );
+
+  app.get(
+    '/api/v1/admin/payouts/runs/:id/export',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'The payout file (CSV)',
+        params: ZPayoutRunIdParamsSchema,
+        response: { 200: ZPayoutCsvSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const file = await payouts.exportCsv(request.params.id);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${file.filename}"`)
+        .send(file.body);
+    },
+  );
+
+  app.put(
+    '/api/v1/admin/payouts/ad-revenue',
+    {
+      config,
+      schema: {
+        tags,
+        summary: "A period's ad revenue (split pro rata over free listening)",
+        body: ZAdRevenueInputSchema,
+        response: { 200: ZAdRevenueAnswerSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const answer = await payouts.setAdRevenue(request.body);
+      await audit(request, 'payouts.ad_revenue', 'payout_period', answer.period, answer);
+      return answer;
+    },
+  );
+
+  app.post(
+    '/api/v1/admin/payouts/refunds',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'A refunded invoice: left out of an open period, adjusted in the next after close',
+        body: ZPayoutRefundInputSchema,
+        response: { 201: ZPayoutRefundAnswerSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const answer = await payouts.recordRefund(request.body);
+      await audit(request, 'payouts.refund', 'invoice', answer.invoice_id, answer);
+      return reply.code(201).send(answer);
+    },
+  );
+};

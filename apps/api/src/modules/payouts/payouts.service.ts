@@ -1,0 +1,362 @@
+import type { TPayoutArtist, TPayoutRun } from '@cadence/contracts/payouts';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../platform/db/schema';
+import { AppError } from '../../platform/http/app-error';
+import { postTransaction, type TLedgerLeg } from './ledger.repository';
+import * as repo from './payouts.repository';
+import { computePeriod, refundClawback, type TEarningLine } from './payouts-run';
+
+type Db = Kysely<Database>;
+
+export type TPayoutSettings = {
+  platformSharePercent: number;
+  providerFeeBasisPoints: number;
+  providerFeeFixed: number;
+  minimumPayout: number;
+  dailyPlayCap: number;
+};
+
+/** The period's window in UTC: [first day, first day of the next month). */
+export function periodWindow(period: string, currency: string): repo.TPeriodWindow {
+  const [year, month] = period.split('-').map(Number) as [number, number];
+  return {
+    period,
+    currency,
+    start: new Date(Date.UTC(year, month - 1, 1)),
+    end: new Date(Date.UTC(year, month, 1)),
+  };
+}
+
+export function nextPeriod(period: string): string {
+  const [year, month] = period.split('-').map(Number) as [number, number];
+  return month === 12 ? `${year + 1}-01` : `${year}-${String(month + 1).padStart(2, '0')}`;
+}
+
+const iso = (date: Date | null) => (date === null ? null : date.toISOString());
+
+function runDto(run: repo.TRunRecord): TPayoutRun {
+  return {
+    id: run.id,
+    period: run.period,
+    currency: run.currency,
+    status: run.status,
+    money_in: run.money_in,
+    fees: run.fees,
+    platform_share: run.platform_share,
+    unallocated: run.unallocated,
+    refunds: run.refunds,
+    paid_out: run.paid_out,
+    rolled_over: run.rolled_over,
+    created_at: run.created_at.toISOString(),
+    closed_at: iso(run.closed_at),
+  };
+}
+
+export function createPayoutsService(
+  db: Db,
+  settings: () => Promise<TPayoutSettings>,
+  now: () => Date = () => new Date(),
+) {
+  /** The run's figures from the database's state: the same inputs give the same rows. */
+  async function compute(trx: Transaction<Database>, window: repo.TPeriodWindow, used: TPayoutSettings) {
+    const fee = { basisPoints: used.providerFeeBasisPoints, fixed: used.providerFeeFixed };
+    const platformShareBps = used.platformSharePercent * 100;
+    const [subscribers, listening, ads, carriedIn, late] = await Promise.all([
+      repo.paidSubscribers(trx, window, fee),
+      repo.periodListening(trx, window, used.dailyPlayCap),
+      repo.adRevenue(trx, window.period, window.currency),
+      repo.payableBalances(trx, window.currency),
+      repo.lateRefunds(trx, window.period, window.currency),
+    ]);
+    // Late refunds: each taken back as its closed period's run split that subscriber's money.
+    const adjustments: TEarningLine[] = [];
+    const refundTotals = { refunds: 0, refund_fees: 0, refund_platform_share: 0 };
+    const clawbacks = [];
+    for (const refund of late) {
+      const closedWindow = periodWindow(refund.period, window.currency);
+      const closed = await repo.findRunOfPeriod(trx, refund.period, window.currency);
+      const closedSettings: TPayoutSettings = closed ? JSON.parse(closed.settings) : used;
+      const closedFee = {
+        basisPoints: closedSettings.providerFeeBasisPoints,
+        fixed: closedSettings.providerFeeFixed,
+      };
+      const sub = (await repo.paidSubscribers(trx, closedWindow, closedFee)).find(
+        (s) => s.userId === refund.userId,
+      ) ?? {
+        userId: refund.userId,
+        paid: refund.amount,
+        fees: 0,
+      };
+      const heard = await repo.subscriberListening(
+        trx,
+        closedWindow,
+        refund.userId,
+        closedSettings.dailyPlayCap,
+      );
+      clawbacks.push({ sub, refund, heard, bps: closedSettings.platformSharePercent * 100 });
+    }
+    const trackIds = [
+      ...new Set([
+        ...listening.subscribers.map((l) => l.trackId),
+        ...listening.free.map((l) => l.trackId),
+        ...clawbacks.flatMap((c) => c.heard.map((h) => h.trackId)),
+      ]),
+    ];
+    const artistsOf = await repo.trackArtists(trx, trackIds);
+    for (const { sub, refund, heard, bps } of clawbacks) {
+      const back = refundClawback(sub, Math.min(refund.amount, sub.paid), bps, heard, artistsOf);
+      adjustments.push(...back.lines);
+      refundTotals.refunds += Math.min(refund.amount, sub.paid);
+      refundTotals.refund_fees += back.fees;
+      refundTotals.refund_platform_share += back.platformShare + back.unallocated;
+    }
+    const result = computePeriod({
+      platformShareBps,
+      minimumPayout: used.minimumPayout,
+      subscribers,
+      subscriberListening: listening.subscribers,
+      freeListening: listening.free,
+      adRevenue: ads,
+      trackArtists: artistsOf,
+      carriedIn,
+      adjustments,
+    });
+    const totals: repo.TRunTotals = {
+      settings: JSON.stringify(used),
+      money_in: result.moneyIn,
+      fees: result.fees,
+      platform_share: result.platformShare,
+      unallocated: result.unallocated,
+      ...refundTotals,
+    };
+    return { result, totals, adRevenue: ads };
+  }
+
+  async function store(
+    trx: Transaction<Database>,
+    runId: number,
+    computed: Awaited<ReturnType<typeof compute>>,
+  ) {
+    await repo.insertRunArtists(
+      trx,
+      runId,
+      computed.result.artists.map((a) => ({
+        artist_id: a.artistId,
+        plans: a.plans,
+        ads: a.ads,
+        adjustments: a.adjustments,
+        earned: a.earned,
+        carried_in: a.carriedIn,
+        payable: a.payable,
+        payout: a.payout,
+        rolled_over: a.rolledOver,
+        pro_rata: a.proRata,
+      })),
+    );
+    await repo.insertRunLines(trx, runId, computed.result.lines);
+  }
+
+  function assertEnded(period: string, currency: string) {
+    if (periodWindow(period, currency).end.getTime() > now().getTime())
+      throw new AppError('validation', 'This period has not ended yet.', {
+        period: ['This period has not ended yet.'],
+      });
+  }
+
+  async function detail(runId: number): Promise<{ run: TPayoutRun; artists: TPayoutArtist[] }> {
+    const run = await repo.findRun(db, runId);
+    if (!run) throw new AppError('not_found');
+    const artists = await repo.runArtists(db, runId);
+    return { run: runDto(run), artists: artists.map((a) => ({ ...a, paid_at: iso(a.paid_at) })) };
+  }
+
+  return {
+    /** Starts the run of an ended period; a second run of the period (at once or later) is refused. */
+    async start(input: { period: string; currency: string }, startedBy: number): Promise<TPayoutRun> {
+      assertEnded(input.period, input.currency);
+      const used = await settings();
+      const runId = await db.transaction().execute(async (trx) => {
+        if (!(await repo.tryLockPeriod(trx, input.period, input.currency)))
+          throw new AppError('conflict', 'A run of this period is already in progress.');
+        const open = await repo.earlierOpenRun(trx, input.period, input.currency);
+        if (open) throw new AppError('conflict', `Close the run of ${open} first.`);
+        const computed = await compute(trx, periodWindow(input.period, input.currency), used);
+        const id = await repo.insertRun(trx, { ...input, startedBy, ...computed.totals });
+        if (id === undefined) throw new AppError('conflict', 'This period already has a run.');
+        await store(trx, id, computed);
+        return id;
+      });
+      return (await detail(runId)).run;
+    },
+
+    /** A run in review computed again (new plays, ad revenue, settings); a closed one never. */
+    async recompute(runId: number): Promise<TPayoutRun> {
+      const used = await settings();
+      await db.transaction().execute(async (trx) => {
+        const run = await repo.findRun(trx, runId, true);
+        if (!run) throw new AppError('not_found');
+        if (run.status === 'closed')
+          throw new AppError(
+            'conflict',
+            'A closed period cannot be recomputed, only adjusted in the next period.',
+          );
+        const computed = await compute(trx, periodWindow(run.period, run.currency), used);
+        await repo.replaceRunTotals(trx, runId, computed.totals);
+        await store(trx, runId, computed);
+      });
+      return (await detail(runId)).run;
+    },
+
+    list: async () => (await repo.listRuns(db)).map(runDto),
+    detail,
+
+    /** Closing books the run in the ledger (one balanced transaction); the period is then final. */
+    async close(runId: number): Promise<TPayoutRun> {
+      await db.transaction().execute(async (trx) => {
+        const run = await repo.findRun(trx, runId, true);
+        if (!run) throw new AppError('not_found');
+        if (run.status === 'closed') throw new AppError('conflict', 'This run is already closed.');
+        const open = await repo.earlierOpenRun(trx, run.period, run.currency);
+        if (open) throw new AppError('conflict', `Close the run of ${open} first.`);
+        const artists = await repo.runArtists(trx, runId);
+        const ads = await repo.adRevenue(trx, run.period, run.currency);
+        const legs: TLedgerLeg[] = [
+          { kind: 'platform_revenue', debit: run.money_in - ads, memo: 'subscriptions' },
+          { kind: 'ad_revenue', debit: ads, memo: 'ads' },
+          { kind: 'provider_fees', credit: run.fees, memo: 'provider fees' },
+          { kind: 'platform_share', credit: run.platform_share + run.unallocated, memo: 'platform share' },
+          { kind: 'platform_revenue', credit: run.refunds, memo: 'refunds after close' },
+          { kind: 'provider_fees', debit: run.refund_fees, memo: 'refunds after close' },
+          { kind: 'platform_share', debit: run.refund_platform_share, memo: 'refunds after close' },
+        ];
+        for (const artist of artists) {
+          legs.push({
+            kind: 'artist_payable',
+            artistId: artist.artist_id,
+            credit: artist.plans + artist.ads,
+            memo: 'earnings',
+          });
+          legs.push({
+            kind: 'artist_payable',
+            artistId: artist.artist_id,
+            debit: -artist.adjustments,
+            memo: 'refund clawback',
+          });
+        }
+        await postTransaction(trx, { currency: run.currency, period: run.period, legs });
+        await repo.closeRun(trx, runId);
+      });
+      return (await detail(runId)).run;
+    },
+
+    /** Marks payouts of a closed run paid: each one a ledger movement from the payable to payouts. */
+    async markPaid(runId: number, artistIds?: number[]): Promise<{ paid: number; amount: number }> {
+      return db.transaction().execute(async (trx) => {
+        const run = await repo.findRun(trx, runId, true);
+        if (!run) throw new AppError('not_found');
+        if (run.status !== 'closed')
+          throw new AppError('conflict', 'Close the run before marking payouts paid.');
+        const wanted = artistIds ? new Set(artistIds) : undefined;
+        const due = (await repo.runArtists(trx, runId)).filter(
+          (a) => a.payout > 0 && a.paid_at === null && (!wanted || wanted.has(a.artist_id)),
+        );
+        const legs: TLedgerLeg[] = due.flatMap((a) => [
+          {
+            kind: 'artist_payable' as const,
+            artistId: a.artist_id,
+            debit: a.payout,
+            memo: `payout ${run.period}`,
+          },
+          { kind: 'payouts' as const, credit: a.payout, memo: `payout ${run.period} artist ${a.artist_id}` },
+        ]);
+        await postTransaction(trx, { currency: run.currency, period: run.period, legs });
+        await repo.markArtistsPaid(
+          trx,
+          runId,
+          due.map((a) => a.artist_id),
+        );
+        return { paid: due.length, amount: due.reduce((sum, a) => sum + a.payout, 0) };
+      });
+    },
+
+    /** The payout file: one row per artist paid this run. */
+    async exportCsv(runId: number): Promise<{ filename: string; body: string }> {
+      const { run, artists } = await detail(runId);
+      const rows = artists.filter((a) => a.payout > 0);
+      const lines = [
+        ['artist_id', 'artist', 'period', 'currency', 'amount_minor', 'amount', 'paid_at'],
+        ...rows.map((a) => [
+          String(a.artist_id),
+          a.artist_name,
+          run.period,
+          run.currency,
+          String(a.payout),
+          (a.payout / 100).toFixed(2),
+          a.paid_at ?? '',
+        ]),
+      ];
+      return {
+        filename: `payouts-${run.period}-${run.currency}.csv`,
+        body: `${lines.map(csvRow).join('\r\n')}\r\n`,
+      };
+    },
+
+    async setAdRevenue(input: { period: string; currency: string; amount: number }) {
+      const run = await repo.findRunOfPeriod(db, input.period, input.currency);
+      if (run?.status === 'closed')
+        throw new AppError(
+          'conflict',
+          'A closed period cannot be recomputed, only adjusted in the next period.',
+        );
+      await repo.saveAdRevenue(db, input.period, input.currency, input.amount);
+      return input;
+    },
+
+    /** A refund: while its period is open the run leaves the account out; after close, the next period adjusts. */
+    async recordRefund(input: { invoice_id: number; amount: number }) {
+      return db.transaction().execute(async (trx) => {
+        const invoice = await repo.findInvoice(trx, input.invoice_id);
+        if (!invoice || !invoice.paid)
+          throw new AppError('validation', 'No paid invoice has this id.', {
+            invoice_id: ['No paid invoice has this id.'],
+          });
+        if (input.amount > invoice.amount)
+          throw new AppError('validation', 'A refund cannot exceed the invoice.', {
+            amount: ['A refund cannot exceed the invoice.'],
+          });
+        const run = await repo.findRunOfPeriod(trx, invoice.period, invoice.currency);
+        let adjustment: string | null = null;
+        if (run?.status === 'closed') {
+          adjustment = nextPeriod(invoice.period);
+          // The adjustment lands in the first period whose run is not closed yet.
+          for (;;) {
+            const later = await repo.findRunOfPeriod(trx, adjustment, invoice.currency);
+            if (later?.status !== 'closed') break;
+            adjustment = nextPeriod(adjustment);
+          }
+        }
+        const row = {
+          invoice_id: input.invoice_id,
+          amount: input.amount,
+          period: invoice.period,
+          adjustment_period: adjustment,
+        };
+        if (!(await repo.insertRefund(trx, row)))
+          throw new AppError('conflict', 'This invoice was already refunded.');
+        return row;
+      });
+    },
+  };
+}
+
+export type PayoutsService = ReturnType<typeof createPayoutsService>;
+
+/** A CSV field: quoted when needed; a leading formula character is neutralised for spreadsheets. */
+function csvField(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+function csvRow(fields: string[]): string {
+  return fields.map(csvField).join(',');
+}
