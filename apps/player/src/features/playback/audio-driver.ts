@@ -293,7 +293,6 @@ export function attachAudioDriver(
   function route(element: HTMLMediaElement) {
     if (output === undefined) {
       output = canUseWebAudio ? (deps.createOutput ?? createWebAudioOutput)() : null;
-      refreshListeningPreferences();
     }
     if (!output) return;
     output.resume();
@@ -630,7 +629,14 @@ export function attachAudioDriver(
       },
     ],
     ['waiting', () => store.setBuffering(true)],
-    ['playing', () => store.setBuffering(false)],
+    [
+      'playing',
+      () => {
+        store.setBuffering(false);
+        // The account's copy of the settings, once sound is out (never competing with the first bytes).
+        refreshListeningPreferences();
+      },
+    ],
     ['canplaythrough', () => syncPreload(store.getSnapshot())],
     ['pause', () => tracker.interrupt()],
     [
