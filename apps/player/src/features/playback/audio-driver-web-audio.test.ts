@@ -162,6 +162,15 @@ describe('attachAudioDriver with Web Audio', () => {
     expect(output.volume).toBe(0);
   });
 
+  it("asks the api for the listener's bitrate limit, and only when they have one", () => {
+    const limited = setup({ max_bit_rate: 128, format: 'opus' });
+    limited.store.playTracks([single(1)]);
+    expect(limited.audio.getAttribute('src')).toBe('/api/v1/tracks/1/stream?maxBitRate=128');
+    const plain = setup({ format: 'opus' });
+    plain.store.playTracks([single(1)]);
+    expect(plain.audio.getAttribute('src')).toBe('/api/v1/tracks/1/stream');
+  });
+
   it('takes the album gain in auto mode only while the album plays in order', () => {
     const { store, audio, output } = setup({ loudness: 'auto' });
     store.playTracks([albumTrack(1, 1), albumTrack(2, 2)]);

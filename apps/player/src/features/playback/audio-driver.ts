@@ -1,4 +1,3 @@
-import { getBootstrapData } from '@cadence/app-shell/bootstrap-store';
 import {
   getListeningPreferences,
   refreshListeningPreferences,
@@ -6,20 +5,14 @@ import {
   type TListeningPreferences,
 } from '../listening/listening-preferences';
 import { createDecodedCache, createGaplessRun, JOIN_MAX_SECONDS, type TGaplessRun } from './gapless-join';
-import {
-  isDataSaverWanted,
-  loudnessFactor,
-  loudnessGain,
-  readDataSaverBitRate,
-  streamQuery,
-  type TConnectionInfo,
-  withStreamQuery,
-} from './listening-quality';
+import { loudnessFactor, loudnessGain } from './listening-quality';
 import { createPlayTracker } from './play-tracker';
+import { isRoutable, trackStreamUrl } from './playback-sources';
 import type { TPlayerState, TPlayerStore } from './player-store';
-import { trackStreamUrl as plainStreamUrl, type TPlayerTrack } from './player-track';
+import type { TPlayerTrack } from './player-track';
 import { type TQueueState, upcomingItem } from './queue-reducer';
-import { equalPowerGains, isAlbumInOrder, planTransition, type TTransitionTrack } from './transition-plan';
+import { equalPowerGains, isAlbumInOrder, planTransition } from './transition-plan';
+import { isInAlbumRun, transitionTrack } from './transition-tracks';
 import { createWebAudioOutput, type TWebAudioOutput } from './web-audio-output';
 
 export interface TAudioDriverDeps {
@@ -31,65 +24,6 @@ export interface TAudioDriverDeps {
   preferences?: () => TListeningPreferences;
   /** The Web Audio graph, made on the first play; none (plain elements) when it answers null. */
   createOutput?: () => TWebAudioOutput | null;
-}
-
-/**
- * The api's stream URL with the data saver's `maxBitRate` when this device wants it (always, or on
- * a metered or slow connection as the Network Information API tells) and the listener's own limit
- * (the api applies their settings only when a stream asks); external sources as they are.
- */
-function trackStreamUrl(
-  track: Pick<TPlayerTrack, 'id' | 'stream_url' | 'src'>,
-  preferences: TListeningPreferences,
-): string {
-  const url = plainStreamUrl(track);
-  if (!url.includes('/api/v1/tracks/')) return url;
-  const connection = (globalThis.navigator as { connection?: TConnectionInfo } | undefined)?.connection;
-  const isDataSaver =
-    preferences.data_saver === 'on' || (preferences.data_saver === 'auto' && isDataSaverWanted(connection));
-  const limit = Math.min(
-    isDataSaver ? readDataSaverBitRate(getBootstrapData().settings) : Number.POSITIVE_INFINITY,
-    preferences.max_bit_rate ?? Number.POSITIVE_INFINITY,
-  );
-  // Their format is not sent: it says what a transcode is made as, not that every file needs one.
-  if (!Number.isFinite(limit)) return url;
-  return withStreamQuery(url, streamQuery({ isDataSaver: true, dataSaverBitRate: limit }));
-}
-
-/** Audio of this site's origin: its samples may go through Web Audio (cross-origin ones play silent there). */
-function isRoutable(url: string | null): boolean {
-  if (!url) return false;
-  const here = globalThis.location?.href;
-  if (!here) return true;
-  try {
-    return new URL(url, here).origin === new URL(here).origin;
-  } catch {
-    return false;
-  }
-}
-
-/** The two tracks around a change, as the transition rules see them. */
-function transitionTrack(track: TPlayerTrack, durationS?: number): TTransitionTrack {
-  const known = durationS !== undefined && Number.isFinite(durationS) && durationS > 0;
-  return {
-    id: track.id,
-    duration: known ? durationS : track.duration === null ? null : track.duration / 1000,
-    albumId: track.album?.id ?? null,
-    number: track.number ?? null,
-  };
-}
-
-/** The current item continues or leads into its album in order (auto loudness takes the album gain). */
-function isInAlbumRun(queue: TQueueState): boolean {
-  const current = queue.items[queue.currentIndex]?.track;
-  if (!current) return false;
-  const before = queue.items[queue.currentIndex - 1]?.track;
-  const after = queue.items[queue.currentIndex + 1]?.track;
-  const self = transitionTrack(current);
-  return (
-    (before !== undefined && isAlbumInOrder(transitionTrack(before), self)) ||
-    (after !== undefined && isAlbumInOrder(self, transitionTrack(after)))
-  );
 }
 
 /** The element that is playing carries it, whichever of the two that is (tests look it up). */
@@ -293,7 +227,6 @@ export function attachAudioDriver(
   function route(element: HTMLMediaElement) {
     if (output === undefined) {
       output = canUseWebAudio ? (deps.createOutput ?? createWebAudioOutput)() : null;
-      refreshListeningPreferences();
     }
     if (!output) return;
     output.resume();
@@ -630,7 +563,14 @@ export function attachAudioDriver(
       },
     ],
     ['waiting', () => store.setBuffering(true)],
-    ['playing', () => store.setBuffering(false)],
+    [
+      'playing',
+      () => {
+        store.setBuffering(false);
+        // The account's copy of the settings, once sound is out (never competing with the first bytes).
+        refreshListeningPreferences();
+      },
+    ],
     ['canplaythrough', () => syncPreload(store.getSnapshot())],
     ['pause', () => tracker.interrupt()],
     [
