@@ -116,7 +116,7 @@ async function untilAll(pages: Page[], until: Until) {
 }
 
 describe('a listening party', () => {
-  it('keeps three listeners within 50 ms (p95) through pause, seek, skip and the host's reload, and 150 ms after a network cut', async () => {
+  it("keeps three listeners within 50 ms (p95) through pause, seek, skip and the host's reload, and 150 ms after a network cut", async () => {
     const host = await open(1280, 900);
     const laptop = await open(1280, 900);
     const phone = await open(390, 844);
