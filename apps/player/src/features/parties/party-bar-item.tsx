@@ -9,7 +9,7 @@ import { partyPath, usePartySession } from './use-party-session';
 let hasResumed = false;
 
 /** The party this tab is in, in the player bar: a link to its page and "Leave". Resumes it after a reload. */
-export function PartyBarItem() {
+export function PartyBarItem({ isCompact = false }: { isCompact?: boolean }) {
   const { trans } = useTrans();
   const session = usePartySession();
   useEffect(() => {
@@ -20,13 +20,17 @@ export function PartyBarItem() {
   }, []);
   if (!session.code || !session.party || session.status !== 'live') return null;
   return (
-    <div className="flex items-center gap-1" data-testid="party-bar-item">
+    <div
+      className="flex items-center gap-1"
+      data-testid={isCompact ? 'party-bar-item-compact' : 'party-bar-item'}
+    >
       <Link
         to={partyPath(session.code)}
-        className="flex items-center gap-1 rounded-button px-2 py-1 text-sm text-primary outline-none hover:underline focus-visible:ring-2 focus-visible:ring-focus"
+        aria-label={isCompact ? trans('Party :code', { code: session.code }) : undefined}
+        className="flex min-h-6 min-w-6 items-center gap-1 rounded-button px-2 py-1 text-sm text-primary outline-none hover:underline focus-visible:ring-2 focus-visible:ring-focus"
       >
         <PartyPopperIcon aria-hidden className="size-4" />
-        {trans('Party :code', { code: session.code })}
+        {!isCompact && trans('Party :code', { code: session.code })}
       </Link>
       <PlainButton
         size="sm"

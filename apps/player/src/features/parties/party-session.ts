@@ -15,7 +15,7 @@ const STORAGE_KEY = 'cadence.party';
 const TICK_MS = 250;
 /** The clock is probed again this often: a laptop's clock drifts, and sleeps. */
 const REPROBE_MS = 30_000;
-/** Without a socket (a guest), the party is read this often instead of being told. */
+/** Without a socket (a guest, realtime off), the party is read this often instead of being told. */
 const POLL_MS = 5_000;
 
 let session: TPartySession = { code: null, party: null, status: 'idle' };
@@ -186,8 +186,10 @@ function goLive(code: string) {
     stopProbe();
     stopProbe = probeClock();
   }, REPROBE_MS);
+  // Without an open socket (a guest, realtime turned off, a socket still reconnecting) nothing
+  // is announced: read the party instead. A member's socket answers the ping with a pong.
   const poll = setInterval(() => {
-    if (!session.party?.is_member) void load(code).catch(() => {});
+    if (!session.party?.is_member || !sendRealtime({ type: 'ping' })) void load(code).catch(() => {});
   }, POLL_MS);
   return () => {
     stopProbe();

@@ -1,4 +1,5 @@
 import { useTrans } from '@cadence/app-shell/use-trans';
+import { PartyBarItem } from '../parties/party-bar-item';
 import { trackArtwork } from '../playback/player-track';
 import { useCurrentItem, usePlayerState } from '../playback/use-player';
 import { PlayPauseButton } from './player-controls';
@@ -34,6 +35,7 @@ export function MobilePlayer() {
           </span>
         </span>
       </button>
+      <PartyBarItem isCompact />
       <PlayPauseButton size="sm" />
       <div className="absolute inset-x-0 bottom-0 h-0.5 bg-fg-base/10" aria-hidden>
         <div className="h-full bg-primary" style={{ width: `${progress}%` }} />
