@@ -43,6 +43,7 @@ import { lyricsRoutes } from './modules/lyrics/lyrics.routes';
 import { mailLogRoutes } from './modules/mail/mail-log.routes';
 import { createMailRecorder } from './modules/mail/mail-recorder';
 import { notificationsPlugin } from './modules/notifications/notifications.plugin';
+import { earningsRoutes } from './modules/payouts/earnings.routes';
 import { payoutsRoutes } from './modules/payouts/payouts.routes';
 import { playlistsRoutes } from './modules/playlists/playlists.routes';
 import { playsRoutes } from './modules/plays/plays.routes';
@@ -243,6 +244,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(billingPlugin);
   // Artist payouts (issue 39): the monthly runs over billing's invoices and the qualified plays.
   await app.register(payoutsRoutes);
+  await app.register(earningsRoutes);
   await app.register(publicStorageRoutes);
 
   // Site presentation (issue 13): custom pages, the contact form, robots.txt and sitemaps.

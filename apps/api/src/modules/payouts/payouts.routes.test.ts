@@ -257,4 +257,45 @@ describe('payouts admin: a month from run to paid', () => {
     expect(await accountBalance(t.deps.db, 'artist_payable', 'EUR', artist.c)).toBe(-700);
     expect(await accountBalance(t.deps.db, 'platform_share', 'EUR')).toBe(600);
   });
+
+  it("shows an artist's managers their earnings per month, track and source, and nobody else", async () => {
+    const manager = await actor(t, []);
+    await t.deps.db.insertInto('user_artist').values({ user_id: manager.id, artist_id: artist.c }).execute();
+    const url = `/api/v1/artists/${artist.c}/earnings`;
+    const answer = await t.app.inject({ url, headers: manager.headers });
+    expect(answer.statusCode).toBe(200);
+    const earnings = answer.json();
+    expect(earnings.balances).toEqual([{ currency: 'EUR', balance: -700 }]);
+    expect(
+      earnings.months.map((m: { period: string; earned: number; payout: number }) => [
+        m.period,
+        m.earned,
+        m.payout,
+      ]),
+    ).toEqual([
+      ['2026-09', -700, 0],
+      ['2026-08', 890, 890],
+    ]);
+    expect(earnings.tracks.filter((line: { period: string }) => line.period === '2026-08')).toEqual([
+      {
+        period: '2026-08',
+        currency: 'EUR',
+        track_id: track.c,
+        track_name: 'Payout C',
+        source: 'plans',
+        amount: 840,
+      },
+      {
+        period: '2026-08',
+        currency: 'EUR',
+        track_id: track.c,
+        track_name: 'Payout C',
+        source: 'ads',
+        amount: 50,
+      },
+    ]);
+    const stranger = await actor(t, []);
+    expect((await t.app.inject({ url, headers: stranger.headers })).statusCode).toBe(404);
+    expect((await t.app.inject({ url })).statusCode).toBe(401);
+  });
 });
