@@ -164,5 +164,6 @@ export const backstageRoutePatterns: TAppRoutePatterns = {
     '/tracks/:trackId/insights',
     '/albums/:albumId/insights',
     '/artists/:artistId/insights',
+    '/artists/:artistId/earnings',
   ],
 };
