@@ -13,6 +13,7 @@ import { insightsBenchmarks } from './benchmarks/insights';
 import { listenerPageBenchmarks } from './benchmarks/listener-page';
 import { loginThroughput } from './benchmarks/login';
 import { mixedLoadBenchmarks } from './benchmarks/mixed-load';
+import { payoutsRun } from './benchmarks/payouts-run';
 import { pgliteVsPostgres } from './benchmarks/pglite-vs-postgres';
 import { playerBundle } from './benchmarks/player-bundle';
 import { playerLighthouse } from './benchmarks/player-lighthouse';
@@ -73,6 +74,7 @@ const BENCHMARKS: TBenchmark[] = [
   realtimeReplicas,
   adminUsers,
   adminTracks,
+  payoutsRun,
   subsonicLists,
   subsonicStreamTtfb,
   ...transcodeBenchmarks,
