@@ -141,6 +141,7 @@ export const adminRoutePatterns: TAppRoutePatterns = {
     '/plans/new',
     '/plans/:productId/edit',
     '/subscriptions',
+    '/payouts',
     '/billing/webhooks',
   ],
 };
