@@ -55,6 +55,10 @@ export const routes: RouteObject[] = [
       { path: 'tracks/:trackId/insights', lazy: insights('tracks') },
       { path: 'albums/:albumId/insights', lazy: insights('albums') },
       { path: 'artists/:artistId/insights', lazy: insights('artists') },
+      {
+        path: 'artists/:artistId/earnings',
+        lazy: () => import('./routes/earnings-page').then((m) => ({ Component: m.EarningsPage })),
+      },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

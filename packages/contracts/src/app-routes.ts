@@ -142,6 +142,7 @@ export const adminRoutePatterns: TAppRoutePatterns = {
     '/plans/new',
     '/plans/:productId/edit',
     '/subscriptions',
+    '/payouts',
     '/billing/webhooks',
   ],
 };
@@ -165,5 +166,6 @@ export const backstageRoutePatterns: TAppRoutePatterns = {
     '/tracks/:trackId/insights',
     '/albums/:albumId/insights',
     '/artists/:artistId/insights',
+    '/artists/:artistId/earnings',
   ],
 };

@@ -99,3 +99,36 @@ export const ZMarkPayoutsPaidAnswerSchema = z.object({ paid: z.number(), amount:
 
 /** The payout file (text/csv). */
 export const ZPayoutCsvSchema = z.string();
+
+/** The artist's earnings (backstage): closed periods only, newest first. */
+export const ZArtistEarningsParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const ZArtistEarningsSchema = z.object({
+  artist_id: z.number(),
+  /** What the platform owes the artist now (unpaid, rolled over included), per currency. */
+  balances: z.array(z.object({ currency: z.string(), balance: z.number() })),
+  months: z.array(
+    z.object({
+      period: z.string(),
+      currency: z.string(),
+      plans: z.number(),
+      ads: z.number(),
+      adjustments: z.number(),
+      earned: z.number(),
+      payout: z.number(),
+      rolled_over: z.number(),
+      pro_rata: z.number(),
+      paid_at: z.string().nullable(),
+    }),
+  ),
+  tracks: z.array(
+    z.object({
+      period: z.string(),
+      currency: z.string(),
+      track_id: z.number(),
+      track_name: z.string(),
+      source: z.enum(['plans', 'ads', 'adjustments']),
+      amount: z.number(),
+    }),
+  ),
+});
+export type TArtistEarnings = z.infer<typeof ZArtistEarningsSchema>;

@@ -14,6 +14,7 @@ import { listenerPageBenchmarks } from './benchmarks/listener-page';
 import { loginThroughput } from './benchmarks/login';
 import { mixedLoadBenchmarks } from './benchmarks/mixed-load';
 import { partyFanout } from './benchmarks/party-fanout';
+import { payoutsRun } from './benchmarks/payouts-run';
 import { pgliteVsPostgres } from './benchmarks/pglite-vs-postgres';
 import { playerBundle } from './benchmarks/player-bundle';
 import { playerLighthouse } from './benchmarks/player-lighthouse';
@@ -75,6 +76,7 @@ const BENCHMARKS: TBenchmark[] = [
   partyFanout,
   adminUsers,
   adminTracks,
+  payoutsRun,
   subsonicLists,
   subsonicStreamTtfb,
   ...transcodeBenchmarks,

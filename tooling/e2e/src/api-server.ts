@@ -85,7 +85,7 @@ export async function startApi(
     );
   }
   if (importFolder) {
-    await promisify(execFile)('node', [cli, 'import', importFolder], { env, encoding: 'utf8' }).catch(
+    await promisify(execFile)('node', [apiCli, 'import', importFolder], { env, encoding: 'utf8' }).catch(
       (error: { stdout?: string; stderr?: string }) => {
         throw new Error(`import failed:\n${error.stdout ?? ''}${error.stderr ?? ''}`);
       },

@@ -24,4 +24,9 @@ export const billingRoutes: RouteObject[] = [
     loader: accessLoader({ permissions: ['subscriptions.update'] }),
     lazy: () => import('./webhooks-page').then((m) => ({ Component: m.WebhooksPage })),
   },
+  {
+    path: 'payouts',
+    loader: accessLoader({ permissions: ['subscriptions.update'] }),
+    lazy: () => import('../payouts/payouts-page').then((m) => ({ Component: m.PayoutsPage })),
+  },
 ];

@@ -11,7 +11,7 @@ describe('account listening settings', () => {
 
   it('keeps the pre-amp and the auto loudness mode, leaving the other settings as they were', async () => {
     const listener = await actor(t, ['music.play']);
-    const put = (payload: unknown) =>
+    const put = (payload: Record<string, unknown>) =>
       t.app.inject({ method: 'PUT', url: '/api/v1/account/listening', headers: listener.headers, payload });
     expect((await put({ crossfade_seconds: 6 })).statusCode).toBe(200);
     const saved = await put({ loudness: 'auto', preamp_db: -3.5 });

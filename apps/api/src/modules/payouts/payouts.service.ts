@@ -316,7 +316,7 @@ export function createPayoutsService(
     async recordRefund(input: { invoice_id: number; amount: number }) {
       return db.transaction().execute(async (trx) => {
         const invoice = await repo.findInvoice(trx, input.invoice_id);
-        if (!invoice || !invoice.paid)
+        if (!invoice?.paid)
           throw new AppError('validation', 'No paid invoice has this id.', {
             invoice_id: ['No paid invoice has this id.'],
           });

@@ -1,0 +1,121 @@
+import { withRouter } from '@cadence/app-shell/test/story-helpers';
+import type { TPayoutArtist, TPayoutRun } from '@cadence/contracts/payouts';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { HttpResponse, http } from 'msw';
+import { expect, userEvent, within } from 'storybook/test';
+import { PayoutsPage } from './payouts-page';
+
+const base = {
+  currency: 'EUR',
+  fees: 0,
+  unallocated: 0,
+  refunds: 0,
+  created_at: '2026-10-02T09:00:00Z',
+};
+const runs: TPayoutRun[] = [
+  {
+    ...base,
+    id: 2,
+    period: '2026-09',
+    status: 'review',
+    money_in: 305_000,
+    platform_share: 90_000,
+    paid_out: 183_500,
+    rolled_over: 31_500,
+    closed_at: null,
+  },
+  {
+    ...base,
+    id: 1,
+    period: '2026-08',
+    status: 'closed',
+    money_in: 120_000,
+    platform_share: 36_000,
+    paid_out: 84_000,
+    rolled_over: 0,
+    closed_at: '2026-09-03T09:00:00Z',
+  },
+];
+const artists: TPayoutArtist[] = [
+  {
+    artist_id: 1,
+    artist_name: 'Aurora Vale',
+    plans: 31_500,
+    ads: 0,
+    adjustments: 0,
+    earned: 31_500,
+    carried_in: 0,
+    payable: 31_500,
+    payout: 0,
+    rolled_over: 31_500,
+    pro_rata: 42_000,
+    paid_at: null,
+  },
+  {
+    artist_id: 2,
+    artist_name: 'Nightjar',
+    plans: 94_500,
+    ads: 0,
+    adjustments: 0,
+    earned: 94_500,
+    carried_in: 0,
+    payable: 94_500,
+    payout: 94_500,
+    rolled_over: 0,
+    pro_rata: 126_000,
+    paid_at: null,
+  },
+];
+
+/** `/admin/payouts`: the monthly runs, user-centric beside pro rata. */
+const meta = {
+  title: 'Admin/PayoutsPage',
+  component: PayoutsPage,
+  decorators: [withRouter],
+  parameters: {
+    route: '/payouts',
+    msw: [
+      http.get('*/api/v1/admin/payouts/runs', () => HttpResponse.json({ runs })),
+      http.get('*/api/v1/admin/payouts/runs/:id', ({ params }) =>
+        HttpResponse.json({ run: runs.find((run) => run.id === Number(params.id)), artists }),
+      ),
+      http.post('*/api/v1/admin/payouts/runs', () =>
+        HttpResponse.json(
+          {
+            message: 'This period has not ended yet.',
+            errors: { period: ['This period has not ended yet.'] },
+          },
+          { status: 422 },
+        ),
+      ),
+    ],
+  },
+} satisfies Meta<typeof PayoutsPage>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Runs: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    expect(await canvas.findByRole('table', { name: 'Runs' })).toBeTruthy();
+    expect(canvas.getByRole('link', { name: 'Export payout file' })).toBeTruthy();
+    await userEvent.click(canvas.getAllByRole('button', { name: 'Review' })[0] as HTMLElement);
+    expect(await canvas.findByRole('rowheader', { name: 'Nightjar' })).toBeTruthy();
+  },
+};
+
+export const UnendedPeriod: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Start run' }));
+    expect(await canvas.findByText('This period has not ended yet.')).toBeTruthy();
+  },
+};
+
+export const NoRunYet: Story = {
+  parameters: { msw: [http.get('*/api/v1/admin/payouts/runs', () => HttpResponse.json({ runs: [] }))] },
+  play: async ({ canvasElement }) => {
+    expect(await within(canvasElement).findByText('No run yet.')).toBeTruthy();
+  },
+};

@@ -1,0 +1,301 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, createTestUser, type TestApp } from '../../test/test-app';
+import { actor, type Headers, insertArtist, insertTrack } from '../catalogue/catalogue.test-helper';
+import { accountBalance } from './ledger.repository';
+
+let t: TestApp;
+let admin: { id: number; headers: Headers };
+const artist = { a: 0, b: 0, c: 0 };
+const track = { a: 0, b: 0, c: 0 };
+const invoiceOf: Record<string, number> = {};
+const MINUTE = 60_000;
+
+async function subscriber(name: string, paid: number, options: { isBanned?: boolean } = {}): Promise<number> {
+  const userId = await createTestUser(t.deps, options);
+  const product = await t.deps.db
+    .insertInto('products')
+    .values({
+      name: `Plan ${name}`,
+      description: null,
+      upload_minutes: null,
+      stripe_id: null,
+      paypal_id: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const sub = await t.deps.db
+    .insertInto('subscriptions')
+    .values({
+      user_id: userId,
+      product_id: product.id,
+      price_id: null,
+      gateway_name: 'none',
+      gateway_id: null,
+      status: 'active',
+      updated_at: new Date(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const invoice = await t.deps.db
+    .insertInto('invoices')
+    .values({
+      uuid: `inv-${name}`,
+      subscription_id: sub.id,
+      gateway_id: `gw-${name}`,
+      amount: paid,
+      currency: 'eur',
+      paid: true,
+      period_start: '2026-08-01T00:00:00Z',
+      period_end: '2026-09-01T00:00:00Z',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  invoiceOf[name] = invoice.id;
+  return userId;
+}
+
+async function plays(userId: number | null, trackId: number, count: number, day: string, ms = MINUTE) {
+  await t.deps.db
+    .insertInto('plays')
+    .values(
+      Array.from({ length: count }, (_, i) => ({
+        track_id: trackId,
+        user_id: userId,
+        played_at: new Date(`${day}T10:${String(i % 60).padStart(2, '0')}:00Z`),
+        duration_played_ms: ms,
+        platform: null,
+        device: null,
+        browser: null,
+        country: null,
+        city: null,
+        listener_hash: userId === null ? 'guest-1' : null,
+      })),
+    )
+    .execute();
+}
+
+const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: admin.headers, payload });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await actor(t, ['subscriptions.update']);
+  await t.app.services.settings.save({
+    client: {
+      payouts: {
+        platform_share_percent: 30,
+        provider_fee_basis_points: 0,
+        provider_fee_fixed: 0,
+        minimum_payout: 400,
+        daily_play_cap: 3,
+      },
+    },
+  });
+  artist.a = await insertArtist(t, 'Payout Artist A');
+  artist.b = await insertArtist(t, 'Payout Artist B');
+  artist.c = await insertArtist(t, '=Payout, "C"');
+  track.a = await insertTrack(t, { name: 'Payout A', artistId: artist.a });
+  track.b = await insertTrack(t, { name: 'Payout B', artistId: artist.b });
+  track.c = await insertTrack(t, { name: 'Payout C', artistId: artist.c });
+  const one = await subscriber('one', 1000);
+  const two = await subscriber('two', 1000);
+  const banned = await subscriber('banned', 1000, { isBanned: true });
+  await plays(one, track.a, 1, '2026-08-05');
+  // A loop of 50 plays of one track in a day: only the cap (3) counts.
+  await plays(one, track.b, 50, '2026-08-06');
+  await plays(two, track.c, 1, '2026-08-07');
+  await plays(banned, track.a, 40, '2026-08-08');
+  await plays(null, track.c, 2, '2026-08-09');
+}, 90_000);
+afterAll(async () => t?.close());
+
+describe('payouts admin: bad input', () => {
+  it('refuses negative or fractional amounts and malformed periods with 422 errors', async () => {
+    for (const payload of [
+      { period: '2026-08', currency: 'EUR', amount: -5 },
+      { period: '2026-08', currency: 'EUR', amount: 10.5 },
+      { period: '2026-13', currency: 'EUR', amount: 5 },
+      { period: '2026-08', currency: 'EURO', amount: 5 },
+    ]) {
+      const answer = await call('PUT', '/api/v1/admin/payouts/ad-revenue', payload);
+      expect(answer.statusCode, JSON.stringify(payload)).toBe(422);
+      expect(Object.keys(answer.json().errors ?? {}).length).toBeGreaterThan(0);
+    }
+    for (const amount of [-1, 0.5, 0]) {
+      const answer = await call('POST', '/api/v1/admin/payouts/refunds', {
+        invoice_id: invoiceOf.one,
+        amount,
+      });
+      expect(answer.statusCode).toBe(422);
+      expect(answer.json().errors.amount).toBeDefined();
+    }
+  });
+
+  it('refuses a run for a period not yet ended (422), and listeners without the permission (403)', async () => {
+    const now = new Date();
+    const current = `${now.getUTCFullYear()}-${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
+    const answer = await call('POST', '/api/v1/admin/payouts/runs', { period: current, currency: 'EUR' });
+    expect(answer.statusCode).toBe(422);
+    expect(answer.json().errors.period).toEqual(['This period has not ended yet.']);
+    const listener = await actor(t, []);
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/payouts/runs',
+      headers: listener.headers,
+      payload: { period: '2026-08', currency: 'EUR' },
+    });
+    expect(refused.statusCode).toBe(403);
+  });
+});
+
+describe('payouts admin: a month from run to paid', () => {
+  let runId = 0;
+
+  it('starts one run of a period when two are asked at once; the other is refused', async () => {
+    expect(
+      (
+        await call('PUT', '/api/v1/admin/payouts/ad-revenue', {
+          period: '2026-08',
+          currency: 'eur',
+          amount: 50,
+        })
+      ).statusCode,
+    ).toBe(200);
+    const answers = await Promise.all([
+      call('POST', '/api/v1/admin/payouts/runs', { period: '2026-08', currency: 'EUR' }),
+      call('POST', '/api/v1/admin/payouts/runs', { period: '2026-08', currency: 'EUR' }),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
+    runId = (answers.find((a) => a.statusCode === 201)?.json().run.id as number) ?? 0;
+  });
+
+  it("splits each subscriber's money user-centric, caps the loop, leaves the banned account's plays out", async () => {
+    const { run, artists } = (await call('GET', `/api/v1/admin/payouts/runs/${runId}`)).json();
+    expect(run).toMatchObject({
+      status: 'review',
+      money_in: 3050,
+      fees: 0,
+      platform_share: 900,
+      unallocated: 0,
+    });
+    const by = (id: number) => artists.find((a: { artist_id: number }) => a.artist_id === id);
+    // one: 700 over A 1 min, B 3 min (50 loops capped to 3) -> 175 / 525; two: 700 to C; the banned
+    // subscriber's 700 played nothing countable: the pool, pro rata A 1 : B 3 : C 1 -> 140 / 420 / 140.
+    expect(by(artist.a)).toMatchObject({ plans: 315, ads: 0, payout: 0, rolled_over: 315 });
+    expect(by(artist.b)).toMatchObject({ plans: 945, ads: 0, payout: 945, rolled_over: 0 });
+    expect(by(artist.c)).toMatchObject({ plans: 840, ads: 50, payout: 890, rolled_over: 0 });
+    // Pro rata beside it: the 2,100 pooled over A 1 : B 3 : C 1.
+    expect([by(artist.a).pro_rata, by(artist.b).pro_rata, by(artist.c).pro_rata]).toEqual([420, 1260, 470]);
+    expect((await call('POST', `/api/v1/admin/payouts/runs/${runId}/recompute`)).statusCode).toBe(200);
+  });
+
+  it('closes the run into the ledger; a closed period is never recomputed nor run again', async () => {
+    expect((await call('POST', `/api/v1/admin/payouts/runs/${runId}/paid`, {})).statusCode).toBe(409);
+    const closed = await call('POST', `/api/v1/admin/payouts/runs/${runId}/close`);
+    expect(closed.json().run.status).toBe('closed');
+    expect(await accountBalance(t.deps.db, 'artist_payable', 'EUR', artist.b)).toBe(945);
+    expect(await accountBalance(t.deps.db, 'platform_share', 'EUR')).toBe(900);
+    expect((await call('POST', `/api/v1/admin/payouts/runs/${runId}/recompute`)).statusCode).toBe(409);
+    expect(
+      (await call('POST', '/api/v1/admin/payouts/runs', { period: '2026-08', currency: 'EUR' })).statusCode,
+    ).toBe(409);
+    expect(
+      (
+        await call('PUT', '/api/v1/admin/payouts/ad-revenue', {
+          period: '2026-08',
+          currency: 'EUR',
+          amount: 1,
+        })
+      ).statusCode,
+    ).toBe(409);
+  });
+
+  it('exports the payout file and marks payouts paid in the ledger', async () => {
+    const file = await call('GET', `/api/v1/admin/payouts/runs/${runId}/export`);
+    expect(file.headers['content-type']).toContain('text/csv');
+    const rows = file.body.trim().split('\r\n');
+    expect(rows[0]).toBe('artist_id,artist,period,currency,amount_minor,amount,paid_at');
+    expect(rows.slice(1)).toEqual([
+      `${artist.b},Payout Artist B,2026-08,EUR,945,9.45,`,
+      `${artist.c},"'=Payout, ""C""",2026-08,EUR,890,8.90,`,
+    ]);
+    const paid = await call('POST', `/api/v1/admin/payouts/runs/${runId}/paid`, {});
+    expect(paid.json()).toEqual({ paid: 2, amount: 1835 });
+    expect(await accountBalance(t.deps.db, 'artist_payable', 'EUR', artist.b)).toBe(0);
+    expect(await accountBalance(t.deps.db, 'artist_payable', 'EUR', artist.a)).toBe(315);
+    expect((await call('POST', `/api/v1/admin/payouts/runs/${runId}/paid`, {})).json()).toEqual({
+      paid: 0,
+      amount: 0,
+    });
+  });
+
+  it('turns a refund after close into an adjustment of the next period', async () => {
+    const refund = await call('POST', '/api/v1/admin/payouts/refunds', {
+      invoice_id: invoiceOf.two,
+      amount: 1000,
+    });
+    expect(refund.statusCode).toBe(201);
+    expect(refund.json()).toMatchObject({ period: '2026-08', adjustment_period: '2026-09' });
+    expect(
+      (await call('POST', '/api/v1/admin/payouts/refunds', { invoice_id: invoiceOf.two, amount: 1000 }))
+        .statusCode,
+    ).toBe(409);
+    const next = await call('POST', '/api/v1/admin/payouts/runs', { period: '2026-09', currency: 'EUR' });
+    expect(next.statusCode).toBe(201);
+    expect(next.json().run).toMatchObject({ refunds: 1000, money_in: 0 });
+    const { artists } = (await call('GET', `/api/v1/admin/payouts/runs/${next.json().run.id}`)).json();
+    const c = artists.find((a: { artist_id: number }) => a.artist_id === artist.c);
+    // Subscriber two's 700 had gone to C: taken back (C was paid, so C now owes it).
+    expect(c).toMatchObject({ adjustments: -700, carried_in: 0, payout: 0, rolled_over: -700 });
+    expect(artists.find((a: { artist_id: number }) => a.artist_id === artist.a)).toMatchObject({
+      carried_in: 315,
+      payout: 0,
+    });
+    expect((await call('POST', `/api/v1/admin/payouts/runs/${next.json().run.id}/close`)).statusCode).toBe(
+      200,
+    );
+    expect(await accountBalance(t.deps.db, 'artist_payable', 'EUR', artist.c)).toBe(-700);
+    expect(await accountBalance(t.deps.db, 'platform_share', 'EUR')).toBe(600);
+  });
+
+  it("shows an artist's managers their earnings per month, track and source, and nobody else", async () => {
+    const manager = await actor(t, []);
+    await t.deps.db.insertInto('user_artist').values({ user_id: manager.id, artist_id: artist.c }).execute();
+    const url = `/api/v1/artists/${artist.c}/earnings`;
+    const answer = await t.app.inject({ url, headers: manager.headers });
+    expect(answer.statusCode).toBe(200);
+    const earnings = answer.json();
+    expect(earnings.balances).toEqual([{ currency: 'EUR', balance: -700 }]);
+    expect(
+      earnings.months.map((m: { period: string; earned: number; payout: number }) => [
+        m.period,
+        m.earned,
+        m.payout,
+      ]),
+    ).toEqual([
+      ['2026-09', -700, 0],
+      ['2026-08', 890, 890],
+    ]);
+    expect(earnings.tracks.filter((line: { period: string }) => line.period === '2026-08')).toEqual([
+      {
+        period: '2026-08',
+        currency: 'EUR',
+        track_id: track.c,
+        track_name: 'Payout C',
+        source: 'plans',
+        amount: 840,
+      },
+      {
+        period: '2026-08',
+        currency: 'EUR',
+        track_id: track.c,
+        track_name: 'Payout C',
+        source: 'ads',
+        amount: 50,
+      },
+    ]);
+    const stranger = await actor(t, []);
+    expect((await t.app.inject({ url, headers: stranger.headers })).statusCode).toBe(404);
+    expect((await t.app.inject({ url })).statusCode).toBe(401);
+  });
+});
