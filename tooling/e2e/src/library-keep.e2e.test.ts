@@ -63,15 +63,21 @@ describe('a library you keep and carry', () => {
     await page.getByTestId('sidebar-new-smart-playlist').click();
     const editor = page.getByTestId('smart-playlist-editor');
     await editor.getByLabel('Name').fill('Harbor songs');
+    await editor.getByTestId('smart-rule-operator').getByRole('button').click();
+    await page.getByRole('option', { name: 'contains', exact: true }).click();
     await editor.getByTestId('smart-rule-value').locator('input').fill('harbor');
-    await editor.getByText(/^\d+ matching tracks?$/).waitFor();
+    await editor.getByText(/^[1-9]\d* matching tracks?$/).waitFor();
     await editor.getByRole('button', { name: 'Create' }).click();
     await page.getByTestId('playlist-page').waitFor();
     const firstRow = page.getByTestId('track-row').first();
     await expect.poll(() => firstRow.textContent()).toMatch(/Harbor/i);
 
     const before = listenbrainz.listens().length;
-    await page.getByRole('button', { name: 'Play', exact: true }).click();
+    await page
+      .getByTestId('playlist-page')
+      .getByRole('button', { name: 'Play', exact: true })
+      .first()
+      .click();
     await expect.poll(() => audioTime(page), { timeout: 15_000 }).toBeGreaterThan(0.5);
     await listenbrainz.waitForNowPlaying(1);
     // Listening faster (not seeking: a seek is not listening) brings half the track sooner.
