@@ -71,6 +71,12 @@ describe('ListenBrainz', () => {
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json().errors).toEqual({ token: 'ListenBrainz does not know this token.' });
     expect((await connectListenBrainz(ada.headers, '')).statusCode).toBe(422);
+    listenbrainz.failNext(1, { status: 500 });
+    const down = await connectListenBrainz(ada.headers);
+    expect(down.statusCode).toBe(422);
+    expect(down.json().errors.token).toBe(
+      'ListenBrainz cannot be reached to check this token. Try again later.',
+    );
 
     const connected = await connectListenBrainz(ada.headers);
     expect(connected.statusCode).toBe(200);

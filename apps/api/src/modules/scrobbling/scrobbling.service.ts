@@ -156,7 +156,10 @@ export function createScrobblingService(deps: Deps) {
       try {
         name = await listenbrainz.validateToken(token);
       } catch {
-        throw new AppError('unavailable', 'ListenBrainz cannot be reached right now. Try again later.');
+        // A 422 like any answer to what the listener typed: nothing on our side is broken.
+        throw validationError({
+          token: 'ListenBrainz cannot be reached to check this token. Try again later.',
+        });
       }
       if (!name) throw validationError({ token: 'ListenBrainz does not know this token.' });
       await repository.saveConnection(db, {

@@ -140,13 +140,13 @@ export function ImportPlaylistDialog({ onClose }: { onClose: () => void }) {
           {report ? trans('Close') : trans('Cancel')}
         </Button>
         {!report && (
+          // Not `isPending`: its announcement names this button, which the report replaces.
           <Button
-            isDisabled={!file || tooLarge}
-            isPending={mutation.isPending}
+            isDisabled={!file || tooLarge || mutation.isPending}
             onPress={() => file && mutation.mutate(file)}
             data-testid="import-playlist-submit"
           >
-            {trans('Import')}
+            {mutation.isPending ? trans('Importing…') : trans('Import')}
           </Button>
         )}
       </DialogFooter>

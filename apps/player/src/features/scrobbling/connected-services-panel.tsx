@@ -123,7 +123,12 @@ export function ConnectedServicesPanel() {
                 label={trans('ListenBrainz user token')}
                 description={trans('From your ListenBrainz settings page.')}
                 value={token}
-                onChange={setToken}
+                onChange={(value) => {
+                  setToken(value);
+                  setTokenError(null);
+                }}
+                // The server's message shows under the field; a native bubble would block the next try.
+                validationBehavior="aria"
                 errorMessage={tokenError ?? undefined}
                 isRequired
                 className="min-w-64 flex-1"

@@ -1,0 +1,124 @@
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type ListenBrainzPeer, startListenBrainzPeer } from '@cadence/scrobble-peers/listenbrainz-peer';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningApi, startApi } from './api-server';
+import { ADMIN, expectSettledAndClean, newPage, signIn } from './journey-steps';
+
+/**
+ * Issue 37 in the browser: a smart playlist built in the editor and played; ListenBrainz (a local
+ * peer) connected in account settings and a scrobble arriving once half a track was heard; an
+ * M3U8 imported and its match report read.
+ */
+let api: RunningApi;
+let browser: Browser;
+let listenbrainz: ListenBrainzPeer;
+const TOKEN = 'e2e-listenbrainz-token';
+
+beforeAll(async () => {
+  listenbrainz = await startListenBrainzPeer({ tokens: { [TOKEN]: 'e2e-listener' } });
+  [api, browser] = await Promise.all([
+    startApi({ 'scrobbling.listenbrainz_url': listenbrainz.url }),
+    chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--autoplay-policy=no-user-gesture-required',
+      ],
+    }),
+  ]);
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await api?.stop();
+  await listenbrainz?.close();
+});
+
+const audio = (page: Page) => page.locator('[data-testid="player-audio"]');
+const audioTime = (page: Page) =>
+  audio(page).evaluate((element) => (element as HTMLAudioElement).currentTime);
+
+describe('a library you keep and carry', () => {
+  it('builds a smart playlist, connects ListenBrainz and scrobbles it while it plays', async () => {
+    const page = await newPage(browser, api);
+    await signIn(page, api, ADMIN);
+
+    await page.goto(`${api.url}/account-settings`);
+    const panel = page.getByTestId('panel-connected-services');
+    await panel.getByLabel('ListenBrainz user token').fill('wrong-token');
+    await panel.getByRole('button', { name: 'Connect ListenBrainz' }).click();
+    await expect.poll(() => panel.getByText('ListenBrainz does not know this token.').count()).toBe(1);
+    await panel.getByLabel('ListenBrainz user token').fill(TOKEN);
+    await panel.getByRole('button', { name: 'Connect ListenBrainz' }).click();
+    await page.getByTestId('scrobbling-listenbrainz-status').getByText('Connected as e2e-listener').waitFor();
+    await expectSettledAndClean(page);
+
+    await page.getByTestId('sidebar-new-smart-playlist').click();
+    const editor = page.getByTestId('smart-playlist-editor');
+    await editor.getByLabel('Name').fill('Harbor songs');
+    await editor.getByTestId('smart-rule-operator').getByRole('button').click();
+    await page.getByRole('option', { name: 'contains', exact: true }).click();
+    await editor.getByTestId('smart-rule-value').locator('input').fill('harbor');
+    await editor.getByText(/^[1-9]\d* matching tracks?$/).waitFor();
+    await editor.getByRole('button', { name: 'Create' }).click();
+    await page.getByTestId('playlist-page').waitFor();
+    const firstRow = page.getByTestId('track-row').first();
+    await expect.poll(() => firstRow.textContent()).toMatch(/Harbor/i);
+
+    const before = listenbrainz.listens().length;
+    await page
+      .getByTestId('playlist-page')
+      .getByRole('button', { name: 'Play', exact: true })
+      .first()
+      .click();
+    await expect.poll(() => audioTime(page), { timeout: 15_000 }).toBeGreaterThan(0.5);
+    await listenbrainz.waitForNowPlaying(1);
+    // Listening faster (not seeking: a seek is not listening) brings half the track sooner.
+    await audio(page).evaluate((element) => {
+      (element as HTMLAudioElement).playbackRate = 4;
+    });
+    await listenbrainz.waitForListens(before + 1);
+    const listen = listenbrainz.listens().at(-1);
+    expect(listen?.user).toBe('e2e-listener');
+    expect(listen?.listen.track_metadata.track_name).toMatch(/Harbor/i);
+  }, 120_000);
+
+  it('imports an M3U8 and shows what matched and what did not', async () => {
+    const page = await newPage(browser, api);
+    await signIn(page, api, ADMIN);
+    const file = join(tmpdir(), `e2e-import-${Date.now()}.m3u8`);
+    writeFileSync(
+      file,
+      [
+        '#EXTM3U',
+        '#EXTINF:36,AURORA FIELDS - first snow',
+        'a.mp3',
+        '#EXTINF:200,Nobody - A Song Nobody Has',
+        'b.mp3',
+        '',
+      ].join('\n'),
+    );
+    await page.goto(`${api.url}/library/playlists`);
+    await page.getByRole('button', { name: 'Import playlist' }).click();
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByTestId('import-playlist-choose').click();
+    await (await chooser).setFiles(file);
+    await page.getByTestId('import-playlist-submit').click();
+    const report = page.getByTestId('import-playlist-report');
+    await report.getByText('1 of 2 songs found').waitFor();
+    expect(await report.getByTestId('import-playlist-unmatched').textContent()).toBe(
+      'Nobody – A Song Nobody Has',
+    );
+    await expectSettledAndClean(page);
+    await report.getByRole('link').click();
+    await page.getByTestId('playlist-page').waitFor();
+    await expect.poll(() => page.getByTestId('track-row').first().textContent()).toMatch(/First Snow/);
+  }, 60_000);
+});
