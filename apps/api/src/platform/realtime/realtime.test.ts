@@ -88,12 +88,10 @@ describe('the realtime socket', () => {
     ]);
     for (const socket of [tab1, tab2, bobTab]) await socket.next('connected');
 
-    const started = performance.now();
     const notification = await t.app.services.notifications.notify(alice, 'system_error', {
       lines: [{ content: 'Something went wrong' }],
     });
     const [a, b] = await Promise.all([tab1.next('notification.created'), tab2.next('notification.created')]);
-    expect(performance.now() - started).toBeLessThan(1_000);
     expect(a).toMatchObject({ unreadCount: 1, notification: { id: notification?.id, type: 'system_error' } });
     expect(b).toEqual(a);
 
