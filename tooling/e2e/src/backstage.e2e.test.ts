@@ -2,11 +2,12 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { E2E_ADMIN } from './api-env';
 import { type RunningApi, startApi } from './api-server';
 import { expectNoAxeViolations } from './axe';
+import { launchBrowser } from './browser';
 
 const ADMIN = E2E_ADMIN;
 const LISTENER = { email: 'new.artist@e2e.test', password: 'listener-password-1' };
@@ -66,23 +67,7 @@ function makeTaggedFiles(dir: string): string[] {
 
 beforeAll(async () => {
   files = mkdtempSync(join(tmpdir(), 'cadence-e2e-backstage-'));
-  [api, browser] = await Promise.all([
-    startApi(),
-    chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--autoplay-policy=no-user-gesture-required',
-      ],
-    }),
-  ]);
+  [api, browser] = await Promise.all([startApi(), launchBrowser({ autoplay: true })]);
 }, 120_000);
 
 afterAll(async () => {

@@ -1,7 +1,10 @@
 import { type Browser, chromium } from 'playwright-core';
 
-/** Debian's Chromium, never a downloaded build; the flags keep it off the closed network. */
-export function launchBrowser(): Promise<Browser> {
+/**
+ * Debian's Chromium, never a downloaded build; the flags keep it off the closed network.
+ * `autoplay` lets pages play audio without a click first (tests that only check what plays).
+ */
+export function launchBrowser(options: { autoplay?: boolean } = {}): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -13,6 +16,7 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...(options.autoplay ? ['--autoplay-policy=no-user-gesture-required'] : []),
     ],
   });
 }

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { E2E_ADMIN } from './api-env';
 import type { RunningApi } from './api-server';
 import { expectNoAxeViolations } from './axe';
 
@@ -9,7 +10,7 @@ import { expectNoAxeViolations } from './axe';
  * The steps the browser journeys share (sign in, register, settle before axe, a song to upload,
  * upload and publish it), so each test file says what its journey does, not how to fill a form.
  */
-export const ADMIN = { email: 'admin@e2e.test', password: 'e2e-admin-password' };
+export const ADMIN = E2E_ADMIN;
 
 export type Who = { email: string; password: string };
 export type Viewport = { width: number; height: number };

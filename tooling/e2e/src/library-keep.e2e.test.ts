@@ -2,9 +2,10 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type ListenBrainzPeer, startListenBrainzPeer } from '@cadence/scrobble-peers/listenbrainz-peer';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApi, startApi } from './api-server';
+import { launchBrowser } from './browser';
 import { ADMIN, expectSettledAndClean, newPage, signIn } from './journey-steps';
 
 /**
@@ -21,18 +22,7 @@ beforeAll(async () => {
   listenbrainz = await startListenBrainzPeer({ tokens: { [TOKEN]: 'e2e-listener' } });
   [api, browser] = await Promise.all([
     startApi({ 'scrobbling.listenbrainz_url': listenbrainz.url }),
-    chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--autoplay-policy=no-user-gesture-required',
-      ],
-    }),
+    launchBrowser({ autoplay: true }),
   ]);
 }, 120_000);
 afterAll(async () => {

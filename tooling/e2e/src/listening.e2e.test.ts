@@ -2,9 +2,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApi, startApi } from './api-server';
+import { launchBrowser } from './browser';
 import { ADMIN, signIn } from './journey-steps';
 
 /**
@@ -216,20 +217,7 @@ beforeAll(async () => {
   makeMusic();
   [api, browser] = await Promise.all([
     startApi({ 'player.repeat_default': 'none' }, {}, files),
-    chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--autoplay-policy=no-user-gesture-required',
-      ],
-    }),
+    launchBrowser({ autoplay: true }),
   ]);
 }, 180_000);
 

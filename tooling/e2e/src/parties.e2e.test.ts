@@ -1,6 +1,7 @@
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningApi } from './api-server';
+import { launchBrowser } from './browser';
 import { expectSettledAndClean, register, signIn } from './journey-steps';
 import { REPLICAS_ADMIN, startTwoReplicas } from './two-replicas';
 
@@ -14,23 +15,7 @@ let api: RunningApi;
 let browser: Browser;
 
 beforeAll(async () => {
-  [api, browser] = await Promise.all([
-    startTwoReplicas(),
-    chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--autoplay-policy=no-user-gesture-required',
-      ],
-    }),
-  ]);
+  [api, browser] = await Promise.all([startTwoReplicas(), launchBrowser({ autoplay: true })]);
 });
 afterAll(async () => {
   await browser?.close();

@@ -1,7 +1,8 @@
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { E2E_ADMIN } from './api-env';
 import { type RunningApi, startApi } from './api-server';
+import { launchBrowser } from './browser';
 
 let api: RunningApi;
 let browser: Browser;
@@ -10,19 +11,7 @@ const ADMIN = E2E_ADMIN;
 const LONG_LIST = 160;
 
 beforeAll(async () => {
-  [api, browser] = await Promise.all([
-    startApi(),
-    chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--no-first-run',
-        '--disable-background-networking',
-      ],
-    }),
-  ]);
+  [api, browser] = await Promise.all([startApi(), launchBrowser()]);
 });
 
 afterAll(async () => {

@@ -3,10 +3,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Frame, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { E2E_ADMIN } from './api-env';
 import { type RunningApi, startApi } from './api-server';
+import { launchBrowser } from './browser';
 
 let api: RunningApi;
 let browser: Browser;
@@ -14,27 +15,9 @@ let browser: Browser;
 const artifactsDir = process.env.E2E_ARTIFACTS_DIR ?? join(tmpdir(), 'cadence-e2e-artifacts');
 const ADMIN = E2E_ADMIN;
 
-/** The shared launch flags plus autoplay, so playback needs no real user gesture. */
-function launchPlayerBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--autoplay-policy=no-user-gesture-required',
-    ],
-  });
-}
-
 beforeAll(async () => {
   mkdirSync(artifactsDir, { recursive: true });
-  [api, browser] = await Promise.all([startApi(), launchPlayerBrowser()]);
+  [api, browser] = await Promise.all([startApi(), launchBrowser({ autoplay: true })]);
 });
 
 afterAll(async () => {

@@ -1,33 +1,16 @@
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { E2E_ADMIN } from './api-env';
 import { type RunningApi, startApi } from './api-server';
+import { launchBrowser } from './browser';
 
 let api: RunningApi;
 let browser: Browser;
 /** Screenshots are artifacts of the run, never committed. */
 const artifactsDir = process.env.E2E_ARTIFACTS_DIR ?? join(tmpdir(), 'cadence-e2e-artifacts');
-
-/** The shared launch flags plus autoplay, so playback needs no real user gesture. */
-function launchPlayerBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--autoplay-policy=no-user-gesture-required',
-    ],
-  });
-}
 
 /** Comments, reposts and one ad slot on (with scripts that must run in the ad's frame only). */
 const PLAYER_SETTINGS = {
@@ -41,7 +24,7 @@ const ADMIN = E2E_ADMIN;
 
 beforeAll(async () => {
   mkdirSync(artifactsDir, { recursive: true });
-  [api, browser] = await Promise.all([startApi(PLAYER_SETTINGS), launchPlayerBrowser()]);
+  [api, browser] = await Promise.all([startApi(PLAYER_SETTINGS), launchBrowser({ autoplay: true })]);
 });
 
 afterAll(async () => {
