@@ -1,43 +1,21 @@
-import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { buildApp } from '../../app';
-import { createRedisServices } from '../../platform/redis/redis-services';
-import type { SharedServices } from '../../platform/redis/services';
 import { createTestApp, isEmbeddedTarget, type TestApp } from '../../test/test-app';
+import { startTestReplicas, type TestReplica } from '../../test/test-replicas';
 import { actor, insertArtist, insertTrack } from '../catalogue/catalogue.test-helper';
 
 /** Two replicas on one database and Redis: a host's control on A reaches a member's socket on B. */
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const silent = { info: () => {}, warn: () => {}, error: () => {} };
-
 let t: TestApp;
-const replicas: { app: FastifyInstance; redis: SharedServices; url: string }[] = [];
+let replicas: TestReplica[] = [];
+let closeReplicas: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
   if (isEmbeddedTarget) return;
   t = await createTestApp();
-  const keyPrefix = `cadence_t_${randomBytes(6).toString('hex')}:`;
-  for (let i = 0; i < 2; i++) {
-    const redis = await createRedisServices({ url: REDIS_URL, keyPrefix, log: silent });
-    const app = await buildApp({
-      ...t.deps,
-      cache: redis.cache,
-      pubsub: redis.pubsub,
-      rateLimitStore: redis.rateLimitStore,
-    });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const port = (app.server.address() as AddressInfo).port;
-    replicas.push({ app, redis, url: `ws://127.0.0.1:${port}/api/v1/realtime` });
-  }
+  ({ replicas, close: closeReplicas } = await startTestReplicas(t));
 }, 60_000);
 afterAll(async () => {
-  for (const replica of replicas) {
-    await replica.app.close();
-    await replica.redis.close();
-  }
+  await closeReplicas?.();
   await t?.close();
 });
 

@@ -1,50 +1,27 @@
 import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { buildApp } from '../../app';
 import { createUserWithPassword } from '../../modules/auth/test-agent';
 import { createTestApp, createTestUser, isEmbeddedTarget, type TestApp } from '../../test/test-app';
+import { startTestReplicas, type TestReplica } from '../../test/test-replicas';
 import { createAccessToken } from '../auth/session.service';
 import { createRedisServices } from '../redis/redis-services';
-import type { SharedServices } from '../redis/services';
 
 /**
  * Two api replicas (each its own app, listener and Redis connections, one database and one Redis
  * key space, as behind a load balancer): an event raised on one reaches a socket on the other.
  */
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const silent = { info: () => {}, warn: () => {}, error: () => {} };
-
 let t: TestApp;
-const replicas: { app: FastifyInstance; redis: SharedServices; url: string }[] = [];
+let replicas: TestReplica[] = [];
+let closeReplicas: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
   if (isEmbeddedTarget) return;
   t = await createTestApp();
-  const keyPrefix = `cadence_t_${randomBytes(6).toString('hex')}:`;
-  for (let i = 0; i < 2; i++) {
-    const redis = await createRedisServices({ url: REDIS_URL, keyPrefix, log: silent });
-    const app = await buildApp({
-      ...t.deps,
-      cache: redis.cache,
-      pubsub: redis.pubsub,
-      rateLimitStore: redis.rateLimitStore,
-    });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    replicas.push({
-      app,
-      redis,
-      url: `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/v1/realtime`,
-    });
-  }
+  ({ replicas, close: closeReplicas } = await startTestReplicas(t));
 }, 60_000);
 afterAll(async () => {
-  for (const replica of replicas) {
-    await replica.app.close();
-    await replica.redis.close();
-  }
+  await closeReplicas?.();
   await t?.close();
 });
 
@@ -77,12 +54,17 @@ async function until(check: () => boolean, timeoutMs = 15_000) {
 describe.skipIf(isEmbeddedTarget)('realtime across two replicas with Redis', () => {
   it("hears what is published right after a replica's first subscribe (its subscriber connects then)", async () => {
     const keyPrefix = `cadence_t_${randomBytes(6).toString('hex')}:`;
-    const fresh = await createRedisServices({ url: REDIS_URL, keyPrefix, log: silent });
+    const silent = { info: () => {}, warn: () => {}, error: () => {} };
+    const fresh = await createRedisServices({
+      url: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+      keyPrefix,
+      log: silent,
+    });
     try {
       const heard: unknown[] = [];
       await fresh.pubsub.subscribe('first', (message) => heard.push(message));
       await fresh.pubsub.publish('first', { n: 1 });
-      await until(() => heard.length === 1, 1_000);
+      await until(() => heard.length === 1);
       expect(heard).toEqual([{ n: 1 }]);
     } finally {
       await fresh.close();
