@@ -1,3 +1,4 @@
+import BanknoteIcon from 'lucide-react/icons/banknote';
 import ChartLineIcon from 'lucide-react/icons/chart-line';
 import CompassIcon from 'lucide-react/icons/compass';
 import CreditCardIcon from 'lucide-react/icons/credit-card';
@@ -43,6 +44,7 @@ import type { ComponentType, SVGProps } from 'react';
 const MENU_ICONS: Record<string, ComponentType<SVGProps<SVGSVGElement>>> = {
   'chart-line': ChartLineIcon,
   compass: CompassIcon,
+  banknote: BanknoteIcon,
   'credit-card': CreditCardIcon,
   'disc-3': Disc3Icon,
   'file-text': FileTextIcon,

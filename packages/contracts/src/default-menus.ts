@@ -66,6 +66,7 @@ export const defaultMenus: TMenu[] = [
     adminItem('QBx1nK', 'Plans', 'plans', 'package', 'plans.update'),
     adminItem('9dKZzJ', 'Subscriptions', 'subscriptions', 'credit-card', 'subscriptions.update'),
     adminItem('Wh3bEv', 'Webhooks', 'billing/webhooks', 'plug-zap', 'subscriptions.update'),
+    adminItem('Pv7Rn2', 'Payouts', 'payouts', 'banknote', 'subscriptions.update'),
     adminItem('HulmAV', 'Users', 'users', 'users', 'users.update'),
     adminItem('zf7oXB', 'Roles', 'roles', 'shield', 'roles.update'),
     adminItem('oZvdpz', 'Channels', 'channels', 'layout-list', 'channels.update'),
