@@ -79,6 +79,8 @@ export async function authenticate(
     }
     const user = await userOfApiKey(deps.db, apiKey);
     if (user.banned_at) throw wrong('This account has been suspended');
+    // The account's switch covers every way into /rest, not only the app password (no row: on).
+    if ((await findCredentials(deps.db, user.id))?.is_enabled === false) throw switchedOff();
     return { user: await authRepository.loadAccess(deps.db, user), via: 'apiKey' };
   }
   const login = params.required('u');
@@ -103,14 +105,16 @@ export async function authenticate(
     throw wrong();
   }
   if (user.banned_at) throw wrong('This account has been suspended');
-  if (!credentials?.is_enabled) {
-    throw new SubsonicError('not_authorized', 'Subsonic apps are turned off for this account');
-  }
+  if (!credentials?.is_enabled) throw switchedOff();
   const now = new Date();
   if (!credentials.last_used_at || now.getTime() - credentials.last_used_at.getTime() > TOUCH_INTERVAL_MS) {
     await touchCredentials(deps.db, user.id, now);
   }
   return { user: await authRepository.loadAccess(deps.db, user), via: 'password' };
+}
+
+function switchedOff(): SubsonicError {
+  return new SubsonicError('not_authorized', 'Subsonic apps are turned off for this account');
 }
 
 async function countFailure(deps: SubsonicAuthDeps, lockKey: string, ip: string, login: string) {

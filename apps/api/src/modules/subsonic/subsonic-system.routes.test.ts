@@ -112,6 +112,19 @@ describe('Subsonic answers', () => {
       expect.arrayContaining([expect.objectContaining({ name: 'apiKeyAuthentication' })]),
     );
     expect((await subsonicClient(base, { apiKey: 'nope' }).json('ping')).error).toMatchObject({ code: 40 });
+
+    // The account's Subsonic switch closes /rest to its tokens too, and opens it again.
+    const toggle = (isEnabled: boolean) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/v1/account/subsonic',
+        headers: { cookie, 'x-xsrf-token': xsrf },
+        payload: { is_enabled: isEnabled },
+      });
+    await toggle(false);
+    expect((await client.json('ping')).error).toMatchObject({ code: 50 });
+    await toggle(true);
+    expect((await client.json('ping')).status).toBe('ok');
   });
 
   it('wrong passwords count toward the login throttle; past it even the right one waits', async () => {
