@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import { track } from '../harness/children';
 import { LOOPBACK } from '../harness/ports';
+import { truncateCascadeSql } from '../harness/truncate-catalogue';
 import { catalogueSourceHash, staleTemplates, TEMPLATE_PREFIX, templateName } from './catalogue-template';
 
 /**
@@ -104,7 +105,7 @@ export async function generateCatalogue(url: string, size: TCatalogueSize, log: 
   const started = performance.now();
   const random = seededRandom(4242);
   // The api's first start may have seeded a demo catalogue: the generated one replaces it.
-  await psql(url, 'truncate artists, albums, tracks, album_artist, artist_track restart identity cascade');
+  await psql(url, truncateCascadeSql(['artists', 'albums', 'tracks', 'album_artist', 'artist_track']));
   await copy(url, 'artists', ['id', 'name', 'slug', 'plays'], (write) =>
     paced(size.artists, (id, w) => w(`${id}\t${nameOf(random, 2)}\tartist-${id}\t${playsOf(random)}`), write),
   );

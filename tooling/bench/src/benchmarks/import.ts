@@ -9,6 +9,7 @@ import { findSparePort } from '../harness/ports';
 import { startServer } from '../harness/server-process';
 import { median, type TPairedSample } from '../harness/stats';
 import { apiEntry, apiTarget } from '../harness/targets';
+import { truncateCascadeSql } from '../harness/truncate-catalogue';
 import { createBenchDatabase, seededRandom, WORDS } from './catalogue';
 
 /** Tables the import path writes, parents first (the order COPY loads them in). */
@@ -117,7 +118,7 @@ async function measure(context: TContext): Promise<TImportFigures> {
       audioSrcPrefix: 'uploads/',
     });
     const reset = async () => {
-      await pool.query(`truncate ${TABLES.join(', ')} restart identity cascade`);
+      await pool.query(truncateCascadeSql(TABLES));
       await rm(dataDir, { recursive: true, force: true });
     };
 

@@ -10,6 +10,7 @@ import { findSparePort } from '../harness/ports';
 import { startServer } from '../harness/server-process';
 import type { TPairedSample } from '../harness/stats';
 import { apiEntry, apiTarget } from '../harness/targets';
+import { truncateCascadeSql } from '../harness/truncate-catalogue';
 import { captureAlbumSql } from './album-route';
 import {
   createBenchDatabase,
@@ -120,7 +121,7 @@ async function measure(context: TContext): Promise<TPgliteFigures> {
       exec: (statement) => lite.exec(statement),
       close: () => lite.close(),
     };
-    await lite.exec(`truncate ${COPIED_TABLES.join(', ')}, genreables, taggables restart identity cascade`);
+    await lite.exec(truncateCascadeSql([...COPIED_TABLES, 'genreables', 'taggables']));
     for (const table of COPIED_TABLES) {
       const text = await psql(database.url, `copy ${table} to stdout`);
       await lite.query(`copy ${table} from '/dev/blob'`, [], { blob: new Blob([`${text}\n`]) });
