@@ -351,6 +351,7 @@ const menuLabels = [
   'Plans',
   'Subscriptions',
   'Webhooks',
+  'Payouts',
   'Users',
   'Roles',
   'Channels',

@@ -52,7 +52,7 @@ describe('defaultMenus', () => {
 
   it('guards every admin sidebar item with a permission', () => {
     const admin = at('admin-sidebar');
-    expect(admin.items).toHaveLength(25);
+    expect(admin.items).toHaveLength(26);
     for (const item of admin.items) {
       expect(item.action.startsWith('/admin'), item.label).toBe(true);
       // Upload needs the upload api's permission and the one that credits any artist.
@@ -75,6 +75,7 @@ describe('defaultMenus', () => {
       Logs: 'logs.view',
       Reports: 'reports.handle',
       Webhooks: 'subscriptions.update',
+      Payouts: 'subscriptions.update',
     });
   });
 
