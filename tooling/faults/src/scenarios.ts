@@ -1,6 +1,14 @@
 import { errorCount, type LoadReport, listenerReads, recoveryMs, startLoad } from './load';
-import { PrivateNginx, PrivatePostgres, PrivateRedis, PrivateS3, sleep, sparePort } from './peers';
+import {
+  type PrivateNginx,
+  type PrivatePostgres,
+  type PrivateRedis,
+  PrivateS3,
+  sleep,
+  sparePort,
+} from './peers';
 import { Replica, type ReplicaConfig, STATEMENT_TIMEOUT_MS, sharedDataDir } from './replica';
+import { startReplicaPair } from './replica-pair';
 import { TusUpload, type UploadReport } from './tus-upload';
 import { accessToken, Writer, type WriterReport } from './writer';
 
@@ -37,7 +45,7 @@ export class Fixture {
     readonly redis: PrivateRedis,
     readonly replicas: Replica[],
     readonly nginx: PrivateNginx,
-    private readonly disposeData: () => void,
+    private readonly disposePair: () => Promise<void>,
     readonly ids: { album: number; artist: number; track: number; tracks: number[] },
     readonly token: string,
     /** What the replicas run with: a scenario can start one more replica on it. */
@@ -45,25 +53,7 @@ export class Fixture {
   ) {}
 
   static async start(): Promise<Fixture> {
-    const postgres = new PrivatePostgres(await sparePort());
-    const redis = new PrivateRedis(await sparePort());
-    const data = sharedDataDir();
-    const nginxPort = await sparePort();
-    await Promise.all([postgres.start(), redis.start()]);
-    const config = {
-      databaseUrl: postgres.url,
-      redisUrl: redis.url,
-      publicUrl: `http://127.0.0.1:${nginxPort}`,
-      dataDir: data.dir,
-    };
-    const replicas = [new Replica(await sparePort(), config), new Replica(await sparePort(), config)];
-    // The first start migrates and seeds; the second finds it done.
-    for (const replica of replicas) await replica.start();
-    const nginx = new PrivateNginx(
-      nginxPort,
-      replicas.map((replica) => replica.port),
-    );
-    await nginx.start();
+    const { postgres, redis, replicas, nginx, config, dispose } = await startReplicaPair();
     const [album] = await postgres.query<{ id: number }>('select id from albums order by id limit 1');
     const [artist] = await postgres.query<{ id: number }>('select id from artists order by id limit 1');
     const tracks = await postgres.query<{ id: number }>('select id from tracks order by id limit 60');
@@ -75,7 +65,7 @@ export class Fixture {
       tracks: tracks.map((t) => t.id),
     };
     const token = await accessToken(nginx.url);
-    return new Fixture(postgres, redis, replicas, nginx, data.dispose, ids, token, config);
+    return new Fixture(postgres, redis, replicas, nginx, dispose, ids, token, config);
   }
 
   get isAlive(): boolean {
@@ -83,9 +73,7 @@ export class Fixture {
   }
 
   async dispose(): Promise<void> {
-    await Promise.allSettled(this.replicas.map((replica) => replica.kill()));
-    await Promise.allSettled([this.nginx.dispose(), this.redis.stop(), this.postgres.dispose()]);
-    this.disposeData();
+    await this.disposePair();
   }
 
   /**
