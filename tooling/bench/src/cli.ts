@@ -22,6 +22,7 @@ import { readyTime } from './benchmarks/ready-time';
 import { realtimeFanout } from './benchmarks/realtime-fanout';
 import { realtimeReplicas } from './benchmarks/realtime-replicas';
 import { searchTypeahead } from './benchmarks/search';
+import { smartPlaylists } from './benchmarks/smart-playlists';
 import { subsonicLists } from './benchmarks/subsonic-lists';
 import { subsonicStreamTtfb } from './benchmarks/subsonic-stream';
 import { transcodeBenchmarks } from './benchmarks/transcode';
@@ -78,6 +79,7 @@ const BENCHMARKS: TBenchmark[] = [
   adminTracks,
   payoutsRun,
   subsonicLists,
+  smartPlaylists,
   subsonicStreamTtfb,
   ...transcodeBenchmarks,
   ...mixedLoadBenchmarks,

@@ -49,7 +49,7 @@ function apiKeySignIn() {
 }
 
 /** The admin's listening: plays of spread tracks over the last month, likes of albums. */
-async function generateListening(url: string, tracks: number, albums: number) {
+export async function generateListening(url: string, tracks: number, albums: number) {
   await psql(
     url,
     `insert into plays (track_id, user_id, played_at, duration_played_ms)
