@@ -21,6 +21,7 @@ import { playerLighthouse } from './benchmarks/player-lighthouse';
 import { readyTime } from './benchmarks/ready-time';
 import { realtimeFanout } from './benchmarks/realtime-fanout';
 import { realtimeReplicas } from './benchmarks/realtime-replicas';
+import { scrobbleOutbox } from './benchmarks/scrobble-outbox';
 import { searchTypeahead } from './benchmarks/search';
 import { smartPlaylists } from './benchmarks/smart-playlists';
 import { subsonicLists } from './benchmarks/subsonic-lists';
@@ -80,6 +81,7 @@ const BENCHMARKS: TBenchmark[] = [
   payoutsRun,
   subsonicLists,
   smartPlaylists,
+  scrobbleOutbox,
   subsonicStreamTtfb,
   ...transcodeBenchmarks,
   ...mixedLoadBenchmarks,
