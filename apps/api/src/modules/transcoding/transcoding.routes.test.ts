@@ -167,6 +167,22 @@ describe('transcoding on the stream route', { timeout: 90_000 }, () => {
     expect(probe(seek.rawPayload, t.deps.env.DATA_DIR).duration).toBeCloseTo(10, 0);
   });
 
+  it('answers a HEAD of a transcode with the GET headers and no body, starting no ffmpeg', async () => {
+    const entriesBefore = await readdir(cacheDir()).catch(() => []);
+    const head = await t.app.inject({
+      method: 'HEAD',
+      url: `/api/v1/tracks/${longId}/stream?maxBitRate=96&format=opus`,
+    });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toContain('audio/ogg');
+    expect(head.headers['x-transcoded-as']).toBe('opus; 96k');
+    expect(head.headers['accept-ranges']).toBe('none');
+    expect(head.rawPayload.length).toBe(0);
+    // A process started for the probe would still be transcoding 40 s of audio here.
+    expect(t.app.services.transcoding.slots.running).toBe(0);
+    expect(await readdir(cacheDir()).catch(() => [])).toEqual(entriesBefore);
+  });
+
   it('answers 503 when ffmpeg cannot read the file', async () => {
     const res = await stream(brokenId, 'maxBitRate=128');
     expect(res.statusCode).toBe(503);

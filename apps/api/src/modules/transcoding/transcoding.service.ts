@@ -93,6 +93,9 @@ export function createTranscodingService(
     key: string,
   ): Promise<FastifyReply> {
     if (!ffmpeg.path) throw new AppError('unavailable', NO_FFMPEG_MESSAGE);
+    // A HEAD (players and Subsonic apps probe before they play) learns what a GET would send
+    // without a process started for a body nobody reads.
+    if (request.method === 'HEAD') return sendLiveHeaders(reply, job).send();
     const gone = new AbortController();
     const onClose = () => {
       if (!reply.raw.writableFinished) gone.abort();
@@ -122,16 +125,20 @@ export function createTranscodingService(
     const isCaching = offset === 0 && !producing.has(key) && (await limits.cacheBytes()) > 0;
     // The temp file is piped before the answer is: both see the output from its first byte.
     if (isCaching) await startCacheWrite(child, exited, key, job.profile.extension);
+    sendLiveHeaders(reply, job);
+    if (job.estimatedLength) return reply.send(child.stdout.pipe(fixedLength(job.estimatedLength)));
+    return reply.send(child.stdout);
+  }
+
+  /** The headers of a live transcode: no ranges, a length only when the client asked for an estimate. */
+  function sendLiveHeaders(reply: FastifyReply, job: TranscodeJob): FastifyReply {
     reply
       .header('Content-Type', job.profile.mime)
       .header('Cache-Control', LIVE_CACHE)
       .header('Accept-Ranges', 'none')
       .header('X-Content-Type-Options', 'nosniff');
-    if (job.estimatedLength) {
-      reply.header('Content-Length', job.estimatedLength);
-      return reply.send(child.stdout.pipe(fixedLength(job.estimatedLength)));
-    }
-    return reply.send(child.stdout);
+    if (job.estimatedLength) reply.header('Content-Length', job.estimatedLength);
+    return reply;
   }
 
   /** Tees ffmpeg's output into a temp file, renamed into the cache only when ffmpeg ended well. */
