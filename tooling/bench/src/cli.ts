@@ -27,6 +27,7 @@ import { smartPlaylists } from './benchmarks/smart-playlists';
 import { subsonicLists } from './benchmarks/subsonic-lists';
 import { subsonicStreamTtfb } from './benchmarks/subsonic-stream';
 import { transcodeBenchmarks } from './benchmarks/transcode';
+import { transcodeMix } from './benchmarks/transcode-mix';
 import { uploadBenchmarks } from './benchmarks/uploads';
 import type { TBenchmark, TContext } from './harness/benchmark';
 import { budgetSecondsOf, expectedSecondsOf, runPlan } from './harness/budget';
@@ -84,6 +85,7 @@ const BENCHMARKS: TBenchmark[] = [
   scrobbleOutbox,
   subsonicStreamTtfb,
   ...transcodeBenchmarks,
+  transcodeMix,
   ...mixedLoadBenchmarks,
 ];
 

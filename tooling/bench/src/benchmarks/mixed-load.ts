@@ -45,7 +45,7 @@ async function vmHwmMiB(pid: number): Promise<number> {
 }
 
 /** One request of each kind must answer 2xx before any load: a broken kind would only show as errors. */
-async function checkEveryKind(baseUrl: string, requests: readonly TMixedRequest[]): Promise<void> {
+export async function checkEveryKind(baseUrl: string, requests: readonly TMixedRequest[]): Promise<void> {
   for (const kind of Object.keys(MIX)) {
     const request = requests.find((candidate) => candidate.kind === kind);
     if (!request) continue;

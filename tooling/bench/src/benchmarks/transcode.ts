@@ -32,10 +32,10 @@ type TTranscodeFigures = {
   details: Record<string, unknown>;
 };
 
-const ffmpegPath = () => execFileSync('sh', ['-c', 'command -v ffmpeg']).toString().trim();
+export const ffmpegPath = () => execFileSync('sh', ['-c', 'command -v ffmpeg']).toString().trim();
 
 /** Noise over a tone, stereo 44.1 kHz: like music, a FLAC of it is far above 128 kbps. */
-function makeFlac(ffmpeg: string, file: string, seconds: number) {
+export function makeFlac(ffmpeg: string, file: string, seconds: number) {
   execFileSync(ffmpeg, [
     '-v',
     'error',

@@ -1,4 +1,5 @@
 import { type ChildProcessByStdio, spawn } from 'node:child_process';
+import { getPriority, setPriority } from 'node:os';
 import type { Readable, Writable } from 'node:stream';
 import { outputArguments, type TranscodeProfile } from './transcode-profiles';
 
@@ -8,6 +9,13 @@ export type TranscodeInput =
   | { kind: 'stream'; open: () => Promise<Readable> };
 
 export type FfmpegProcess = ChildProcessByStdio<Writable | null, Readable, Readable>;
+
+/**
+ * ffmpeg runs below the api's priority: a transcode takes whatever CPU is left, so listeners'
+ * page and search answers do not queue behind encoders (issue 36: the read mix's p99 beside
+ * 2 x cores transcodes), relative to the api's own; 10 is `nice`'s default step.
+ */
+export const TRANSCODE_NICENESS = 10;
 
 /**
  * Starts ffmpeg converting `input` to `profile` on stdout, from `offsetSeconds` on. `-ss` before
@@ -36,6 +44,13 @@ export function startTranscode(
   const child = spawn(ffmpeg, args, {
     stdio: [input.kind === 'stream' ? 'pipe' : 'ignore', 'pipe', 'pipe'],
   }) as FfmpegProcess;
+  if (child.pid !== undefined) {
+    try {
+      setPriority(child.pid, Math.min(19, getPriority() + TRANSCODE_NICENESS));
+    } catch {
+      // Not allowed here (a container without the right): the transcode runs at the api's priority.
+    }
+  }
   // Only the tail of stderr is kept: it explains a failure, nothing else reads it.
   let errorTail = '';
   child.stderr.on('data', (chunk: Buffer) => {
