@@ -20,7 +20,13 @@ const manifest = (path: string, headers: Headers) =>
 
 beforeAll(async () => {
   t = await createTestApp();
-  saver = await actor(t, ['music.view', 'music.play', 'music.download', 'playlists.create', 'playlists.view']);
+  saver = await actor(t, [
+    'music.view',
+    'music.play',
+    'music.download',
+    'playlists.create',
+    'playlists.view',
+  ]);
   streamer = await actor(t, ['music.view', 'music.play', 'playlists.create', 'playlists.view']);
   const artistId = await insertArtist(t, 'Offline Artist');
   albumId = await insertAlbum(t, 'Offline Album', artistId);

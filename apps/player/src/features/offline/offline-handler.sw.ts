@@ -10,9 +10,18 @@ type TWorkerScope = {
   location: Location;
   caches: CacheStorage;
   fetch: typeof fetch;
-  addEventListener(type: 'fetch', listener: (event: { request: Request; respondWith(response: Promise<Response>): void }) => void): void;
-  addEventListener(type: 'message', listener: (event: { data: unknown; waitUntil(promise: Promise<unknown>): void }) => void): void;
-  addEventListener(type: 'activate', listener: (event: { waitUntil(promise: Promise<unknown>): void }) => void): void;
+  addEventListener(
+    type: 'fetch',
+    listener: (event: { request: Request; respondWith(response: Promise<Response>): void }) => void,
+  ): void;
+  addEventListener(
+    type: 'message',
+    listener: (event: { data: unknown; waitUntil(promise: Promise<unknown>): void }) => void,
+  ): void;
+  addEventListener(
+    type: 'activate',
+    listener: (event: { waitUntil(promise: Promise<unknown>): void }) => void,
+  ): void;
 };
 
 const scope = globalThis as unknown as TWorkerScope;

@@ -25,7 +25,10 @@ export const MAX_QUEUED_PLAYS = 1000;
  * back. Every change of the list runs one after another, and a play leaves the list only after
  * its answer, so a play is neither lost nor sent twice by two flushes racing.
  */
-export function createOfflinePlayQueue(store: TPlayQueueStore, send: (play: TQueuedPlay) => Promise<TSendOutcome>) {
+export function createOfflinePlayQueue(
+  store: TPlayQueueStore,
+  send: (play: TQueuedPlay) => Promise<TSendOutcome>,
+) {
   let last: Promise<unknown> = Promise.resolve();
   const serially = <T>(work: () => Promise<T>): Promise<T> => {
     const next = last.then(work, work);

@@ -54,7 +54,11 @@ export function createOfflineFetchHandler({ caches, fetch, origin }: TWorkerDeps
   async function audio(request: Request, trackId: number): Promise<Response> {
     const file = await stored(audioKey(trackId));
     if (!file) return fetch(request);
-    return rangeResponse(await file.blob(), request.headers.get('range'), file.headers.get('content-type') ?? undefined);
+    return rangeResponse(
+      await file.blob(),
+      request.headers.get('range'),
+      file.headers.get('content-type') ?? undefined,
+    );
   }
 
   async function networkThenStored(request: Request, key: string): Promise<Response> {
@@ -68,7 +72,9 @@ export function createOfflineFetchHandler({ caches, fetch, origin }: TWorkerDeps
   }
 
   /** Which stored thing a request names, if any: decided from the index once it is read. */
-  function route(request: Request): { key: string; isStored: (index: TStoredIndex) => boolean; audio?: number } | null {
+  function route(
+    request: Request,
+  ): { key: string; isStored: (index: TStoredIndex) => boolean; audio?: number } | null {
     if (request.method !== 'GET') return null;
     const url = new URL(request.url);
     if (url.origin !== origin) return null;
@@ -95,7 +101,9 @@ export function createOfflineFetchHandler({ caches, fetch, origin }: TWorkerDeps
     return (async () => {
       const read = index ?? (await (loading ?? reload()));
       if (!target.isStored(read)) return fetch(request);
-      return target.audio !== undefined ? audio(request, target.audio) : networkThenStored(request, target.key);
+      return target.audio !== undefined
+        ? audio(request, target.audio)
+        : networkThenStored(request, target.key);
     })();
   }
 
