@@ -192,7 +192,11 @@ async function refreshOfflinePage(): Promise<void> {
     const cache = await caches.open(name);
     const entry = (await cache.keys()).find((request) => new URL(request.url).pathname === '/offline');
     if (!entry) continue;
-    const response = await fetch('/offline', { credentials: 'same-origin' }).catch(() => null);
+    // A query string of its own: the precache route would answer the plain path from the stale copy.
+    const response = await fetch(`/offline?refreshed=${Date.now()}`, {
+      credentials: 'same-origin',
+      cache: 'no-store',
+    }).catch(() => null);
     if (response?.ok) await cache.put(entry, response);
   }
 }
