@@ -1,3 +1,5 @@
+// @vitest-environment node
+// Node's own Blob and Response: what a service worker has (jsdom's Blob cannot be a Response body).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseByteRange, rangeResponse } from './range-response';

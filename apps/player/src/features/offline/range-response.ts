@@ -19,10 +19,10 @@ export function parseByteRange(header: string | null, size: number): TByteRange 
     return { start: Math.max(0, size - length), end: size - 1 };
   }
   const start = Number(first);
-  const end = last === '' ? size - 1 : Number(last);
-  if (end < start) return null;
+  // `last` before `first` is malformed (ignored); a start past the end cannot be met.
+  if (last !== '' && Number(last) < start) return null;
   if (start >= size) return 'unsatisfiable';
-  return { start, end: Math.min(end, size - 1) };
+  return { start, end: last === '' ? size - 1 : Math.min(Number(last), size - 1) };
 }
 
 /**

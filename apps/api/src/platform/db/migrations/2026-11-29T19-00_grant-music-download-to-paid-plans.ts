@@ -47,14 +47,27 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and never import the app schema
 export async function down(db: Kysely<any>): Promise<void> {
+  const permission = await db
+    .selectFrom('permissions')
+    .select('id')
+    .where('name', '=', 'music.download')
+    .executeTakeFirst();
+  if (!permission) return;
+  const plans = await db
+    .selectFrom('products')
+    .select('id')
+    .where('is_seed', '=', true)
+    .where('free', '=', false)
+    .execute();
+  if (plans.length === 0) return;
   await db
     .deleteFrom('permissionables')
     .where('permissionable_type', '=', 'plan')
-    .where('permission_id', 'in', (q) =>
-      q.selectFrom('permissions').select('id').where('name', '=', 'music.download'),
-    )
-    .where('permissionable_id', 'in', (q) =>
-      q.selectFrom('products').select('id').where('is_seed', '=', true).where('free', '=', false),
+    .where('permission_id', '=', permission.id)
+    .where(
+      'permissionable_id',
+      'in',
+      plans.map((plan) => plan.id),
     )
     .execute();
 }
