@@ -44,6 +44,7 @@ import { lyricsRoutes } from './modules/lyrics/lyrics.routes';
 import { mailLogRoutes } from './modules/mail/mail-log.routes';
 import { createMailRecorder } from './modules/mail/mail-recorder';
 import { notificationsPlugin } from './modules/notifications/notifications.plugin';
+import { offlineRoutes } from './modules/offline/offline.routes';
 import { partiesRoutes } from './modules/parties/parties.routes';
 import { earningsRoutes } from './modules/payouts/earnings.routes';
 import { payoutsRoutes } from './modules/payouts/payouts.routes';
@@ -227,6 +228,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(playsRoutes);
   await app.register(scrobblingRoutes);
   await app.register(streamingRoutes);
+  await app.register(offlineRoutes);
   // Native apps (issue 35): the Subsonic and OpenSubsonic API under /rest.
   await app.register(subsonicRoutes);
   await app.register(appPasswordRoutes);

@@ -4,6 +4,7 @@ import { isInAppearanceEditor } from '@cadence/app-shell/use-logout';
 import { inlinedResponses } from '@cadence/http-client/inlined-responses';
 import { lazy, Suspense } from 'react';
 import { startCustomCode } from './features/appearance-editor/custom-code';
+import { startOfflinePlays } from './features/offline/offline-plays';
 import { createRoutes } from './router';
 import './app.css';
 
@@ -38,6 +39,9 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator && !isInAppearanceEdito
     void navigator.serviceWorker.register('/build/sw.js', { scope: '/' }).catch(() => undefined);
   });
 }
+
+// Issue 37: plays heard offline go out once the connection is back.
+startOfflinePlays();
 
 void mountApp({
   routes: createRoutes(queryClient),

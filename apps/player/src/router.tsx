@@ -1,10 +1,10 @@
 import { NotFoundPage } from '@cadence/app-shell/error-pages';
-import { OfflinePage } from '@cadence/app-shell/offline-page';
 import { RouteErrorBoundary } from '@cadence/app-shell/route-error-boundary';
 import type { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router';
 import { billingRoutes } from './features/billing/billing-routes';
 import { prefetchHome } from './features/home/home-prefetch';
+import { OfflineRoute } from './features/offline/offline-route';
 import { PlayerFrame } from './layout/player-frame';
 import { accountRoutes } from './routes/account/account-routes';
 import { authRoutes } from './routes/auth/auth-routes';
@@ -57,7 +57,7 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
       ...accountRoutes,
       ...billingRoutes,
       ...playerRoutes(queryClient),
-      { path: 'offline', element: <OfflinePage /> },
+      { path: 'offline', element: <OfflineRoute /> },
       { path: '404', element: <NotFoundPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],

@@ -196,7 +196,11 @@ const details = {
 
   'music.view': entry('music', 'View music', 'Allow browsing artists, albums, tracks and genres.'),
   'music.play': entry('music', 'Play music', 'Allow playing tracks.'),
-  'music.download': entry('music', 'Download music', 'Allow downloading tracks.'),
+  'music.download': entry(
+    'music',
+    'Download music',
+    'Allow downloading tracks, and saving albums and playlists for offline listening.',
+  ),
   'music.embed': entry(
     'music',
     'Embed music',

@@ -31,5 +31,7 @@ describe('demo plans (SEED_DEMO_CATALOGUE)', () => {
     const seeded = await t.deps.db.selectFrom('products').select(['name', 'is_seed']).orderBy('id').execute();
     expect(seeded.map((row) => row.is_seed)).toEqual([true, true]);
     expect(plans[0].permissions).toEqual(['files.create', 'music.create']);
+    // Issue 37: "Download tracks" on the paid plan is offline listening's permission.
+    expect(plans[1].permissions).toEqual(['files.create', 'music.create', 'music.download']);
   });
 });

@@ -10,6 +10,7 @@ const plans = [
     position: 1,
     upload_minutes: 180,
     features: ['3h upload time', 'Ads', 'Listen on any device', 'Unlimited streaming'],
+    permissions: ['files.create', 'music.create'],
     prices: [] as { amount: number; interval: 'month'; interval_count: number }[],
   },
   {
@@ -19,6 +20,8 @@ const plans = [
     position: 2,
     upload_minutes: null,
     features: ['Unlimited upload time', 'No ads', 'Download tracks', 'Pro badge'],
+    // "Download tracks": saving albums and playlists for offline listening (issue 37).
+    permissions: ['files.create', 'music.create', 'music.download'],
     prices: [
       { amount: 800, interval: 'month' as const, interval_count: 1 },
       { amount: 4300, interval: 'month' as const, interval_count: 6 },
@@ -36,7 +39,7 @@ export async function seedDemoPlans(trx: Kysely<Database> | Transaction<Database
   const permissions = await trx
     .selectFrom('permissions')
     .select(['id', 'name'])
-    .where('name', 'in', ['files.create', 'music.create'])
+    .where('name', 'in', ['files.create', 'music.create', 'music.download'])
     .execute();
   for (const plan of plans) {
     const { id } = await trx
@@ -60,11 +63,12 @@ export async function seedDemoPlans(trx: Kysely<Database> | Transaction<Database
         .insertInto('prices')
         .values({ ...price, product_id: id, currency: 'USD', stripe_id: null, paypal_id: null })
         .execute();
-    if (permissions.length > 0)
+    const granted = permissions.filter((permission) => plan.permissions.includes(permission.name));
+    if (granted.length > 0)
       await trx
         .insertInto('permissionables')
         .values(
-          permissions.map((permission) => ({
+          granted.map((permission) => ({
             permission_id: permission.id,
             permissionable_type: 'plan' as const,
             permissionable_id: id,

@@ -11,6 +11,7 @@ import { toPlayerTrack } from '../features/catalogue/to-player-track';
 import { totalDuration } from '../features/catalogue/total-duration';
 import { albumEmbedUrl, albumUrl } from '../features/catalogue/urls';
 import { ArtistLinks } from '../features/player-ui/artist-links';
+import { DownloadButton } from '../features/offline/download-button';
 import { TrackTable } from '../features/tracks/track-table';
 
 export function AlbumPage() {
@@ -55,18 +56,23 @@ export function AlbumPage() {
           </>
         }
         actions={
-          <CollectionActions
-            tracks={tracks}
-            like={{ type: 'album', id: album.id }}
-            repost={{ type: 'album', id: album.id }}
-            share={{
-              title: album.name,
-              path: albumUrl(album, artistName),
-              embedPath: albumEmbedUrl(album, artistName),
-            }}
-            report={{ type: 'album', id: album.id, name: album.name }}
-            party={{ type: 'album', id: album.id }}
-          />
+          <>
+            <CollectionActions
+              tracks={tracks}
+              like={{ type: 'album', id: album.id }}
+              repost={{ type: 'album', id: album.id }}
+              share={{
+                title: album.name,
+                path: albumUrl(album, artistName),
+                embedPath: albumEmbedUrl(album, artistName),
+              }}
+              report={{ type: 'album', id: album.id, name: album.name }}
+              party={{ type: 'album', id: album.id }}
+            />
+            {tracks.length > 0 && (
+              <DownloadButton type="album" id={album.id} path={albumUrl(album, artistName)} />
+            )}
+          </>
         }
       />
       <div className="px-4 pb-8">

@@ -1,4 +1,5 @@
 import { openDialog } from '@cadence/app-shell/modal-store';
+import { useAuth } from '@cadence/app-shell/use-auth';
 import { useTrans } from '@cadence/app-shell/use-trans';
 import { Button } from '@cadence/ui/button';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
@@ -23,6 +24,7 @@ import {
   type TLibraryCard,
 } from '../features/library/library-queries';
 import { ImportPlaylistDialog } from '../features/playlist-import/import-playlist-dialog';
+import { DownloadedList } from '../features/offline/downloaded-list';
 import { CreatePlaylistDialog } from '../features/playlists/create-playlist-dialog';
 import { TrackTable } from '../features/tracks/track-table';
 
@@ -32,6 +34,7 @@ const TABS = [
   { path: 'albums', label: 'Albums' },
   { path: 'artists', label: 'Artists' },
   { path: 'history', label: 'History' },
+  { path: 'downloaded', label: 'Downloaded' },
 ] as const;
 
 type TTab = (typeof TABS)[number]['path'];
@@ -40,11 +43,13 @@ type TTab = (typeof TABS)[number]['path'];
 export function LibraryPage() {
   const { trans } = useTrans();
   const section = (useParams().section ?? 'songs') as TTab;
+  // Issue 37: the Downloaded view belongs to those who may download (it works offline too).
+  const canDownload = useAuth().hasPermission('music.download');
   return (
     <div className="p-6" data-testid="library-page">
       <h1 className="mb-4 text-3xl font-bold">{trans('Your library')}</h1>
       <nav aria-label={trans('Library')} className="mb-6 flex flex-wrap gap-2">
-        {TABS.map((tab) => (
+        {TABS.filter((tab) => tab.path !== 'downloaded' || canDownload).map((tab) => (
           <NavLink
             key={tab.path}
             to={`/library/${tab.path}`}
@@ -66,6 +71,7 @@ export function LibraryPage() {
       {section === 'albums' && <CardList query={likedAlbumsQuery()} type="album" />}
       {section === 'artists' && <CardList query={likedArtistsQuery()} type="artist" />}
       {section === 'history' && <History />}
+      {section === 'downloaded' && <DownloadedList />}
     </div>
   );
 }

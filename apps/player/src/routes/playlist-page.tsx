@@ -13,6 +13,7 @@ import { EmptyState, ErrorState, PageSkeleton } from '../features/catalogue/page
 import { toPlayerTrack } from '../features/catalogue/to-player-track';
 import { totalDuration } from '../features/catalogue/total-duration';
 import { playlistUrl, userUrl } from '../features/catalogue/urls';
+import { DownloadButton } from '../features/offline/download-button';
 import { PlaylistOwnerMenu } from '../features/playlists/playlist-owner-menu';
 import { PlaylistTrackEditor, useRemovePlaylistTracks } from '../features/playlists/playlist-track-editor';
 import { TrackTable } from '../features/tracks/track-table';
@@ -69,6 +70,9 @@ export function PlaylistPage() {
               report={{ type: 'playlist', id: playlist.id, name: playlist.name }}
               party={{ type: playlist.smart_rules ? 'smart_playlist' : 'playlist', id: playlist.id }}
             />
+            {tracks.length > 0 && (
+              <DownloadButton type="playlist" id={playlist.id} path={playlistUrl(playlist)} />
+            )}
             {isEditor && tracks.length > 0 && (
               <Button
                 variant={isEditing ? 'primary' : 'outline'}

@@ -384,6 +384,24 @@ const landing = [
   'Trending artists',
 ];
 
+/** Issue 37: the player's offline listening (Download buttons, the Downloaded view). */
+const offlineListening = [
+  'Download',
+  'Downloading...',
+  'Downloading :done of :total',
+  'Downloaded for offline listening',
+  'Could not download. Try again when you are online.',
+  'Remove download',
+  'Removed from downloads',
+  'Downloaded',
+  'Albums and playlists you download will appear here',
+  'Use "Download" on an album or playlist page to listen without a connection.',
+  'Downloads use :size',
+  'this site uses :usage of :quota available',
+  'Remove :name from downloads',
+  'Remove',
+];
+
 /**
  * Lines with a count: ICU plural blocks (`{count, plural, one {...} other {...}}`, app-shell
  * plural.ts). A translation keeps the block and writes its language's categories (few, many...).
@@ -410,6 +428,7 @@ export const englishSources: readonly string[] = [
     ...cookieNotice,
     ...menuLabels,
     ...landing,
+    ...offlineListening,
     ...plurals,
   ]),
 ];

@@ -39,6 +39,8 @@ export const albumQuery = (id: number) =>
   queryOptions({
     queryKey: ['albums', id],
     queryFn: ({ signal }) => getPage<TAlbumResponse>(pageRequests.album(id), signal),
+    // Offline the service worker may answer from a download (issue 37): ask anyway.
+    networkMode: 'offlineFirst',
   });
 
 export const trackQuery = (id: number) =>
@@ -51,6 +53,7 @@ export const playlistQuery = (id: number) =>
   queryOptions({
     queryKey: ['playlists', id],
     queryFn: ({ signal }) => getPage<TPlaylistResponse>(pageRequests.playlist(id), signal),
+    networkMode: 'offlineFirst',
   });
 
 export const profileQuery = (id: number) =>

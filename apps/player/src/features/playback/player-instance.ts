@@ -1,6 +1,7 @@
 import { playSourceOf } from '@cadence/contracts/page-kinds';
 import type { TPlaySource } from '@cadence/contracts/play';
 import { apiClient } from '@cadence/http-client/http-client';
+import { isRetryable, queueOfflinePlay } from '../offline/offline-plays';
 import { getPlayerSettings } from './player-settings';
 import { createPlayerStore, type TPlayerStore } from './player-store';
 
@@ -49,9 +50,13 @@ export function useEphemeralPlayer(): void {
 
 let isEphemeral = false;
 
-/** Reports a counted play with where it started (the queued item's source; `embed` inside an embed). */
+/**
+ * Reports a counted play with where it started (the queued item's source; `embed` inside an
+ * embed). A report that finds no network waits in the offline play queue (issue 37) and goes out
+ * when the connection returns; a failed report never interrupts listening.
+ */
 export function reportPlay(trackId: number, listenedMs: number, source: TPlaySource = 'player'): void {
-  apiClient.post(`tracks/${trackId}/plays`, { duration_played_ms: listenedMs, source }).catch(() => {
-    // A lost play report must never interrupt listening.
+  apiClient.post(`tracks/${trackId}/plays`, { duration_played_ms: listenedMs, source }).catch((error) => {
+    if (isRetryable(error) && source !== 'embed') queueOfflinePlay(trackId, listenedMs, source);
   });
 }

@@ -1,0 +1,22 @@
+import { OfflinePage } from '@cadence/app-shell/offline-page';
+import { useAuth } from '@cadence/app-shell/use-auth';
+import { DownloadedList } from './downloaded-list';
+import { isOfflineSupported } from './offline-downloads';
+
+/**
+ * Spec 2.3's /offline page, where the player goes when the connection drops, followed by what the
+ * listener downloaded (issue 37): from here they open and play it without a network.
+ */
+export function OfflineRoute() {
+  const { isLoggedIn } = useAuth();
+  return (
+    <>
+      <OfflinePage />
+      {isLoggedIn && isOfflineSupported() && (
+        <div className="mx-auto w-full max-w-3xl px-4 pb-16">
+          <DownloadedList />
+        </div>
+      )}
+    </>
+  );
+}
