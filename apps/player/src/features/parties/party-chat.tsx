@@ -12,6 +12,7 @@ import { getPlayer } from '../playback/player-instance';
 import { formatTime } from '../player-ui/format-time';
 import { Artwork } from '../player-ui/track-artwork';
 import { partyApi } from './party-api';
+import { PartyReactions } from './party-reactions';
 
 /** The party's chat: a live log, and a line pinned to this second of the track when asked. */
 export function PartyChat({ party }: { party: TParty }) {
@@ -73,6 +74,12 @@ export function PartyChat({ party }: { party: TParty }) {
                     </span>
                   )}
                   <p className="break-words whitespace-pre-line">{message.content}</p>
+                  <PartyReactions
+                    code={party.code}
+                    message={message}
+                    userId={user?.id ?? null}
+                    canReact={party.is_member && !!user}
+                  />
                 </div>
                 {(isMine || party.is_host) && (
                   <IconButton
