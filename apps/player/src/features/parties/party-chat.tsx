@@ -8,11 +8,11 @@ import { TextField } from '@cadence/ui/text-field';
 import FlagIcon from 'lucide-react/icons/flag';
 import Trash2Icon from 'lucide-react/icons/trash-2';
 import { type FormEvent, useState } from 'react';
-import { getPlayer } from '../playback/player-instance';
 import { formatTime } from '../player-ui/format-time';
 import { Artwork } from '../player-ui/track-artwork';
 import { partyApi } from './party-api';
 import { PartyReactions } from './party-reactions';
+import { partySession } from './party-session';
 
 /** The party's chat: a live log, and a line pinned to this second of the track when asked. */
 export function PartyChat({ party }: { party: TParty }) {
@@ -28,7 +28,8 @@ export function PartyChat({ party }: { party: TParty }) {
     if (content.trim() === '') return;
     setSending(true);
     try {
-      const position = isPinned ? Math.round(getPlayer().getSnapshot().position * 1000) : null;
+      // The party's second by the server's clock (the same for every member, whatever they hear).
+      const position = isPinned ? Math.round(partySession.placeNow(party).position_ms) : null;
       await partyApi.send(party.code, content, position);
       setContent('');
       setError(null);

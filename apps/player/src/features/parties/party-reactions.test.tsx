@@ -34,7 +34,9 @@ describe('PartyReactions', () => {
     render(<PartyReactions code="ABCDEF" message={line} userId={ann.id} canReact />);
     const fire = screen.getByRole('button', { name: 'Fire, 2: Ann, Bob' });
     expect(fire.getAttribute('aria-pressed')).toBe('true');
-    expect(screen.getByRole('button', { name: 'Applause, 1: Bob' }).getAttribute('aria-pressed')).toBe('false');
+    expect(screen.getByRole('button', { name: 'Applause, 1: Bob' }).getAttribute('aria-pressed')).toBe(
+      'false',
+    );
   });
 
   it('toggles a reaction, and adds one from the fixed set behind "React"', async () => {

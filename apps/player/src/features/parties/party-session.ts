@@ -281,6 +281,14 @@ export const partySession = {
       party: { ...party, messages: party.messages.map((line) => (line.id === message.id ? message : line)) },
     });
   },
+  /** Where the party's timeline is now by the server's clock: the chat's time stamps, the moments. */
+  placeNow(party: TParty) {
+    return partyPlaceAt(
+      party.timeline,
+      party.queue.map((entry) => entry.duration),
+      Date.now() + (offsetMs ?? 0),
+    );
+  },
   /** For tests: the measured clock offset (server - local, ms). */
   clockOffset: () => offsetMs,
 };
