@@ -464,6 +464,8 @@ describe('party chat', () => {
     const list = (await call('GET', 'party-messages/reported', moderator.headers)).json().data;
     expect(list.find((message: { id: number }) => message.id === line.id)).toMatchObject({
       content: 'rude words',
+      report_count: 1,
+      party_code: party.code,
     });
     expect((await call('DELETE', `party-messages/${line.id}`, moderator.headers)).statusCode).toBe(200);
     const after = (await call('GET', `parties/${party.code}`, host.headers)).json().party;
@@ -471,6 +473,36 @@ describe('party chat', () => {
     expect((await call('DELETE', `parties/${party.code}/messages/${line.id}`, host.headers)).statusCode).toBe(
       404,
     );
+  });
+});
+
+describe('party chat reports in the admin area', () => {
+  it('dismisses the reports of a line: it stays in the party, off the list until reported again', async () => {
+    const party = await startParty();
+    const member = await actor(t);
+    await call('POST', `parties/${party.code}/join`, member.headers);
+    const line = (
+      await call('POST', `parties/${party.code}/messages`, member.headers, { content: 'borderline' })
+    ).json().message;
+    await call('POST', `parties/${party.code}/messages/${line.id}/report`, host.headers);
+    const moderator = await actor(t, ['reports.handle']);
+    const ids = async () =>
+      (await call('GET', 'party-messages/reported', moderator.headers))
+        .json()
+        .data.map((message: { id: number }) => message.id);
+    expect(await ids()).toContain(line.id);
+
+    expect((await call('POST', `party-messages/${line.id}/dismiss`, member.headers)).statusCode).toBe(403);
+    const dismissed = await call('POST', `party-messages/${line.id}/dismiss`, moderator.headers);
+    expect(dismissed.statusCode, dismissed.body).toBe(200);
+    expect(dismissed.json().message).toBe('Reports dismissed.');
+    expect(await ids()).not.toContain(line.id);
+    const seen = (await call('GET', `parties/${party.code}`, member.headers)).json().party;
+    expect(seen.messages.map((message: { id: number }) => message.id)).toContain(line.id);
+
+    await call('POST', `parties/${party.code}/messages/${line.id}/report`, host.headers);
+    expect(await ids()).toContain(line.id);
+    expect((await call('POST', 'party-messages/999999999/dismiss', moderator.headers)).statusCode).toBe(404);
   });
 });
 
