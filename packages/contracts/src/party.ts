@@ -15,6 +15,9 @@ export const PARTY_MESSAGE_WINDOW_MS = 10_000;
 /** Short codes: no 0/O, 1/I/L, so a code read aloud is typed right. */
 export const PARTY_CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
 export const PARTY_CODE_LENGTH = 6;
+/** The fixed set of reactions a member may put on a chat line (anything else is a 422). */
+export const PARTY_REACTIONS = ['👍', '❤️', '😂', '🔥', '😮', '👏'] as const;
+export type TPartyReactionEmoji = (typeof PARTY_REACTIONS)[number];
 
 export const ZPartyCodeParamsSchema = z.object({
   code: z
@@ -84,6 +87,11 @@ export const ZPartyMessageCreateSchema = z.object({
     .nullish(),
 });
 
+/** Toggles the member's reaction on a line: a second tap on the same emoji removes it. */
+export const ZPartyReactSchema = z.object({
+  emoji: z.enum(PARTY_REACTIONS, { error: 'Pick one of the reactions.' }),
+});
+
 export const ZPartyMemberParamsSchema = ZPartyCodeParamsSchema.extend({ userId: ZIdSchema });
 export const ZPartyMessageParamsSchema = ZPartyCodeParamsSchema.extend({ messageId: ZIdSchema });
 
@@ -103,12 +111,22 @@ export const ZPartyEntrySchema = z.object({
   track: ZTrackSchema.nullable(),
 });
 
+/** One emoji on a line: how many, and who (their names are the button's accessible name). */
+export const ZPartyReactionSchema = z.object({
+  emoji: z.enum(PARTY_REACTIONS),
+  count: z.number(),
+  users: z.array(ZPublicUserSchema),
+});
+export type TPartyReaction = z.infer<typeof ZPartyReactionSchema>;
+
 export const ZPartyMessageSchema = z.object({
   id: z.number(),
   content: z.string(),
   position_ms: z.number().nullable(),
   track_position: z.number().nullable(),
   user: ZPublicUserSchema.nullable(),
+  /** In PARTY_REACTIONS order, only the emojis someone used. */
+  reactions: z.array(ZPartyReactionSchema),
   created_at: z.string(),
 });
 export type TPartyMessage = z.infer<typeof ZPartyMessageSchema>;
@@ -135,5 +153,11 @@ export const ZPartySchema = z.object({
 export type TParty = z.infer<typeof ZPartySchema>;
 export const ZPartyResponseSchema = z.object({ party: ZPartySchema });
 export const ZPartyMessageResponseSchema = z.object({ message: ZPartyMessageSchema });
-export const ZPartyMessageListSchema = z.object({ data: z.array(ZPartyMessageSchema) });
+/** A reported line in the moderators' list: how many reported it, and its party. */
+export const ZReportedPartyMessageSchema = ZPartyMessageSchema.extend({
+  report_count: z.number(),
+  party_code: z.string(),
+});
+export type TReportedPartyMessage = z.infer<typeof ZReportedPartyMessageSchema>;
+export const ZPartyMessageListSchema = z.object({ data: z.array(ZReportedPartyMessageSchema) });
 export const ZPartyMessageIdParamsSchema = z.object({ messageId: ZIdSchema });

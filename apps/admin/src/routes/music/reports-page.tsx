@@ -12,11 +12,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { formatDate } from './catalogue-cells';
+import { PartyChatReports } from './party-chat-reports';
 import { runRowAction } from './run-action';
 
 const ENDPOINT = 'reports';
 
-/** /admin/reports: what listeners reported, with the item; hide, delete or dismiss (the reporters are told). */
+/**
+ * /admin/reports: what listeners reported, with the item; hide, delete or dismiss (the reporters
+ * are told). Below, the reported listening-party chat lines, deleted or dismissed the same way.
+ */
 export function ReportsPage() {
   const { trans } = useTrans();
   const queryClient = useQueryClient();
@@ -105,27 +109,30 @@ export function ReportsPage() {
     ];
   }, [trans, queryClient]);
   return (
-    <DataTablePage<TReport>
-      title={trans('Reports')}
-      endpoint={ENDPOINT}
-      columns={columns}
-      getRowId={(row) => String(row.id)}
-      filters={[
-        {
-          key: 'status',
-          label: trans('Status'),
-          options: [
-            { value: 'open', label: trans('Open') },
-            { value: 'resolved', label: trans('Resolved') },
-          ],
-        },
-        {
-          key: 'reportable_type',
-          label: trans('Type'),
-          options: REPORTABLE_TYPES.map((value) => ({ value, label: trans(value) })),
-        },
-      ]}
-      emptyMessage={trans('No reports to review')}
-    />
+    <>
+      <DataTablePage<TReport>
+        title={trans('Reports')}
+        endpoint={ENDPOINT}
+        columns={columns}
+        getRowId={(row) => String(row.id)}
+        filters={[
+          {
+            key: 'status',
+            label: trans('Status'),
+            options: [
+              { value: 'open', label: trans('Open') },
+              { value: 'resolved', label: trans('Resolved') },
+            ],
+          },
+          {
+            key: 'reportable_type',
+            label: trans('Type'),
+            options: REPORTABLE_TYPES.map((value) => ({ value, label: trans(value) })),
+          },
+        ]}
+        emptyMessage={trans('No reports to review')}
+      />
+      <PartyChatReports />
+    </>
   );
 }

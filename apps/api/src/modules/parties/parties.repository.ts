@@ -148,3 +148,47 @@ export function reportedMessages(db: Db, limit: number) {
     .limit(limit)
     .execute();
 }
+
+/** Toggles one member's emoji on a line: removes it when there, adds it otherwise. */
+export async function toggleReaction(
+  trx: Transaction<Database>,
+  values: { message_id: number; user_id: number; emoji: string },
+): Promise<'added' | 'removed'> {
+  const removed = await trx
+    .deleteFrom('party_message_reactions')
+    .where('message_id', '=', values.message_id)
+    .where('user_id', '=', values.user_id)
+    .where('emoji', '=', values.emoji)
+    .returning('emoji')
+    .executeTakeFirst();
+  if (removed) return 'removed';
+  await trx
+    .insertInto('party_message_reactions')
+    .values(values)
+    .onConflict((oc) => oc.columns(['message_id', 'user_id', 'emoji']).doNothing())
+    .execute();
+  return 'added';
+}
+
+/** Every reaction on these lines, oldest first (the order the names are read in). */
+export function reactionsOf(db: Db, messageIds: number[]) {
+  if (messageIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('party_message_reactions')
+    .select(['message_id', 'user_id', 'emoji'])
+    .where('message_id', 'in', messageIds)
+    .orderBy('created_at')
+    .orderBy('user_id')
+    .execute();
+}
+
+/** The moderators dismiss the reports: the line stays, off their list until reported again. */
+export async function dismissMessageReports(trx: Transaction<Database>, messageId: number) {
+  await trx.deleteFrom('party_message_reports').where('message_id', '=', messageId).execute();
+  await trx.updateTable('party_messages').set({ report_count: 0 }).where('id', '=', messageId).execute();
+}
+
+export function partyCodesOf(db: Db, partyIds: number[]) {
+  if (partyIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('parties').select(['id', 'code']).where('id', 'in', partyIds).execute();
+}

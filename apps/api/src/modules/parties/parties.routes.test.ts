@@ -1,5 +1,5 @@
-import { PARTY_MESSAGE_BURST } from '@cadence/contracts/party';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PARTY_MESSAGE_BURST, PARTY_REACTIONS } from '@cadence/contracts/party';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import {
   actor,
@@ -349,6 +349,101 @@ describe('party chat', () => {
     expect(stored).toHaveLength(PARTY_MESSAGE_BURST);
   });
 
+  it('toggles reactions from the fixed set, counts who reacted and tells the party', async () => {
+    const party = await startParty();
+    const member = await actor(t);
+    const stranger = await actor(t);
+    await call('POST', `parties/${party.code}/join`, member.headers);
+    const line = (
+      await call('POST', `parties/${party.code}/messages`, host.headers, { content: 'tune' })
+    ).json().message;
+    expect(line.reactions).toEqual([]);
+    const react = (by: Person, emoji: string, id = line.id) =>
+      call('POST', `parties/${party.code}/messages/${id}/reactions`, by.headers, { emoji });
+    const emit = vi.spyOn(t.app.services.realtime, 'emitToUsers');
+    try {
+      const [fire, heart] = [PARTY_REACTIONS[3], PARTY_REACTIONS[1]];
+      expect((await react(member, fire)).statusCode).toBe(200);
+      const both = await react(host, fire);
+      expect(both.json().message.reactions).toEqual([
+        {
+          emoji: fire,
+          count: 2,
+          users: [expect.objectContaining({ id: member.id }), expect.objectContaining({ id: host.id })],
+        },
+      ]);
+      const announced = emit.mock.calls
+        .map(([, event]) => event)
+        .filter((event) => event.type === 'party.reaction');
+      expect(announced.at(-1)).toMatchObject({
+        code: party.code,
+        message_id: line.id,
+        reactions: [{ emoji: fire, count: 2 }],
+      });
+      expect(emit.mock.calls.at(-1)?.[0]).toEqual(expect.arrayContaining([host.id, member.id]));
+
+      await react(member, heart);
+      const toggledOff = (await react(member, fire)).json().message.reactions;
+      expect(toggledOff).toEqual([
+        { emoji: heart, count: 1, users: [expect.objectContaining({ id: member.id })] },
+        { emoji: fire, count: 1, users: [expect.objectContaining({ id: host.id })] },
+      ]);
+      const seen = (await call('GET', `parties/${party.code}`, member.headers)).json().party;
+      expect(seen.messages.find((m: { id: number }) => m.id === line.id).reactions).toEqual(toggledOff);
+    } finally {
+      emit.mockRestore();
+    }
+
+    const odd = await react(member, '💩');
+    expect(odd.statusCode).toBe(422);
+    expect(odd.json().errors.emoji).toBeTruthy();
+    expect((await react(stranger, PARTY_REACTIONS[0])).statusCode).toBe(403);
+    expect((await react(member, PARTY_REACTIONS[0], 999_999_999)).statusCode).toBe(404);
+  });
+
+  it('rate-limits reactions with the chat: a toggle flood is refused past the burst', async () => {
+    const party = await startParty();
+    const flooder = await actor(t);
+    await call('POST', `parties/${party.code}/join`, flooder.headers);
+    const line = (
+      await call('POST', `parties/${party.code}/messages`, host.headers, { content: 'go' })
+    ).json().message;
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, () =>
+        call('POST', `parties/${party.code}/messages/${line.id}/reactions`, flooder.headers, {
+          emoji: PARTY_REACTIONS[0],
+        }),
+      ),
+    );
+    const codes = answers.map((answer) => answer.statusCode);
+    expect(codes.filter((code) => code === 200)).toHaveLength(PARTY_MESSAGE_BURST);
+    expect(codes.filter((code) => code === 429)).toHaveLength(40 - PARTY_MESSAGE_BURST);
+    // The same budget as the lines: none is left for a message either.
+    expect(
+      (await call('POST', `parties/${party.code}/messages`, flooder.headers, { content: 'hi' })).statusCode,
+    ).toBe(429);
+  });
+
+  it("refuses a time stamp past the end of the current track's duration", async () => {
+    const party = await startParty();
+    const past = await call('POST', `parties/${party.code}/messages`, host.headers, {
+      content: 'after the end',
+      position_ms: 200_001,
+    });
+    expect(past.statusCode).toBe(422);
+    expect(past.json().errors.position_ms).toEqual(['This moment is past the end of the track.']);
+    const last = await call('POST', `parties/${party.code}/messages`, host.headers, {
+      content: 'the last second',
+      position_ms: 200_000,
+    });
+    expect(last.statusCode, last.body).toBe(201);
+    const negative = await call('POST', `parties/${party.code}/messages`, host.headers, {
+      content: 'before',
+      position_ms: -1,
+    });
+    expect(negative.statusCode).toBe(422);
+  });
+
   it('is moderated like comments: members report, moderators list and delete', async () => {
     const party = await startParty();
     const member = await actor(t);
@@ -369,6 +464,8 @@ describe('party chat', () => {
     const list = (await call('GET', 'party-messages/reported', moderator.headers)).json().data;
     expect(list.find((message: { id: number }) => message.id === line.id)).toMatchObject({
       content: 'rude words',
+      report_count: 1,
+      party_code: party.code,
     });
     expect((await call('DELETE', `party-messages/${line.id}`, moderator.headers)).statusCode).toBe(200);
     const after = (await call('GET', `parties/${party.code}`, host.headers)).json().party;
@@ -376,6 +473,36 @@ describe('party chat', () => {
     expect((await call('DELETE', `parties/${party.code}/messages/${line.id}`, host.headers)).statusCode).toBe(
       404,
     );
+  });
+});
+
+describe('party chat reports in the admin area', () => {
+  it('dismisses the reports of a line: it stays in the party, off the list until reported again', async () => {
+    const party = await startParty();
+    const member = await actor(t);
+    await call('POST', `parties/${party.code}/join`, member.headers);
+    const line = (
+      await call('POST', `parties/${party.code}/messages`, member.headers, { content: 'borderline' })
+    ).json().message;
+    await call('POST', `parties/${party.code}/messages/${line.id}/report`, host.headers);
+    const moderator = await actor(t, ['reports.handle']);
+    const ids = async () =>
+      (await call('GET', 'party-messages/reported', moderator.headers))
+        .json()
+        .data.map((message: { id: number }) => message.id);
+    expect(await ids()).toContain(line.id);
+
+    expect((await call('POST', `party-messages/${line.id}/dismiss`, member.headers)).statusCode).toBe(403);
+    const dismissed = await call('POST', `party-messages/${line.id}/dismiss`, moderator.headers);
+    expect(dismissed.statusCode, dismissed.body).toBe(200);
+    expect(dismissed.json().message).toBe('Reports dismissed.');
+    expect(await ids()).not.toContain(line.id);
+    const seen = (await call('GET', `parties/${party.code}`, member.headers)).json().party;
+    expect(seen.messages.map((message: { id: number }) => message.id)).toContain(line.id);
+
+    await call('POST', `parties/${party.code}/messages/${line.id}/report`, host.headers);
+    expect(await ids()).toContain(line.id);
+    expect((await call('POST', 'party-messages/999999999/dismiss', moderator.headers)).statusCode).toBe(404);
   });
 });
 

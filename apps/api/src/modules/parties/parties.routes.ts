@@ -12,6 +12,7 @@ import {
   ZPartyMessageListSchema,
   ZPartyMessageParamsSchema,
   ZPartyMessageResponseSchema,
+  ZPartyReactSchema,
   ZPartyResponseSchema,
 } from '@cadence/contracts/party';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -193,6 +194,29 @@ export const partiesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
+    '/api/v1/parties/:code/messages/:messageId/reactions',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary:
+          "Toggle the member's reaction (one of a fixed set) on a chat line (rate limited with the chat)",
+        params: ZPartyMessageParamsSchema,
+        body: ZPartyReactSchema,
+        response: { 200: ZPartyMessageResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      message: await chat.react(
+        actorOf(request),
+        request.params.code,
+        request.params.messageId,
+        request.body.emoji,
+      ),
+    }),
+  );
+
+  app.post(
     '/api/v1/parties/:code/messages/:messageId/report',
     {
       config: { access: 'user' },
@@ -237,6 +261,23 @@ export const partiesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => ({ data: await chat.reported() }),
+  );
+
+  app.post(
+    '/api/v1/party-messages/:messageId/dismiss',
+    {
+      config: { access: { permission: 'reports.handle' } },
+      schema: {
+        tags,
+        summary: 'A moderator dismisses the reports of a party chat line (the line stays)',
+        params: ZPartyMessageIdParamsSchema,
+        response: { 200: ZMessageResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await chat.dismiss(request.params.messageId);
+      return { message: 'Reports dismissed.' };
+    },
   );
 
   app.delete(

@@ -48,11 +48,19 @@ export interface PartyMessageReportsTable {
   created_at: Timestamp;
 }
 
+export interface PartyMessageReactionsTable {
+  message_id: number;
+  user_id: number;
+  emoji: string;
+  created_at: Timestamp;
+}
+
 declare module '../../platform/db/schema' {
   interface Database {
     parties: PartiesTable;
     party_members: PartyMembersTable;
     party_messages: PartyMessagesTable;
     party_message_reports: PartyMessageReportsTable;
+    party_message_reactions: PartyMessageReactionsTable;
   }
 }

@@ -1,22 +1,31 @@
-import { PARTY_MESSAGE_BURST, PARTY_MESSAGE_WINDOW_MS, type TPartyMessage } from '@cadence/contracts/party';
+import {
+  PARTY_MESSAGE_BURST,
+  PARTY_MESSAGE_WINDOW_MS,
+  type TPartyMessage,
+  type TPartyReactionEmoji,
+  type TReportedPartyMessage,
+} from '@cadence/contracts/party';
 import { partyPlaceAt } from '@cadence/contracts/party-timeline';
 import type { Kysely } from 'kysely';
 import { type Actor, actorCanAny, actorUser } from '../../platform/auth/actor';
 import type { Database } from '../../platform/db/schema';
-import { AppError } from '../../platform/http/app-error';
+import { AppError, validationError } from '../../platform/http/app-error';
 import type { RealtimeHub } from '../../platform/realtime/realtime-hub';
 import type { RateLimitStore } from '../../platform/redis/services';
 import {
+  dismissMessageReports,
   findMessage,
   findMessageById,
   insertMessage,
   joinedMemberIds,
   markMessageDeleted,
+  partyCodesOf,
   reportedMessages,
   reportMessage,
+  toggleReaction,
 } from './parties.repository';
 import type { PartiesService } from './parties.service';
-import { durationsOf, type PartyRow, timelineOf, toMessageDtos } from './party-view';
+import { durationsOf, type PartyRow, reactionsOfMessage, timelineOf, toMessageDtos } from './party-view';
 
 type Deps = {
   db: Kysely<Database>;
@@ -39,6 +48,13 @@ export function createPartyChat(deps: Deps) {
     await deps.realtime.emitToUsers([row.host_id, ...(await joinedMemberIds(db, row.id))], event);
   }
 
+  /** The chat's limiter: lines and reactions share one budget per user, across replicas. */
+  async function throttle(userId: number) {
+    const hit = await deps.rateLimits.increment(`party-chat:${userId}`, PARTY_MESSAGE_WINDOW_MS);
+    if (hit.current > PARTY_MESSAGE_BURST)
+      throw new AppError('too_many_requests', 'You are sending messages too fast. Wait a moment.');
+  }
+
   async function send(
     actor: Actor,
     code: string,
@@ -48,11 +64,16 @@ export function createPartyChat(deps: Deps) {
     const row = await parties.findOr404(code);
     await assertJoined(actor, row);
     // Counted per user across replicas (the shared store), before anything is written.
-    const hit = await deps.rateLimits.increment(`party-chat:${user.id}`, PARTY_MESSAGE_WINDOW_MS);
-    if (hit.current > PARTY_MESSAGE_BURST)
-      throw new AppError('too_many_requests', 'You are sending messages too fast. Wait a moment.');
+    await throttle(user.id);
     // A time-stamped line belongs to the track playing now; a plain one to no track.
-    const place = partyPlaceAt(timelineOf(row), await durationsOf(db, row.track_ids), now());
+    const durations = await durationsOf(db, row.track_ids);
+    const place = partyPlaceAt(timelineOf(row), durations, now());
+    if (input.position_ms != null) {
+      const duration = durations[place.index] ?? null;
+      if (place.is_ended) throw validationError({ position_ms: ['The party has no track playing.'] });
+      if (duration !== null && input.position_ms > duration)
+        throw validationError({ position_ms: ['This moment is past the end of the track.'] });
+    }
     const message = await insertMessage(db, {
       party_id: row.id,
       user_id: user.id,
@@ -62,6 +83,28 @@ export function createPartyChat(deps: Deps) {
     });
     const [dto] = await toMessageDtos(db, [message]);
     await broadcast(row, { type: 'party.message', code: row.code, message: dto });
+    return dto as TPartyMessage;
+  }
+
+  /** Toggles the member's emoji on a line and tells everyone in the party the line's new counts. */
+  async function react(
+    actor: Actor,
+    code: string,
+    messageId: number,
+    emoji: TPartyReactionEmoji,
+  ): Promise<TPartyMessage> {
+    const user = actorUser(actor);
+    const row = await parties.findOr404(code);
+    await assertJoined(actor, row);
+    const message = await findMessage(db, row.id, messageId);
+    if (!message) throw new AppError('not_found', 'Message not found.');
+    await throttle(user.id);
+    await db
+      .transaction()
+      .execute((trx) => toggleReaction(trx, { message_id: message.id, user_id: user.id, emoji }));
+    const reactions = await reactionsOfMessage(db, message.id);
+    await broadcast(row, { type: 'party.reaction', code: row.code, message_id: message.id, reactions });
+    const [dto] = await toMessageDtos(db, [message]);
     return dto as TPartyMessage;
   }
 
@@ -100,9 +143,25 @@ export function createPartyChat(deps: Deps) {
     });
   }
 
-  async function reported(): Promise<TPartyMessage[]> {
-    return toMessageDtos(db, await reportedMessages(db, 100));
+  /** The moderators keep a reported line: its reports are cleared, it leaves their list. */
+  async function dismiss(messageId: number): Promise<void> {
+    const message = await findMessageById(db, messageId);
+    if (!message) throw new AppError('not_found', 'Message not found.');
+    await db.transaction().execute((trx) => dismissMessageReports(trx, message.id));
   }
 
-  return { send, report, remove, moderate, reported };
+  async function reported(): Promise<TReportedPartyMessage[]> {
+    const rows = await reportedMessages(db, 100);
+    const [dtos, codes] = await Promise.all([
+      toMessageDtos(db, rows),
+      partyCodesOf(db, [...new Set(rows.map((row) => row.party_id))]),
+    ]);
+    const codeOf = new Map(codes.map((party) => [party.id, party.code]));
+    return dtos.map((dto, index) => {
+      const row = rows[index] as (typeof rows)[number];
+      return { ...dto, report_count: row.report_count, party_code: codeOf.get(row.party_id) ?? '' };
+    });
+  }
+
+  return { send, react, report, remove, moderate, dismiss, reported };
 }

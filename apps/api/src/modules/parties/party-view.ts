@@ -1,4 +1,9 @@
-import type { TParty, TPartyMessage } from '@cadence/contracts/party';
+import {
+  PARTY_REACTIONS,
+  type TParty,
+  type TPartyMessage,
+  type TPartyReaction,
+} from '@cadence/contracts/party';
 import { partyPlaceAt } from '@cadence/contracts/party-timeline';
 import type { Kysely, Selectable } from 'kysely';
 import type { Actor } from '../../platform/auth/actor';
@@ -8,7 +13,7 @@ import { assertTrackVisibleTo } from '../catalogue/track-access';
 import { toTrackDtos } from '../catalogue/track-dto';
 import { findTracks } from '../tracks/tracks.repository';
 import { publicUsers } from '../users/public-user';
-import { joinedMemberIds, recentMessages } from './parties.repository';
+import { joinedMemberIds, reactionsOf, recentMessages } from './parties.repository';
 import type { PartiesTable, PartyMessagesTable } from './parties.tables';
 
 type Db = Kysely<Database>;
@@ -52,22 +57,52 @@ async function entriesFor(db: Db, actor: Actor, trackIds: number[]) {
   }));
 }
 
+/** Each line's reactions in PARTY_REACTIONS order, with who reacted (oldest first). */
+async function reactionsByMessage(db: Db, messageIds: number[]): Promise<Map<number, TPartyReaction[]>> {
+  const rows = await reactionsOf(db, messageIds);
+  const users = await publicUsers(db, [...new Set(rows.map((row) => row.user_id))]);
+  const byMessage = new Map<number, TPartyReaction[]>();
+  for (const id of messageIds) {
+    const mine = rows.filter((row) => row.message_id === id);
+    byMessage.set(
+      id,
+      PARTY_REACTIONS.flatMap((emoji) => {
+        const who = mine.filter((row) => row.emoji === emoji).flatMap((row) => users.get(row.user_id) ?? []);
+        return who.length === 0 ? [] : [{ emoji, count: who.length, users: who }];
+      }),
+    );
+  }
+  return byMessage;
+}
+
 export async function toMessageDtos(
   db: Db,
   rows: Selectable<PartyMessagesTable>[],
 ): Promise<TPartyMessage[]> {
-  const users = await publicUsers(
-    db,
-    rows.map((row) => row.user_id).filter((id): id is number => id !== null),
-  );
+  const [users, reactions] = await Promise.all([
+    publicUsers(
+      db,
+      rows.map((row) => row.user_id).filter((id): id is number => id !== null),
+    ),
+    reactionsByMessage(
+      db,
+      rows.map((row) => row.id),
+    ),
+  ]);
   return rows.map((row) => ({
     id: row.id,
     content: row.content,
     position_ms: row.position_ms,
     track_position: row.track_position,
     user: row.user_id === null ? null : (users.get(row.user_id) ?? null),
+    reactions: reactions.get(row.id) ?? [],
     created_at: isoRequired(row.created_at),
   }));
+}
+
+/** One line's reactions, as broadcast after a toggle. */
+export async function reactionsOfMessage(db: Db, messageId: number): Promise<TPartyReaction[]> {
+  return (await reactionsByMessage(db, [messageId])).get(messageId) ?? [];
 }
 
 export async function partyView(

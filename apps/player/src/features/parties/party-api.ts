@@ -1,4 +1,10 @@
-import type { TParty, TPartyControl, TPartyCreate, TPartyMessage } from '@cadence/contracts/party';
+import type {
+  TParty,
+  TPartyControl,
+  TPartyCreate,
+  TPartyMessage,
+  TPartyReactionEmoji,
+} from '@cadence/contracts/party';
 import { apiClient } from '@cadence/http-client/http-client';
 
 type TControl = {
@@ -20,6 +26,10 @@ export const partyApi = {
   send: (code: string, content: string, positionMs: number | null) =>
     apiClient
       .post<{ message: TPartyMessage }>(`parties/${code}/messages`, { content, position_ms: positionMs })
+      .then((r) => r.message),
+  react: (code: string, messageId: number, emoji: TPartyReactionEmoji) =>
+    apiClient
+      .post<{ message: TPartyMessage }>(`parties/${code}/messages/${messageId}/reactions`, { emoji })
       .then((r) => r.message),
   report: (code: string, messageId: number) => apiClient.post(`parties/${code}/messages/${messageId}/report`),
   deleteMessage: (code: string, messageId: number) =>

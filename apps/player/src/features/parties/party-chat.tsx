@@ -8,10 +8,11 @@ import { TextField } from '@cadence/ui/text-field';
 import FlagIcon from 'lucide-react/icons/flag';
 import Trash2Icon from 'lucide-react/icons/trash-2';
 import { type FormEvent, useState } from 'react';
-import { getPlayer } from '../playback/player-instance';
 import { formatTime } from '../player-ui/format-time';
 import { Artwork } from '../player-ui/track-artwork';
 import { partyApi } from './party-api';
+import { PartyReactions } from './party-reactions';
+import { partySession } from './party-session';
 
 /** The party's chat: a live log, and a line pinned to this second of the track when asked. */
 export function PartyChat({ party }: { party: TParty }) {
@@ -27,7 +28,8 @@ export function PartyChat({ party }: { party: TParty }) {
     if (content.trim() === '') return;
     setSending(true);
     try {
-      const position = isPinned ? Math.round(getPlayer().getSnapshot().position * 1000) : null;
+      // The party's second by the server's clock (the same for every member, whatever they hear).
+      const position = isPinned ? Math.round(partySession.placeNow(party).position_ms) : null;
       await partyApi.send(party.code, content, position);
       setContent('');
       setError(null);
@@ -73,6 +75,12 @@ export function PartyChat({ party }: { party: TParty }) {
                     </span>
                   )}
                   <p className="break-words whitespace-pre-line">{message.content}</p>
+                  <PartyReactions
+                    code={party.code}
+                    message={message}
+                    userId={user?.id ?? null}
+                    canReact={party.is_member && !!user}
+                  />
                 </div>
                 {(isMine || party.is_host) && (
                   <IconButton

@@ -9,6 +9,7 @@ import ArrowUpIcon from 'lucide-react/icons/arrow-up';
 import { Artwork } from '../player-ui/track-artwork';
 import { partyApi, type TControl } from './party-api';
 import { PartyChat } from './party-chat';
+import { PartyMoments } from './party-moments';
 import { partySession } from './party-session';
 
 const SEEK_STEP_MS = 10_000;
@@ -184,6 +185,7 @@ export function PartyRoom({ party }: { party: TParty }) {
           {!party.timeline.is_playing && <span className="ml-2 text-muted">({trans('Paused')})</span>}
         </p>
         {party.is_host && <HostControls party={party} />}
+        <PartyMoments party={party} />
         <Queue party={party} currentIndex={place.index} />
       </div>
       <div className="flex min-w-0 flex-col gap-6">

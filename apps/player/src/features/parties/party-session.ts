@@ -1,5 +1,5 @@
 import { onRealtimeEvent, sendRealtime } from '@cadence/app-shell/realtime/use-realtime';
-import type { TParty, TPartyMessage } from '@cadence/contracts/party';
+import type { TParty, TPartyMessage, TPartyReaction } from '@cadence/contracts/party';
 import { partyPlaceAt, type TPartyTimeline } from '@cadence/contracts/party-timeline';
 import { getPlayer } from '../playback/player-instance';
 import type { TPlayerTrack } from '../playback/player-track';
@@ -169,6 +169,20 @@ function goLive(code: string) {
       if (!party || event.code !== code || party.messages.some((line) => line.id === message.id)) return;
       set({ party: { ...party, messages: [...party.messages, message].slice(-100) } });
     }),
+    // A toggled reaction: the line's new counts and names, for every member on every replica.
+    onRealtimeEvent('party.reaction', (event) => {
+      const party = session.party;
+      if (!party || event.code !== code) return;
+      const reactions = event.reactions as TPartyReaction[];
+      set({
+        party: {
+          ...party,
+          messages: party.messages.map((line) =>
+            line.id === event.message_id ? { ...line, reactions } : line,
+          ),
+        },
+      });
+    }),
     onRealtimeEvent('party.message_deleted', (event) => {
       const party = session.party;
       if (party)
@@ -258,6 +272,22 @@ export const partySession = {
   positionMs(): number | null {
     const player = getPlayer().getSnapshot();
     return session.party ? Math.round(player.position * 1000) : null;
+  },
+  /** A line as the api answered it (the reacting member's own toggle, before or without the socket). */
+  updateMessage(message: TPartyMessage) {
+    const party = session.party;
+    if (!party) return;
+    set({
+      party: { ...party, messages: party.messages.map((line) => (line.id === message.id ? message : line)) },
+    });
+  },
+  /** Where the party's timeline is now by the server's clock: the chat's time stamps, the moments. */
+  placeNow(party: TParty) {
+    return partyPlaceAt(
+      party.timeline,
+      party.queue.map((entry) => entry.duration),
+      Date.now() + (offsetMs ?? 0),
+    );
   },
   /** For tests: the measured clock offset (server - local, ms). */
   clockOffset: () => offsetMs,

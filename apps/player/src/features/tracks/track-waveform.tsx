@@ -9,9 +9,19 @@ import { playFrom } from './play-from';
 
 /**
  * The track page's waveform: shows the progress when this track plays, a slider (click or keys)
- * to play from a moment, and the timestamped comments as avatars at their moment.
+ * to play from a moment, and the timestamped comments as avatars at their moment. `isReadOnly`
+ * (a listening party, whose timeline only the host moves) keeps the picture and the comments
+ * without the slider or the comments' jumps.
  */
-export function TrackWaveform({ track, comments = [] }: { track: TPlayerTrack; comments?: TComment[] }) {
+export function TrackWaveform({
+  track,
+  comments = [],
+  isReadOnly = false,
+}: {
+  track: TPlayerTrack;
+  comments?: TComment[];
+  isReadOnly?: boolean;
+}) {
   const { trans } = useTrans();
   const isCurrent = usePlayerState(
     (state) => state.queue.items[state.queue.currentIndex]?.track.id === track.id,
@@ -26,12 +36,16 @@ export function TrackWaveform({ track, comments = [] }: { track: TPlayerTrack; c
         trackId={track.id}
         percent={percent}
         className="h-16"
-        seek={{
-          label: trans('Seek'),
-          position,
-          duration: durationS,
-          onSeek: (seconds) => playFrom(track, seconds),
-        }}
+        seek={
+          isReadOnly
+            ? undefined
+            : {
+                label: trans('Seek'),
+                position,
+                duration: durationS,
+                onSeek: (seconds) => playFrom(track, seconds),
+              }
+        }
       />
       {durationS > 0 &&
         comments.map((comment) => {
@@ -42,7 +56,7 @@ export function TrackWaveform({ track, comments = [] }: { track: TPlayerTrack; c
               type="button"
               className="group absolute bottom-0 -translate-x-1/2"
               style={{ left: `${left}%` }}
-              onClick={() => playFrom(track, (comment.position_ms ?? 0) / 1000)}
+              onClick={isReadOnly ? undefined : () => playFrom(track, (comment.position_ms ?? 0) / 1000)}
               aria-label={trans(':name at :time: :content', {
                 name: comment.user?.name ?? '',
                 time: formatTime((comment.position_ms ?? 0) / 1000),
