@@ -90,6 +90,9 @@ export const Months: Story = {
     const canvas = within(canvasElement);
     expect(await canvas.findByRole('heading', { name: 'Earnings' })).toBeTruthy();
     expect(canvas.getByRole('table', { name: 'Per month' })).toBeTruthy();
+    expect(canvas.getByRole('link', { name: 'Payout details' }).getAttribute('href')).toBe(
+      '/artists/101/payout-details',
+    );
     expect(canvas.getAllByRole('rowheader', { name: 'Night Drive' })).toHaveLength(3);
     expect(canvas.getByRole('link', { name: 'Download CSV' }).getAttribute('href')).toContain(
       'Night%20Drive',

@@ -4,7 +4,7 @@ import type { TArtistEarnings } from '@cadence/contracts/payouts';
 import { apiClient } from '@cadence/http-client/http-client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 
 export const artistEarningsQuery = (artistId: string) =>
   queryOptions({
@@ -71,15 +71,23 @@ export function EarningsPage() {
             {trans("Each subscriber's money goes to the artists they played (user-centric).")}
           </p>
         </div>
-        {csvHref && tracks.length > 0 && (
-          <a
-            href={csvHref}
-            download={`earnings-${artistId}.csv`}
+        <div className="flex flex-wrap gap-2">
+          <Link
+            to={`/artists/${artistId}/payout-details`}
             className="rounded-button border border-divider px-4 py-2 text-sm font-medium hover:bg-fg-base/5"
           >
-            {trans('Download CSV')}
-          </a>
-        )}
+            {trans('Payout details')}
+          </Link>
+          {csvHref && tracks.length > 0 && (
+            <a
+              href={csvHref}
+              download={`earnings-${artistId}.csv`}
+              className="rounded-button border border-divider px-4 py-2 text-sm font-medium hover:bg-fg-base/5"
+            >
+              {trans('Download CSV')}
+            </a>
+          )}
+        </div>
       </div>
       <div>
         <h2 className="text-lg font-semibold">{trans('Balance')}</h2>

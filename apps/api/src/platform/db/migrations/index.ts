@@ -46,6 +46,7 @@ import * as addListeningPreamp from './2026-11-29T15-20_add-listening-preamp';
 import * as createPayoutsLedger from './2026-11-29T15-50_create-payouts-ledger';
 import * as createPayoutRuns from './2026-11-29T15-51_create-payout-runs';
 import * as addAdminPayoutsMenuItem from './2026-11-29T16-30_add-admin-payouts-menu-item';
+import * as createPayoutDetailChanges from './2026-11-29T19-00_create-payout-detail-changes';
 
 /** Imported statically so the tsup bundle carries them; keys are the frozen migration names. */
 export const migrations: Record<string, Migration> = {
@@ -96,4 +97,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29T15-50_create-payouts-ledger': createPayoutsLedger,
   '2026-11-29T15-51_create-payout-runs': createPayoutRuns,
   '2026-11-29T16-30_add-admin-payouts-menu-item': addAdminPayoutsMenuItem,
+  '2026-11-29T19-00_create-payout-detail-changes': createPayoutDetailChanges,
 };
