@@ -173,7 +173,7 @@ export function createPayoutsService(
 
   return {
     /** Starts the run of an ended period; a second run of the period (at once or later) is refused. */
-    async start(input: { period: string; currency: string }, startedBy: number): Promise<TPayoutRun> {
+    async start(input: { period: string; currency: string }, startedBy: number | null): Promise<TPayoutRun> {
       assertEnded(input.period, input.currency);
       const used = await settings();
       const runId = await db.transaction().execute(async (trx) => {
