@@ -1,3 +1,4 @@
+import { StackedBarChart } from '@cadence/admin-kit/charts';
 import { NotFoundPage } from '@cadence/app-shell/error-pages';
 import { useTrans } from '@cadence/app-shell/use-trans';
 import type { TArtistEarnings } from '@cadence/contracts/payouts';
@@ -107,6 +108,22 @@ export function EarningsPage() {
         <p className="text-muted">{trans('No closed month yet: earnings appear once a month is closed.')}</p>
       ) : (
         <>
+          {[...new Set(months.map((row) => row.currency))].map((currency) => (
+            <StackedBarChart
+              key={currency}
+              title={trans('Earnings per month (:currency)', { currency })}
+              testId="earnings-chart"
+              formatValue={(minor) => money(minor, currency)}
+              series={[
+                { key: 'plans', label: trans('Subscriptions') },
+                { key: 'ads', label: trans('Ads') },
+              ]}
+              data={months
+                .filter((row) => row.currency === currency)
+                .reverse()
+                .map((row) => ({ label: row.period, values: { plans: row.plans, ads: row.ads } }))}
+            />
+          ))}
           <table className="w-full text-left text-sm">
             <caption className="mb-2 text-left text-lg font-semibold">{trans('Per month')}</caption>
             <thead>
