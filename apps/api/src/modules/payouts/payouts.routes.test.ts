@@ -330,4 +330,27 @@ describe('payouts admin: a month from run to paid', () => {
     expect((await t.app.inject({ url })).statusCode).toBe(401);
   });
 
+  it('leaves an account refunded while its period is open out of that period (money and plays)', async () => {
+    const three = await subscriber('three', 1000, { month: ['2026-10-01', '2026-11-01'] });
+    await plays(three, track.b, 2, '2026-10-05');
+    const started = await call('POST', '/api/v1/admin/payouts/runs', { period: '2026-10', currency: 'EUR' });
+    expect(started.statusCode).toBe(201);
+    const runId = started.json().run.id as number;
+    expect(started.json().run).toMatchObject({ money_in: 1000, platform_share: 300 });
+    const before = (await call('GET', `/api/v1/admin/payouts/runs/${runId}`)).json();
+    expect(before.artists.find((a: { artist_id: number }) => a.artist_id === artist.b).plans).toBe(700);
+
+    const refund = await call('POST', '/api/v1/admin/payouts/refunds', {
+      invoice_id: invoiceOf.three,
+      amount: 400,
+    });
+    expect(refund.statusCode).toBe(201);
+    expect(refund.json()).toMatchObject({ period: '2026-10', adjustment_period: null });
+    const recomputed = await call('POST', `/api/v1/admin/payouts/runs/${runId}/recompute`);
+    expect(recomputed.json().run).toMatchObject({ money_in: 0, platform_share: 0, refunds: 0 });
+    const after = (await call('GET', `/api/v1/admin/payouts/runs/${runId}`)).json();
+    expect(after.artists.every((a: { plans: number; ads: number }) => a.plans === 0 && a.ads === 0)).toBe(
+      true,
+    );
+  });
 });
