@@ -47,6 +47,7 @@ import { notificationsPlugin } from './modules/notifications/notifications.plugi
 import { offlineRoutes } from './modules/offline/offline.routes';
 import { partiesRoutes } from './modules/parties/parties.routes';
 import { earningsRoutes } from './modules/payouts/earnings.routes';
+import { payoutDetailsRoutes } from './modules/payouts/payout-details.routes';
 import { payoutsRoutes } from './modules/payouts/payouts.routes';
 import { playlistImportRoutes } from './modules/playlist-import/playlist-import.routes';
 import { playlistsRoutes } from './modules/playlists/playlists.routes';
@@ -256,6 +257,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Artist payouts (issue 39): the monthly runs over billing's invoices and the qualified plays.
   await app.register(payoutsRoutes);
   await app.register(earningsRoutes);
+  await app.register(payoutDetailsRoutes);
   await app.register(publicStorageRoutes);
 
   // Site presentation (issue 13): custom pages, the contact form, robots.txt and sitemaps.

@@ -59,6 +59,10 @@ export const routes: RouteObject[] = [
         path: 'artists/:artistId/earnings',
         lazy: () => import('./routes/earnings-page').then((m) => ({ Component: m.EarningsPage })),
       },
+      {
+        path: 'artists/:artistId/payout-details',
+        lazy: () => import('./routes/payout-details-page').then((m) => ({ Component: m.PayoutDetailsPage })),
+      },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -167,5 +167,6 @@ export const backstageRoutePatterns: TAppRoutePatterns = {
     '/albums/:albumId/insights',
     '/artists/:artistId/insights',
     '/artists/:artistId/earnings',
+    '/artists/:artistId/payout-details',
   ],
 };

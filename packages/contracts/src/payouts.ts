@@ -132,3 +132,73 @@ export const ZArtistEarningsSchema = z.object({
   ),
 });
 export type TArtistEarnings = z.infer<typeof ZArtistEarningsSchema>;
+
+/** An IBAN: country, check digits and account, checked with its mod-97 rule (spaces allowed). */
+export function isValidIban(value: string): boolean {
+  const iban = value.replace(/\s+/g, '').toUpperCase();
+  if (!/^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$/.test(iban)) return false;
+  const digits = `${iban.slice(4)}${iban.slice(0, 4)}`.replace(/[A-Z]/g, (letter) =>
+    String(letter.charCodeAt(0) - 55),
+  );
+  let rest = 0;
+  for (const digit of digits) rest = (rest * 10 + Number(digit)) % 97;
+  return rest === 1;
+}
+
+const payeeName = z
+  .string({ error: 'Enter the payee name.' })
+  .trim()
+  .min(1, 'Enter the payee name.')
+  .max(140, 'The payee name is too long.');
+
+/** How an artist wants to be paid: a bank transfer (IBAN and BIC) or PayPal. */
+export const ZPayoutDetailsSchema = z.discriminatedUnion(
+  'method',
+  [
+    z.object({
+      method: z.literal('bank_transfer'),
+      payee_name: payeeName,
+      iban: z
+        .string({ error: 'Enter the IBAN.' })
+        .transform((value) => value.replace(/\s+/g, '').toUpperCase())
+        .refine(isValidIban, 'Enter a valid IBAN.'),
+      bic: z
+        .string({ error: 'Enter the BIC.' })
+        .transform((value) => value.replace(/\s+/g, '').toUpperCase())
+        .refine((value) => /^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(value), 'Enter a valid BIC.'),
+    }),
+    z.object({
+      method: z.literal('paypal'),
+      payee_name: payeeName,
+      paypal_email: z
+        .string({ error: 'Enter the PayPal email address.' })
+        .trim()
+        .max(254, 'The email address is too long.')
+        .pipe(z.email('Enter a valid email address.')),
+    }),
+  ],
+  { error: 'Choose a payout method.' },
+);
+export type TPayoutDetailsInput = z.input<typeof ZPayoutDetailsSchema>;
+export type TPayoutDetails = z.output<typeof ZPayoutDetailsSchema>;
+
+/** The stored details as answered (already normalised, so no transform on the way out). */
+export const ZPayoutDetailsViewSchema = z.discriminatedUnion('method', [
+  z.object({ method: z.literal('bank_transfer'), payee_name: z.string(), iban: z.string(), bic: z.string() }),
+  z.object({ method: z.literal('paypal'), payee_name: z.string(), paypal_email: z.string() }),
+]);
+
+/** The artist's payout details (managers only): those in effect, and a change waiting for its email link. */
+export const ZPayoutDetailsAnswerSchema = z.object({
+  artist_id: z.number(),
+  confirmed: ZPayoutDetailsViewSchema.nullable(),
+  confirmed_at: z.string().nullable(),
+  pending: z
+    .object({ details: ZPayoutDetailsViewSchema, requested_at: z.string(), expires_at: z.string() })
+    .nullable(),
+});
+export type TPayoutDetailsAnswer = z.infer<typeof ZPayoutDetailsAnswerSchema>;
+
+export const ZConfirmPayoutDetailsSchema = z.object({
+  token: z.string({ error: 'The confirmation link is incomplete.' }).trim().min(1).max(200),
+});

@@ -90,6 +90,12 @@ export const Months: Story = {
     const canvas = within(canvasElement);
     expect(await canvas.findByRole('heading', { name: 'Earnings' })).toBeTruthy();
     expect(canvas.getByRole('table', { name: 'Per month' })).toBeTruthy();
+    // The chart is one image described in words (oldest month first), its figures a table too.
+    const chart = canvas.getByRole('img', { name: /^Earnings per month \(EUR\): 2026-09: Subscriptions/ });
+    expect(chart.getAttribute('aria-label')).toMatch(/2026-10: Subscriptions .*840.*Ads .*50/);
+    expect(canvas.getByRole('link', { name: 'Payout details' }).getAttribute('href')).toBe(
+      '/artists/101/payout-details',
+    );
     expect(canvas.getAllByRole('rowheader', { name: 'Night Drive' })).toHaveLength(3);
     expect(canvas.getByRole('link', { name: 'Download CSV' }).getAttribute('href')).toContain(
       'Night%20Drive',

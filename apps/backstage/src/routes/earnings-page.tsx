@@ -1,10 +1,11 @@
+import { StackedBarChart } from '@cadence/admin-kit/charts';
 import { NotFoundPage } from '@cadence/app-shell/error-pages';
 import { useTrans } from '@cadence/app-shell/use-trans';
 import type { TArtistEarnings } from '@cadence/contracts/payouts';
 import { apiClient } from '@cadence/http-client/http-client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 
 export const artistEarningsQuery = (artistId: string) =>
   queryOptions({
@@ -71,15 +72,23 @@ export function EarningsPage() {
             {trans("Each subscriber's money goes to the artists they played (user-centric).")}
           </p>
         </div>
-        {csvHref && tracks.length > 0 && (
-          <a
-            href={csvHref}
-            download={`earnings-${artistId}.csv`}
+        <div className="flex flex-wrap gap-2">
+          <Link
+            to={`/artists/${artistId}/payout-details`}
             className="rounded-button border border-divider px-4 py-2 text-sm font-medium hover:bg-fg-base/5"
           >
-            {trans('Download CSV')}
-          </a>
-        )}
+            {trans('Payout details')}
+          </Link>
+          {csvHref && tracks.length > 0 && (
+            <a
+              href={csvHref}
+              download={`earnings-${artistId}.csv`}
+              className="rounded-button border border-divider px-4 py-2 text-sm font-medium hover:bg-fg-base/5"
+            >
+              {trans('Download CSV')}
+            </a>
+          )}
+        </div>
       </div>
       <div>
         <h2 className="text-lg font-semibold">{trans('Balance')}</h2>
@@ -99,6 +108,22 @@ export function EarningsPage() {
         <p className="text-muted">{trans('No closed month yet: earnings appear once a month is closed.')}</p>
       ) : (
         <>
+          {[...new Set(months.map((row) => row.currency))].map((currency) => (
+            <StackedBarChart
+              key={currency}
+              title={trans('Earnings per month (:currency)', { currency })}
+              testId="earnings-chart"
+              formatValue={(minor) => money(minor, currency)}
+              series={[
+                { key: 'plans', label: trans('Subscriptions') },
+                { key: 'ads', label: trans('Ads') },
+              ]}
+              data={months
+                .filter((row) => row.currency === currency)
+                .reverse()
+                .map((row) => ({ label: row.period, values: { plans: row.plans, ads: row.ads } }))}
+            />
+          ))}
           <table className="w-full text-left text-sm">
             <caption className="mb-2 text-left text-lg font-semibold">{trans('Per month')}</caption>
             <thead>

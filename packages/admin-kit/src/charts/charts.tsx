@@ -294,6 +294,110 @@ export function BreakdownChart({
   );
 }
 
+export type TStackedSeries = { key: string; label: string };
+export type TStackedPoint = { label: string; values: Record<string, number> };
+
+/** Totals per period (a month...) split into stacked parts (plans and ads...), formatted by `formatValue`. */
+export function StackedBarChart({
+  title,
+  data,
+  series,
+  formatValue = (value) => String(value),
+  testId,
+}: {
+  title: string;
+  data: TStackedPoint[];
+  series: TStackedSeries[];
+  formatValue?: (value: number) => string;
+  testId?: string;
+}) {
+  const { trans } = useTrans();
+  const rows = data.map((point) => ({ label: point.label, ...point.values }));
+  const summary =
+    data.length === 0
+      ? trans(':title: no data for this period.', { title })
+      : trans(':title: :list.', {
+          title,
+          list: data
+            .map(
+              (point) =>
+                `${point.label}: ${series.map((part) => `${part.label} ${formatValue(point.values[part.key] ?? 0)}`).join(', ')}`,
+            )
+            .join('; '),
+        });
+  const colors = [PRIMARY, MUTED];
+  return (
+    <ChartFrame
+      title={title}
+      summary={summary}
+      testId={testId}
+      table={
+        <table className="w-full text-sm">
+          <caption className="sr-only">{title}</caption>
+          <thead>
+            <tr>
+              <th scope="col" className={cell}>
+                {trans('Period')}
+              </th>
+              {series.map((part) => (
+                <th key={part.key} scope="col" className={cell}>
+                  {part.label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {data.map((point) => (
+              <tr key={point.label}>
+                <th scope="row" className={cell}>
+                  {point.label}
+                </th>
+                {series.map((part) => (
+                  <td key={part.key} className={cell}>
+                    {formatValue(point.values[part.key] ?? 0)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      }
+    >
+      <ResponsiveContainer
+        width="100%"
+        height="100%"
+        minWidth={0}
+        initialDimension={{ width: 600, height: 224 }}
+      >
+        <BarChart data={rows} accessibilityLayer={false} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
+          <CartesianGrid stroke={GRID} strokeDasharray="3 3" vertical={false} />
+          <XAxis dataKey="label" tick={axisTick} tickLine={false} axisLine={false} />
+          <YAxis tick={axisTick} tickLine={false} axisLine={false} width={64} tickFormatter={formatValue} />
+          <Tooltip
+            cursor={{ fill: 'var(--color-divider)' }}
+            formatter={(value) => formatValue(Number(value))}
+            contentStyle={{
+              background: 'var(--color-paper)',
+              border: '1px solid var(--color-divider)',
+              color: 'var(--color-fg)',
+            }}
+          />
+          {series.map((part, index) => (
+            <Bar
+              key={part.key}
+              dataKey={part.key}
+              name={part.label}
+              stackId="total"
+              fill={colors[index % colors.length]}
+              isAnimationActive={false}
+            />
+          ))}
+        </BarChart>
+      </ResponsiveContainer>
+    </ChartFrame>
+  );
+}
+
 /** A total this period, the one before and the change. */
 export function StatCard({ label, current, previous }: { label: string; current: number; previous: number }) {
   const { trans } = useTrans();

@@ -79,6 +79,8 @@ export const settingsCatalogue = {
     scope: 'server',
   }),
   'payouts.daily_play_cap': setting('subscriptions', z.int().min(1).max(10_000), 20, { scope: 'server' }),
+  /** The scheduler starts the run of each ended month by itself (a run in review: the admin still closes it). */
+  'payouts.auto_run': bool('subscriptions', false, { scope: 'server' }),
   stripe_key: liveText('subscriptions', 'stripe_key'),
   stripe_secret: liveSecret('subscriptions', 'stripe_secret'),
   stripe_webhook_secret: liveSecret('subscriptions', 'stripe_webhook_secret'),

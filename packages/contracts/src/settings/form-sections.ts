@@ -119,6 +119,12 @@ export const subscriptionsSections: TSettingsSection[] = [
         help: 'Further plays of the same track by the same listener that day earn nothing (against looping).',
         kind: 'number',
       },
+      {
+        key: 'payouts.auto_run',
+        label: 'Start the monthly run automatically',
+        help: "After each month ends, the scheduler starts that month's run for review; closing it stays the admin's decision.",
+        kind: 'switch',
+      },
     ],
   },
   {

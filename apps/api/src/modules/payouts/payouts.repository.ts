@@ -340,7 +340,7 @@ export type TRunTotals = {
 /** A new run row; undefined when one of the period exists (the unique constraint decides). */
 export async function insertRun(
   db: Db,
-  input: { period: string; currency: string; startedBy: number } & TRunTotals,
+  input: { period: string; currency: string; startedBy: number | null } & TRunTotals,
 ): Promise<number | undefined> {
   const { period, currency, startedBy, ...totals } = input;
   const row = await db
@@ -457,4 +457,15 @@ export async function markArtistsPaid(db: Db, runId: number, artistIds: number[]
     .where('artist_id', 'in', artistIds)
     .where('paid_at', 'is', null)
     .execute();
+}
+
+/** The currencies with money to split in the period: paid invoices, or ad revenue entered for it. */
+export async function periodCurrencies(db: Db, window: Omit<TPeriodWindow, 'currency'>): Promise<string[]> {
+  const { rows } = await sql<{ currency: string }>`
+    select upper(invoices.currency) as currency from invoices
+    where invoices.paid and invoices.amount > 0 and ${invoiceInWindow({ ...window, currency: '' })}
+    union
+    select currency from payout_ad_revenue where period = ${window.period} and amount > 0
+    order by currency`.execute(db);
+  return rows.map((row) => row.currency);
 }

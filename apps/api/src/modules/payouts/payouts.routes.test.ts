@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createTestUser, type TestApp } from '../../test/test-app';
 import { actor, type Headers, insertArtist, insertTrack } from '../catalogue/catalogue.test-helper';
 import { accountBalance } from './ledger.repository';
+import { insertChange, markConfirmed } from './payout-details.repository';
 
 let t: TestApp;
 let admin: { id: number; headers: Headers };
@@ -10,8 +11,13 @@ const track = { a: 0, b: 0, c: 0 };
 const invoiceOf: Record<string, number> = {};
 const MINUTE = 60_000;
 
-async function subscriber(name: string, paid: number, options: { isBanned?: boolean } = {}): Promise<number> {
-  const userId = await createTestUser(t.deps, options);
+async function subscriber(
+  name: string,
+  paid: number,
+  options: { isBanned?: boolean; month?: [string, string] } = {},
+): Promise<number> {
+  const userId = await createTestUser(t.deps, { isBanned: options.isBanned });
+  const [periodStart, periodEnd] = options.month ?? ['2026-08-01', '2026-09-01'];
   const product = await t.deps.db
     .insertInto('products')
     .values({
@@ -45,8 +51,8 @@ async function subscriber(name: string, paid: number, options: { isBanned?: bool
       amount: paid,
       currency: 'eur',
       paid: true,
-      period_start: '2026-08-01T00:00:00Z',
-      period_end: '2026-09-01T00:00:00Z',
+      period_start: `${periodStart}T00:00:00Z`,
+      period_end: `${periodEnd}T00:00:00Z`,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -211,13 +217,38 @@ describe('payouts admin: a month from run to paid', () => {
   });
 
   it('exports the payout file and marks payouts paid in the ledger', async () => {
+    // Artist B confirmed bank details; C's change waits for its link, so the file has none for C.
+    const details = {
+      method: 'bank_transfer',
+      payee_name: 'B Music',
+      iban: 'DE89370400440532013000',
+      bic: 'COBADEFFXXX',
+    };
+    const expires_at = new Date(Date.now() + 60_000);
+    const confirmedId = await insertChange(t.deps.db, {
+      artist_id: artist.b,
+      details: JSON.stringify(details),
+      token_hash: 'hash-b',
+      requested_by: admin.id,
+      expires_at,
+    });
+    await markConfirmed(t.deps.db, confirmedId, admin.id, new Date());
+    await insertChange(t.deps.db, {
+      artist_id: artist.c,
+      details: JSON.stringify({ method: 'paypal', payee_name: 'C', paypal_email: 'c@example.test' }),
+      token_hash: 'hash-c',
+      requested_by: admin.id,
+      expires_at,
+    });
     const file = await call('GET', `/api/v1/admin/payouts/runs/${runId}/export`);
     expect(file.headers['content-type']).toContain('text/csv');
     const rows = file.body.trim().split('\r\n');
-    expect(rows[0]).toBe('artist_id,artist,period,currency,amount_minor,amount,paid_at');
+    expect(rows[0]).toBe(
+      'artist_id,artist,period,currency,amount_minor,amount,paid_at,payee_name,method,iban,bic,paypal_email',
+    );
     expect(rows.slice(1)).toEqual([
-      `${artist.b},Payout Artist B,2026-08,EUR,945,9.45,`,
-      `${artist.c},"'=Payout, ""C""",2026-08,EUR,890,8.90,`,
+      `${artist.b},Payout Artist B,2026-08,EUR,945,9.45,,B Music,bank_transfer,DE89370400440532013000,COBADEFFXXX,`,
+      `${artist.c},"'=Payout, ""C""",2026-08,EUR,890,8.90,,,,,,`,
     ]);
     const paid = await call('POST', `/api/v1/admin/payouts/runs/${runId}/paid`, {});
     expect(paid.json()).toEqual({ paid: 2, amount: 1835 });
@@ -297,5 +328,29 @@ describe('payouts admin: a month from run to paid', () => {
     const stranger = await actor(t, []);
     expect((await t.app.inject({ url, headers: stranger.headers })).statusCode).toBe(404);
     expect((await t.app.inject({ url })).statusCode).toBe(401);
+  });
+
+  it('leaves an account refunded while its period is open out of that period (money and plays)', async () => {
+    const three = await subscriber('three', 1000, { month: ['2026-10-01', '2026-11-01'] });
+    await plays(three, track.b, 2, '2026-10-05');
+    const started = await call('POST', '/api/v1/admin/payouts/runs', { period: '2026-10', currency: 'EUR' });
+    expect(started.statusCode).toBe(201);
+    const runId = started.json().run.id as number;
+    expect(started.json().run).toMatchObject({ money_in: 1000, platform_share: 300 });
+    const before = (await call('GET', `/api/v1/admin/payouts/runs/${runId}`)).json();
+    expect(before.artists.find((a: { artist_id: number }) => a.artist_id === artist.b).plans).toBe(700);
+
+    const refund = await call('POST', '/api/v1/admin/payouts/refunds', {
+      invoice_id: invoiceOf.three,
+      amount: 400,
+    });
+    expect(refund.statusCode).toBe(201);
+    expect(refund.json()).toMatchObject({ period: '2026-10', adjustment_period: null });
+    const recomputed = await call('POST', `/api/v1/admin/payouts/runs/${runId}/recompute`);
+    expect(recomputed.json().run).toMatchObject({ money_in: 0, platform_share: 0, refunds: 0 });
+    const after = (await call('GET', `/api/v1/admin/payouts/runs/${runId}`)).json();
+    expect(after.artists.every((a: { plans: number; ads: number }) => a.plans === 0 && a.ads === 0)).toBe(
+      true,
+    );
   });
 });

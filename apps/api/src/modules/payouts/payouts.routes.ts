@@ -17,6 +17,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../platform/http/app-error';
 import { recordAudit } from '../audit-log/record-audit';
+import { payoutSettingsOf } from './payout-settings';
 import { createPayoutsService } from './payouts.service';
 
 const errors = {
@@ -49,14 +50,7 @@ const audit = (
 
 /** Issue 39: the admin's monthly payouts runs (start, review, close, export, mark paid). */
 export const payoutsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const settings = app.services.settings;
-  const payouts = createPayoutsService(app.deps.db, async () => ({
-    platformSharePercent: Number(await settings.get('payouts.platform_share_percent')),
-    providerFeeBasisPoints: Number(await settings.get('payouts.provider_fee_basis_points')),
-    providerFeeFixed: Number(await settings.get('payouts.provider_fee_fixed')),
-    minimumPayout: Number(await settings.get('payouts.minimum_payout')),
-    dailyPlayCap: Number(await settings.get('payouts.daily_play_cap')),
-  }));
+  const payouts = createPayoutsService(app.deps.db, payoutSettingsOf(app.services.settings));
 
   app.get(
     '/api/v1/admin/payouts/runs',

@@ -1,8 +1,9 @@
-import type { TPayoutArtist, TPayoutRun } from '@cadence/contracts/payouts';
+import type { TPayoutArtist, TPayoutDetails, TPayoutRun } from '@cadence/contracts/payouts';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/http/app-error';
 import { postTransaction, type TLedgerLeg } from './ledger.repository';
+import { confirmedDetailsOf } from './payout-details.repository';
 import * as repo from './payouts.repository';
 import { computePeriod, refundClawback, type TEarningLine } from './payouts-run';
 
@@ -172,7 +173,7 @@ export function createPayoutsService(
 
   return {
     /** Starts the run of an ended period; a second run of the period (at once or later) is refused. */
-    async start(input: { period: string; currency: string }, startedBy: number): Promise<TPayoutRun> {
+    async start(input: { period: string; currency: string }, startedBy: number | null): Promise<TPayoutRun> {
       assertEnded(input.period, input.currency);
       const used = await settings();
       const runId = await db.transaction().execute(async (trx) => {
@@ -283,8 +284,21 @@ export function createPayoutsService(
     async exportCsv(runId: number): Promise<{ filename: string; body: string }> {
       const { run, artists } = await detail(runId);
       const rows = artists.filter((a) => a.payout > 0);
+      const confirmed = await confirmedDetailsOf(
+        db,
+        rows.map((a) => a.artist_id),
+      );
       const lines = [
-        ['artist_id', 'artist', 'period', 'currency', 'amount_minor', 'amount', 'paid_at'],
+        [
+          'artist_id',
+          'artist',
+          'period',
+          'currency',
+          'amount_minor',
+          'amount',
+          'paid_at',
+          ...PAYOUT_DETAIL_COLUMNS,
+        ],
         ...rows.map((a) => [
           String(a.artist_id),
           a.artist_name,
@@ -293,6 +307,7 @@ export function createPayoutsService(
           String(a.payout),
           (a.payout / 100).toFixed(2),
           a.paid_at ?? '',
+          ...detailColumns(confirmed.get(a.artist_id)),
         ]),
       ];
       return {
@@ -359,4 +374,15 @@ function csvField(value: string): string {
 
 function csvRow(fields: string[]): string {
   return fields.map(csvField).join(',');
+}
+
+/** The payout file's columns of the confirmed payout details (empty: the artist gave none yet). */
+const PAYOUT_DETAIL_COLUMNS = ['payee_name', 'method', 'iban', 'bic', 'paypal_email'];
+
+function detailColumns(json: string | undefined): string[] {
+  if (json === undefined) return ['', '', '', '', ''];
+  const details = JSON.parse(json) as TPayoutDetails;
+  return details.method === 'bank_transfer'
+    ? [details.payee_name, details.method, details.iban, details.bic, '']
+    : [details.payee_name, details.method, '', '', details.paypal_email];
 }

@@ -108,3 +108,23 @@ declare module '../../platform/db/schema' {
     payout_refunds: PayoutRefundsTable;
   }
 }
+
+/** A change of an artist's payout details; in effect once confirmed through its emailed link. */
+export interface PayoutDetailChangesTable {
+  id: Generated<number>;
+  artist_id: number;
+  /** JSON of the contract's normalised details. */
+  details: string;
+  token_hash: string;
+  requested_by: number | null;
+  created_at: Generated<Date>;
+  expires_at: ColumnType<Date, Date, Date>;
+  confirmed_by: number | null;
+  confirmed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+declare module '../../platform/db/schema' {
+  interface Database {
+    payout_detail_changes: PayoutDetailChangesTable;
+  }
+}

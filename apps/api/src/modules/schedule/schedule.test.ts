@@ -37,6 +37,7 @@ describe('scheduler', () => {
       'analytics:prune',
       'billing-webhooks:requeue',
       'data-exports:prune',
+      'payouts:auto-run',
       'schedule:prune',
       'scrobbles:retry',
       'sessions:prune',
@@ -53,6 +54,7 @@ describe('scheduler', () => {
       'scrobbles:retry',
       'data-exports:prune',
       'uploads:sweep-orphans',
+      'payouts:auto-run',
     ]);
 
     const sessionIds = (await t.deps.db.selectFrom('sessions').select('id').execute()).map((row) => row.id);

@@ -5,6 +5,7 @@ import type { Storage } from '../../platform/storage/get-storage';
 import type { BillingServices } from '../billing/billing.services';
 import type { DataExportService } from '../data-export/data-export.service';
 import { pruneAnalytics } from '../insights/reports.service';
+import { payoutsAutoRunTask } from '../payouts/payouts-auto-run';
 import type { ScrobblingService } from '../scrobbling/scrobbling.service';
 import type { SitemapService } from '../seo/sitemap.service';
 import type { SettingsService } from '../settings/settings.service';
@@ -94,6 +95,7 @@ export function scheduledTasks(
       everyMs: HOUR,
       run: async () => `Deleted ${await sweepOrphanUploads(db, storage)} abandoned uploads`,
     },
+    payoutsAutoRunTask(db, settings),
     {
       name: 'schedule:prune',
       description: `Delete the scheduled task runs older than ${RUN_LOG_DAYS} days`,

@@ -47,6 +47,7 @@ import * as createPayoutsLedger from './2026-11-29T15-50_create-payouts-ledger';
 import * as createPayoutRuns from './2026-11-29T15-51_create-payout-runs';
 import * as addAdminPayoutsMenuItem from './2026-11-29T16-30_add-admin-payouts-menu-item';
 import * as createPartyMessageReactions from './2026-11-29T19-00_create-party-message-reactions';
+import * as createPayoutDetailChanges from './2026-11-29T19-00_create-payout-detail-changes';
 import * as grantMusicDownloadToPaidPlans from './2026-11-29T19-00_grant-music-download-to-paid-plans';
 
 /** Imported statically so the tsup bundle carries them; keys are the frozen migration names. */
@@ -99,5 +100,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29T15-51_create-payout-runs': createPayoutRuns,
   '2026-11-29T16-30_add-admin-payouts-menu-item': addAdminPayoutsMenuItem,
   '2026-11-29T19-00_create-party-message-reactions': createPartyMessageReactions,
+  '2026-11-29T19-00_create-payout-detail-changes': createPayoutDetailChanges,
   '2026-11-29T19-00_grant-music-download-to-paid-plans': grantMusicDownloadToPaidPlans,
 };

@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, createTestUser, type TestApp } from '../../test/test-app';
+import { createScheduleService } from '../schedule/schedule.service';
+import { lastEndedPeriod, payoutsAutoRunTask } from './payouts-auto-run';
+
+let t: TestApp;
+const afterJune = new Date('2026-07-01T00:30:00Z');
+
+/** A subscriber who paid `amount` for June 2026 in `currency`. */
+async function paidJune(currency: string, amount: number) {
+  const userId = await createTestUser(t.deps);
+  const product = await t.deps.db
+    .insertInto('products')
+    .values({
+      name: `Plan ${currency}`,
+      description: null,
+      upload_minutes: null,
+      stripe_id: null,
+      paypal_id: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const sub = await t.deps.db
+    .insertInto('subscriptions')
+    .values({
+      user_id: userId,
+      product_id: product.id,
+      price_id: null,
+      gateway_name: 'none',
+      gateway_id: null,
+      status: 'active',
+      updated_at: new Date(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await t.deps.db
+    .insertInto('invoices')
+    .values({
+      uuid: `auto-${currency}-${userId}`,
+      subscription_id: sub.id,
+      gateway_id: `gw-auto-${userId}`,
+      amount,
+      currency: currency.toLowerCase(),
+      paid: true,
+      period_start: '2026-06-01T00:00:00Z',
+      period_end: '2026-07-01T00:00:00Z',
+    })
+    .execute();
+}
+
+const runsOf = (period: string) =>
+  t.deps.db
+    .selectFrom('payout_runs')
+    .select(['period', 'currency', 'status', 'started_by', 'money_in'])
+    .where('period', '=', period)
+    .orderBy('currency')
+    .execute();
+
+const task = (now: Date) => payoutsAutoRunTask(t.deps.db, t.app.services.settings, () => now);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await paidJune('EUR', 1000);
+}, 60_000);
+afterAll(async () => t?.close());
+
+describe('payouts:auto-run', () => {
+  it('names the month that ended last, in UTC', () => {
+    expect(lastEndedPeriod(new Date('2026-07-01T00:00:00Z'))).toBe('2026-06');
+    expect(lastEndedPeriod(new Date('2026-06-30T23:59:59Z'))).toBe('2026-05');
+    expect(lastEndedPeriod(new Date('2027-01-15T12:00:00Z'))).toBe('2026-12');
+  });
+
+  it('does nothing while the setting is off', async () => {
+    expect(await t.app.services.settings.get('payouts.auto_run')).toBe(false);
+    expect(await task(afterJune).run()).toBe('Automatic payouts runs are off');
+    expect(await runsOf('2026-06')).toEqual([]);
+  });
+
+  it('starts one run of the ended month when two replicas tick at once, and a retry adds none', async () => {
+    await t.app.services.settings.save({ client: { payouts: { auto_run: true } } });
+    const replicas = [1, 2].map(() => createScheduleService({ db: t.deps.db, tasks: [task(afterJune)] }));
+    const ran = (await Promise.all(replicas.map((replica) => replica.tick(afterJune)))).flat();
+    expect(ran).toEqual(['payouts:auto-run']);
+    expect(await runsOf('2026-06')).toEqual([
+      { period: '2026-06', currency: 'EUR', status: 'review', started_by: null, money_in: 1000 },
+    ]);
+
+    // The next hour's slot (a retry, or the hourly check) finds the run and leaves it alone.
+    expect(await task(new Date('2026-07-01T01:30:00Z')).run()).toBe('2026-06 EUR: already run');
+    expect(await runsOf('2026-06')).toHaveLength(1);
+  });
+
+  it('lets only one of two runs at once start a currency (the advisory lock and unique period)', async () => {
+    await paidJune('USD', 500);
+    const outcomes = await Promise.all([task(afterJune).run(), task(afterJune).run()]);
+    const usd = outcomes.map((outcome) => outcome.split('; ').find((part) => part.startsWith('2026-06 USD')));
+    expect(usd.filter((part) => part?.includes('started run'))).toHaveLength(1);
+    expect(await runsOf('2026-06')).toMatchObject([{ currency: 'EUR' }, { currency: 'USD', money_in: 500 }]);
+  });
+
+  it('waits while an earlier month is still in review', async () => {
+    await paidJune('EUR', 700);
+    await t.deps.db
+      .updateTable('invoices')
+      .set({ period_start: new Date('2026-07-01T00:00:00Z') })
+      .where('uuid', 'like', 'auto-EUR-%')
+      .where('amount', '=', 700)
+      .execute();
+    const summary = await task(new Date('2026-08-01T00:10:00Z')).run();
+    expect(summary).toBe('2026-07 EUR: Close the run of 2026-06 first.');
+    expect(await runsOf('2026-07')).toEqual([]);
+  });
+});
