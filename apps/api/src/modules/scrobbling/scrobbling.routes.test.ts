@@ -213,7 +213,7 @@ describe('ListenBrainz', () => {
 });
 
 describe('Subsonic apps', () => {
-  it('scrobble with submission=true is a counted play, so it reaches ListenBrainz too', async () => {
+  it('scrobble with submission=false reaches ListenBrainz as now playing, and with submission=true as a counted play', async () => {
     const ada = await listenerWith();
     await connectListenBrainz(ada.headers);
     const password = (await send(ada.headers, 'POST', '/api/v1/account/subsonic/password')).json()
@@ -233,6 +233,25 @@ describe('Subsonic apps', () => {
       f: 'json',
       id: `tr-${trackId}`,
     });
+    // submission=false is the app's "now playing": forwarded, not a listen. (Another track: a
+    // submission of this one right after would be a play of a few milliseconds, rightly not counted.)
+    const startedId = await insertTrack(t, {
+      name: 'Started In An App',
+      artistId,
+      albumId,
+      duration: 180_000,
+    });
+    const playingBefore = listenbrainz.nowPlaying().length;
+    const started = new URLSearchParams(query);
+    started.set('id', `tr-${startedId}`);
+    const playing = await t.app.inject({
+      method: 'GET',
+      url: `/rest/scrobble.view?${started}&submission=false`,
+    });
+    expect(playing.json()['subsonic-response'].status).toBe('ok');
+    await listenbrainz.waitForNowPlaying(playingBefore + 1);
+    expect(listenbrainz.nowPlaying().at(-1)?.listen.track_metadata.track_name).toBe('Started In An App');
+    expect(listenbrainz.listens().length).toBe(before);
     const answer = await t.app.inject({ method: 'GET', url: `/rest/scrobble.view?${query}&submission=true` });
     expect(answer.json()['subsonic-response'].status).toBe('ok');
     await listenbrainz.waitForListens(before + 1);

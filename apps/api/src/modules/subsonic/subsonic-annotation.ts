@@ -97,6 +97,8 @@ export const annotationMethods: Record<string, SubsonicMethod> = {
       const key = NOW_PLAYING_KEY(context.user.id);
       if (!isSubmission) {
         await cache.set(key, { trackId: track.id, startedAt: Date.now() }, NOW_PLAYING_SECONDS);
+        // Connected services hear "now playing" from an app as from the web player (in the background).
+        await context.app.services.scrobbling.nowPlaying(context.user.id, track);
         continue;
       }
       const playing = await cache.get<NowPlaying>(key);
