@@ -111,4 +111,48 @@ describe('a library you keep and carry', () => {
     await page.getByTestId('playlist-page').waitFor();
     await expect.poll(() => page.getByTestId('track-row').first().textContent()).toMatch(/First Snow/);
   }, 60_000);
+
+  it("imports Spotify's Playlist1.json: a report for each playlist, none made from no matches", async () => {
+    const page = await newPage(browser, api);
+    await signIn(page, api, ADMIN);
+    const file = join(tmpdir(), `e2e-import-${Date.now()}-Playlist1.json`);
+    const item = (trackName: string, artistName: string, albumName: string) => ({
+      track: { trackName, artistName, albumName, trackUri: 'spotify:track:x' },
+      episode: null,
+      localTrack: null,
+      addedDate: '2024-01-01',
+    });
+    writeFileSync(
+      file,
+      JSON.stringify({
+        playlists: [
+          {
+            name: 'Winter from Spotify',
+            lastModifiedDate: '2024-01-01',
+            items: [item('First Snow', 'Aurora Fields', ''), item('A Song Nobody Has', 'Nobody', 'Nowhere')],
+          },
+          { name: 'Nothing here', lastModifiedDate: '2024-01-01', items: [item('Unknown', 'Nobody', '')] },
+        ],
+      }),
+    );
+    await page.goto(`${api.url}/library/playlists`);
+    await page.getByRole('button', { name: 'Import playlist' }).click();
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByTestId('import-playlist-choose').click();
+    await (await chooser).setFiles(file);
+    await page.getByTestId('import-playlist-submit').click();
+    const report = page.getByTestId('import-playlist-report');
+    const winter = report.getByRole('region', { name: 'Winter from Spotify' });
+    await winter.getByText('1 of 2 songs found').waitFor();
+    expect(await winter.getByTestId('import-playlist-unmatched').textContent()).toBe(
+      'Nobody – A Song Nobody Has',
+    );
+    const empty = report.getByRole('region', { name: 'Nothing here' });
+    await empty.getByText('0 of 1 songs found (no playlist was created)').waitFor();
+    expect(await empty.getByRole('link').count()).toBe(0);
+    await expectSettledAndClean(page);
+    await winter.getByRole('link', { name: 'Winter from Spotify' }).click();
+    await page.getByTestId('playlist-page').waitFor();
+    await expect.poll(() => page.getByTestId('track-row').first().textContent()).toMatch(/First Snow/);
+  }, 60_000);
 });
