@@ -305,6 +305,65 @@ describe('listening parties', () => {
   });
 });
 
+describe('plays during a party', () => {
+  it('count once per listener under the usual rule, never twice for a reconnect or a re-sent play', async () => {
+    // Listeners whose role may play (the plays route's permission).
+    const dj = await actor(t, ['music.play', 'music.view']);
+    const member = await actor(t, ['music.play', 'music.view']);
+    const party = await startParty(dj);
+    await call('POST', `parties/${party.code}/join`, member.headers);
+    expect((await control(party.code, dj, { action: 'play', revision: party.revision })).statusCode).toBe(
+      200,
+    );
+    const trackId = tracks[0] as number;
+    const before = await t.deps.db
+      .selectFrom('tracks')
+      .select('plays')
+      .where('id', '=', trackId)
+      .executeTakeFirstOrThrow();
+    const played = (by: Person, ms: number, userAgent = 'party-tab') =>
+      call(
+        'POST',
+        `tracks/${trackId}/plays`,
+        { ...by.headers, 'user-agent': userAgent },
+        {
+          duration_played_ms: ms,
+          source: 'queue',
+        },
+      );
+
+    // Under the usual rule (30 s of a 200 s track) nothing counts yet.
+    expect((await played(member, 29_000)).json()).toMatchObject({ recorded: false, threshold_ms: 30_000 });
+    // Both hear the same track of the same party: one play each.
+    expect((await played(dj, 30_000)).json()).toMatchObject({ recorded: true });
+    expect((await played(member, 30_000)).json()).toMatchObject({ recorded: true });
+    // The member's player re-sends its report (a retry after a dropped answer)...
+    expect((await played(member, 30_000)).json()).toMatchObject({ recorded: false });
+    // ...and reconnects (the socket dropped, the tab joins again, another browser even) and
+    // reports the same listen once more.
+    expect((await call('POST', `parties/${party.code}/join`, member.headers)).statusCode).toBe(200);
+    expect((await played(member, 45_000, 'party-tab-after-reconnect')).json()).toMatchObject({
+      recorded: false,
+    });
+
+    const rows = await t.deps.db
+      .selectFrom('plays')
+      .select(['user_id'])
+      .where('track_id', '=', trackId)
+      .where('user_id', 'in', [dj.id, member.id])
+      .execute();
+    expect(rows.map((row) => row.user_id).sort((a, b) => Number(a) - Number(b))).toEqual(
+      [dj.id, member.id].sort((a, b) => a - b),
+    );
+    const after = await t.deps.db
+      .selectFrom('tracks')
+      .select('plays')
+      .where('id', '=', trackId)
+      .executeTakeFirstOrThrow();
+    expect(Number(after.plays) - Number(before.plays)).toBe(2);
+  });
+});
+
 describe('party chat', () => {
   it('posts time-stamped lines, refuses 1 MB and over-long lines by the contract', async () => {
     const party = await startParty();

@@ -15,7 +15,10 @@ const STORAGE_KEY = 'cadence.party';
 const TICK_MS = 250;
 /** The clock is probed again this often: a laptop's clock drifts, and sleeps. */
 const REPROBE_MS = 30_000;
-/** Without a socket (a guest, realtime off), the party is read this often instead of being told. */
+/**
+ * Without a socket (a guest, realtime off), the party is read this often instead of being told.
+ * Guests have no socket on purpose: see "Guests keep polling" in the api's parties README.
+ */
 const POLL_MS = 5_000;
 
 let session: TPartySession = { code: null, party: null, status: 'idle' };

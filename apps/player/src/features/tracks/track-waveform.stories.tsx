@@ -10,9 +10,9 @@ import { TrackWaveform } from './track-waveform';
 /** `GET api/v1/tracks/1/wave`: the stored peaks, contract-parsed per request. */
 const wave = http.get('*/api/v1/tracks/1/wave', () => HttpResponse.json(storyWave()));
 
-type TArgs = { withComments: boolean };
+type TArgs = { withComments: boolean; isReadOnly?: boolean };
 
-function TrackPageWaveform({ withComments }: TArgs) {
+function TrackPageWaveform({ withComments, isReadOnly = false }: TArgs) {
   const track = toPlayerTrack(storyTrack(1, { name: 'Night Drive', duration: 214_000 }));
   const comments = withComments
     ? [
@@ -21,7 +21,7 @@ function TrackPageWaveform({ withComments }: TArgs) {
         storyComment(3, 180_000, 'A comment long enough to wrap onto a second line of its little bubble.'),
       ]
     : [];
-  return <TrackWaveform track={track} comments={comments} />;
+  return <TrackWaveform track={track} comments={comments} isReadOnly={isReadOnly} />;
 }
 
 /**
@@ -60,6 +60,19 @@ export const Playing: Story = {
     slider.focus();
     await userEvent.keyboard('{ArrowRight}');
     expect(getPlayer().getSnapshot().position).toBe(72);
+  },
+};
+
+/** In a listening party (only the host moves it): the picture and the comments, no slider, no jumps. */
+export const ReadOnly: Story = {
+  args: { withComments: true, isReadOnly: true },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    expect(await canvas.findByTestId('waveform')).toBeTruthy();
+    expect(canvas.queryByRole('slider')).toBeNull();
+    expect(canvas.getAllByTestId('waveform-comment')).toHaveLength(3);
+    await userEvent.click(canvas.getByRole('button', { name: 'Ada Lovelace at 0:12: That intro!' }));
+    expect(getPlayer().currentItem()).toBeFalsy();
   },
 };
 
