@@ -9,6 +9,10 @@ import { type AppRouterOptions, createAppRouter, whenRouterReady } from './creat
 import { SPINNER_DELAY_MS } from './loading-indicators';
 import { createQueryClient } from './query-client';
 
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 /**
  * Loads bootstrap data (inlined or fetched), then renders the app into `#root`. An app passes its
  * own `queryClient` when route loaders start queries before the page renders.
@@ -26,6 +30,10 @@ export async function mountApp(
     root.render(<BootErrorScreen />);
     return;
   }
+  // A task of its own for the router's start (its routes, the first match, the loaders): inlined
+  // bootstrap data resolves in a microtask, so it ran in the entry chunk's evaluation task (home:
+  // ~1.0 s + ~0.2 s at 4x CPU, one long task where two halves each count 50 ms less blocking).
+  await nextTask();
   // Before the router starts: its first lazy route may bring react-aria, which reads it on load.
   syncAriaLocale();
   const router = createAppRouter(options);

@@ -9,7 +9,7 @@
  *
  * Needs the api and the player built (`apps/api/dist`, `apps/player/dist`).
  */
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { freshContext, launchChromium } from './benchmarks/browser';
@@ -190,6 +190,7 @@ async function main() {
   const args = process.argv.slice(2);
   const keepIndex = args.indexOf('--keep');
   const keepDir = keepIndex >= 0 ? args[keepIndex + 1] : undefined;
+  if (keepDir) await mkdir(keepDir, { recursive: true });
   const runs = Number(args.find((arg, index) => /^\d+$/.test(arg) && (keepIndex < 0 || index !== keepIndex + 1)) ?? 3);
   const pinning = { isEnabled: false };
   const data = await prepareApiData(pinning, 'embedded');
