@@ -61,7 +61,15 @@ const REACT_COUNTER = `(() => {
   };
 })()`;
 
-type TTraceEvent = { name: string; ph: string; ts: number; dur?: number; pid: number; tid: number; args?: any };
+type TTraceEvent = {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string };
+};
 type TCommit = { at: number; total: number; byName: Record<string, number> };
 
 type TPageFigures = {
@@ -96,12 +104,20 @@ const KIND_OF: Record<string, string> = {
 };
 
 function summarise(events: TTraceEvent[], navigationStart: number): Omit<TPageFigures, 'page' | 'commits'> {
-  const mainThread = events.find((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain');
+  const mainThread = events.find(
+    (event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain',
+  );
   if (!mainThread) throw new Error('no CrRendererMain thread in the trace');
   const onMain = events.filter(
-    (event) => event.pid === mainThread.pid && event.tid === mainThread.tid && event.ph === 'X' && event.ts >= navigationStart,
+    (event) =>
+      event.pid === mainThread.pid &&
+      event.tid === mainThread.tid &&
+      event.ph === 'X' &&
+      event.ts >= navigationStart,
   );
-  const tasks = onMain.filter((event) => event.name === 'RunTask' || event.name === 'ThreadControllerImpl::RunTask');
+  const tasks = onMain.filter(
+    (event) => event.name === 'RunTask' || event.name === 'ThreadControllerImpl::RunTask',
+  );
   const longTasks = tasks.map((task) => (task.dur ?? 0) / 1000).filter((ms) => ms >= LONG_TASK_MS);
   const byKindMs: Record<string, number> = {};
   for (const event of onMain) {
@@ -118,7 +134,11 @@ function summarise(events: TTraceEvent[], navigationStart: number): Omit<TPageFi
   };
 }
 
-async function tracePage(browser: Browser, baseUrl: string, pagePath: string): Promise<TPageFigures & { trace: unknown }> {
+async function tracePage(
+  browser: Browser,
+  baseUrl: string,
+  pagePath: string,
+): Promise<TPageFigures & { trace: unknown }> {
   const context = await freshContext(browser, baseUrl);
   try {
     const page = await context.newPage();
@@ -126,13 +146,23 @@ async function tracePage(browser: Browser, baseUrl: string, pagePath: string): P
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_RATE });
     const events: TTraceEvent[] = [];
-    cdp.on('Tracing.dataCollected', (message: { value: TTraceEvent[] }) => {
-      events.push(...message.value);
+    cdp.on('Tracing.dataCollected', (message) => {
+      events.push(...(message.value as unknown as TTraceEvent[]));
     });
     const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
     await cdp.send('Tracing.start', {
       traceConfig: {
-        includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'v8', 'blink.user_timing', '__metadata', ...(process.env.TRACE_MORE ? ['disabled-by-default-v8.compile', 'disabled-by-default-v8.runtime_stats'] : [])],
+        includedCategories: [
+          'devtools.timeline',
+          'disabled-by-default-devtools.timeline',
+          'v8.execute',
+          'v8',
+          'blink.user_timing',
+          '__metadata',
+          ...(process.env.TRACE_MORE
+            ? ['disabled-by-default-v8.compile', 'disabled-by-default-v8.runtime_stats']
+            : []),
+        ],
       },
       transferMode: 'ReportEvents',
     });
@@ -140,7 +170,9 @@ async function tracePage(browser: Browser, baseUrl: string, pagePath: string): P
     await page.waitForTimeout(SETTLE_MS);
     await cdp.send('Tracing.end');
     await done;
-    const navigation = events.find((event) => event.name === 'navigationStart' || event.name === 'NavigationStartToFirstPaint');
+    const navigation = events.find(
+      (event) => event.name === 'navigationStart' || event.name === 'NavigationStartToFirstPaint',
+    );
     const first = Math.min(...events.filter((event) => event.ts > 0).map((event) => event.ts));
     const commits = (await page.evaluate('window.__reactCommits')) as TCommit[];
     const navigationMs = (await page.evaluate('performance.timeOrigin')) as number;
@@ -191,14 +223,20 @@ async function main() {
   const keepIndex = args.indexOf('--keep');
   const keepDir = keepIndex >= 0 ? args[keepIndex + 1] : undefined;
   if (keepDir) await mkdir(keepDir, { recursive: true });
-  const runs = Number(args.find((arg, index) => /^\d+$/.test(arg) && (keepIndex < 0 || index !== keepIndex + 1)) ?? 3);
+  const runs = Number(
+    args.find((arg, index) => /^\d+$/.test(arg) && (keepIndex < 0 || index !== keepIndex + 1)) ?? 3,
+  );
   const pinning = { isEnabled: false };
   const data = await prepareApiData(pinning, 'embedded');
   const server = await startTarget(apiTarget(data.dataDir), pinning);
   const browser = await launchChromium();
   try {
     const album = await findAlbum(browser, server.baseUrl);
-    for (const pagePath of ['/', album, SEARCH_PATH].filter((p) => !process.env.PAGES || process.env.PAGES.split(',').includes(p === '/' ? 'home' : p === album ? 'album' : 'search'))) {
+    for (const pagePath of ['/', album, SEARCH_PATH].filter(
+      (p) =>
+        !process.env.PAGES ||
+        process.env.PAGES.split(',').includes(p === '/' ? 'home' : p === album ? 'album' : 'search'),
+    )) {
       for (let run = 1; run <= runs; run += 1) {
         const { trace, ...figures } = await tracePage(browser, server.baseUrl, pagePath);
         const kinds = Object.entries(figures.byKindMs)
