@@ -92,8 +92,8 @@ describe('offline listening (issue 37)', () => {
     // The same answer asked directly: 206 with Content-Range, from the stored file.
     const partial = await page.evaluate(async () => {
       const item = await (await caches.open('cadence-offline-v1')).match('/__offline/items/album/7');
-      const { track_ids } = (await item?.json()) as { track_ids: number[] };
-      const response = await fetch(`/api/v1/tracks/${track_ids[0]}/stream`, {
+      const stored = (await item?.json()) as { track_ids: number[] } | undefined;
+      const response = await fetch(`/api/v1/tracks/${stored?.track_ids[0]}/stream`, {
         headers: { range: 'bytes=100-199' },
       });
       return {
