@@ -10,8 +10,8 @@ import { EmptyState, ErrorState, PageSkeleton } from '../features/catalogue/page
 import { toPlayerTrack } from '../features/catalogue/to-player-track';
 import { totalDuration } from '../features/catalogue/total-duration';
 import { albumEmbedUrl, albumUrl } from '../features/catalogue/urls';
-import { ArtistLinks } from '../features/player-ui/artist-links';
 import { DownloadButton } from '../features/offline/download-button';
+import { ArtistLinks } from '../features/player-ui/artist-links';
 import { TrackTable } from '../features/tracks/track-table';
 
 export function AlbumPage() {

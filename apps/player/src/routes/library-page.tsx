@@ -23,8 +23,8 @@ import {
   likedTracksQuery,
   type TLibraryCard,
 } from '../features/library/library-queries';
-import { ImportPlaylistDialog } from '../features/playlist-import/import-playlist-dialog';
 import { DownloadedList } from '../features/offline/downloaded-list';
+import { ImportPlaylistDialog } from '../features/playlist-import/import-playlist-dialog';
 import { CreatePlaylistDialog } from '../features/playlists/create-playlist-dialog';
 import { TrackTable } from '../features/tracks/track-table';
 

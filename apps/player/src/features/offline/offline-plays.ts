@@ -13,6 +13,8 @@ import {
 /** The queue lives in offline listening's cache, beside the music it was heard from. */
 const cacheStore: TPlayQueueStore = {
   async read() {
+    // Most visitors never queue a play: no cache is made just to find that out.
+    if (!(await caches.has(OFFLINE_CACHE))) return [];
     const stored = await (await caches.open(OFFLINE_CACHE)).match(PLAY_QUEUE_KEY);
     return stored ? ((await stored.json()) as TQueuedPlay[]) : [];
   },

@@ -1,7 +1,10 @@
 import { OfflinePage } from '@cadence/app-shell/offline-page';
 import { useAuth } from '@cadence/app-shell/use-auth';
-import { DownloadedList } from './downloaded-list';
+import { lazy, Suspense } from 'react';
 import { isOfflineSupported } from './offline-downloads';
+
+// Out of the first download: the worker precaches every chunk, so it opens without a network too.
+const DownloadedList = lazy(() => import('./downloaded-list').then((m) => ({ default: m.DownloadedList })));
 
 /**
  * Spec 2.3's /offline page, where the player goes when the connection drops, followed by what the
@@ -14,7 +17,9 @@ export function OfflineRoute() {
       <OfflinePage />
       {isLoggedIn && isOfflineSupported() && (
         <div className="mx-auto w-full max-w-3xl px-4 pb-16">
-          <DownloadedList />
+          <Suspense fallback={null}>
+            <DownloadedList />
+          </Suspense>
         </div>
       )}
     </>

@@ -1,12 +1,12 @@
 import {
   AUDIO_PREFIX,
+  audioKey,
   IMAGE_PREFIX,
+  imageKey,
   META_PATH,
   META_PREFIX,
-  OFFLINE_CACHE,
-  audioKey,
-  imageKey,
   metaKey,
+  OFFLINE_CACHE,
   STREAM_PATH,
 } from './offline-keys';
 import { rangeResponse } from './range-response';
