@@ -24,7 +24,7 @@ const median = (values: number[]) => {
 };
 
 /**
- * The clock offset from a few samples: the median of the quicker half's offsets. A slow trip's
+ * The clock offset from samples: the median of the quickest third's offsets. A slow trip's
  * error is up to half its asymmetry, so the quick ones are the trustworthy ones; the median
  * then drops an odd one out. Null without samples.
  */
@@ -36,6 +36,6 @@ export function estimateOffset(samples: readonly TClockSample[]): number | null 
   if (valid.length === 0) return null;
   const quick = [...valid]
     .sort((a, b) => a.t1 - a.t0 - (b.t1 - b.t0))
-    .slice(0, Math.max(1, Math.ceil(valid.length / 2)));
+    .slice(0, Math.max(1, Math.ceil(valid.length / 3)));
   return median(quick.map(sampleOffset));
 }

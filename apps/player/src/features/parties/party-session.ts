@@ -15,6 +15,8 @@ const STORAGE_KEY = 'cadence.party';
 const TICK_MS = 250;
 /** The clock is probed again this often: a laptop's clock drifts, and sleeps. */
 const REPROBE_MS = 30_000;
+/** A second round of probes this long (ms) after the party opens. */
+const SETTLED_PROBE_MS = 4_000;
 /**
  * Without a socket (a guest, realtime off), the party is read this often instead of being told.
  * Guests have no socket on purpose: see "Guests keep polling" in the api's parties README.
@@ -25,12 +27,24 @@ let session: TPartySession = { code: null, party: null, status: 'idle' };
 const listeners = new Set<() => void>();
 let stopLive: (() => void) | null = null;
 let offsetMs: number | null = null;
+/** The clock probes' answers, newest last, across rounds (the device's clock does not jump between them). */
+let clockSamples: TClockSample[] = [];
+const CLOCK_POOL = 30;
 let playerIndexOf: number[] = [];
 let queueKey = '';
 /** Learnt from where seeks of a playing element landed (see TPlayerView.seekLeadMs). */
 let seekLeadMs = 0;
 let isMeasuringSeek = false;
 const MAX_SEEK_LEAD_MS = 400;
+/**
+ * A seek that landed further off than this (ms) is aimed again at once: the rate (3 %) would take
+ * seconds to make up a few hundred ms, and right after a control (a skip, a seek, a join, a
+ * reload) a second small jump is not heard as one.
+ */
+const LANDING_TOLERANCE_MS = 40;
+/** Aims again at most this many times per control: a device that cannot land closer uses the rate. */
+const LANDING_RETRIES = 2;
+let landingRetries = 0;
 
 function set(patch: Partial<TPartySession>) {
   session = { ...session, ...patch };
@@ -103,6 +117,12 @@ function tick() {
     const behind = place.position_ms - audioMs;
     if (Math.abs(behind) < 1_000)
       seekLeadMs = Math.min(MAX_SEEK_LEAD_MS, Math.max(0, seekLeadMs + behind / 2));
+    if (Math.abs(behind) > LANDING_TOLERANCE_MS && landingRetries < LANDING_RETRIES) {
+      landingRetries += 1;
+      player.seek((place.position_ms + seekLeadMs) / 1000);
+      isMeasuringSeek = true;
+      return;
+    }
   }
   const actions = syncStep(party.timeline, durations, playerIndexOf, serverNow, {
     currentIndex: state.queue.currentIndex,
@@ -118,6 +138,7 @@ function tick() {
     else if (action.type === 'seek') {
       player.seek(action.ms / 1000);
       isMeasuringSeek = party.timeline.is_playing;
+      landingRetries = 0;
     } else if (audio && audio.playbackRate !== action.rate) audio.playbackRate = action.rate;
   }
   resetRates(audio);
@@ -126,14 +147,17 @@ function tick() {
 /** NTP-style probes over the socket; the estimate replaces the rough one once a few answer. */
 function probeClock() {
   const pending = new Map<number, number>();
-  const samples: TClockSample[] = [];
+  let heard = 0;
   const off = onRealtimeEvent('time', (event) => {
     const t0 = pending.get(event.id as number);
     if (t0 === undefined || typeof event.server !== 'number') return;
     pending.delete(event.id as number);
-    samples.push({ t0, server: event.server, t1: Date.now() });
-    if (samples.length >= Math.min(3, CLOCK_SAMPLES)) offsetMs = estimateOffset(samples) ?? offsetMs;
-    if (samples.length === CLOCK_SAMPLES) off();
+    heard += 1;
+    // Every round adds to one pool: a trip taken while the page was busy (its answer handled
+    // late) misleads by half that delay, and the quickest trips of all the rounds outvote it.
+    clockSamples = [...clockSamples, { t0, server: event.server, t1: Date.now() }].slice(-CLOCK_POOL);
+    if (heard >= Math.min(3, CLOCK_SAMPLES)) offsetMs = estimateOffset(clockSamples) ?? offsetMs;
+    if (heard === CLOCK_SAMPLES) off();
   });
   const timers = Array.from({ length: CLOCK_SAMPLES }, (_, index) =>
     setTimeout(() => {
@@ -199,10 +223,14 @@ function goLive(code: string) {
     }),
   ];
   const ticker = setInterval(tick, TICK_MS);
-  const reprobe = setInterval(() => {
+  const probeAgain = () => {
     stopProbe();
     stopProbe = probeClock();
-  }, REPROBE_MS);
+  };
+  // The first round runs while the page is still busy starting: a second one soon after, once
+  // it settled, gives the pool quick trips to trust.
+  const settledProbe = setTimeout(probeAgain, SETTLED_PROBE_MS);
+  const reprobe = setInterval(probeAgain, REPROBE_MS);
   // Without an open socket (a guest, realtime turned off, a socket still reconnecting) nothing
   // is announced: read the party instead. A member's socket answers the ping with a pong.
   const poll = setInterval(() => {
@@ -212,6 +240,7 @@ function goLive(code: string) {
     stopProbe();
     for (const off of offs) off();
     clearInterval(ticker);
+    clearTimeout(settledProbe);
     clearInterval(reprobe);
     clearInterval(poll);
   };
@@ -225,6 +254,7 @@ function leaveLocally(status: TPartySessionStatus) {
   getPlayer().pause();
   queueKey = '';
   offsetMs = null;
+  clockSamples = [];
   set({ status, code: null });
 }
 
@@ -241,6 +271,7 @@ export const partySession = {
       stopLive = null;
       queueKey = '';
       offsetMs = null;
+      clockSamples = [];
     }
     set({ code, status: session.party?.code === code ? session.status : 'loading' });
     try {
