@@ -94,7 +94,7 @@ async function untilAll(pages: Page[], until: Until) {
           return audio.currentSrc !== until.src && !audio.paused;
         },
         until,
-        { timeout: 15_000 },
+        { timeout: 30_000 },
       ),
     ),
   );
@@ -178,5 +178,5 @@ describe('a listening party', () => {
     await host.page.getByTestId('party-members').getByRole('listitem').nth(2).waitFor({ state: 'detached' });
     await expectSettledAndClean(host.page, 'party page, host');
     for (const { context } of [host, laptop, phone]) await context.close();
-  }, 110_000);
+  }, 150_000);
 });
