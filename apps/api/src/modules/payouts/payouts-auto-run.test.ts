@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createTestUser, type TestApp } from '../../test/test-app';
+import { createTestApp, type TestApp } from '../../test/test-app';
 import { createScheduleService } from '../schedule/schedule.service';
+import { insertPaidSubscriber } from './payouts.test-helper';
 import { lastEndedPeriod, payoutsAutoRunTask } from './payouts-auto-run';
 
 let t: TestApp;
@@ -8,44 +9,12 @@ const afterJune = new Date('2026-07-01T00:30:00Z');
 
 /** A subscriber who paid `amount` for June 2026 in `currency`. */
 async function paidJune(currency: string, amount: number) {
-  const userId = await createTestUser(t.deps);
-  const product = await t.deps.db
-    .insertInto('products')
-    .values({
-      name: `Plan ${currency}`,
-      description: null,
-      upload_minutes: null,
-      stripe_id: null,
-      paypal_id: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const sub = await t.deps.db
-    .insertInto('subscriptions')
-    .values({
-      user_id: userId,
-      product_id: product.id,
-      price_id: null,
-      gateway_name: 'none',
-      gateway_id: null,
-      status: 'active',
-      updated_at: new Date(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await t.deps.db
-    .insertInto('invoices')
-    .values({
-      uuid: `auto-${currency}-${userId}`,
-      subscription_id: sub.id,
-      gateway_id: `gw-auto-${userId}`,
-      amount,
-      currency: currency.toLowerCase(),
-      paid: true,
-      period_start: '2026-06-01T00:00:00Z',
-      period_end: '2026-07-01T00:00:00Z',
-    })
-    .execute();
+  await insertPaidSubscriber(t, {
+    key: `auto-${currency}-${Math.random().toString(36).slice(2)}`,
+    amount,
+    currency,
+    month: ['2026-06-01', '2026-07-01'],
+  });
 }
 
 const runsOf = (period: string) =>
@@ -104,7 +73,7 @@ describe('payouts:auto-run', () => {
     await t.deps.db
       .updateTable('invoices')
       .set({ period_start: new Date('2026-07-01T00:00:00Z') })
-      .where('uuid', 'like', 'auto-EUR-%')
+      .where('uuid', 'like', 'inv-auto-EUR-%')
       .where('amount', '=', 700)
       .execute();
     const summary = await task(new Date('2026-08-01T00:10:00Z')).run();

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createTestUser, type TestApp } from '../../test/test-app';
+import { createTestApp, type TestApp } from '../../test/test-app';
 import { actor, type Headers, insertArtist, insertTrack } from '../catalogue/catalogue.test-helper';
 import { accountBalance } from './ledger.repository';
 import { insertChange, markConfirmed } from './payout-details.repository';
+import { insertPaidSubscriber } from './payouts.test-helper';
 
 let t: TestApp;
 let admin: { id: number; headers: Headers };
@@ -16,47 +17,13 @@ async function subscriber(
   paid: number,
   options: { isBanned?: boolean; month?: [string, string] } = {},
 ): Promise<number> {
-  const userId = await createTestUser(t.deps, { isBanned: options.isBanned });
-  const [periodStart, periodEnd] = options.month ?? ['2026-08-01', '2026-09-01'];
-  const product = await t.deps.db
-    .insertInto('products')
-    .values({
-      name: `Plan ${name}`,
-      description: null,
-      upload_minutes: null,
-      stripe_id: null,
-      paypal_id: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const sub = await t.deps.db
-    .insertInto('subscriptions')
-    .values({
-      user_id: userId,
-      product_id: product.id,
-      price_id: null,
-      gateway_name: 'none',
-      gateway_id: null,
-      status: 'active',
-      updated_at: new Date(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const invoice = await t.deps.db
-    .insertInto('invoices')
-    .values({
-      uuid: `inv-${name}`,
-      subscription_id: sub.id,
-      gateway_id: `gw-${name}`,
-      amount: paid,
-      currency: 'eur',
-      paid: true,
-      period_start: `${periodStart}T00:00:00Z`,
-      period_end: `${periodEnd}T00:00:00Z`,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  invoiceOf[name] = invoice.id;
+  const { userId, invoiceId } = await insertPaidSubscriber(t, {
+    key: name,
+    amount: paid,
+    isBanned: options.isBanned,
+    month: options.month ?? ['2026-08-01', '2026-09-01'],
+  });
+  invoiceOf[name] = invoiceId;
   return userId;
 }
 
