@@ -11,7 +11,7 @@ import { findSparePort } from '../harness/ports';
 import { startServer, type TRunningServer } from '../harness/server-process';
 import { median, type TPairedSample } from '../harness/stats';
 import { apiTarget, startTarget } from '../harness/targets';
-import { psql } from './catalogue';
+import { catalogueDatabase, psql, type TCatalogueSize } from './catalogue';
 import { percentile } from './search';
 import { startSqlCapture, type TQueryGroup } from './sql-capture';
 
@@ -191,6 +191,35 @@ export type TAdminListSetup = {
 function nonEmptyPage(body: string, path: string) {
   const rows = (JSON.parse(body) as { pagination?: { data?: unknown[] } }).pagination?.data ?? [];
   if (rows.length === 0) throw new Error(`GET ${path} answered an empty page`);
+}
+
+type TCatalogueDatabase = Awaited<ReturnType<typeof catalogueDatabase>>;
+
+/**
+ * Runs `work` on a copy of the generated catalogue of `size`, migrated by one start of the api on
+ * a fresh DATA_DIR; the copy and the directory are removed afterwards, whatever happens.
+ */
+export async function withCatalogue<T>(
+  context: TContext,
+  name: string,
+  size: TCatalogueSize,
+  work: (database: TCatalogueDatabase, dataDir: string) => Promise<T>,
+): Promise<T> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), `cadence-bench-${name}-`));
+  try {
+    const database = await catalogueDatabase(
+      size,
+      (url) => migrateWithApi(context, dataDir, url),
+      context.log,
+    );
+    try {
+      return await work(database, dataDir);
+    } finally {
+      await database.drop();
+    }
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
 }
 
 /** Migrates `url` with one start of the api on `dataDir` (the first start seeds roles and the admin). */

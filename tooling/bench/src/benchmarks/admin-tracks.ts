@@ -1,10 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import type { TBenchmark, TContext } from '../harness/benchmark';
-import { ADMIN_P95_GOAL_MS, getJson, measureAdminList, migrateWithApi } from './admin-harness';
-import { catalogueDatabase, FULL_CATALOGUE, psql, type TCatalogueSize } from './catalogue';
+import { ADMIN_P95_GOAL_MS, getJson, measureAdminList, withCatalogue } from './admin-harness';
+import { FULL_CATALOGUE, psql, type TCatalogueSize } from './catalogue';
 
 /**
  * Issue 12: the admin tracks table `GET /api/v1/admin/tracks` on 1M tracks (search + genre
@@ -62,16 +59,7 @@ export const adminTracks: TBenchmark = {
     const size = isSmoke ? SMOKE_TRACKS : FULL_CATALOGUE;
     // The deep page: this many pages of 100 walked through `next_cursor` before it.
     const walk = isSmoke ? 1 : 40;
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'cadence-bench-admin-tracks-'));
-    const database = await catalogueDatabase(
-      size,
-      (url) => migrateWithApi(context, dataDir, url),
-      context.log,
-    ).catch(async (error) => {
-      await rm(dataDir, { recursive: true, force: true });
-      throw error;
-    });
-    try {
+    return withCatalogue(context, 'admin-tracks', size, async (database, dataDir) => {
       const genresMs = await generateGenres(database.url, context.log);
       const list = (perPage: number, cursor?: string) =>
         `/api/v1/admin/tracks?query=${SEARCH}&genre=${encodeURIComponent(GENRE)}&orderBy=plays&orderDir=desc&perPage=${perPage}${cursor ? `&cursor=${cursor}` : ''}`;
@@ -119,9 +107,6 @@ export const adminTracks: TBenchmark = {
           },
         },
       });
-    } finally {
-      await rm(dataDir, { recursive: true, force: true });
-      await database.drop();
-    }
+    });
   },
 };

@@ -1,11 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import type { TSmartRules } from '@cadence/contracts/smart-playlist';
 import type { TBenchmark, TContext } from '../harness/benchmark';
-import { ADMIN_P95_GOAL_MS, measureAdminList, migrateWithApi } from './admin-harness';
+import { ADMIN_P95_GOAL_MS, measureAdminList, withCatalogue } from './admin-harness';
 import { generateGenres } from './admin-tracks';
-import { catalogueDatabase, FULL_CATALOGUE, SMOKE_CATALOGUE } from './catalogue';
+import { FULL_CATALOGUE, SMOKE_CATALOGUE } from './catalogue';
 import { generateListening } from './subsonic-lists';
 
 /**
@@ -80,16 +77,7 @@ export const smartPlaylists: TBenchmark = {
   goalWords: `a 5-rule smart playlist opened with its tracks (catalogue rules; rules on the owner's plays and likes) p95 <= 1.5x pgbench p95 of the same SQL; absolute goal p95 <= ${ADMIN_P95_GOAL_MS} ms (see details)`,
   async run(context: TContext) {
     const size = context.mode.name === 'smoke' ? SMOKE_CATALOGUE : FULL_CATALOGUE;
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'cadence-bench-smart-playlists-'));
-    const database = await catalogueDatabase(
-      size,
-      (url) => migrateWithApi(context, dataDir, url),
-      context.log,
-    ).catch(async (error) => {
-      await rm(dataDir, { recursive: true, force: true });
-      throw error;
-    });
-    try {
+    return withCatalogue(context, 'smart-playlists', size, async (database, dataDir) => {
       const genresMs = await generateGenres(database.url, context.log);
       await generateListening(database.url, size.tracks, size.albums);
       return await measureAdminList(context, {
@@ -118,9 +106,6 @@ export const smartPlaylists: TBenchmark = {
           rules: { catalogue: CATALOGUE_RULES, listening: LISTENING_RULES },
         },
       });
-    } finally {
-      await rm(dataDir, { recursive: true, force: true });
-      await database.drop();
-    }
+    });
   },
 };

@@ -1,10 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import type { TBenchmark, TContext } from '../harness/benchmark';
-import { ADMIN_P95_GOAL_MS, measureAdminList, migrateWithApi } from './admin-harness';
+import { ADMIN_P95_GOAL_MS, measureAdminList, withCatalogue } from './admin-harness';
 import { generateGenres } from './admin-tracks';
-import { catalogueDatabase, FULL_CATALOGUE, psql, SMOKE_CATALOGUE } from './catalogue';
+import { FULL_CATALOGUE, psql, SMOKE_CATALOGUE } from './catalogue';
 import { subsonicApiKey } from './subsonic-stream';
 
 /**
@@ -84,16 +81,7 @@ export const subsonicLists: TBenchmark = {
   goalWords: `Subsonic getAlbumList2 (every type) and search3 (a word, and the empty query) p95 <= 1.5x pgbench p95 of the same SQL; absolute goal p95 <= ${ADMIN_P95_GOAL_MS} ms (see details)`,
   async run(context: TContext) {
     const size = context.mode.name === 'smoke' ? SMOKE_CATALOGUE : FULL_CATALOGUE;
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'cadence-bench-subsonic-lists-'));
-    const database = await catalogueDatabase(
-      size,
-      (url) => migrateWithApi(context, dataDir, url),
-      context.log,
-    ).catch(async (error) => {
-      await rm(dataDir, { recursive: true, force: true });
-      throw error;
-    });
-    try {
+    return withCatalogue(context, 'subsonic-lists', size, async (database, dataDir) => {
       const genresMs = await generateGenres(database.url, context.log);
       await generateListening(database.url, size.tracks, size.albums);
       const auth = apiKeySignIn();
@@ -130,9 +118,6 @@ export const subsonicLists: TBenchmark = {
           note: 'each request signs in with apiKey (a personal access token): its statements are in both sides',
         },
       });
-    } finally {
-      await rm(dataDir, { recursive: true, force: true });
-      await database.drop();
-    }
+    });
   },
 };
