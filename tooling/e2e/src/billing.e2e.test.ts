@@ -6,6 +6,7 @@ import { E2E_ADMIN } from './api-env';
 import { type RunningApi, startApi } from './api-server';
 import { axeViolations } from './axe';
 import { launchBrowser } from './browser';
+import { apiCall as call } from './journey-steps';
 
 /**
  * Billing end to end in Chromium: the built api with both provider peers (the same peers the api
@@ -79,22 +80,6 @@ async function register(page: Page, who: { email: string; password: string }) {
   await page.locator('input[name="password"]').fill(who.password);
   await page.locator('input[name="password_confirmation"]').fill(who.password);
   await page.getByRole('button', { name: 'Create account' }).click();
-}
-
-/** An api call with the page's session and XSRF token: answers the status and the body. */
-function call<T = unknown>(page: Page, method: string, path: string, body?: unknown) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const xsrf = decodeURIComponent(document.cookie.match(/XSRF-TOKEN=([^;]+)/)?.[1] ?? '');
-      const response = await fetch(`/api/v1/${path}`, {
-        method,
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-XSRF-TOKEN': xsrf },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: response.status, body: await response.json().catch(() => null) };
-    },
-    { method, path, body },
-  ) as Promise<{ status: number; body: T }>;
 }
 
 /** Zero WCAG 2.2 A/AA violations once the page has settled (toasts and animations done). */

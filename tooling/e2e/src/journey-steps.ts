@@ -119,3 +119,19 @@ export async function publishSingles(page: Page): Promise<{ track_ids?: number[]
   await page.getByTestId('publish-done').waitFor();
   return body;
 }
+
+/** An api call (`/api/v1/...`) from the page, with its session and XSRF token: the status and the body. */
+export function apiCall<T = unknown>(page: Page, method: string, path: string, body?: unknown) {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const xsrf = decodeURIComponent(document.cookie.match(/XSRF-TOKEN=([^;]+)/)?.[1] ?? '');
+      const response = await fetch(`/api/v1/${path}`, {
+        method,
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-XSRF-TOKEN': xsrf },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: response.status, body: await response.json().catch(() => null) };
+    },
+    { method, path, body },
+  ) as Promise<{ status: number; body: T }>;
+}

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApi, startApi } from './api-server';
 import { expectNoAxeViolations } from './axe';
 import { launchBrowser } from './browser';
-import { ADMIN, newPage, register, settle, signIn, type Who } from './journey-steps';
+import { ADMIN, apiCall as call, newPage, register, settle, signIn, type Who } from './journey-steps';
 
 /**
  * Issue 39 end to end: a subscriber pays through the Stripe peer and plays two artists' tracks;
@@ -30,22 +30,6 @@ function lastMonth(): string {
   const now = new Date();
   const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
   return `${month.getUTCFullYear()}-${String(month.getUTCMonth() + 1).padStart(2, '0')}`;
-}
-
-/** An api call with the page's session and XSRF token. */
-function call<T = unknown>(page: Page, method: string, path: string, body?: unknown) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const xsrf = decodeURIComponent(document.cookie.match(/XSRF-TOKEN=([^;]+)/)?.[1] ?? '');
-      const response = await fetch(`/api/v1/${path}`, {
-        method,
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-XSRF-TOKEN': xsrf },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: response.status, body: await response.json().catch(() => null) };
-    },
-    { method, path, body },
-  ) as Promise<{ status: number; body: T }>;
 }
 
 async function clean(page: Page) {
