@@ -74,6 +74,8 @@ export const ZPayoutArtistSchema = z.object({
   /** Transparency: what the artist would have earned this period under pro rata. */
   pro_rata: z.number(),
   paid_at: z.string().nullable(),
+  /** Where the payout goes, masked ("Bank transfer, IBAN ending 1234"); null until details are confirmed. */
+  paid_to: z.string().nullable(),
 });
 export type TPayoutArtist = z.infer<typeof ZPayoutArtistSchema>;
 

@@ -50,6 +50,7 @@ const artists: TPayoutArtist[] = [
     rolled_over: 31_500,
     pro_rata: 42_000,
     paid_at: null,
+    paid_to: null,
   },
   {
     artist_id: 2,
@@ -64,6 +65,7 @@ const artists: TPayoutArtist[] = [
     rolled_over: 0,
     pro_rata: 126_000,
     paid_at: null,
+    paid_to: 'Bank transfer, IBAN ending 3000',
   },
 ];
 
@@ -101,7 +103,13 @@ export const Runs: Story = {
     expect(await canvas.findByRole('table', { name: 'Runs' })).toBeTruthy();
     expect(canvas.getByRole('link', { name: 'Export payout file' })).toBeTruthy();
     await userEvent.click(canvas.getAllByRole('button', { name: 'Review' })[0] as HTMLElement);
-    expect(await canvas.findByRole('rowheader', { name: 'Nightjar' })).toBeTruthy();
+    const nightjar = (await canvas.findByRole('rowheader', { name: 'Nightjar' })).closest(
+      'tr',
+    ) as HTMLElement;
+    // The admin sees where each payout goes before marking it paid, masked; and who has not said yet.
+    expect(within(nightjar).getByText('Bank transfer, IBAN ending 3000')).toBeTruthy();
+    const aurora = canvas.getByRole('rowheader', { name: 'Aurora Vale' }).closest('tr') as HTMLElement;
+    expect(within(aurora).getByText('No confirmed payout details')).toBeTruthy();
   },
 };
 

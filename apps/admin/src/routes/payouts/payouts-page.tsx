@@ -41,6 +41,7 @@ function RunArtists({ run }: { run: TPayoutRun }) {
           <th scope="col">{trans('Pro rata')}</th>
           <th scope="col">{trans('Payout')}</th>
           <th scope="col">{trans('Rolled over')}</th>
+          <th scope="col">{trans('Paid to')}</th>
         </tr>
       </thead>
       <tbody>
@@ -54,6 +55,7 @@ function RunArtists({ run }: { run: TPayoutRun }) {
               {artist.paid_at ? ` (${trans('paid')})` : ''}
             </td>
             <td>{money(artist.rolled_over, run.currency)}</td>
+            <td>{artist.paid_to ?? trans('No confirmed payout details')}</td>
           </tr>
         ))}
       </tbody>

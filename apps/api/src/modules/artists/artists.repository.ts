@@ -143,6 +143,29 @@ export async function artistManagerIds(db: Db, artistId: number): Promise<number
   return rows.map((row) => Number(row.user_id));
 }
 
+/** True when the user manages the artist (owner or editor). */
+export async function managesArtist(db: Db, userId: number, artistId: number): Promise<boolean> {
+  const link = await db
+    .selectFrom('user_artist')
+    .select('artist_id')
+    .where('user_id', '=', userId)
+    .where('artist_id', '=', artistId)
+    .executeTakeFirst();
+  return link !== undefined;
+}
+
+/** The addresses of the artist's managers (owner and editors), oldest account first. */
+export async function artistManagerEmails(db: Db, artistId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('user_artist')
+    .innerJoin('users', 'users.id', 'user_artist.user_id')
+    .select('users.email')
+    .where('user_artist.artist_id', '=', artistId)
+    .orderBy('users.id')
+    .execute();
+  return rows.map((row) => row.email);
+}
+
 /** True when someone other than `userId` manages the artist. */
 export async function hasOtherManager(db: Db | Trx, artistId: number, userId: number): Promise<boolean> {
   const row = await db

@@ -16,16 +16,6 @@ export async function artistName(db: Db, id: number): Promise<string | null> {
   return row?.name ?? null;
 }
 
-export async function managesArtist(db: Db, userId: number, artistId: number): Promise<boolean> {
-  const link = await db
-    .selectFrom('user_artist')
-    .select('artist_id')
-    .where('user_id', '=', userId)
-    .where('artist_id', '=', artistId)
-    .executeTakeFirst();
-  return Boolean(link);
-}
-
 export async function item(db: Db, table: 'tracks' | 'albums', id: number) {
   const row = await db
     .selectFrom(table)

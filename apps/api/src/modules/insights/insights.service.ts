@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import { type Actor, actorCanAny, actorUser } from '../../platform/auth/actor';
 import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/http/app-error';
+import { managesArtist } from '../artists/artists.repository';
 import { managesCreditedItem } from '../catalogue/catalogue-access';
 import * as insightsRepository from './insights.repository';
 
@@ -43,8 +44,7 @@ export function createInsightsService(db: Db) {
     if (subject.subject === 'artists') {
       const name = await insightsRepository.artistName(db, subject.id);
       if (name === null) throw new AppError('not_found');
-      if (!isEditor && !(await insightsRepository.managesArtist(db, user.id, subject.id)))
-        throw new AppError('not_found');
+      if (!isEditor && !(await managesArtist(db, user.id, subject.id))) throw new AppError('not_found');
       return name;
     }
     const row = await insightsRepository.item(db, subject.subject, subject.id);

@@ -3,16 +3,6 @@ import type { Database } from '../../platform/db/schema';
 
 type Db = Kysely<Database>;
 
-export async function managesArtist(db: Db, userId: number, artistId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('user_artist')
-    .select('artist_id')
-    .where('user_id', '=', userId)
-    .where('artist_id', '=', artistId)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 /** Per closed month: the artist's totals. */
 export async function earningsByMonth(db: Db, artistId: number) {
   const { rows } = await sql<{

@@ -2,7 +2,8 @@ import { ZErrorEnvelopeSchema } from '@cadence/contracts/errors';
 import { ZArtistEarningsParamsSchema, ZArtistEarningsSchema } from '@cadence/contracts/payouts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../platform/http/app-error';
-import { earningsByMonth, earningsByTrack, managesArtist, payableBalances } from './earnings.repository';
+import { managesArtist } from '../artists/artists.repository';
+import { earningsByMonth, earningsByTrack, payableBalances } from './earnings.repository';
 
 /** Issue 39: what an artist earned (closed periods: per month, per track, per source) and is owed. */
 export const earningsRoutes: FastifyPluginAsyncZod = async (app) => {

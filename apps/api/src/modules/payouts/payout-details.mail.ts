@@ -1,15 +1,7 @@
 import type { TPayoutDetails } from '@cadence/contracts/payouts';
 import type { MailMessage } from '../../platform/mail/mailer';
 import { escapeHtml, htmlLayout } from '../mail/mail-layout';
-
-/** What the mail shows of the new details: enough to recognise them, never the whole account. */
-export function maskedDetails(details: TPayoutDetails): string {
-  if (details.method === 'paypal') {
-    const [name = '', domain = ''] = details.paypal_email.split('@');
-    return `PayPal ${name.slice(0, 1)}***@${domain}`;
-  }
-  return `Bank transfer, IBAN ending ${details.iban.slice(-4)}`;
-}
+import { maskedDetails } from './masked-details';
 
 /** Sent to each manager of the artist: the change takes effect only once the link is followed. */
 export function payoutDetailsMail(

@@ -77,20 +77,3 @@ export async function confirmedDetailsOf(db: Db, artistIds: number[]): Promise<M
     .execute();
   return new Map(rows.map((row) => [row.artist_id, row.details]));
 }
-
-/** Who manages the artist (owner and editors): the addresses the confirmation goes to. */
-export async function managerEmails(db: Db, artistId: number): Promise<string[]> {
-  const rows = await db
-    .selectFrom('user_artist')
-    .innerJoin('users', 'users.id', 'user_artist.user_id')
-    .select('users.email')
-    .where('user_artist.artist_id', '=', artistId)
-    .orderBy('users.id')
-    .execute();
-  return rows.map((row) => row.email);
-}
-
-export async function artistName(db: Db, artistId: number): Promise<string | undefined> {
-  const row = await db.selectFrom('artists').select('name').where('id', '=', artistId).executeTakeFirst();
-  return row?.name;
-}

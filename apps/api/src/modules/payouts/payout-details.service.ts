@@ -4,9 +4,10 @@ import { generateToken, hashToken } from '../../platform/auth/tokens';
 import type { Database } from '../../platform/db/schema';
 import { AppError, validationError } from '../../platform/http/app-error';
 import type { Mailer } from '../../platform/mail/mailer';
+import { artistCards, artistManagerEmails, managesArtist } from '../artists/artists.repository';
 import { recordAudit } from '../audit-log/record-audit';
-import { managesArtist } from './earnings.repository';
-import { maskedDetails, payoutDetailsMail } from './payout-details.mail';
+import { maskedDetails } from './masked-details';
+import { payoutDetailsMail } from './payout-details.mail';
 import * as repo from './payout-details.repository';
 
 const CONFIRM_TTL_MS = 24 * 60 * 60 * 1000;
@@ -86,9 +87,9 @@ export function createPayoutDetailsService({
         });
       });
       const [artistName, site, recipients] = await Promise.all([
-        repo.artistName(db, artistId),
+        artistCards(db, [artistId]).then(([card]) => card?.name),
         siteName(),
-        repo.managerEmails(db, artistId),
+        artistManagerEmails(db, artistId),
       ]);
       const link = `${backstageUrl}/artists/${artistId}/payout-details?confirm=${encodeURIComponent(token)}`;
       // Each manager is told, so an owner sees an editor's (or an intruder's) change.

@@ -207,6 +207,16 @@ describe('payouts admin: a month from run to paid', () => {
       requested_by: admin.id,
       expires_at,
     });
+    // The run's review shows where each payout goes, masked; C's unconfirmed change is not shown.
+    const review = await call('GET', `/api/v1/admin/payouts/runs/${runId}`);
+    const paidTo = Object.fromEntries(
+      (review.json() as { artists: { artist_id: number; paid_to: string | null }[] }).artists.map((row) => [
+        row.artist_id,
+        row.paid_to,
+      ]),
+    );
+    expect(paidTo[artist.b]).toBe('Bank transfer, IBAN ending 3000');
+    expect(paidTo[artist.c]).toBeNull();
     const file = await call('GET', `/api/v1/admin/payouts/runs/${runId}/export`);
     expect(file.headers['content-type']).toContain('text/csv');
     const rows = file.body.trim().split('\r\n');

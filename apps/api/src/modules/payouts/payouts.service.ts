@@ -3,6 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/http/app-error';
 import { postTransaction, type TLedgerLeg } from './ledger.repository';
+import { maskedDetails } from './masked-details';
 import { confirmedDetailsOf } from './payout-details.repository';
 import * as repo from './payouts.repository';
 import { computePeriod, refundClawback, type TEarningLine } from './payouts-run';
@@ -168,7 +169,18 @@ export function createPayoutsService(
     const run = await repo.findRun(db, runId);
     if (!run) throw new AppError('not_found');
     const artists = await repo.runArtists(db, runId);
-    return { run: runDto(run), artists: artists.map((a) => ({ ...a, paid_at: iso(a.paid_at) })) };
+    const confirmed = await confirmedDetailsOf(
+      db,
+      artists.map((a) => a.artist_id),
+    );
+    const paidTo = (artistId: number) => {
+      const json = confirmed.get(artistId);
+      return json === undefined ? null : maskedDetails(JSON.parse(json) as TPayoutDetails);
+    };
+    return {
+      run: runDto(run),
+      artists: artists.map((a) => ({ ...a, paid_at: iso(a.paid_at), paid_to: paidTo(a.artist_id) })),
+    };
   }
 
   return {

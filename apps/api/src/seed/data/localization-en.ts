@@ -440,6 +440,8 @@ const artistPayouts = [
   'Pro rata would have paid',
   'Paid out',
   'Rolled over',
+  'Paid to',
+  'No confirmed payout details',
   'paid',
   'Per track',
   'Track',
