@@ -12,6 +12,11 @@ export const PARTY_QUEUE_MAX = 500;
 /** Chat lines one member may send per window before 429. */
 export const PARTY_MESSAGE_BURST = 10;
 export const PARTY_MESSAGE_WINDOW_MS = 10_000;
+/**
+ * Reaction toggles one member may send per window (the same window) before 429: their own budget,
+ * so a flurry of reactions never silences the member's chat, nor a chatty member their reactions.
+ */
+export const PARTY_REACTION_BURST = 30;
 /** Short codes: no 0/O, 1/I/L, so a code read aloud is typed right. */
 export const PARTY_CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
 export const PARTY_CODE_LENGTH = 6;

@@ -1,4 +1,4 @@
-import { PARTY_MESSAGE_BURST, PARTY_REACTIONS } from '@cadence/contracts/party';
+import { PARTY_MESSAGE_BURST, PARTY_REACTION_BURST, PARTY_REACTIONS } from '@cadence/contracts/party';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import {
@@ -460,27 +460,48 @@ describe('party chat', () => {
     expect((await react(member, PARTY_REACTIONS[0], 999_999_999)).statusCode).toBe(404);
   });
 
-  it('rate-limits reactions with the chat: a toggle flood is refused past the burst', async () => {
+  it('rate-limits reactions on their own budget: a toggle flood is refused past its burst, and chat goes on', async () => {
     const party = await startParty();
     const flooder = await actor(t);
     await call('POST', `parties/${party.code}/join`, flooder.headers);
     const line = (
       await call('POST', `parties/${party.code}/messages`, host.headers, { content: 'go' })
     ).json().message;
+    const flood = PARTY_REACTION_BURST + 20;
     const answers = await Promise.all(
-      Array.from({ length: 40 }, () =>
+      Array.from({ length: flood }, () =>
         call('POST', `parties/${party.code}/messages/${line.id}/reactions`, flooder.headers, {
           emoji: PARTY_REACTIONS[0],
         }),
       ),
     );
     const codes = answers.map((answer) => answer.statusCode);
-    expect(codes.filter((code) => code === 200)).toHaveLength(PARTY_MESSAGE_BURST);
-    expect(codes.filter((code) => code === 429)).toHaveLength(40 - PARTY_MESSAGE_BURST);
-    // The same budget as the lines: none is left for a message either.
+    expect(codes.filter((code) => code === 200)).toHaveLength(PARTY_REACTION_BURST);
+    const refused = answers.filter((answer) => answer.statusCode === 429);
+    expect(refused).toHaveLength(flood - PARTY_REACTION_BURST);
+    expect(refused[0]?.json().message).toBe('You are reacting too fast. Wait a moment.');
+    // The lines keep their own budget: the flooder can still chat, up to the chat's burst.
+    const lines = await Promise.all(
+      Array.from({ length: PARTY_MESSAGE_BURST + 1 }, (_, index) =>
+        call('POST', `parties/${party.code}/messages`, flooder.headers, { content: `line ${index}` }),
+      ),
+    );
+    expect(lines.filter((answer) => answer.statusCode === 201)).toHaveLength(PARTY_MESSAGE_BURST);
+    // ...and a chat flood leaves the reactions' budget alone for someone who has not reacted.
+    const chatty = await actor(t);
+    await call('POST', `parties/${party.code}/join`, chatty.headers);
+    await Promise.all(
+      Array.from({ length: PARTY_MESSAGE_BURST + 5 }, () =>
+        call('POST', `parties/${party.code}/messages`, chatty.headers, { content: 'spam' }),
+      ),
+    );
     expect(
-      (await call('POST', `parties/${party.code}/messages`, flooder.headers, { content: 'hi' })).statusCode,
-    ).toBe(429);
+      (
+        await call('POST', `parties/${party.code}/messages/${line.id}/reactions`, chatty.headers, {
+          emoji: PARTY_REACTIONS[0],
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   it("refuses a time stamp past the end of the current track's duration", async () => {

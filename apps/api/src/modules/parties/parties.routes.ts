@@ -200,7 +200,7 @@ export const partiesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          "Toggle the member's reaction (one of a fixed set) on a chat line (rate limited with the chat)",
+          "Toggle the member's reaction (one of a fixed set) on a chat line (rate limited on its own budget, apart from the chat lines)",
         params: ZPartyMessageParamsSchema,
         body: ZPartyReactSchema,
         response: { 200: ZPartyMessageResponseSchema, ...errors },

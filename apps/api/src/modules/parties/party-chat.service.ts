@@ -1,6 +1,7 @@
 import {
   PARTY_MESSAGE_BURST,
   PARTY_MESSAGE_WINDOW_MS,
+  PARTY_REACTION_BURST,
   type TPartyMessage,
   type TPartyReactionEmoji,
   type TReportedPartyMessage,
@@ -48,11 +49,23 @@ export function createPartyChat(deps: Deps) {
     await deps.realtime.emitToUsers([row.host_id, ...(await joinedMemberIds(db, row.id))], event);
   }
 
-  /** The chat's limiter: lines and reactions share one budget per user, across replicas. */
-  async function throttle(userId: number) {
-    const hit = await deps.rateLimits.increment(`party-chat:${userId}`, PARTY_MESSAGE_WINDOW_MS);
-    if (hit.current > PARTY_MESSAGE_BURST)
-      throw new AppError('too_many_requests', 'You are sending messages too fast. Wait a moment.');
+  /** The chat's limiters, per user across replicas: lines and reactions each have their own budget. */
+  const budgets = {
+    lines: {
+      key: 'party-chat',
+      burst: PARTY_MESSAGE_BURST,
+      message: 'You are sending messages too fast. Wait a moment.',
+    },
+    reactions: {
+      key: 'party-reactions',
+      burst: PARTY_REACTION_BURST,
+      message: 'You are reacting too fast. Wait a moment.',
+    },
+  };
+  async function throttle(userId: number, budget: keyof typeof budgets) {
+    const { key, burst, message } = budgets[budget];
+    const hit = await deps.rateLimits.increment(`${key}:${userId}`, PARTY_MESSAGE_WINDOW_MS);
+    if (hit.current > burst) throw new AppError('too_many_requests', message);
   }
 
   async function send(
@@ -64,7 +77,7 @@ export function createPartyChat(deps: Deps) {
     const row = await parties.findOr404(code);
     await assertJoined(actor, row);
     // Counted per user across replicas (the shared store), before anything is written.
-    await throttle(user.id);
+    await throttle(user.id, 'lines');
     // A time-stamped line belongs to the track playing now; a plain one to no track.
     const durations = await durationsOf(db, row.track_ids);
     const place = partyPlaceAt(timelineOf(row), durations, now());
@@ -98,7 +111,7 @@ export function createPartyChat(deps: Deps) {
     await assertJoined(actor, row);
     const message = await findMessage(db, row.id, messageId);
     if (!message) throw new AppError('not_found', 'Message not found.');
-    await throttle(user.id);
+    await throttle(user.id, 'reactions');
     await db
       .transaction()
       .execute((trx) => toggleReaction(trx, { message_id: message.id, user_id: user.id, emoji }));
