@@ -4,6 +4,7 @@ import { useAuth } from '@cadence/app-shell/use-auth';
 import { useTrans } from '@cadence/app-shell/use-trans';
 import { MenuItem, MenuSeparator } from '@cadence/ui/menu';
 import DiscIcon from 'lucide-react/icons/disc-3';
+import DownloadIcon from 'lucide-react/icons/download';
 import FlagIcon from 'lucide-react/icons/flag';
 import LinkIcon from 'lucide-react/icons/link';
 import MicVocalIcon from 'lucide-react/icons/mic-vocal';
@@ -19,10 +20,12 @@ import { useIsLiked, useIsReposted, useToggleLike, useToggleState } from '../lib
 import { useIsRepostEnabled } from '../library/repost-button';
 import { useListenerSettings } from '../listener-settings/listener-settings';
 import { getPlayer } from '../playback/player-instance';
+import { getPlayerSettings } from '../playback/player-settings';
 import type { TPlayerTrack } from '../playback/player-track';
 import { openReportDialog } from '../reports/report-button';
 import { useLikeTracks } from './like-tracks';
 import { ShareDialog } from './share-dialog';
+import { canDownloadTrack, downloadTrack } from './track-download';
 import { QueueMenuItems, type TMenuActions, TrackMenuFrame, useQueueActions } from './track-menu-parts';
 
 export interface TrackMenuProps {
@@ -54,8 +57,12 @@ function SingleTrackMenu({ track, onRemove, triggerRef, onClose }: Omit<TrackMen
   const isReposted = useIsReposted('track', isRepostEnabled ? track.id : undefined);
   const toggleRepost = useToggleState('reposted');
   const queueActions = useQueueActions([track], onRemove);
-  const { isLoggedIn } = useAuth();
+  const { isLoggedIn, hasPermission } = useAuth();
   const { hideRadioButton } = useListenerSettings();
+  const isDownloadable = canDownloadTrack(track, {
+    isEnabled: getPlayerSettings().enableDownload,
+    mayDownload: hasPermission('music.download'),
+  });
   const artist = track.artists[0];
   const actions: TMenuActions = {
     ...queueActions,
@@ -79,6 +86,7 @@ function SingleTrackMenu({ track, onRemove, triggerRef, onClose }: Omit<TrackMen
       toast.positive(trans('Copied link to clipboard'));
     },
     report: () => openReportDialog({ type: 'track', id: track.id, name: track.name }),
+    download: () => downloadTrack(track),
   };
   return (
     <TrackMenuFrame
@@ -119,6 +127,11 @@ function SingleTrackMenu({ track, onRemove, triggerRef, onClose }: Omit<TrackMen
       <MenuItem id="copyLink" icon={<LinkIcon aria-hidden />}>
         {trans('Copy link')}
       </MenuItem>
+      {isDownloadable && (
+        <MenuItem id="download" icon={<DownloadIcon aria-hidden />}>
+          {trans('Download')}
+        </MenuItem>
+      )}
       {isLoggedIn && (
         <MenuItem id="report" icon={<FlagIcon aria-hidden />}>
           {trans('Report')}
