@@ -1,15 +1,49 @@
 import { testReporters } from '@cadence/vitest-config/file-durations';
 import { defineConfig } from 'vitest/config';
 
-// Browser tests drive the built apps through one real api process per file; they run one file
-// at a time so Chromium and the server do not fight for the two cores.
+/**
+ * Files that measure time in the page (a party's sync, gapless joins and crossfades, a push
+ * arriving within a second): they run alone, after the rest, so no neighbour's Chromium sets
+ * their figures.
+ */
+const TIMING_FILES = [
+  'src/parties.e2e.test.ts',
+  'src/listening.e2e.test.ts',
+  'src/notifications.e2e.test.ts',
+];
+
+const shared = {
+  globalSetup: ['src/global-setup.ts'],
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+};
+
+// Browser tests drive the built apps through one real api process per file (each on its own
+// port and copy of the seeded data). Most of a file's time is waiting on the page, so two files
+// share the two cores; the timing files then run one at a time.
 export default defineConfig({
   test: {
-    include: ['src/**/*.e2e.test.ts'],
-    globalSetup: ['src/global-setup.ts'],
     ...testReporters(),
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
-    fileParallelism: false,
+    projects: [
+      {
+        test: {
+          ...shared,
+          name: 'e2e',
+          include: ['src/**/*.e2e.test.ts'],
+          exclude: TIMING_FILES,
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        test: {
+          ...shared,
+          name: 'e2e-timing',
+          include: TIMING_FILES,
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
+        },
+      },
+    ],
   },
 });
