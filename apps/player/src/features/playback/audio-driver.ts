@@ -11,6 +11,7 @@ import { isRoutable, trackStreamUrl } from './playback-sources';
 import type { TPlayerState, TPlayerStore } from './player-store';
 import type { TPlayerTrack } from './player-track';
 import { type TQueueState, upcomingItem } from './queue-reducer';
+import { createTranscodeSeeking, type TTranscodeSeeking } from './transcode-seek';
 import { equalPowerGains, isAlbumInOrder, planTransition } from './transition-plan';
 import { isInAlbumRun, transitionTrack } from './transition-tracks';
 import { createWebAudioOutput, type TWebAudioOutput } from './web-audio-output';
@@ -24,6 +25,8 @@ export interface TAudioDriverDeps {
   preferences?: () => TListeningPreferences;
   /** The Web Audio graph, made on the first play; none (plain elements) when it answers null. */
   createOutput?: () => TWebAudioOutput | null;
+  /** Seeks in streams the api transcodes while they play (tests give one with a fake probe). */
+  transcodeSeeking?: TTranscodeSeeking;
 }
 
 /** The element that is playing carries it, whichever of the two that is (tests look it up). */
@@ -98,6 +101,12 @@ export function attachAudioDriver(
   let run: TGaplessRun | null = null;
   /** The silent element whose track the run's last voice is sounding. */
   let runElement: HTMLAudioElement | null = null;
+  /** Where each element's stream starts in its track (a seek into a live transcode loads it again). */
+  const seeking = deps.transcodeSeeking ?? createTranscodeSeeking();
+  /** The listener's position in the current track, and its length, whatever offset the stream starts at. */
+  const positionOf = (element: HTMLMediaElement) => seeking.position(element);
+  const durationOf = (element: HTMLMediaElement) =>
+    seeking.duration(element, store.currentItem()?.track.duration ?? null);
 
   function markActive() {
     for (const element of allElements) element.removeAttribute('data-testid');
@@ -117,7 +126,17 @@ export function attachAudioDriver(
       fade?.cancelScheduledValues(output.context.currentTime);
       fade?.setValueAtTime(1, output.context.currentTime);
     }
+    seeking.forget(element);
     element.src = url;
+  }
+
+  /** Seeks the active element to `position` of its track, loading its stream again when it must. */
+  function seekActive(position: number) {
+    const element = active;
+    seeking.seek(element, position, (url) => {
+      setSource(element, url);
+      if (element === active && store.getSnapshot().isPlaying) play(element);
+    });
   }
 
   /** The spare of `role` becomes the active element and the active one takes its role. */
@@ -182,6 +201,7 @@ export function attachAudioDriver(
 
   function unload(element: HTMLMediaElement | null) {
     if (!element || srcOf(element) === null) return;
+    seeking.forget(element);
     element.removeAttribute('src');
     element.load();
   }
@@ -203,7 +223,7 @@ export function attachAudioDriver(
     if (run && (!runElement || srcOf(runElement) !== streamUrl(item.track))) cancelRun();
     load(streamUrl(item.track));
     // After a reload the queue comes back paused at the remembered position.
-    if (isFirstLoad && state.position > 0) active.currentTime = state.position;
+    if (isFirstLoad && state.position > 0) seekActive(state.position);
     isFirstLoad = false;
   }
 
@@ -329,6 +349,8 @@ export function attachAudioDriver(
       isShort(current) &&
       isShort(next) &&
       isRoutable(srcOf(active)) &&
+      // A stream from an offset (a seek into a live transcode) has no whole decoded copy to join from.
+      seeking.offsetOf(active) === 0 &&
       isRoutable(streamUrl(next))
     );
   }
@@ -410,14 +432,15 @@ export function attachAudioDriver(
     const item = store.currentItem();
     const upcoming = upcomingItem(state.queue);
     if (!output || !item || !upcoming || !state.isPlaying || state.queue.repeat === 'one') return;
-    if (startedAhead || !Number.isFinite(active.duration)) return;
-    const plan = planTransition(
-      transitionTrack(item.track, active.duration),
-      transitionTrack(upcoming.track),
-      { crossfadeSeconds: preferences().crossfade_seconds, isManual: false },
-    );
+    // Only a length the element knows: a live transcode's catalogue length is not exact to the sample.
+    const duration = Number.isFinite(active.duration) ? durationOf(active) : Number.NaN;
+    if (startedAhead || !Number.isFinite(duration)) return;
+    const plan = planTransition(transitionTrack(item.track, duration), transitionTrack(upcoming.track), {
+      crossfadeSeconds: preferences().crossfade_seconds,
+      isManual: false,
+    });
     if (plan.kind === 'cut') return;
-    const remaining = plan.startAt - active.currentTime;
+    const remaining = plan.startAt - positionOf(active);
     const joinable = canJoin(item.track, upcoming.track) ? streamUrl(upcoming.track) : null;
     if (joinable && remaining <= DECODE_AHEAD_S) decodeAhead(srcOf(active), joinable);
     if (remaining > TRANSITION_LOOKAHEAD_S) return;
@@ -536,7 +559,7 @@ export function attachAudioDriver(
       cancelRun();
       clearTimeout(transitionTimer);
       plannedFor = null;
-      active.currentTime = command.position;
+      seekActive(command.position);
     } else if (command.type === 'prepare') {
       prepare(streamUrl(command.track), command.preload);
     }
@@ -547,14 +570,15 @@ export function attachAudioDriver(
     [
       'timeupdate',
       () => {
-        store.setPosition(active.currentTime);
+        const position = positionOf(active);
+        store.setPosition(position);
         const item = store.currentItem();
         if (item && !active.paused)
-          tracker.tick(store.getSnapshot().playId, item.track.id, active.currentTime, active.duration);
+          tracker.tick(store.getSnapshot().playId, item.track.id, position, durationOf(active));
         planTransitionAhead();
       },
     ],
-    ['durationchange', () => store.setDuration(active.duration)],
+    ['durationchange', () => store.setDuration(durationOf(active))],
     [
       'ended',
       () => {
