@@ -4,7 +4,13 @@ import {
   subscribeListeningPreferences,
   type TListeningPreferences,
 } from '../listening/listening-preferences';
-import { createDecodedCache, createGaplessRun, JOIN_MAX_SECONDS, type TGaplessRun } from './gapless-join';
+import {
+  createDecodedCache,
+  createGaplessRun,
+  JOIN_MAX_SECONDS,
+  type TDecodedTrack,
+  type TGaplessRun,
+} from './gapless-join';
 import { loudnessFactor, loudnessGain } from './listening-quality';
 import { createPlayTracker } from './play-tracker';
 import { isRoutable, trackStreamUrl } from './playback-sources';
@@ -97,7 +103,7 @@ export function attachAudioDriver(
   let plannedFor: string | null = null;
   let decoded: ReturnType<typeof createDecodedCache> | undefined;
   /** Decoded tracks by URL, once their decoding finished. */
-  const ready = new Map<string, AudioBuffer>();
+  const ready = new Map<string, TDecodedTrack>();
   let run: TGaplessRun | null = null;
   /** The silent element whose track the run's last voice is sounding. */
   let runElement: HTMLAudioElement | null = null;
@@ -240,7 +246,9 @@ export function attachAudioDriver(
     setSource(next, url);
     // A join of an album in order needs both tracks decoded: short tracks leave little time.
     const item = store.currentItem();
-    if (output && item && canJoin(item.track, upcoming.track)) decodeAhead(srcOf(active), url);
+    if (output && item && canJoin(item.track, upcoming.track)) {
+      decodeAhead([srcOf(active), item.track], [url, upcoming.track]);
+    }
   }
 
   /** The graph, made on the first play (inside the listener's gesture, so its context may start). */
@@ -355,15 +363,16 @@ export function attachAudioDriver(
     );
   }
 
-  function decodeAhead(...urls: (string | null)[]) {
+  /** Decodes the tracks of a join; the catalogue's length bounds a stream without an encoder header. */
+  function decodeAhead(...tracks: [string | null, TPlayerTrack][]) {
     if (!output) return;
     decoded ??= createDecodedCache(output.context);
-    for (const url of urls) {
+    for (const [url, track] of tracks) {
       if (!url || ready.has(url)) continue;
       decoded
-        .get(url)
-        .then((buffer) => {
-          ready.set(url, buffer);
+        .get(url, track.duration === null ? null : track.duration / 1000)
+        .then((decodedTrack) => {
+          ready.set(url, decodedTrack);
           // A join that waited for this decoding may start now, between two timeupdates.
           planTransitionAhead();
         })
@@ -401,10 +410,10 @@ export function attachAudioDriver(
     if (!isRunSounding() && current) {
       run?.cancel([]);
       run = createGaplessRun(output);
-      run.takeOver(active, current, levels.get(active) ?? 1);
+      run.takeOver(active, current.buffer, levels.get(active) ?? 1, current.lead);
     }
     if (!run) return false;
-    const joinAt = run.append(next, nextLevel);
+    const joinAt = run.append(next.buffer, nextLevel);
     runElement = incoming;
     const outgoing = active;
     transitionTimer = setTimeout(
@@ -442,7 +451,9 @@ export function attachAudioDriver(
     if (plan.kind === 'cut') return;
     const remaining = plan.startAt - positionOf(active);
     const joinable = canJoin(item.track, upcoming.track) ? streamUrl(upcoming.track) : null;
-    if (joinable && remaining <= DECODE_AHEAD_S) decodeAhead(srcOf(active), joinable);
+    if (joinable && remaining <= DECODE_AHEAD_S) {
+      decodeAhead([srcOf(active), item.track], [joinable, upcoming.track]);
+    }
     if (remaining > TRANSITION_LOOKAHEAD_S) return;
     const key = `${item.key}:${state.playId}`;
     if (plannedFor === key) return;

@@ -1,3 +1,4 @@
+import { planTrim, readEncoderGapless, trimBuffer } from './encoder-trim';
 import type { TWebAudioOutput } from './web-audio-output';
 
 /** Short enough to hide the handover of one recording to itself, long enough not to click. */
@@ -9,11 +10,21 @@ export const JOIN_MAX_SECONDS = 15 * 60;
 
 type TVoice = { source: AudioBufferSourceNode; gain: GainNode; level: number };
 
-/** Decoded tracks by URL, the few a join needs (the current and the next). */
+/**
+ * A track decoded for a join: its buffer without the encoder's priming and padding, and `lead`, the
+ * seconds of priming trimmed from its start (its element, which plays them, runs that far behind).
+ */
+export type TDecodedTrack = { buffer: AudioBuffer; lead: number };
+
+/**
+ * Decoded tracks by URL, the few a join needs (the current and the next). The bytes' LAME/Info
+ * header or `iTunSMPB` (`encoder-trim.ts`) say what the decoder may have left of the encoder's
+ * priming and padding; `knownSeconds` (the catalogue's length) bounds a stream that says nothing.
+ */
 export function createDecodedCache(context: BaseAudioContext, keep = 3) {
-  const decoded = new Map<string, Promise<AudioBuffer>>();
+  const decoded = new Map<string, Promise<TDecodedTrack>>();
   return {
-    get(url: string): Promise<AudioBuffer> {
+    get(url: string, knownSeconds: number | null = null): Promise<TDecodedTrack> {
       let buffer = decoded.get(url);
       if (!buffer) {
         buffer = fetch(url, { credentials: 'same-origin' })
@@ -21,7 +32,13 @@ export function createDecodedCache(context: BaseAudioContext, keep = 3) {
             if (!response.ok) throw new Error(`HTTP ${response.status}`);
             return response.arrayBuffer();
           })
-          .then((bytes) => context.decodeAudioData(bytes));
+          .then(async (bytes) => {
+            // Read before decoding: decodeAudioData detaches the bytes.
+            const info = readEncoderGapless(new Uint8Array(bytes));
+            const whole = await context.decodeAudioData(bytes);
+            const trim = planTrim(info, whole, knownSeconds);
+            return { buffer: trimBuffer(context, whole, trim), lead: trim.start / whole.sampleRate };
+          });
         buffer.catch(() => decoded.delete(url));
         decoded.set(url, buffer);
         while (decoded.size > keep) decoded.delete(decoded.keys().next().value as string);
@@ -56,13 +73,14 @@ export function createGaplessRun(output: TWebAudioOutput) {
   let endFrame = 0;
 
   return {
-    /** The current track's sound moves from `element` to its decoded copy, from about now on. */
-    takeOver(element: HTMLMediaElement, buffer: AudioBuffer, level: number) {
+    /** The current track's sound moves from `element` to its decoded copy (`lead`: its priming trimmed), from about now on. */
+    takeOver(element: HTMLMediaElement, buffer: AudioBuffer, level: number, lead = 0) {
       // Whole frames only: a source started between two frames is interpolated, and that
       // interpolation at a buffer's first and last sample is a step at the seam.
       const atFrame = Math.ceil((context.currentTime + SCHEDULE_AHEAD_S) * rate);
       const at = atFrame / rate;
-      const position = element.currentTime + (at - context.currentTime);
+      // The element plays the priming the buffer has not (`lead`): its time is that far ahead.
+      const position = element.currentTime - lead + (at - context.currentTime);
       const offsetFrame = Math.min(Math.max(0, Math.round(position * rate)), buffer.length);
       const voice: TVoice = { ...output.bufferVoice(buffer), level };
       voice.gain.gain.setValueAtTime(0, 0);
