@@ -4,13 +4,8 @@ import {
   subscribeListeningPreferences,
   type TListeningPreferences,
 } from '../listening/listening-preferences';
-import {
-  createDecodedCache,
-  createGaplessRun,
-  JOIN_MAX_SECONDS,
-  type TDecodedTrack,
-  type TGaplessRun,
-} from './gapless-join';
+import { createGaplessRun, JOIN_MAX_SECONDS, type TGaplessRun } from './gapless-join';
+import { createJoinDecoding, type TJoinDecoding } from './join-decoding';
 import { loudnessFactor, loudnessGain } from './listening-quality';
 import { createPlayTracker } from './play-tracker';
 import { isRoutable, trackStreamUrl } from './playback-sources';
@@ -101,9 +96,8 @@ export function attachAudioDriver(
   let startedAhead: HTMLAudioElement | null = null;
   let transitionTimer: ReturnType<typeof setTimeout> | undefined;
   let plannedFor: string | null = null;
-  let decoded: ReturnType<typeof createDecodedCache> | undefined;
-  /** Decoded tracks by URL, once their decoding finished. */
-  const ready = new Map<string, TDecodedTrack>();
+  /** The decoded copies of the tracks of joins (made with the graph). */
+  let decoding: TJoinDecoding | undefined;
   let run: TGaplessRun | null = null;
   /** The silent element whose track the run's last voice is sounding. */
   let runElement: HTMLAudioElement | null = null;
@@ -366,33 +360,25 @@ export function attachAudioDriver(
   /** Decodes the tracks of a join; the catalogue's length bounds a stream without an encoder header. */
   function decodeAhead(...tracks: [string | null, TPlayerTrack][]) {
     if (!output) return;
-    decoded ??= createDecodedCache(output.context);
-    for (const [url, track] of tracks) {
-      if (!url || ready.has(url)) continue;
-      decoded
-        .get(url, track.duration === null ? null : track.duration / 1000)
-        .then((decodedTrack) => {
-          ready.set(url, decodedTrack);
-          // A join that waited for this decoding may start now, between two timeupdates.
-          planTransitionAhead();
-        })
-        .catch(() => {
-          // Not decodable here: that join falls back to the elements.
-        });
-    }
+    decoding ??= createJoinDecoding(output.context, planTransitionAhead);
+    decoding.ahead(
+      ...tracks.map(([url, track]) => [url, track.duration === null ? null : track.duration / 1000] as const),
+    );
   }
 
   /** The current track already sounds from the run (a join before it): only the next needs decoding. */
   const isRunSounding = () => run !== null && runElement === active;
   const isJoinReady = (nextUrl: string) =>
-    (isRunSounding() || ready.has(srcOf(active) ?? '')) && ready.has(nextUrl) && readySpare() !== null;
+    (isRunSounding() || decoding?.get(srcOf(active)) !== undefined) &&
+    decoding?.get(nextUrl) !== undefined &&
+    readySpare() !== null;
 
   /** Joins the next track on the sample when it is decoded; false: the elements join instead. */
   function beginJoin(nextUrl: string): boolean {
     const incoming = readySpare();
-    const next = ready.get(nextUrl);
+    const next = decoding?.get(nextUrl);
     if (!output || !incoming || !next || !output.isConnected(active)) return false;
-    const current = ready.get(srcOf(active) ?? '');
+    const current = decoding?.get(srcOf(active));
     if (!isRunSounding() && !current) return false;
     route(incoming);
     const inFade = output.fade(incoming);

@@ -83,6 +83,15 @@ describe('readEncoderGapless', () => {
     );
     expect(readItunSmpb(comment)).toEqual({ delay: 0x210, padding: 0x300, samples: 0x10000 });
     expect(readEncoderGapless(new TextEncoder().encode('OggS and nothing else'))).toBeNull();
+    // A frame's start somewhere inside another format (a FLAC's picture) is not an MP3.
+    const flac = new Uint8Array([
+      ...new TextEncoder().encode('fLaC\u0000\u0000\u0000\u0022'),
+      0xff,
+      0xfb,
+      0x90,
+      0xc0,
+    ]);
+    expect(readEncoderGapless(flac)).toBeNull();
   });
 });
 

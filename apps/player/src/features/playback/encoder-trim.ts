@@ -48,10 +48,9 @@ const MP3_RATES = [44_100, 48_000, 32_000];
  * FFmpeg's `Lavc61.19`). null: not an MP3 (no Layer III frame right after the tags).
  */
 export function readMp3Gapless(bytes: Uint8Array): TEncoderGapless | null {
-  const start = afterId3(bytes);
-  // Tolerate a few bytes of junk before the first frame, not a search through the whole file.
-  let at = start;
-  while (at < Math.min(bytes.length - 4, start + 4096) && !isFrameSync(bytes, at)) at++;
+  // The first frame right after the tags, nowhere else: a FLAC's or an MP4's pictures hold bytes
+  // that look like a frame's start, and a wrong guess would cut real audio.
+  const at = afterId3(bytes);
   if (!isFrameSync(bytes, at)) return null;
   const b1 = bytes[at + 1] ?? 0;
   const b2 = bytes[at + 2] ?? 0;
@@ -102,8 +101,16 @@ export function readMp3Gapless(bytes: Uint8Array): TEncoderGapless | null {
 
 function isFrameSync(bytes: Uint8Array, at: number): boolean {
   const b1 = bytes[at + 1] ?? 0;
-  // 11 sync bits, a known version, Layer III.
-  return bytes[at] === 0xff && (b1 & 0xe0) === 0xe0 && ((b1 >> 3) & 3) !== 1 && ((b1 >> 1) & 3) === 1;
+  const bitRateIndex = (bytes[at + 2] ?? 0) >> 4;
+  // 11 sync bits, a known version, Layer III, a bitrate that is neither free nor invalid.
+  return (
+    bytes[at] === 0xff &&
+    (b1 & 0xe0) === 0xe0 &&
+    ((b1 >> 3) & 3) !== 1 &&
+    ((b1 >> 1) & 3) === 1 &&
+    bitRateIndex !== 0 &&
+    bitRateIndex !== 15
+  );
 }
 
 const readUint32 = (bytes: Uint8Array, at: number) =>

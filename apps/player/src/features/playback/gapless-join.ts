@@ -1,4 +1,3 @@
-import { planTrim, readEncoderGapless, trimBuffer } from './encoder-trim';
 import type { TWebAudioOutput } from './web-audio-output';
 
 /** Short enough to hide the handover of one recording to itself, long enough not to click. */
@@ -9,44 +8,6 @@ const SCHEDULE_AHEAD_S = 0.08;
 export const JOIN_MAX_SECONDS = 15 * 60;
 
 type TVoice = { source: AudioBufferSourceNode; gain: GainNode; level: number };
-
-/**
- * A track decoded for a join: its buffer without the encoder's priming and padding, and `lead`, the
- * seconds of priming trimmed from its start (its element, which plays them, runs that far behind).
- */
-export type TDecodedTrack = { buffer: AudioBuffer; lead: number };
-
-/**
- * Decoded tracks by URL, the few a join needs (the current and the next). The bytes' LAME/Info
- * header or `iTunSMPB` (`encoder-trim.ts`) say what the decoder may have left of the encoder's
- * priming and padding; `knownSeconds` (the catalogue's length) bounds a stream that says nothing.
- */
-export function createDecodedCache(context: BaseAudioContext, keep = 3) {
-  const decoded = new Map<string, Promise<TDecodedTrack>>();
-  return {
-    get(url: string, knownSeconds: number | null = null): Promise<TDecodedTrack> {
-      let buffer = decoded.get(url);
-      if (!buffer) {
-        buffer = fetch(url, { credentials: 'same-origin' })
-          .then((response) => {
-            if (!response.ok) throw new Error(`HTTP ${response.status}`);
-            return response.arrayBuffer();
-          })
-          .then(async (bytes) => {
-            // Read before decoding: decodeAudioData detaches the bytes.
-            const info = readEncoderGapless(new Uint8Array(bytes));
-            const whole = await context.decodeAudioData(bytes);
-            const trim = planTrim(info, whole, knownSeconds);
-            return { buffer: trimBuffer(context, whole, trim), lead: trim.start / whole.sampleRate };
-          });
-        buffer.catch(() => decoded.delete(url));
-        decoded.set(url, buffer);
-        while (decoded.size > keep) decoded.delete(decoded.keys().next().value as string);
-      }
-      return buffer;
-    },
-  };
-}
 
 function stop(voice: TVoice | undefined, when: number) {
   try {
