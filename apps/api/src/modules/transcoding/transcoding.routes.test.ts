@@ -117,6 +117,13 @@ describe('transcoding on the stream route', { timeout: 90_000 }, () => {
     expect(ranged.headers['content-range']).toBe(`bytes 100-199/${first.rawPayload.length}`);
     expect(ranged.rawPayload.equals(first.rawPayload.subarray(100, 200))).toBe(true);
     expect(ranged.headers['content-type']).toBe('audio/aac');
+    // The web player's seek probe: still a transcode (X-Transcoded-As), now with byte ranges.
+    const head = await t.app.inject({
+      method: 'HEAD',
+      url: `/api/v1/tracks/${flacId}/stream?maxBitRate=96&format=aac`,
+    });
+    expect(head.headers['x-transcoded-as']).toBe('aac; 96k');
+    expect(head.headers['accept-ranges']).toBe('bytes');
   });
 
   it('keeps the original when it fits or raw is asked, and applies the listener limit under the request', async () => {

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ACTIVE_AUDIO_TEST_ID, attachAudioDriver } from './audio-driver';
 import { createPlayerStore } from './player-store';
 import type { TPlayerTrack } from './player-track';
+import { createTranscodeSeeking } from './transcode-seek';
 
 /** Enough of HTMLAudioElement for the driver: attributes, play/pause, ready state and events. */
 class FakeAudio extends EventTarget {
@@ -234,6 +235,40 @@ describe('attachAudioDriver', () => {
     expect(audio.currentTime).toBe(7);
     store.pause();
     expect(audio.pause).toHaveBeenCalled();
+  });
+
+  it('seeks a live transcode by loading it again at the offset, and shows the track position from there', async () => {
+    const store = createPlayerStore({ defaultVolume: 50, defaultRepeat: 'off' });
+    const audio = new FakeAudio();
+    const elements = [audio, new FakeAudio(), new FakeAudio()] as unknown as [HTMLAudioElement];
+    const probe = vi.fn(async () => true);
+    attachAudioDriver(store, elements, {
+      reportPlay: vi.fn(),
+      onTrackError: vi.fn(),
+      transcodeSeeking: createTranscodeSeeking(probe),
+    });
+    const live = '/api/v1/tracks/1/stream?maxBitRate=96';
+    store.playTracks([{ ...track(1), duration: 240_000, stream_url: live }]);
+    expect(audio.getAttribute('src')).toBe(live);
+    audio.paused = false;
+    // A live transcode has no length of its own: the catalogue's is shown.
+    audio.duration = Infinity;
+    audio.emit('durationchange');
+    expect(store.getSnapshot().duration).toBe(240);
+    store.seek(90);
+    await vi.waitFor(() => expect(audio.getAttribute('src')).toBe(`${live}&timeOffset=90`));
+    expect(probe).toHaveBeenCalledWith(live);
+    // Setting the source paused the element in a browser: the queue still plays, so it plays again.
+    expect(audio.play).toHaveBeenCalledTimes(2);
+    audio.currentTime = 3;
+    audio.emit('timeupdate');
+    expect(store.getSnapshot().position).toBe(93);
+    // Back to the start: the stream from the beginning again.
+    store.seek(0);
+    await vi.waitFor(() => expect(audio.getAttribute('src')).toBe(live));
+    audio.currentTime = 1;
+    audio.emit('timeupdate');
+    expect(store.getSnapshot().position).toBe(1);
   });
 
   it('plays the track in the element the browser allowed when it refuses the swapped-in one', async () => {

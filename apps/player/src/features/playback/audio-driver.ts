@@ -4,13 +4,15 @@ import {
   subscribeListeningPreferences,
   type TListeningPreferences,
 } from '../listening/listening-preferences';
-import { createDecodedCache, createGaplessRun, JOIN_MAX_SECONDS, type TGaplessRun } from './gapless-join';
+import { createGaplessRun, JOIN_MAX_SECONDS, type TGaplessRun } from './gapless-join';
+import { createJoinDecoding, type TJoinDecoding } from './join-decoding';
 import { loudnessFactor, loudnessGain } from './listening-quality';
 import { createPlayTracker } from './play-tracker';
 import { isRoutable, trackStreamUrl } from './playback-sources';
 import type { TPlayerState, TPlayerStore } from './player-store';
 import type { TPlayerTrack } from './player-track';
 import { type TQueueState, upcomingItem } from './queue-reducer';
+import { createTranscodeSeeking, type TTranscodeSeeking } from './transcode-seek';
 import { equalPowerGains, isAlbumInOrder, planTransition } from './transition-plan';
 import { isInAlbumRun, transitionTrack } from './transition-tracks';
 import { createWebAudioOutput, type TWebAudioOutput } from './web-audio-output';
@@ -24,6 +26,8 @@ export interface TAudioDriverDeps {
   preferences?: () => TListeningPreferences;
   /** The Web Audio graph, made on the first play; none (plain elements) when it answers null. */
   createOutput?: () => TWebAudioOutput | null;
+  /** Seeks in streams the api transcodes while they play (tests give one with a fake probe). */
+  transcodeSeeking?: TTranscodeSeeking;
 }
 
 /** The element that is playing carries it, whichever of the two that is (tests look it up). */
@@ -92,12 +96,17 @@ export function attachAudioDriver(
   let startedAhead: HTMLAudioElement | null = null;
   let transitionTimer: ReturnType<typeof setTimeout> | undefined;
   let plannedFor: string | null = null;
-  let decoded: ReturnType<typeof createDecodedCache> | undefined;
-  /** Decoded tracks by URL, once their decoding finished. */
-  const ready = new Map<string, AudioBuffer>();
+  /** The decoded copies of the tracks of joins (made with the graph). */
+  let decoding: TJoinDecoding | undefined;
   let run: TGaplessRun | null = null;
   /** The silent element whose track the run's last voice is sounding. */
   let runElement: HTMLAudioElement | null = null;
+  /** Where each element's stream starts in its track (a seek into a live transcode loads it again). */
+  const seeking = deps.transcodeSeeking ?? createTranscodeSeeking();
+  /** The listener's position in the current track, and its length, whatever offset the stream starts at. */
+  const positionOf = (element: HTMLMediaElement) => seeking.position(element);
+  const durationOf = (element: HTMLMediaElement) =>
+    seeking.duration(element, store.currentItem()?.track.duration ?? null);
 
   function markActive() {
     for (const element of allElements) element.removeAttribute('data-testid');
@@ -117,7 +126,17 @@ export function attachAudioDriver(
       fade?.cancelScheduledValues(output.context.currentTime);
       fade?.setValueAtTime(1, output.context.currentTime);
     }
+    seeking.forget(element);
     element.src = url;
+  }
+
+  /** Seeks the active element to `position` of its track, loading its stream again when it must. */
+  function seekActive(position: number) {
+    const element = active;
+    seeking.seek(element, position, (url) => {
+      setSource(element, url);
+      if (element === active && store.getSnapshot().isPlaying) play(element);
+    });
   }
 
   /** The spare of `role` becomes the active element and the active one takes its role. */
@@ -182,6 +201,7 @@ export function attachAudioDriver(
 
   function unload(element: HTMLMediaElement | null) {
     if (!element || srcOf(element) === null) return;
+    seeking.forget(element);
     element.removeAttribute('src');
     element.load();
   }
@@ -203,7 +223,7 @@ export function attachAudioDriver(
     if (run && (!runElement || srcOf(runElement) !== streamUrl(item.track))) cancelRun();
     load(streamUrl(item.track));
     // After a reload the queue comes back paused at the remembered position.
-    if (isFirstLoad && state.position > 0) active.currentTime = state.position;
+    if (isFirstLoad && state.position > 0) seekActive(state.position);
     isFirstLoad = false;
   }
 
@@ -220,7 +240,9 @@ export function attachAudioDriver(
     setSource(next, url);
     // A join of an album in order needs both tracks decoded: short tracks leave little time.
     const item = store.currentItem();
-    if (output && item && canJoin(item.track, upcoming.track)) decodeAhead(srcOf(active), url);
+    if (output && item && canJoin(item.track, upcoming.track)) {
+      decodeAhead([srcOf(active), item.track], [url, upcoming.track]);
+    }
   }
 
   /** The graph, made on the first play (inside the listener's gesture, so its context may start). */
@@ -329,39 +351,34 @@ export function attachAudioDriver(
       isShort(current) &&
       isShort(next) &&
       isRoutable(srcOf(active)) &&
+      // A stream from an offset (a seek into a live transcode) has no whole decoded copy to join from.
+      seeking.offsetOf(active) === 0 &&
       isRoutable(streamUrl(next))
     );
   }
 
-  function decodeAhead(...urls: (string | null)[]) {
+  /** Decodes the tracks of a join; the catalogue's length bounds a stream without an encoder header. */
+  function decodeAhead(...tracks: [string | null, TPlayerTrack][]) {
     if (!output) return;
-    decoded ??= createDecodedCache(output.context);
-    for (const url of urls) {
-      if (!url || ready.has(url)) continue;
-      decoded
-        .get(url)
-        .then((buffer) => {
-          ready.set(url, buffer);
-          // A join that waited for this decoding may start now, between two timeupdates.
-          planTransitionAhead();
-        })
-        .catch(() => {
-          // Not decodable here: that join falls back to the elements.
-        });
-    }
+    decoding ??= createJoinDecoding(output.context, planTransitionAhead);
+    decoding.ahead(
+      ...tracks.map(([url, track]) => [url, track.duration === null ? null : track.duration / 1000] as const),
+    );
   }
 
   /** The current track already sounds from the run (a join before it): only the next needs decoding. */
   const isRunSounding = () => run !== null && runElement === active;
   const isJoinReady = (nextUrl: string) =>
-    (isRunSounding() || ready.has(srcOf(active) ?? '')) && ready.has(nextUrl) && readySpare() !== null;
+    (isRunSounding() || decoding?.get(srcOf(active)) !== undefined) &&
+    decoding?.get(nextUrl) !== undefined &&
+    readySpare() !== null;
 
   /** Joins the next track on the sample when it is decoded; false: the elements join instead. */
   function beginJoin(nextUrl: string): boolean {
     const incoming = readySpare();
-    const next = ready.get(nextUrl);
+    const next = decoding?.get(nextUrl);
     if (!output || !incoming || !next || !output.isConnected(active)) return false;
-    const current = ready.get(srcOf(active) ?? '');
+    const current = decoding?.get(srcOf(active));
     if (!isRunSounding() && !current) return false;
     route(incoming);
     const inFade = output.fade(incoming);
@@ -379,10 +396,10 @@ export function attachAudioDriver(
     if (!isRunSounding() && current) {
       run?.cancel([]);
       run = createGaplessRun(output);
-      run.takeOver(active, current, levels.get(active) ?? 1);
+      run.takeOver(active, current.buffer, levels.get(active) ?? 1, current.lead);
     }
     if (!run) return false;
-    const joinAt = run.append(next, nextLevel);
+    const joinAt = run.append(next.buffer, nextLevel);
     runElement = incoming;
     const outgoing = active;
     transitionTimer = setTimeout(
@@ -410,16 +427,19 @@ export function attachAudioDriver(
     const item = store.currentItem();
     const upcoming = upcomingItem(state.queue);
     if (!output || !item || !upcoming || !state.isPlaying || state.queue.repeat === 'one') return;
-    if (startedAhead || !Number.isFinite(active.duration)) return;
-    const plan = planTransition(
-      transitionTrack(item.track, active.duration),
-      transitionTrack(upcoming.track),
-      { crossfadeSeconds: preferences().crossfade_seconds, isManual: false },
-    );
+    // Only a length the element knows: a live transcode's catalogue length is not exact to the sample.
+    const duration = Number.isFinite(active.duration) ? durationOf(active) : Number.NaN;
+    if (startedAhead || !Number.isFinite(duration)) return;
+    const plan = planTransition(transitionTrack(item.track, duration), transitionTrack(upcoming.track), {
+      crossfadeSeconds: preferences().crossfade_seconds,
+      isManual: false,
+    });
     if (plan.kind === 'cut') return;
-    const remaining = plan.startAt - active.currentTime;
+    const remaining = plan.startAt - positionOf(active);
     const joinable = canJoin(item.track, upcoming.track) ? streamUrl(upcoming.track) : null;
-    if (joinable && remaining <= DECODE_AHEAD_S) decodeAhead(srcOf(active), joinable);
+    if (joinable && remaining <= DECODE_AHEAD_S) {
+      decodeAhead([srcOf(active), item.track], [joinable, upcoming.track]);
+    }
     if (remaining > TRANSITION_LOOKAHEAD_S) return;
     const key = `${item.key}:${state.playId}`;
     if (plannedFor === key) return;
@@ -536,7 +556,7 @@ export function attachAudioDriver(
       cancelRun();
       clearTimeout(transitionTimer);
       plannedFor = null;
-      active.currentTime = command.position;
+      seekActive(command.position);
     } else if (command.type === 'prepare') {
       prepare(streamUrl(command.track), command.preload);
     }
@@ -547,14 +567,15 @@ export function attachAudioDriver(
     [
       'timeupdate',
       () => {
-        store.setPosition(active.currentTime);
+        const position = positionOf(active);
+        store.setPosition(position);
         const item = store.currentItem();
         if (item && !active.paused)
-          tracker.tick(store.getSnapshot().playId, item.track.id, active.currentTime, active.duration);
+          tracker.tick(store.getSnapshot().playId, item.track.id, position, durationOf(active));
         planTransitionAhead();
       },
     ],
-    ['durationchange', () => store.setDuration(active.duration)],
+    ['durationchange', () => store.setDuration(durationOf(active))],
     [
       'ended',
       () => {

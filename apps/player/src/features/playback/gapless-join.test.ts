@@ -47,4 +47,15 @@ describe('createGaplessRun', () => {
     expect(tail?.when).toBeGreaterThan(10.000_013);
     expect(tail?.offset ?? 0).toBeCloseTo(41.123_457 + ((tail?.when ?? 0) - 10.000_013), 4);
   });
+
+  it('takes over where the element is, less the priming its decoded copy had trimmed (the element plays it)', () => {
+    const { output, starts } = fakeOutput(5);
+    const run = createGaplessRun(output);
+    const element = { currentTime: 30 } as HTMLMediaElement;
+    run.takeOver(element, buffer(44_100 * 40), 1, 1105 / 44_100);
+    const [tail] = starts;
+    const frame = Math.round((tail?.offset ?? 0) * 44_100);
+    const untrimmed = Math.round((30 + ((tail?.when ?? 0) - 5)) * 44_100);
+    expect(untrimmed - frame).toBe(1105);
+  });
 });

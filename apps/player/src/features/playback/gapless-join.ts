@@ -9,28 +9,6 @@ export const JOIN_MAX_SECONDS = 15 * 60;
 
 type TVoice = { source: AudioBufferSourceNode; gain: GainNode; level: number };
 
-/** Decoded tracks by URL, the few a join needs (the current and the next). */
-export function createDecodedCache(context: BaseAudioContext, keep = 3) {
-  const decoded = new Map<string, Promise<AudioBuffer>>();
-  return {
-    get(url: string): Promise<AudioBuffer> {
-      let buffer = decoded.get(url);
-      if (!buffer) {
-        buffer = fetch(url, { credentials: 'same-origin' })
-          .then((response) => {
-            if (!response.ok) throw new Error(`HTTP ${response.status}`);
-            return response.arrayBuffer();
-          })
-          .then((bytes) => context.decodeAudioData(bytes));
-        buffer.catch(() => decoded.delete(url));
-        decoded.set(url, buffer);
-        while (decoded.size > keep) decoded.delete(decoded.keys().next().value as string);
-      }
-      return buffer;
-    },
-  };
-}
-
 function stop(voice: TVoice | undefined, when: number) {
   try {
     voice?.source.stop(when);
@@ -56,13 +34,14 @@ export function createGaplessRun(output: TWebAudioOutput) {
   let endFrame = 0;
 
   return {
-    /** The current track's sound moves from `element` to its decoded copy, from about now on. */
-    takeOver(element: HTMLMediaElement, buffer: AudioBuffer, level: number) {
+    /** The current track's sound moves from `element` to its decoded copy (`lead`: its priming trimmed), from about now on. */
+    takeOver(element: HTMLMediaElement, buffer: AudioBuffer, level: number, lead = 0) {
       // Whole frames only: a source started between two frames is interpolated, and that
       // interpolation at a buffer's first and last sample is a step at the seam.
       const atFrame = Math.ceil((context.currentTime + SCHEDULE_AHEAD_S) * rate);
       const at = atFrame / rate;
-      const position = element.currentTime + (at - context.currentTime);
+      // The element plays the priming the buffer has not (`lead`): its time is that far ahead.
+      const position = element.currentTime - lead + (at - context.currentTime);
       const offsetFrame = Math.min(Math.max(0, Math.round(position * rate)), buffer.length);
       const voice: TVoice = { ...output.bufferVoice(buffer), level };
       voice.gain.gain.setValueAtTime(0, 0);
