@@ -1,5 +1,3 @@
-import { planTrim, readEncoderGapless, trimBuffer } from './encoder-trim';
-
 /**
  * A track decoded for a join: its buffer without the encoder's priming and padding, and `lead`, the
  * seconds of priming trimmed from its start (its element, which plays them, runs that far behind).
@@ -23,6 +21,8 @@ export function createDecodedCache(context: BaseAudioContext, keep = 3) {
             return response.arrayBuffer();
           })
           .then(async (bytes) => {
+            // The header parsers load with the first join, not with the player's first paint.
+            const { planTrim, readEncoderGapless, trimBuffer } = await import('./encoder-trim');
             // Read before decoding: decodeAudioData detaches the bytes.
             const info = readEncoderGapless(new Uint8Array(bytes));
             const whole = await context.decodeAudioData(bytes);
