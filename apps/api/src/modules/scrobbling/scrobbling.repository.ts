@@ -78,8 +78,9 @@ export async function queueScrobbles(
 }
 
 /**
- * Takes up to `limit` due scrobbles of one account for `leaseMs`: another sender skips them until
- * the lease ends (a sender that died gives them back that way).
+ * Takes up to `limit` due scrobbles of one account for `leaseMs`: another sender (or another batch
+ * of the same sender) skips them until the lease ends (a sender that died gives them back that
+ * way). `scrobble_outbox_account_due_index` hands the account's owed rows in this order.
  */
 export async function claimDue(
   db: Db,
@@ -102,6 +103,7 @@ export async function claimDue(
         .where('failed_at', 'is', null)
         .where('next_attempt_at', '<=', options.now)
         .orderBy('listened_at')
+        .orderBy('id')
         .limit(options.limit)
         .forUpdate()
         .skipLocked(),
