@@ -212,7 +212,7 @@ describe('ListenBrainz', () => {
     expect(mine).toHaveLength(1);
     expect(mine[0]?.listen.listened_at).toBe(Math.floor(Number(row?.listened_at.getTime()) / 1000));
   });
-  it('sends an account\'s batches side by side: a hung batch holds up none of the others, and every listen arrives once', async () => {
+  it("sends an account's batches side by side: a hung batch holds up none of the others, and every listen arrives once", async () => {
     const bob = await listenerWith();
     await connectListenBrainz(bob.headers, 'lb-token-of-bob');
     // Five batches of 200, queued as after an outage; the first request the peer gets hangs.
@@ -229,7 +229,9 @@ describe('ListenBrainz', () => {
       })),
     );
     const arrived = () =>
-      listenbrainz.listens().filter((entry) => entry.listen.track_metadata.track_name.startsWith(`Backlog ${bob.id}-`));
+      listenbrainz
+        .listens()
+        .filter((entry) => entry.listen.track_metadata.track_name.startsWith(`Backlog ${bob.id}-`));
     expect(IN_FLIGHT.listenbrainz).toBeGreaterThan(1);
     listenbrainz.failNext(1, 'hang');
     await t.app.services.scrobbling.requeueDue();
@@ -242,7 +244,11 @@ describe('ListenBrainz', () => {
     const hung = rows.filter((row) => row.sent_at === null && row.attempts > 0);
     expect(hung).toHaveLength(200);
     for (const row of hung)
-      expect(row).toMatchObject({ attempts: 1, failed_at: null, last_error: 'ListenBrainz: no answer in 1500 ms' });
+      expect(row).toMatchObject({
+        attempts: 1,
+        failed_at: null,
+        last_error: 'ListenBrainz: no answer in 1500 ms',
+      });
     expect(arrived()).toHaveLength(sent.length);
 
     await backoffsOver(bob.id);
