@@ -23,6 +23,14 @@ const dayAfter = (date: string) => new Date(dayStart(date).getTime() + DAY_MS);
 const folded = (expression: Expression<unknown> | RawBuilder<unknown>) =>
   sql`cadence_unaccent(lower(${expression}))`;
 const not = (positive: Bool): Bool => sql<SqlBool>`not coalesce(${positive}, false)`;
+/**
+ * The negation of an `exists (...)`, which is never unknown: written bare, the planner makes it an
+ * anti-join and prices it as one. Behind `coalesce` it stayed a subplan priced per track of the
+ * catalogue (a 1M-track plan cost in the hundreds of thousands, so JIT compiled it on every open).
+ */
+const notExists = (positive: Bool): Bool => sql<SqlBool>`not ${positive}`;
+/** The fields whose rule is an `exists (...)` (many per track, or the owner's like). */
+const EXISTS_FIELDS: ReadonlySet<TSmartRule['field']> = new Set(['artist', 'genre', 'tag', 'liked']);
 
 const POSITIVE_OF = { is_not: 'is', not_contains: 'contains', not_in_the_last: 'in_the_last' } as const;
 
@@ -115,14 +123,15 @@ function positiveRule(rule: TSmartRule, context: SmartContext): Bool {
     case 'last_played':
       return dateMatch(sql.ref('mine.last_played'), operator, value, context.now);
     case 'liked':
-      return value ? likedBy(context.ownerId) : not(likedBy(context.ownerId));
+      return value ? likedBy(context.ownerId) : notExists(likedBy(context.ownerId));
   }
 }
 
 export function ruleMatch(rule: TSmartRule, context: SmartContext): Bool {
   const positive = POSITIVE_OF[rule.operator as keyof typeof POSITIVE_OF];
   if (!positive) return positiveRule(rule, context);
-  return not(positiveRule({ ...rule, operator: positive }, context));
+  const match = positiveRule({ ...rule, operator: positive }, context);
+  return EXISTS_FIELDS.has(rule.field) ? notExists(match) : not(match);
 }
 
 function combine(match: 'all' | 'any', parts: Bool[]): Bool {

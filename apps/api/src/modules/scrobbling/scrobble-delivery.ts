@@ -10,6 +10,13 @@ export const NOW_PLAYING_JOB = 'scrobbles.now-playing';
 
 /** Last.fm takes 50 scrobbles a call; ListenBrainz up to 1000 (a smaller batch keeps a lease short). */
 const BATCH = { lastfm: 50, listenbrainz: 200 } as const;
+/**
+ * Batches of one account in flight at once: while one is on the wire the next is claimed and sent,
+ * so the sender is not one round trip per statement behind the service. Last.fm's calls stay one at
+ * a time (its rate limit is per account); ListenBrainz takes listens in any order (each carries its
+ * own time).
+ */
+export const IN_FLIGHT = { lastfm: 1, listenbrainz: 4 } as const;
 /** How long a sender holds the rows it took: longer than a call can last (SCROBBLE_TIMEOUT_MS). */
 const LEASE_MS = 2 * 60 * 1000;
 /** After a failure: 30 s, 1 min, 2 min ... at most 6 h; given up after 20 failures (some days). */
@@ -25,10 +32,12 @@ type Clients = {
 };
 
 /**
- * Sends the outbox. A sender drains one account (user and service) batch by batch; a failed batch
- * is due again after a backoff and the sender stops (the scheduled sweep queues it again then), so
- * the outbox, not the job queue, holds what is owed: nothing is lost when a job is, and a row sent
- * is marked at once, never sent by a second sender (its lease).
+ * Sends the outbox. A sender drains one account (user and service) with up to `IN_FLIGHT` batches
+ * on the wire: each batch is claimed (a lease on its rows, so no other batch or sender takes them),
+ * sent, and marked sent at once in one statement. A failed batch is due again after a backoff and
+ * the sender claims nothing more (the batches already out finish and are marked), then stops (the
+ * scheduled sweep queues it again), so the outbox, not the job queue, holds what is owed: nothing
+ * is lost when a job is, and a row sent is never sent by a second sender or batch (its lease).
  */
 export function createScrobbleDelivery(deps: {
   db: Kysely<Database>;
@@ -44,40 +53,72 @@ export function createScrobbleDelivery(deps: {
     return clients.lastfm.scrobble(credential, listens);
   }
 
+  /** One claimed batch: sent and marked sent, or marked failed (false: the sender stops). */
+  async function sendBatch(
+    clients: Clients,
+    service: TScrobbleService,
+    credential: string,
+    rows: Awaited<ReturnType<typeof repository.claimDue>>,
+  ): Promise<boolean> {
+    const ids = rows.map((row) => row.id);
+    try {
+      await send(
+        clients,
+        service,
+        credential,
+        rows.map((row) => ({ track: row.track, listenedAt: row.listened_at })),
+      );
+    } catch (error) {
+      const attempts = Math.min(...rows.map((row) => row.attempts));
+      await repository.markFailed(db, ids, {
+        error: error instanceof Error ? error.message : String(error),
+        retryAt: new Date(Date.now() + retryDelayMs(attempts)),
+        finalAttempts: FINAL_ATTEMPTS,
+        now: new Date(),
+      });
+      return false;
+    }
+    await repository.markSent(db, ids, new Date());
+    return true;
+  }
+
   async function deliver(payload: unknown): Promise<void> {
     const { userId, service } = payload as { userId: number; service: TScrobbleService };
     const connection = await repository.findConnection(db, userId, service);
     if (!connection) return;
     const credential = deps.credentialOf(connection.credential);
     const clients = await deps.clients();
-    for (;;) {
-      const now = new Date();
-      const rows = await repository.claimDue(
-        db,
-        { userId, service },
-        { limit: BATCH[service], leaseMs: LEASE_MS, now },
-      );
-      if (rows.length === 0) return;
-      const ids = rows.map((row) => row.id);
-      try {
-        await send(
-          clients,
-          service,
-          credential,
-          rows.map((row) => ({ track: row.track, listenedAt: row.listened_at })),
+    const inFlight = new Set<Promise<void>>();
+    let stopped = false;
+    let firstError: unknown = null;
+    try {
+      while (!stopped) {
+        const rows = await repository.claimDue(
+          db,
+          { userId, service },
+          { limit: BATCH[service], leaseMs: LEASE_MS, now: new Date() },
         );
-      } catch (error) {
-        const attempts = Math.min(...rows.map((row) => row.attempts));
-        await repository.markFailed(db, ids, {
-          error: error instanceof Error ? error.message : String(error),
-          retryAt: new Date(Date.now() + retryDelayMs(attempts)),
-          finalAttempts: FINAL_ATTEMPTS,
-          now: new Date(),
-        });
-        return;
+        if (rows.length === 0) break;
+        const batch: Promise<void> = sendBatch(clients, service, credential, rows)
+          .then(
+            (sent) => {
+              if (!sent) stopped = true;
+            },
+            (error: unknown) => {
+              // A database error after the send: the rows keep their lease and go again after it.
+              stopped = true;
+              firstError ??= error;
+            },
+          )
+          .finally(() => inFlight.delete(batch));
+        inFlight.add(batch);
+        if (inFlight.size >= IN_FLIGHT[service]) await Promise.race(inFlight);
       }
-      await repository.markSent(db, ids, new Date());
+    } finally {
+      // Never leave a batch behind: each one ends marked sent, marked failed, or leased.
+      await Promise.all(inFlight);
     }
+    if (firstError) throw firstError;
   }
 
   /** Best effort: a "now playing" that fails is not worth a retry (the track has moved on). */

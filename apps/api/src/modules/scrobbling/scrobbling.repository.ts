@@ -78,8 +78,9 @@ export async function queueScrobbles(
 }
 
 /**
- * Takes up to `limit` due scrobbles of one account for `leaseMs`: another sender skips them until
- * the lease ends (a sender that died gives them back that way).
+ * Takes up to `limit` due scrobbles of one account for `leaseMs`: another sender (or another batch
+ * of the same sender) skips them until the lease ends (a sender that died gives them back that
+ * way). `scrobble_outbox_account_due_index` hands the account's owed rows in this order.
  */
 export async function claimDue(
   db: Db,
@@ -87,25 +88,25 @@ export async function claimDue(
   options: { limit: number; leaseMs: number; now: Date },
 ) {
   const until = new Date(options.now.getTime() + options.leaseMs);
+  const due = db
+    .selectFrom('scrobble_outbox')
+    .select('id')
+    .where('user_id', '=', key.userId)
+    .where('service', '=', key.service)
+    .where('sent_at', 'is', null)
+    .where('failed_at', 'is', null)
+    .where('next_attempt_at', '<=', options.now)
+    .orderBy('listened_at')
+    .orderBy('id')
+    .limit(options.limit)
+    .forUpdate()
+    .skipLocked();
+  // `= any(array(...))`, not `in (...)`: the ids are taken once, then found by primary key. As a
+  // join, a freshly filled outbox without statistics got a plan that re-ran the claim per row.
   const rows = await db
     .updateTable('scrobble_outbox')
     .set({ next_attempt_at: until })
-    .where(
-      'id',
-      'in',
-      db
-        .selectFrom('scrobble_outbox')
-        .select('id')
-        .where('user_id', '=', key.userId)
-        .where('service', '=', key.service)
-        .where('sent_at', 'is', null)
-        .where('failed_at', 'is', null)
-        .where('next_attempt_at', '<=', options.now)
-        .orderBy('listened_at')
-        .limit(options.limit)
-        .forUpdate()
-        .skipLocked(),
-    )
+    .where(sql<boolean>`id = any(array(${due}))`)
     .returning(['id', 'track', 'listened_at', 'attempts'])
     .execute();
   return rows.sort((a, b) => a.listened_at.getTime() - b.listened_at.getTime());

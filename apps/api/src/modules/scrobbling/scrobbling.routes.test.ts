@@ -9,6 +9,8 @@ import {
   insertArtist,
   insertTrack,
 } from '../catalogue/catalogue.test-helper';
+import { IN_FLIGHT } from './scrobble-delivery';
+import { queueScrobbles } from './scrobbling.repository';
 
 let t: TestApp;
 let listenbrainz: ListenBrainzPeer;
@@ -209,6 +211,54 @@ describe('ListenBrainz', () => {
       .filter((entry) => entry.listen.track_metadata.track_name === 'Outage Song');
     expect(mine).toHaveLength(1);
     expect(mine[0]?.listen.listened_at).toBe(Math.floor(Number(row?.listened_at.getTime()) / 1000));
+  });
+  it("sends an account's batches side by side: a hung batch holds up none of the others, and every listen arrives once", async () => {
+    const bob = await listenerWith();
+    await connectListenBrainz(bob.headers, 'lb-token-of-bob');
+    // Five batches of 200, queued as after an outage; the first request the peer gets hangs.
+    const count = 1000;
+    const name = (index: number) => `Backlog ${bob.id}-${index}`;
+    await queueScrobbles(
+      t.deps.db,
+      Array.from({ length: count }, (_, index) => ({
+        user_id: bob.id,
+        service: 'listenbrainz' as const,
+        play_key: `backlog:${index}`,
+        track: { artist: 'Backlog Artist', track: name(index), album: null, duration_ms: 200_000 },
+        listened_at: new Date(Date.UTC(2026, 0, 1) + index * 1000),
+      })),
+    );
+    const arrived = () =>
+      listenbrainz
+        .listens()
+        .filter((entry) => entry.listen.track_metadata.track_name.startsWith(`Backlog ${bob.id}-`));
+    expect(IN_FLIGHT.listenbrainz).toBeGreaterThan(1);
+    listenbrainz.failNext(1, 'hang');
+    await t.app.services.scrobbling.requeueDue();
+    await t.app.jobs.drain();
+    // One after the other, the sender would have stopped at the hung batch with nothing sent. Side
+    // by side, the other batches out with it were sent (and those claimed before its time ran out).
+    let rows = await outboxOf(bob.id);
+    const sent = rows.filter((row) => row.sent_at !== null);
+    expect(sent.length).toBeGreaterThanOrEqual(200 * (IN_FLIGHT.listenbrainz - 1));
+    const hung = rows.filter((row) => row.sent_at === null && row.attempts > 0);
+    expect(hung).toHaveLength(200);
+    for (const row of hung)
+      expect(row).toMatchObject({
+        attempts: 1,
+        failed_at: null,
+        last_error: 'ListenBrainz: no answer in 1500 ms',
+      });
+    expect(arrived()).toHaveLength(sent.length);
+
+    await backoffsOver(bob.id);
+    await t.app.services.scrobbling.requeueDue();
+    await t.app.jobs.drain();
+    rows = await outboxOf(bob.id);
+    expect(rows.every((row) => row.sent_at instanceof Date)).toBe(true);
+    const names = arrived().map((entry) => entry.listen.track_metadata.track_name);
+    expect(names).toHaveLength(count);
+    expect(new Set(names)).toEqual(new Set(Array.from({ length: count }, (_, index) => name(index))));
   });
 });
 

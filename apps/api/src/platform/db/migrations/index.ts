@@ -49,6 +49,8 @@ import * as addAdminPayoutsMenuItem from './2026-11-29T16-30_add-admin-payouts-m
 import * as createPartyMessageReactions from './2026-11-29T19-00_create-party-message-reactions';
 import * as createPayoutDetailChanges from './2026-11-29T19-00_create-payout-detail-changes';
 import * as grantMusicDownloadToPaidPlans from './2026-11-29T19-00_grant-music-download-to-paid-plans';
+import * as addScrobbleOutboxAccountIndex from './2026-11-29T23-40_add-scrobble-outbox-account-index';
+import * as coverSmartRuleJoins from './2026-11-29T23-41_cover-smart-rule-joins';
 
 /** Imported statically so the tsup bundle carries them; keys are the frozen migration names. */
 export const migrations: Record<string, Migration> = {
@@ -102,4 +104,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29T19-00_create-party-message-reactions': createPartyMessageReactions,
   '2026-11-29T19-00_create-payout-detail-changes': createPayoutDetailChanges,
   '2026-11-29T19-00_grant-music-download-to-paid-plans': grantMusicDownloadToPaidPlans,
+  '2026-11-29T23-40_add-scrobble-outbox-account-index': addScrobbleOutboxAccountIndex,
+  '2026-11-29T23-41_cover-smart-rule-joins': coverSmartRuleJoins,
 };
