@@ -49,6 +49,7 @@ import * as addAdminPayoutsMenuItem from './2026-11-29T16-30_add-admin-payouts-m
 import * as createPartyMessageReactions from './2026-11-29T19-00_create-party-message-reactions';
 import * as createPayoutDetailChanges from './2026-11-29T19-00_create-payout-detail-changes';
 import * as grantMusicDownloadToPaidPlans from './2026-11-29T19-00_grant-music-download-to-paid-plans';
+import * as addSubsonicListIndexes from './2026-11-30T00-00_add-subsonic-list-indexes';
 
 /** Imported statically so the tsup bundle carries them; keys are the frozen migration names. */
 export const migrations: Record<string, Migration> = {
@@ -102,4 +103,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29T19-00_create-party-message-reactions': createPartyMessageReactions,
   '2026-11-29T19-00_create-payout-detail-changes': createPayoutDetailChanges,
   '2026-11-29T19-00_grant-music-download-to-paid-plans': grantMusicDownloadToPaidPlans,
+  '2026-11-30T00-00_add-subsonic-list-indexes': addSubsonicListIndexes,
 };
