@@ -11,7 +11,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   // Building on 1M tracks takes seconds: `set local` lifts the api's statement timeout for this
   // migration's transaction only.
   await sql`set local statement_timeout = 0`.execute(db);
-  await sql`create index tracks_name_id_index on tracks (name, id)`.execute(db);
+  await sql`create index tracks_name_id_index on tracks (name, id) include (visibility, owner_id)`.execute(db);
   await sql`create index albums_name_id_index on albums (name, id)`.execute(db);
   await sql`create index artists_name_id_index on artists (name, id)`.execute(db);
   await sql`create index albums_release_year_index on albums ((extract(year from release_date)), id)`.execute(db);
