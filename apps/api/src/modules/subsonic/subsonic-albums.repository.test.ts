@@ -203,6 +203,7 @@ describe('search3 songs', () => {
         { name: 'hidden same', slug: 's3', visibility: 'private', owner_id: other },
         { name: 'unlisted same', slug: 's4', visibility: 'unlisted', owner_id: other },
         { name: 'mine same', slug: 's5', visibility: 'private', owner_id: viewer },
+        { name: 'Café Noir', slug: 's6', visibility: 'public' },
       ])
       .execute();
     const expected = await reference(sql`
@@ -211,7 +212,20 @@ describe('search3 songs', () => {
     for (let offset = 0; offset < expected.length + 2; offset += 2)
       pages.push(...idsOf(await searchSongs(t.deps.db, viewer, '', { size: 2, offset })));
     expect(pages).toEqual(expected);
+    // A page the name-order walk fills, and one it cannot (the trigram index's way): same rows.
+    const one = async (offset: number) =>
+      (await searchSongs(t.deps.db, viewer, 'SAME', { size: 1, offset })).map((row) => row.name);
+    expect([...(await one(0)), ...(await one(1)), ...(await one(2)), ...(await one(3))]).toEqual([
+      'mine same',
+      'same',
+      'same',
+    ]);
     const found = await searchSongs(t.deps.db, viewer, 'SAME', { size: 10, offset: 0 });
     expect(found.map((row) => row.name)).toEqual(['mine same', 'same', 'same']);
+    expect((await searchSongs(t.deps.db, viewer, 'café', { size: 10, offset: 0 })).map((row) => row.name)).toEqual([
+      'Café Noir',
+    ]);
+    expect(await searchSongs(t.deps.db, viewer, 'cafe', { size: 10, offset: 0 })).toEqual([]);
+    expect(await searchSongs(t.deps.db, viewer, '%', { size: 10, offset: 0 })).toEqual([]);
   });
 });
