@@ -155,13 +155,34 @@ describe('getAlbumList2 pages agree with one sort of every album', () => {
     expect(idsOf(deep)).toEqual(expected.slice(total - 3));
   });
 
-  it('recent: the viewer’s albums by their last play, others’ plays ignored', async () => {
+  it('recent: the viewer’s albums by their last play (ties by id), others’ plays ignored', async () => {
+    // The latest plays: two at the very same moment on two albums, then many on repeat (a window
+    // of the latest plays holds few albums).
+    const trackOf = async (name: string) =>
+      Number(
+        (
+          await t.deps.db
+            .selectFrom('tracks as tr')
+            .innerJoin('albums as al', 'al.id', 'tr.album_id')
+            .select('tr.id')
+            .where('al.name', '=', name)
+            .executeTakeFirstOrThrow()
+        ).id,
+      );
+    const [zulu, mango, berry] = [await trackOf('Zulu'), await trackOf('Mango'), await trackOf('Berry')];
+    await sql`insert into plays (track_id, user_id, played_at, duration_played_ms)
+      select case when g % 2 = 0 then ${zulu}::bigint else ${mango}::bigint end, ${viewer}::int,
+             now() + make_interval(secs => g), 60000
+        from generate_series(1, 30) g`.execute(t.deps.db);
+    await sql`insert into plays (track_id, user_id, played_at, duration_played_ms)
+      values (${berry}, ${viewer}, now() + interval '1 hour', 60000),
+             (${mango}, ${viewer}, now() + interval '1 hour', 60000)`.execute(t.deps.db);
     const expected = await reference(sql`
       select t.album_id as id from plays p join tracks t on t.id = p.track_id
        where p.user_id = ${viewer} and t.album_id is not null
        group by t.album_id order by max(p.played_at) desc, t.album_id`);
-    expect(expected).toHaveLength(3);
-    expect(await paged('recent', 2, 4)).toEqual(expected);
+    expect(expected).toHaveLength(4);
+    for (const size of [1, 2, 3]) expect(await paged('recent', size, 6), `size ${size}`).toEqual(expected);
   });
 
   it('byGenre: a large genre (walked) and a small one (sorted) page as the sort of their albums', async () => {

@@ -201,9 +201,30 @@ async function albumIdsByArtist(db: Db, page: Page): Promise<number[]> {
   return [...ids, ...idsOf(alone)];
 }
 
-/** `recent`: the viewer's albums by their last play (a page of them, then their rows). */
+/**
+ * `recent`: the viewer's albums by their last play, then id. First from a window of their latest
+ * plays (index order, ties at its edge included): every album played in the window was last played
+ * after every album that was not, so when the window holds `offset + size` albums its order is the
+ * whole order's. Else (the same few albums on repeat) every play of the viewer is grouped.
+ */
 async function recentAlbumIds(db: Db, viewerId: number, page: Page): Promise<number[]> {
-  const { rows } = await sql<{ id: string }>`
+  const plays = 4 * (page.offset + page.size);
+  const { rows } = await sql<{ id: string; whole: boolean }>`
+    with edge as (
+      select (select p.played_at from plays p where p.user_id = ${viewerId}
+               order by p.played_at desc offset ${plays - 1} limit 1) as played_at
+    )
+    select t.album_id as id, (select edge.played_at is null from edge) as whole
+      from plays p
+      join tracks t on t.id = p.track_id
+     where p.user_id = ${viewerId} and t.album_id is not null
+       and p.played_at >= coalesce((select edge.played_at from edge), '-infinity')
+     group by t.album_id
+     order by max(p.played_at) desc, t.album_id
+     limit ${page.size} offset ${page.offset}`.execute(db);
+  // A full page means the window held `offset + size` albums; a whole window is every play.
+  if (rows.length === page.size || rows[0]?.whole === true) return idsOf(rows);
+  const { rows: all } = await sql<{ id: string }>`
     select t.album_id as id
       from plays p
       join tracks t on t.id = p.track_id
@@ -211,7 +232,7 @@ async function recentAlbumIds(db: Db, viewerId: number, page: Page): Promise<num
      group by t.album_id
      order by max(p.played_at) desc, t.album_id
      limit ${page.size} offset ${page.offset}`.execute(db);
-  return idsOf(rows);
+  return idsOf(all);
 }
 
 /** Above this many albums in the genre, a page walks all albums by name and stops early. */
