@@ -155,6 +155,14 @@ describe('getAlbumList2 pages agree with one sort of every album', () => {
     expect(idsOf(deep)).toEqual(expected.slice(total - 3));
   });
 
+  it('starred: the viewer’s liked albums, latest like first', async () => {
+    const expected = await reference(sql`
+      select a.id from albums a join likes l on l.likeable_id = a.id and l.likeable_type = 'album'
+       where l.user_id = ${viewer} order by l.created_at desc, a.id`);
+    expect(expected).toHaveLength(2);
+    expect(await paged('starred', 1, 3)).toEqual(expected);
+  });
+
   it('recent: the viewer’s albums by their last play (ties by id), others’ plays ignored', async () => {
     // The latest plays: two at the very same moment on two albums, then many on repeat (a window
     // of the latest plays holds few albums).

@@ -235,6 +235,18 @@ async function recentAlbumIds(db: Db, viewerId: number, page: Page): Promise<num
   return idsOf(all);
 }
 
+/** `starred`: the viewer's album likes, latest first (their likes index, then those albums). */
+async function starredAlbumIds(db: Db, viewerId: number, page: Page): Promise<number[]> {
+  const { rows } = await sql<{ id: string }>`
+    select l.likeable_id as id
+      from likes l
+     where l.user_id = ${viewerId} and l.likeable_type = 'album'
+       and exists (select 1 from albums a where a.id = l.likeable_id)
+     order by l.created_at desc, l.likeable_id
+     limit ${page.size} offset ${page.offset}`.execute(db);
+  return idsOf(rows);
+}
+
 /** Above this many albums in the genre, a page walks all albums by name and stops early. */
 const GENRE_WALK_FROM = 2_000;
 
@@ -300,9 +312,7 @@ export async function albumList(
     case 'alphabeticalByArtist':
       return albumsInOrder(db, viewerId, await albumIdsByArtist(db, page));
     case 'starred':
-      return paged(
-        base.where('l.created_at', 'is not', null).orderBy('l.created_at', 'desc').orderBy('a.id'),
-      );
+      return albumsInOrder(db, viewerId, await starredAlbumIds(db, viewerId, page));
     case 'byYear': {
       const from = filter.fromYear ?? 0;
       const to = filter.toYear ?? 9999;
