@@ -89,7 +89,10 @@ beforeAll(async () => {
     [other, mango],
     [other, zulu],
   ] as const)
-    await t.deps.db.insertInto('likes').values({ user_id: user, likeable_type: 'album', likeable_id: album }).execute();
+    await t.deps.db
+      .insertInto('likes')
+      .values({ user_id: user, likeable_type: 'album', likeable_id: album })
+      .execute();
   // Plays: the viewer's (and another user's, which do not count) over tracks of four albums.
   const tracks: Record<number, number> = {};
   for (const album of [zulu, apple, mango, berry]) {
@@ -112,8 +115,12 @@ beforeAll(async () => {
       t.deps.db,
     );
   total = Number(
-    (await t.deps.db.selectFrom('albums').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow())
-      .n,
+    (
+      await t.deps.db
+        .selectFrom('albums')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
   );
 });
 
@@ -210,7 +217,9 @@ describe('getAlbumList2 pages agree with one sort of every album', () => {
         expect(idsOf(page), `${genre} at ${offset}`).toEqual(expected.slice(offset, offset + size));
       }
     }
-    expect(await albumList(t.deps.db, viewer, 'byGenre', { genre: 'polka' }, { size: 5, offset: 0 })).toEqual([]);
+    expect(await albumList(t.deps.db, viewer, 'byGenre', { genre: 'polka' }, { size: 5, offset: 0 })).toEqual(
+      [],
+    );
   });
 
   it('random: distinct albums, as many as asked; all of them when asked for more', async () => {
@@ -251,9 +260,9 @@ describe('search3 songs', () => {
     ]);
     const found = await searchSongs(t.deps.db, viewer, 'SAME', { size: 10, offset: 0 });
     expect(found.map((row) => row.name)).toEqual(['mine same', 'same', 'same']);
-    expect((await searchSongs(t.deps.db, viewer, 'café', { size: 10, offset: 0 })).map((row) => row.name)).toEqual([
-      'Café Noir',
-    ]);
+    expect(
+      (await searchSongs(t.deps.db, viewer, 'café', { size: 10, offset: 0 })).map((row) => row.name),
+    ).toEqual(['Café Noir']);
     expect(await searchSongs(t.deps.db, viewer, 'cafe', { size: 10, offset: 0 })).toEqual([]);
     expect(await searchSongs(t.deps.db, viewer, '%', { size: 10, offset: 0 })).toEqual([]);
   });

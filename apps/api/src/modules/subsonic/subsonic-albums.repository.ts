@@ -110,7 +110,9 @@ export type AlbumListFilter = { fromYear?: number; toYear?: number; genre?: stri
 /** The albums of `ids`, in that order (one statement by primary key). */
 async function albumsInOrder(db: Db, viewerId: number, ids: readonly number[]): Promise<AlbumRow[]> {
   if (ids.length === 0) return [];
-  const rows = await albumQuery(db, viewerId).where('a.id', 'in', [...ids]).execute();
+  const rows = await albumQuery(db, viewerId)
+    .where('a.id', 'in', [...ids])
+    .execute();
   const byId = new Map(rows.map((row) => [Number(row.id), row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }

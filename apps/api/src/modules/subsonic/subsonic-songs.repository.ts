@@ -112,7 +112,9 @@ const SEARCH_WALK_CAP = 20_000;
 /** The songs of `ids`, in that order. */
 async function songsInOrder(db: Db, viewerId: number, ids: readonly number[]): Promise<SongRow[]> {
   if (ids.length === 0) return [];
-  const rows = await songQuery(db, viewerId).where('t.id', 'in', [...ids]).execute();
+  const rows = await songQuery(db, viewerId)
+    .where('t.id', 'in', [...ids])
+    .execute();
   const byId = new Map(rows.map((row) => [Number(row.id), row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
@@ -136,8 +138,17 @@ export async function searchSongs(
     .select(['t.id', 't.name'])
     .where((eb) => visibleTrack(eb, viewerId, 'listed'));
   if (!query) {
-    const rows = await listed.orderBy('t.name').orderBy('t.id').limit(page.size).offset(page.offset).execute();
-    return songsInOrder(db, viewerId, rows.map((row) => Number(row.id)));
+    const rows = await listed
+      .orderBy('t.name')
+      .orderBy('t.id')
+      .limit(page.size)
+      .offset(page.offset)
+      .execute();
+    return songsInOrder(
+      db,
+      viewerId,
+      rows.map((row) => Number(row.id)),
+    );
   }
   const pattern = `%${escapeLike(query)}%`;
   const walked = await db
@@ -149,7 +160,12 @@ export async function searchSongs(
     .limit(page.size)
     .offset(page.offset)
     .execute();
-  if (walked.length === page.size) return songsInOrder(db, viewerId, walked.map((row) => Number(row.id)));
+  if (walked.length === page.size)
+    return songsInOrder(
+      db,
+      viewerId,
+      walked.map((row) => Number(row.id)),
+    );
   const found = await listed
     .where('t.name', 'ilike', pattern)
     .where(sql<boolean>`cadence_unaccent(lower(t.name)) like cadence_unaccent(lower(${pattern}))`)
@@ -158,7 +174,11 @@ export async function searchSongs(
     .limit(page.size)
     .offset(page.offset)
     .execute();
-  return songsInOrder(db, viewerId, found.map((row) => Number(row.id)));
+  return songsInOrder(
+    db,
+    viewerId,
+    found.map((row) => Number(row.id)),
+  );
 }
 
 export function randomSongs(
