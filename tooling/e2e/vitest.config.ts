@@ -41,6 +41,9 @@ export default defineConfig({
           name: 'e2e-timing',
           include: TIMING_FILES,
           fileParallelism: false,
+          // Audio rendered in real time drops a 50 ms block when the shared machine is overloaded
+          // (a crossfade read one silent window at load 22): such a run is measured once more.
+          retry: 1,
           sequence: { groupOrder: 1 },
         },
       },
