@@ -287,8 +287,10 @@ export async function measureAdminList(context: TContext, setup: TAdminListSetup
   try {
     const headers = await signIn(database.url, api.spec.env.ADMIN_EMAIL as string);
     const seconds = context.mode.measureSeconds;
-    await pgbenchLatenciesByScript(context, database.url, scripts, context.mode.warmupSeconds);
-    await apiLatenciesByCase(api, cases, headers, context.mode.warmupSeconds);
+    if (context.mode.warmupSeconds > 0)
+      await pgbenchLatenciesByScript(context, database.url, scripts, context.mode.warmupSeconds);
+    if (context.mode.warmupSeconds > 0)
+      await apiLatenciesByCase(api, cases, headers, context.mode.warmupSeconds);
     const perCase = cases.map(() => ({ ceiling: [] as number[], ours: [] as number[] }));
     const samples: TPairedSample[] = [];
     const pairs = context.mode.rounds * 2;
