@@ -34,6 +34,6 @@ export const SlowRouteSpinner: Story = {
   render: () => <RouteSpinnerView isLoading />,
   play: async ({ canvasElement }) => {
     expect(within(canvasElement).queryByTestId('route-spinner')).toBeNull();
-    expect(await within(canvasElement).findByTestId('route-spinner', {}, { timeout: 3000 })).toBeTruthy();
+    expect(await within(canvasElement).findByTestId('route-spinner')).toBeTruthy();
   },
 };

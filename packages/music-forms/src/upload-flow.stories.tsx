@@ -159,7 +159,7 @@ export const SavedDrafts: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const list = await canvas.findByRole('list', { name: 'Drafts' }, { timeout: 10_000 });
+    const list = await canvas.findByRole('list', { name: 'Drafts' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);
     await userEvent.click(canvas.getByRole('button', { name: 'Delete Nightfall' }));
     // The dialog is drawn outside the story's canvas (the ModalHost): asked first, then deleted.
@@ -176,8 +176,8 @@ async function uploadTwo(canvasElement: HTMLElement) {
   const input = canvasElement.querySelector<HTMLInputElement>('input[type="file"]');
   if (!input) throw new Error('The drop zone has no file input.');
   await userEvent.upload(input, [audio('02 - Nightfall.mp3'), audio('01 - Night Drive.mp3')]);
-  const list = await within(canvasElement).findByRole('list', { name: 'Drafts' }, { timeout: 10_000 });
-  await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2), { timeout: 10_000 });
+  const list = await within(canvasElement).findByRole('list', { name: 'Drafts' });
+  await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
   return list;
 }
 

@@ -48,6 +48,7 @@ import {
 import { runAll } from './harness/runner';
 import {
   apiTarget,
+  disposeApiTemplates,
   emptyPgliteTarget,
   helloFastifyTarget,
   prepareApiData,
@@ -267,6 +268,7 @@ async function main(): Promise<number> {
     return code;
   } finally {
     await apiData?.dispose();
+    await disposeApiTemplates();
     await pgliteCeiling?.dispose();
   }
 }

@@ -10,7 +10,14 @@ import type { Decorator, Preview } from '@storybook/react-vite';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { mswLoader } from 'msw-storybook-addon/csf3';
 import { useEffect, useState } from 'react';
+import { configure } from 'storybook/test';
 import { storyThemes, type TStoryTheme } from './themes';
+
+// A play function waits for what it checks (a row, a dialog, a toast), never for a clock: every
+// `findBy*` and `waitFor` ends on the event, and only a wait that never ends fails, before the
+// story's own 30 s limit (vitest.config.ts). Testing Library's default of 1 s is a clock that a
+// lazy chunk or an msw answer overruns when the suite shares two cores with the api's tests.
+configure({ asyncUtilTimeout: 20_000 });
 
 // What the api inlines into index.html, parsed with its contract so a fixture that drifts from
 // the schema fails every story instead of showing a state the product cannot reach. The

@@ -164,14 +164,6 @@ export const withRoutes: Decorator = (Story, context) => {
   const children = context.parameters.children as RouteObject[] | undefined;
   const Parent = context.parameters.parent as ComponentType | undefined;
   const childPath = context.parameters.childPath as string | undefined;
-  console.log(
-    'DBG',
-    path,
-    childPath,
-    typeof Parent,
-    (Parent as { name?: string } | undefined)?.name,
-    context.parameters.route,
-  );
   const story: RouteObject = Parent
     ? {
         path,

@@ -58,7 +58,7 @@ export const LanguageMenuByKeyboard: Story = {
       .getByRole('button', { name: /English/ })
       .focus();
     await userEvent.keyboard('{Enter}');
-    const menu = await within(document.body).findByRole('menu', { name: 'Language' }, { timeout: 5000 });
+    const menu = await within(document.body).findByRole('menu', { name: 'Language' });
     await waitFor(() => expect(menu.contains(document.activeElement)).toBe(true));
     expect(within(menu).getByRole('menuitemradio', { name: 'English' }).getAttribute('aria-checked')).toBe(
       'true',

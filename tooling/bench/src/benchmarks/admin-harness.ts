@@ -10,7 +10,7 @@ import { LOAD_CORE, pinned } from '../harness/cores';
 import { findSparePort } from '../harness/ports';
 import { startServer, type TRunningServer } from '../harness/server-process';
 import { median, type TPairedSample } from '../harness/stats';
-import { apiTarget, startTarget } from '../harness/targets';
+import { apiTarget, prepareApiData, startTarget } from '../harness/targets';
 import { catalogueDatabase, psql, type TCatalogueSize } from './catalogue';
 import { percentile } from './search';
 import { startSqlCapture, type TQueryGroup } from './sql-capture';
@@ -222,6 +222,22 @@ export async function withCatalogue<T>(
   }
 }
 
+/**
+ * A migrated and seeded api of the benchmark's own on PostgreSQL (a DATA_DIR and a database, both
+ * removed by `database.drop`): a copy of the run's template (targets.ts prepareApiData) instead of
+ * a migrate + seed start on an empty database.
+ */
+export async function seededPostgresApi(
+  context: TContext,
+): Promise<{ dataDir: string; database: { url: string; drop: () => Promise<void> } }> {
+  const data = await prepareApiData(context.pinning, 'postgres');
+  if (data.databaseUrl === undefined) {
+    await data.dispose();
+    throw new Error('the postgres template gave no database');
+  }
+  return { dataDir: data.dataDir, database: { url: data.databaseUrl, drop: data.dispose } };
+}
+
 /** Migrates `url` with one start of the api on `dataDir` (the first start seeds roles and the admin). */
 export async function migrateWithApi(context: TContext, dataDir: string, url: string): Promise<void> {
   const first = await startServer(
@@ -287,8 +303,10 @@ export async function measureAdminList(context: TContext, setup: TAdminListSetup
   try {
     const headers = await signIn(database.url, api.spec.env.ADMIN_EMAIL as string);
     const seconds = context.mode.measureSeconds;
-    await pgbenchLatenciesByScript(context, database.url, scripts, context.mode.warmupSeconds);
-    await apiLatenciesByCase(api, cases, headers, context.mode.warmupSeconds);
+    if (context.mode.warmupSeconds > 0)
+      await pgbenchLatenciesByScript(context, database.url, scripts, context.mode.warmupSeconds);
+    if (context.mode.warmupSeconds > 0)
+      await apiLatenciesByCase(api, cases, headers, context.mode.warmupSeconds);
     const perCase = cases.map(() => ({ ceiling: [] as number[], ours: [] as number[] }));
     const samples: TPairedSample[] = [];
     const pairs = context.mode.rounds * 2;

@@ -1,10 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import type { TBenchmark, TContext } from '../harness/benchmark';
-import { ADMIN_P95_GOAL_MS, getJson, measureAdminList, migrateWithApi } from './admin-harness';
-import { createBenchDatabase, psql, WORDS } from './catalogue';
+import { ADMIN_P95_GOAL_MS, getJson, measureAdminList, seededPostgresApi } from './admin-harness';
+import { psql, WORDS } from './catalogue';
 
 /**
  * Issue 10: the admin users list `GET /api/v1/users` on 100k users (search + role filter + sort
@@ -64,10 +62,8 @@ export const adminUsers: TBenchmark = {
   goalWords: `GET /api/v1/users (search + role filter + sort, page 1 and a deep page) p95 <= 1.5x pgbench p95 of the same SQL; absolute goal p95 <= ${ADMIN_P95_GOAL_MS} ms (see details)`,
   async run(context: TContext) {
     const size = context.mode.name === 'smoke' ? SIZES.smoke : SIZES.full;
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'cadence-bench-admin-users-'));
-    const database = await createBenchDatabase();
+    const { dataDir, database } = await seededPostgresApi(context);
     try {
-      await migrateWithApi(context, dataDir, database.url);
       const generated = await generateUsers(database.url, size.users, context.log);
       const list = (page: number) =>
         `/api/v1/users?query=example&role=${generated.roleId}&orderBy=name&orderDir=asc&page=${page}&perPage=${PER_PAGE}`;

@@ -174,8 +174,9 @@ async function measure(context: TContext): Promise<TAudioFigures> {
     const mibPerSecond = async (url: string) =>
       ((await load(url, {}, WHOLE_FILE_CONNECTIONS)) * FILE_BYTES) / MiB;
     // Warm-up: page cache, JIT, keep-alive pools.
-    await ttfbLatencies(ours, RANGE_64K, context.mode.warmupSeconds);
-    if (nginx) await ttfbLatencies(nginx.frontUrl, RANGE_64K, context.mode.warmupSeconds);
+    if (context.mode.warmupSeconds > 0) await ttfbLatencies(ours, RANGE_64K, context.mode.warmupSeconds);
+    if (nginx && context.mode.warmupSeconds > 0)
+      await ttfbLatencies(nginx.frontUrl, RANGE_64K, context.mode.warmupSeconds);
     const pairs = context.mode.rounds * 2;
     for (let pair = 0; pair < pairs; pair++) {
       context.log(`audio-range: pair ${pair + 1}/${pairs}`);

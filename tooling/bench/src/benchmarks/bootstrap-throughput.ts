@@ -79,7 +79,7 @@ function bootstrapFigures(context: TContext): Promise<TBootstrapFigures> {
 const pairUp = (ceiling: number[], ours: number[]): TPairedSample[] =>
   ours.map((value, index) => ({ ceiling: ceiling[index] as number, ours: value }));
 
-/** Three sides of 3 s warm-up + 10 s, six pairs, plus three starts (smoke: 1 s + 1 s, two pairs). */
+/** Three sides of 3 s warm-up + 10 s, six pairs, plus three starts (smoke: 1 s, no warm-up, two pairs). */
 const BOOTSTRAP_TIME = { expectedSeconds: { full: 250, smoke: 25 }, group: 'bootstrap' } as const;
 
 /** Issue 16: the same bytes from a bare Fastify are the ceiling that measures the api, not the payload. */

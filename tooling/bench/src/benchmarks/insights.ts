@@ -275,11 +275,13 @@ async function measure(context: TContext): Promise<TFigures> {
     const pairs = context.mode.rounds * 2;
     for (let pair = 0; pair < pairs; pair++) {
       context.log(`insights: pair ${pair + 1}/${pairs}`);
-      await sequentialLatencies(`${insightsTwin.baseUrl}/album`, {}, context.mode.warmupSeconds / 2);
+      if (context.mode.warmupSeconds > 0)
+        await sequentialLatencies(`${insightsTwin.baseUrl}/album`, {}, context.mode.warmupSeconds / 2);
       figures.insights.twin.push(
         percentile(await sequentialLatencies(`${insightsTwin.baseUrl}/album`, {}, seconds), 95),
       );
-      await sequentialLatencies(`${api.baseUrl}${insightsPath}`, headers, context.mode.warmupSeconds / 2);
+      if (context.mode.warmupSeconds > 0)
+        await sequentialLatencies(`${api.baseUrl}${insightsPath}`, headers, context.mode.warmupSeconds / 2);
       figures.insights.ours.push(
         percentile(await sequentialLatencies(`${api.baseUrl}${insightsPath}`, headers, seconds), 95),
       );

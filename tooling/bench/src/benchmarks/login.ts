@@ -136,7 +136,7 @@ export const loginThroughput: TBenchmark = {
           hashMs.push(ms);
           return 1000 / ms;
         }
-        await loginLoad(server, credentials, context.mode.warmupSeconds);
+        if (context.mode.warmupSeconds > 0) await loginLoad(server, credentials, context.mode.warmupSeconds);
         const run = await loginLoad(server, credentials, context.mode.measureSeconds);
         runs.push(run);
         return run.loginsPerSecond;

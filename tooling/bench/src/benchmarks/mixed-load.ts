@@ -125,7 +125,7 @@ async function measure(context: TContext): Promise<TMixedFigures> {
     context.log(
       `mixed-load: warm-up, then ${CONNECTIONS} connections for ${SECONDS[context.mode.name]} s on one replica`,
     );
-    await load(first.baseUrl, context.mode.warmupSeconds);
+    if (context.mode.warmupSeconds > 0) await load(first.baseUrl, context.mode.warmupSeconds);
     const single = await load(first.baseUrl, SECONDS[context.mode.name]);
     const rssPeakMiB = await vmHwmMiB(first.pid);
     context.log(
@@ -163,7 +163,7 @@ async function measure(context: TContext): Promise<TMixedFigures> {
       const oneUrl = `http://${LOOPBACK}:${onePort}`;
       const twoUrl = `http://${LOOPBACK}:${twoPort}`;
       await checkEveryKind(twoUrl, requests);
-      await load(twoUrl, context.mode.warmupSeconds);
+      if (context.mode.warmupSeconds > 0) await load(twoUrl, context.mode.warmupSeconds);
       const pairs = context.mode.rounds * 2;
       for (let pair = 0; pair < pairs; pair++) {
         context.log(

@@ -1,11 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import type { TBenchmark, TContext } from '../harness/benchmark';
 import type { TPairedSample } from '../harness/stats';
 import { apiTarget, startTarget } from '../harness/targets';
-import { adminSession, migrateWithApi } from './admin-harness';
-import { createBenchDatabase, psql } from './catalogue';
+import { adminSession, seededPostgresApi } from './admin-harness';
+import { psql } from './catalogue';
 
 /**
  * Issue 39: the monthly payouts run (`POST /api/v1/admin/payouts/runs`: aggregate the period's
@@ -108,10 +106,8 @@ export const payoutsRun: TBenchmark = {
   goalWords: `a monthly payouts run (POST /api/v1/admin/payouts/runs) >= 0.5x a raw SQL twin of its aggregation; absolute goal <= ${ABSOLUTE_GOAL_MS / 1000} s (see details)`,
   async run(context: TContext) {
     const size = context.mode.name === 'smoke' ? SIZES.smoke : SIZES.full;
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'cadence-bench-payouts-'));
-    const database = await createBenchDatabase();
+    const { dataDir, database } = await seededPostgresApi(context);
     try {
-      await migrateWithApi(context, dataDir, database.url);
       const loadMs = await generate(database.url, size, context.log);
       const api = await startTarget(apiTarget(dataDir, database.url), context.pinning);
       const samples: TPairedSample[] = [];

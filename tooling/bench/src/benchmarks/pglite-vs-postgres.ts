@@ -143,8 +143,8 @@ async function measure(context: TContext): Promise<TPgliteFigures> {
       ((await postgres(workloads[0]?.queries.at(-1) as TQuery)) as { rows: unknown[] }).rows.length,
     ];
     if (liteRows !== pgRows) throw new Error(`PGlite returned ${liteRows} rows, PostgreSQL ${pgRows}`);
-    await meanMs(postgres, workloads, context.mode.warmupSeconds);
-    await meanMs(pglite.query, workloads, context.mode.warmupSeconds);
+    if (context.mode.warmupSeconds > 0) await meanMs(postgres, workloads, context.mode.warmupSeconds);
+    if (context.mode.warmupSeconds > 0) await meanMs(pglite.query, workloads, context.mode.warmupSeconds);
     const samples: TPairedSample[] = [];
     const pairs = context.mode.rounds * 2;
     for (let pair = 0; pair < pairs; pair++) {

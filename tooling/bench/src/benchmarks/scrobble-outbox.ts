@@ -1,13 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { startListenBrainzPeer } from '@cadence/scrobble-peers/listenbrainz-peer';
 import type { TBenchmark, TContext } from '../harness/benchmark';
 import type { TPairedSample } from '../harness/stats';
 import { median } from '../harness/stats';
 import { apiTarget, startTarget } from '../harness/targets';
-import { adminSession, migrateWithApi } from './admin-harness';
-import { createBenchDatabase, psql } from './catalogue';
+import { adminSession, seededPostgresApi } from './admin-harness';
+import { psql } from './catalogue';
 
 /**
  * Issue 37: the scrobble outbox drains 10,000 queued scrobbles to a ListenBrainz peer at >= 0.5x
@@ -91,10 +89,8 @@ export const scrobbleOutbox: TBenchmark = {
   async run(context: TContext) {
     const count = sizes(context);
     const peer = await startListenBrainzPeer({ tokens: { [TOKEN]: 'bench' } });
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'cadence-bench-scrobble-outbox-'));
-    const database = await createBenchDatabase();
+    const { dataDir, database } = await seededPostgresApi(context);
     try {
-      await migrateWithApi(context, dataDir, database.url);
       const target = apiTarget(dataDir, database.url);
       // Connect the admin's ListenBrainz account through the api (the token is stored encrypted).
       const setup = await startTarget(target, context.pinning);

@@ -175,8 +175,9 @@ export const searchTypeahead: TBenchmark = {
       const server = await startTarget(target, context.pinning);
       try {
         const seconds = context.mode.measureSeconds;
-        await pgbenchLatencies(context, database.url, scripts, context.mode.warmupSeconds);
-        await httpLatencies(server, context.mode.warmupSeconds);
+        if (context.mode.warmupSeconds > 0)
+          await pgbenchLatencies(context, database.url, scripts, context.mode.warmupSeconds);
+        if (context.mode.warmupSeconds > 0) await httpLatencies(server, context.mode.warmupSeconds);
         const p95s = { ceiling: [] as number[], ours: [] as number[] };
         const samples = await alternate(context.mode.rounds * 2, async (side, pair) => {
           context.log(`search-typeahead: pair ${pair + 1}/${context.mode.rounds * 2} ${side}`);

@@ -141,7 +141,7 @@ async function measure(context: TContext): Promise<TMixFigures> {
         env: { MIXED_REQUESTS: linesFile },
       });
     const streamUrl = `${server.baseUrl}/api/v1/tracks/${flacId}/stream?maxBitRate=128&format=opus`;
-    await load(context.mode.warmupSeconds);
+    if (context.mode.warmupSeconds > 0) await load(context.mode.warmupSeconds);
     const figures: TMixFigures = { quiet: [], busy: [], details: {} };
     let streamed = 0;
     const pairs = context.mode.rounds * 2;

@@ -2,6 +2,7 @@ export type TModeName = 'full' | 'smoke';
 
 export type TMode = {
   name: TModeName;
+  /** 0: no warm-up runs at all. */
   warmupSeconds: number;
   measureSeconds: number;
   /** Each round is ceiling, ours, ceiling, ours. */
@@ -24,7 +25,8 @@ export const MODES: Record<TModeName, TMode> = {
   },
   smoke: {
     name: 'smoke',
-    warmupSeconds: 1,
+    // A smoke run proves each benchmark works end to end; it measures nothing worth warming for.
+    warmupSeconds: 0,
     measureSeconds: 1,
     rounds: 1,
     spawns: 1,

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, realpathSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -125,10 +125,25 @@ const run = promisify(execFile);
 /** The machine's shared PostgreSQL (trust auth); the bench creates and drops its own database there. */
 const POSTGRES_ARGS = ['-h', LOOPBACK, '-p', '5432', '-U', 'postgres'];
 
-async function createDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/** An empty database, or a copy of `template` (which nobody may be connected to). */
+async function createDatabase(
+  template?: string,
+): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
   const name = `cadence_bench_${randomBytes(4).toString('hex')}`;
-  await run('createdb', [...POSTGRES_ARGS, name]);
+  const args = [...POSTGRES_ARGS, ...(template === undefined ? [] : ['--template', template]), name];
+  // The template's last server has exited, but PostgreSQL may not have ended its backends yet.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await run('createdb', args);
+      break;
+    } catch (error) {
+      const isBusy = String((error as { stderr?: string }).stderr).includes('being accessed by other users');
+      if (!isBusy || attempt === 20) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
   return {
+    name,
     url: `postgres://postgres@${LOOPBACK}:5432/${name}`,
     drop: async () => {
       await run('dropdb', [...POSTGRES_ARGS, '--if-exists', '--force', name]);
@@ -136,12 +151,17 @@ async function createDatabase(): Promise<{ url: string; drop: () => Promise<void
   };
 }
 
-export async function prepareApiData(pinning: TPinning, database: TDatabaseMode): Promise<TApiData> {
-  const entry = apiEntry();
-  if (!existsSync(entry)) {
-    throw new Error(`${entry} not found: build the api first (pnpm --filter @cadence/api build)`);
-  }
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'cadence-bench-'));
+/** The first start's migrated and seeded data, per database mode: what every later copy starts from. */
+type TApiTemplate = {
+  dataDir: string;
+  databaseName?: string;
+  firstStartMs: number;
+  dispose: () => Promise<void>;
+};
+const templates = new Map<TDatabaseMode, Promise<TApiTemplate>>();
+
+async function buildApiTemplate(pinning: TPinning, database: TDatabaseMode): Promise<TApiTemplate> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'cadence-bench-template-'));
   const created = database === 'postgres' ? await createDatabase() : undefined;
   const dispose = async () => {
     await rm(dataDir, { recursive: true, force: true });
@@ -155,11 +175,52 @@ export async function prepareApiData(pinning: TPinning, database: TDatabaseMode)
       FIRST_START_TIMEOUT_MS,
     );
     await server.stop();
-    return { dataDir, databaseUrl: created?.url, firstStartMs: server.readyMs, dispose };
+    return { dataDir, databaseName: created?.name, firstStartMs: server.readyMs, dispose };
   } catch (error) {
     await dispose();
     throw error;
   }
+}
+
+/**
+ * A migrated and seeded api of its own for the caller (a DATA_DIR, and in `postgres` mode a
+ * database): a copy of the run's one template, built by the first call with one start of the api
+ * (migrate + seed, `firstStartMs`). Each benchmark used to pay that start itself (~20-45 s
+ * embedded); a copy of the data directory and a `createdb --template` take a second or two.
+ */
+export async function prepareApiData(pinning: TPinning, database: TDatabaseMode): Promise<TApiData> {
+  const entry = apiEntry();
+  if (!existsSync(entry)) {
+    throw new Error(`${entry} not found: build the api first (pnpm --filter @cadence/api build)`);
+  }
+  let template = templates.get(database);
+  if (template === undefined) {
+    template = buildApiTemplate(pinning, database);
+    templates.set(database, template);
+    // A failed build is not cached: the next benchmark tries again (and reports its own failure).
+    template.catch(() => templates.delete(database));
+  }
+  const { dataDir: templateDir, databaseName, firstStartMs } = await template;
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'cadence-bench-'));
+  const created = databaseName === undefined ? undefined : await createDatabase(databaseName);
+  const dispose = async () => {
+    await rm(dataDir, { recursive: true, force: true });
+    await created?.drop();
+  };
+  try {
+    await cp(templateDir, dataDir, { recursive: true });
+    return { dataDir, databaseUrl: created?.url, firstStartMs, dispose };
+  } catch (error) {
+    await dispose();
+    throw error;
+  }
+}
+
+/** Removes the templates (the end of a run). */
+export async function disposeApiTemplates(): Promise<void> {
+  const built = await Promise.allSettled([...templates.values()]);
+  templates.clear();
+  for (const entry of built) if (entry.status === 'fulfilled') await entry.value.dispose();
 }
 
 const ADMIN_PASSWORD = randomBytes(12).toString('hex');

@@ -18,7 +18,7 @@ export async function measureThroughput(
     generator: context.generator,
     pinning: context.pinning,
   };
-  await runLoad({ ...common, seconds: context.mode.warmupSeconds });
+  if (context.mode.warmupSeconds > 0) await runLoad({ ...common, seconds: context.mode.warmupSeconds });
   const result = await runLoad({ ...common, seconds: context.mode.measureSeconds });
   if (result.non2xx > 0 || result.errors > 0) {
     throw new Error(

@@ -46,9 +46,7 @@ export const Edit: Story = {
     const name = (await canvas.findByRole('textbox', { name: /^Name/ })) as HTMLInputElement;
     expect(name.value).toBe('Staff picks');
     const preview = canvas.getByTestId('channel-preview');
-    await waitFor(() => expect(within(preview).getAllByText('Daybreak').length).toBeGreaterThan(0), {
-      timeout: 3000,
-    });
+    await waitFor(() => expect(within(preview).getAllByText('Daybreak').length).toBeGreaterThan(0));
     await userEvent.click(canvas.getByRole('button', { name: 'Save' }));
     await expectToast('Channel saved');
   },

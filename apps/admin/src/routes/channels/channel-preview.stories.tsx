@@ -32,7 +32,7 @@ type Story = StoryObj<typeof meta>;
 export const Default: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await waitFor(() => expect(canvas.getAllByText('Daybreak').length).toBeGreaterThan(0), { timeout: 3000 });
+    await waitFor(() => expect(canvas.getAllByText('Daybreak').length).toBeGreaterThan(0));
     expect(canvas.getByRole('heading', { name: 'Staff picks' })).toBeTruthy();
   },
 };
@@ -54,8 +54,6 @@ export const PreviewError: Story = {
     ],
   },
   play: async ({ canvasElement }) => {
-    expect(
-      await within(canvasElement).findByText('The preview could not be loaded.', {}, { timeout: 3000 }),
-    ).toBeTruthy();
+    expect(await within(canvasElement).findByText('The preview could not be loaded.')).toBeTruthy();
   },
 };

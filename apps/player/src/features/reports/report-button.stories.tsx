@@ -28,7 +28,7 @@ export const HoverAndFocus: Story = {
 export const OpensDialog: Story = {
   play: async ({ canvasElement }) => {
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Report' }));
-    const dialog = await within(document.body).findByRole('dialog', {}, { timeout: 5000 });
+    const dialog = await within(document.body).findByRole('dialog');
     await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
   },
 };

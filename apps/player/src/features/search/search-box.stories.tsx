@@ -49,11 +49,7 @@ export const Default: Story = {};
 async function typeIn(canvasElement: HTMLElement, text: string) {
   // The pointer coming near swaps the plain field for the combobox (its chunk loads then).
   await userEvent.hover(within(canvasElement).getByRole('textbox', { name: 'Search' }));
-  const combobox = await within(canvasElement).findByRole(
-    'combobox',
-    { name: 'Search' },
-    { timeout: 10_000 },
-  );
+  const combobox = await within(canvasElement).findByRole('combobox', { name: 'Search' });
   await userEvent.click(combobox);
   await userEvent.keyboard(text);
 }
@@ -62,7 +58,7 @@ async function typeIn(canvasElement: HTMLElement, text: string) {
 export const Suggestions: Story = {
   play: async ({ canvasElement }) => {
     await typeIn(canvasElement, 'night');
-    const listbox = await within(document.body).findByRole('listbox', {}, { timeout: 5_000 });
+    const listbox = await within(document.body).findByRole('listbox');
     await waitFor(() => expect(within(listbox).getAllByRole('option')).toHaveLength(SUGGESTIONS.length));
     await userEvent.keyboard('{ArrowDown}');
     const combobox = within(canvasElement).getByRole('combobox', { name: 'Search' });
@@ -75,7 +71,7 @@ export const Searching: Story = {
   parameters: { msw: [http.get('*/api/v1/search/suggestions', () => delay('infinite'))] },
   play: async ({ canvasElement }) => {
     await typeIn(canvasElement, 'night');
-    const listbox = await within(document.body).findByRole('listbox', {}, { timeout: 5_000 });
+    const listbox = await within(document.body).findByRole('listbox');
     expect(await within(listbox).findByText('Searching...')).toBeTruthy();
   },
 };
@@ -85,7 +81,7 @@ export const NoResults: Story = {
   parameters: { msw: [suggestions([])] },
   play: async ({ canvasElement }) => {
     await typeIn(canvasElement, 'zzzz');
-    const listbox = await within(document.body).findByRole('listbox', {}, { timeout: 5_000 });
+    const listbox = await within(document.body).findByRole('listbox');
     expect(await within(listbox).findByText('No results for "zzzz"')).toBeTruthy();
   },
 };
@@ -102,7 +98,7 @@ export const TabWhenLoaded: Story = {
     await waitFor(() => expect(document.activeElement).toBe(combobox));
     await userEvent.keyboard('night');
     await waitFor(() => expect(combobox).toHaveProperty('value', 'night'));
-    await within(document.body).findByRole('listbox', {}, { timeout: 5_000 });
+    await within(document.body).findByRole('listbox');
   },
 };
 

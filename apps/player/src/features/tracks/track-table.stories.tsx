@@ -108,11 +108,7 @@ export const RowMenu: Story = {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getAllByRole('button', { name: 'More options' })[0] as HTMLElement);
     // The menu is a lazy chunk: the first open waits for it (the dev server transforms it then).
-    const menu = await within(document.body).findByRole(
-      'menu',
-      { name: 'Track options' },
-      { timeout: 15_000 },
-    );
+    const menu = await within(document.body).findByRole('menu', { name: 'Track options' });
     expect(within(menu).getByRole('menuitem', { name: 'Go to track radio' })).toBeTruthy();
     await userEvent.keyboard('{ArrowDown}');
     expect(menu.contains(document.activeElement)).toBe(true);
