@@ -16,7 +16,7 @@ async function spriteFromLucide(): Promise<string> {
       return `<symbol id="${name}" viewBox="0 0 24 24">${inner}</symbol>`;
     }),
   );
-  return `<svg xmlns="http://www.w3.org/2000/svg">\n${symbols.join('\n')}\n</svg>\n`;
+  return `<svg xmlns="http://www.w3.org/2000/svg">\n<title>Menu icons</title>\n${symbols.join('\n')}\n</svg>\n`;
 }
 
 describe('MenuIcon', () => {

@@ -1,7 +1,6 @@
 // Zod-free on purpose: the apps' workspace pages and switcher read these, and workspace.ts's
 // schemas would bring zod and the catalogue and pagination contracts with them. The first
-// download's part (the cookie, the personal workspace) is workspace-cookie.ts.
-export { DEFAULT_WORKSPACE, WORKSPACE_COOKIE } from './workspace-cookie';
+// download's part (the cookie, the personal workspace) is workspace-cookie.ts, apart.
 /** Design 5 (W01): an invitation link is valid for 3 days. */
 export const WORKSPACE_INVITE_TTL_MS = 3 * 24 * 60 * 60 * 1000;
 

@@ -12,5 +12,5 @@ export const SignedInTopBarItems = lazy(() =>
 );
 
 export const SidebarPlaylists = lazy(() =>
-  loadSignedInParts().then((m) => ({ default: m.SidebarPlaylists })),
+  loadSignedInParts().then((m) => ({ default: m.SignedInSidebarPlaylists })),
 );

@@ -1,7 +1,6 @@
 import { NotificationBell } from '@cadence/app-shell/notifications/notification-bell';
 import { WorkspaceSwitcher } from '@cadence/app-shell/workspaces/workspace-switcher';
-
-export { SidebarPlaylists } from './sidebar-playlists';
+import { SidebarPlaylists } from './sidebar-playlists';
 
 /** The top bar's workspace switcher and notification bell (a signed-in listener's, desktop). */
 export function SignedInTopBarItems() {
@@ -11,4 +10,9 @@ export function SignedInTopBarItems() {
       <NotificationBell className="hidden md:flex" />
     </>
   );
+}
+
+/** The signed-in listener's playlists under the sidebar menus. */
+export function SignedInSidebarPlaylists() {
+  return <SidebarPlaylists />;
 }

@@ -7,7 +7,11 @@ import type { TGuard } from './billing-guard';
  * Router runs the loader `lazy` returns before it renders the page, so the guard still decides first.
  */
 const page =
-  <K extends string>(guard: TGuard, load: () => Promise<Record<K, ComponentType>>, name: K): RouteObject['lazy'] =>
+  <K extends string>(
+    guard: TGuard,
+    load: () => Promise<Record<K, ComponentType>>,
+    name: K,
+  ): RouteObject['lazy'] =>
   async () => {
     const [{ billingGuard }, module] = await Promise.all([import('./billing-guard'), load()]);
     return { loader: billingGuard(guard), Component: module[name] };
