@@ -7,7 +7,7 @@ import { useHref, useNavigate } from 'react-router';
 import { setBootstrapData } from './bootstrap-store';
 import { toast } from './toast-store';
 import { trans } from './trans';
-import { setActiveWorkspaceId } from './workspaces/workspace-queries';
+import { setActiveWorkspaceId } from './workspaces/active-workspace';
 
 const isEditorAddress = (search: string) => new URLSearchParams(search).get('appearanceEditor') === 'true';
 /** Read at start: the preview keeps being the editor's after it navigates to a page without the flag. */

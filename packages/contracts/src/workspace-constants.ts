@@ -1,10 +1,6 @@
-// Zod-free on purpose: the apps' first download reads the active workspace (its cookie, the
-// personal workspace) and its messages; workspace.ts's schemas would bring zod and the catalogue
-// and pagination contracts with them.
-/** Spec 1: the personal workspace every user has; it is not a row. */
-export const DEFAULT_WORKSPACE = { id: 0, name: 'Default' } as const;
-/** Spec 4: the active workspace id lives in this cookie (0 = the personal one). */
-export const WORKSPACE_COOKIE = 'activeWorkspaceId';
+// Zod-free on purpose: the apps' workspace pages and switcher read these, and workspace.ts's
+// schemas would bring zod and the catalogue and pagination contracts with them. The first
+// download's part (the cookie, the personal workspace) is workspace-cookie.ts, apart.
 /** Design 5 (W01): an invitation link is valid for 3 days. */
 export const WORKSPACE_INVITE_TTL_MS = 3 * 24 * 60 * 60 * 1000;
 

@@ -3,11 +3,9 @@ import { ZIdSegmentSchema } from './catalogue';
 import { ZPublicUserSchema } from './user';
 import {
   ASSIGNABLE_WORKSPACE_ROLES,
-  DEFAULT_WORKSPACE,
   type TAssignableWorkspaceRole,
   type TWorkspacePermission,
   type TWorkspaceRole,
-  WORKSPACE_COOKIE,
   WORKSPACE_INVITE_TTL_MS,
   WORKSPACE_MESSAGES,
   WORKSPACE_ROLE_PERMISSIONS,
@@ -15,6 +13,7 @@ import {
   workspaceJoinRegisterPath,
   workspaceRoleCan,
 } from './workspace-constants';
+import { DEFAULT_WORKSPACE, WORKSPACE_COOKIE } from './workspace-cookie';
 
 export {
   ASSIGNABLE_WORKSPACE_ROLES,

@@ -15,6 +15,7 @@ const ZOD_FREE = [
   'validation-messages.ts',
   'ads-constants.ts',
   'workspace-constants.ts',
+  'workspace-cookie.ts',
   'page-kinds.ts',
   'slug.ts',
   'stream-url.ts',

@@ -12,7 +12,7 @@ import { useState } from 'react';
 import { NavLink, useNavigate } from 'react-router';
 import { playlistUrl } from '../features/catalogue/urls';
 import { addTracksToPlaylist, myPlaylistsQuery } from '../features/playlists/playlist-queries';
-import { carriesTracks, readDraggedTrackIds } from '../features/tracks/track-drag';
+import { carriesTracks, readDraggedTrackIds } from '../features/tracks/track-drop';
 
 /**
  * Player-ux: the user's playlists under the sidebar menus, with "New playlist". Track rows dropped

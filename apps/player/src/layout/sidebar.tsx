@@ -1,14 +1,16 @@
 import { AppLink } from '@cadence/app-shell/app-link';
 import { MenuIcon } from '@cadence/app-shell/menu-icon';
 import { SiteLogo } from '@cadence/app-shell/site-logo';
+import { useAuth } from '@cadence/app-shell/use-auth';
 import { useMenuItems } from '@cadence/app-shell/use-menu';
 import { useTrans } from '@cadence/app-shell/use-trans';
 import MicIcon from 'lucide-react/icons/mic-vocal';
 import UploadIcon from 'lucide-react/icons/upload';
+import { Suspense } from 'react';
 import { Link } from 'react-router';
 import { useArtistLinks } from '../features/listener-settings/use-artist-links';
 import { MenuLink } from './menu-link';
-import { SidebarPlaylists } from './sidebar-playlists';
+import { SidebarPlaylists } from './signed-in-parts-loader';
 
 const itemClass = ({ isActive }: { isActive: boolean }) =>
   `flex items-center gap-3 rounded-button px-3 py-2 text-sm font-medium transition-colors ${
@@ -20,6 +22,7 @@ export function Sidebar() {
   const { trans } = useTrans();
   const primary = useMenuItems('sidebar-primary');
   const secondary = useMenuItems('sidebar-secondary');
+  const { isLoggedIn } = useAuth();
   return (
     <aside className="hidden w-60 shrink-0 flex-col gap-6 overflow-y-auto border-r border-divider bg-bg-alt p-4 md:flex">
       <Link to="/" className="px-3">
@@ -48,7 +51,11 @@ export function Sidebar() {
         </nav>
       )}
       <SidebarActions />
-      <SidebarPlaylists />
+      {isLoggedIn && (
+        <Suspense fallback={null}>
+          <SidebarPlaylists />
+        </Suspense>
+      )}
     </aside>
   );
 }

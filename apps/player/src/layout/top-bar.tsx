@@ -1,14 +1,14 @@
-import { NotificationBell } from '@cadence/app-shell/notifications/notification-bell';
 import { useAuth } from '@cadence/app-shell/use-auth';
 import { useSettings } from '@cadence/app-shell/use-bootstrap-data';
 import { useTrans } from '@cadence/app-shell/use-trans';
-import { WorkspaceSwitcher } from '@cadence/app-shell/workspaces/workspace-switcher';
 import { buttonClasses } from '@cadence/ui/button-styles';
 import { PlainIconButton } from '@cadence/ui/plain-icon-button';
 import ChevronLeftIcon from 'lucide-react/icons/chevron-left';
 import ChevronRightIcon from 'lucide-react/icons/chevron-right';
+import { Suspense } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { SearchBox } from '../features/search/search-box';
+import { SignedInTopBarItems } from './signed-in-parts-loader';
 import { UserMenu } from './user-menu';
 
 /** Top bar (player-ux): history buttons, search, then the user menu or Register/Login. */
@@ -31,8 +31,9 @@ export function TopBar() {
       <div className="ml-auto flex items-center gap-2">
         {isLoggedIn ? (
           <>
-            <WorkspaceSwitcher className="hidden md:flex" />
-            <NotificationBell className="hidden md:flex" />
+            <Suspense fallback={null}>
+              <SignedInTopBarItems />
+            </Suspense>
             <UserMenu />
           </>
         ) : (

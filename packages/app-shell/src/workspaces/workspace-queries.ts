@@ -6,24 +6,12 @@ import type {
   TWorkspaceInvite,
   TWorkspaceListResponse,
 } from '@cadence/contracts/workspace';
-import {
-  DEFAULT_WORKSPACE,
-  type TAssignableWorkspaceRole,
-  WORKSPACE_COOKIE,
-} from '@cadence/contracts/workspace-constants';
+import type { TAssignableWorkspaceRole } from '@cadence/contracts/workspace-constants';
 import { apiClient } from '@cadence/http-client/http-client';
 import { queryOptions } from '@tanstack/react-query';
-import { readCookie, writeCookie } from '../cookies';
+import { activeWorkspaceId, setActiveWorkspaceId } from './active-workspace';
 
-/** Spec 4: the active workspace lives in the `activeWorkspaceId` cookie (0, the default, when absent). */
-export function activeWorkspaceId(): number {
-  const value = Number(readCookie(WORKSPACE_COOKIE));
-  return Number.isInteger(value) && value > 0 ? value : DEFAULT_WORKSPACE.id;
-}
-
-export function setActiveWorkspaceId(id: number): void {
-  writeCookie(WORKSPACE_COOKIE, String(id));
-}
+export { activeWorkspaceId, setActiveWorkspaceId };
 
 /**
  * Switching reloads the page: the api answers bootstrap data, permissions and every list for

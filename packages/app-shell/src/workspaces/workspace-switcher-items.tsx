@@ -1,5 +1,5 @@
 import type { TWorkspace } from '@cadence/contracts/workspace';
-import { DEFAULT_WORKSPACE } from '@cadence/contracts/workspace-constants';
+import { DEFAULT_WORKSPACE } from '@cadence/contracts/workspace-cookie';
 import { MenuItem, MenuPopover, MenuSeparator } from '@cadence/ui/menu';
 import type { MenuButtonMenuProps } from '@cadence/ui/menu-button';
 import CheckIcon from 'lucide-react/icons/check';

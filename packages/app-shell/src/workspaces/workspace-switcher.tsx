@@ -1,4 +1,4 @@
-import { DEFAULT_WORKSPACE } from '@cadence/contracts/workspace-constants';
+import { DEFAULT_WORKSPACE } from '@cadence/contracts/workspace-cookie';
 import { MenuButton } from '@cadence/ui/menu-button';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import UsersIcon from 'lucide-react/icons/users';

@@ -28,7 +28,8 @@ export const Configured: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     expect(canvas.getByRole('complementary', { name: 'Advertisement' })).toBeTruthy();
-    const iframe = canvas.getByTitle('Advertisement') as HTMLIFrameElement;
+    // The frame's code loads with the first configured slot.
+    const iframe = (await canvas.findByTitle('Advertisement')) as HTMLIFrameElement;
     expect(iframe.getAttribute('sandbox')).toBe('allow-scripts allow-popups allow-popups-to-escape-sandbox');
     const report = (source: MessageEventSource | null, height: number) =>
       window.dispatchEvent(

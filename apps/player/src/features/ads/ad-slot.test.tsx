@@ -1,5 +1,5 @@
 import { setBootstrapData } from '@cadence/app-shell/bootstrap-store';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { bootstrapFixture, userFixture } from '../../test/bootstrap-fixture';
 import { AdSlot } from './ad-slot';
@@ -11,10 +11,10 @@ function withAds(ads: Record<string, unknown>, subscribed = false) {
 }
 
 describe('AdSlot', () => {
-  it('renders the slot in a sandboxed frame without the site origin, sized to what the frame reports', () => {
+  it('renders the slot in a sandboxed frame without the site origin, sized to what the frame reports', async () => {
     withAds({ artist_top: '<script>document.write("ad")</script>', disable: false });
     render(<AdSlot slot="artist_top" />);
-    const frame = screen.getByTitle('Advertisement') as HTMLIFrameElement;
+    const frame = (await screen.findByTitle('Advertisement')) as HTMLIFrameElement;
     expect(frame.getAttribute('sandbox')).toBe('allow-scripts allow-popups allow-popups-to-escape-sandbox');
     expect(frame.getAttribute('src')).toMatch(/\/api\/v1\/ads\/artist_top\/frame\?v=/);
     expect(frame.style.height).toBe('0px');
@@ -34,16 +34,16 @@ describe('AdSlot', () => {
     expect(frame.style.height).toBe('91px');
   });
 
-  it('asks the loaded frame to report its height again (a first report it missed would leave 0 px)', () => {
+  it('asks the loaded frame to report its height again (a first report it missed would leave 0 px)', async () => {
     withAds({ general_top: '<p>Ad</p>', disable: false });
     render(<AdSlot slot="general_top" />);
-    const frame = screen.getByTitle('Advertisement') as HTMLIFrameElement;
+    const frame = (await screen.findByTitle('Advertisement')) as HTMLIFrameElement;
     const post = vi.spyOn(frame.contentWindow as Window, 'postMessage');
     fireEvent.load(frame);
     expect(post).toHaveBeenCalledWith({ source: 'cadence-ad-host' }, '*');
   });
 
-  it('renders nothing for an empty slot, when ads are disabled, or for a subscriber unless allowed', () => {
+  it('renders nothing for an empty slot, when ads are disabled, or for a subscriber unless allowed', async () => {
     withAds({ artist_top: '<p>Ad</p>', album_above: '', disable: true });
     const { container, rerender } = render(
       <>
@@ -57,6 +57,7 @@ describe('AdSlot', () => {
     expect(container.innerHTML).toBe('');
     act(() => withAds({ artist_top: '<p>Ad</p>', hide_for_subscribers: false }, true));
     rerender(<AdSlot slot="artist_top" />);
-    expect(container.querySelector('iframe[title="Advertisement"]')).not.toBeNull();
+    // The frame's code loads with the first configured slot.
+    expect(await within(container).findByTitle('Advertisement')).toBe(container.querySelector('iframe'));
   });
 });

@@ -14,6 +14,7 @@ import {
   OFFLINE_CACHE,
   OFFLINE_CHANGED_MESSAGE,
 } from './offline-keys';
+import { isOfflineSupported } from './offline-support';
 
 /** An album or playlist kept for offline listening, as the Downloaded view lists it. */
 export type TDownloadedItem = {
@@ -32,10 +33,7 @@ export type TDownloadedItem = {
 
 export type TDownloadProgress = { done: number; total: number };
 
-/** Offline listening needs Cache Storage and a service worker to answer from it. */
-export function isOfflineSupported(): boolean {
-  return typeof window !== 'undefined' && 'caches' in window && 'serviceWorker' in navigator;
-}
+export { isOfflineSupported };
 
 const openCache = () => caches.open(OFFLINE_CACHE);
 

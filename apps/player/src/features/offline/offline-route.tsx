@@ -1,7 +1,7 @@
 import { OfflinePage } from '@cadence/app-shell/offline-page';
 import { useAuth } from '@cadence/app-shell/use-auth';
 import { lazy, Suspense } from 'react';
-import { isOfflineSupported } from './offline-downloads';
+import { isOfflineSupported } from './offline-support';
 
 // Out of the first download: the worker precaches every chunk, so it opens without a network too.
 const DownloadedList = lazy(() => import('./downloaded-list').then((m) => ({ default: m.DownloadedList })));

@@ -6,12 +6,12 @@ import type { TPlayerTrack } from '../playback/player-track';
 import { activeAudio, resetRates } from './active-audio';
 import { CLOCK_SAMPLES, estimateOffset, sampleOffset, type TClockSample } from './clock-sync';
 import { partyApi, type TControl } from './party-api';
+import { markPartySessionLoaded, rememberParty } from './party-memory';
 import { syncStep } from './sync-step';
 
 export type TPartySessionStatus = 'idle' | 'loading' | 'live' | 'removed' | 'ended' | 'failed';
 export type TPartySession = { code: string | null; party: TParty | null; status: TPartySessionStatus };
 
-const STORAGE_KEY = 'cadence.party';
 const TICK_MS = 250;
 /** The clock is probed again this often: a laptop's clock drifts, and sleeps. */
 const REPROBE_MS = 30_000;
@@ -49,24 +49,6 @@ let landingRetries = 0;
 function set(patch: Partial<TPartySession>) {
   session = { ...session, ...patch };
   for (const listener of listeners) listener();
-}
-
-function remember(code: string | null) {
-  try {
-    if (code) window.sessionStorage.setItem(STORAGE_KEY, code);
-    else window.sessionStorage.removeItem(STORAGE_KEY);
-  } catch {
-    // Storage blocked: a reload simply leaves the party.
-  }
-}
-
-/** The party this tab was in before a reload (the host's reload keeps the party going). */
-export function rememberedParty(): string | null {
-  try {
-    return window.sessionStorage.getItem(STORAGE_KEY);
-  } catch {
-    return null;
-  }
 }
 
 /** Loads this listener's view of the queue into the player when the queue itself changed. */
@@ -249,7 +231,7 @@ function goLive(code: string) {
 function leaveLocally(status: TPartySessionStatus) {
   stopLive?.();
   stopLive = null;
-  remember(null);
+  rememberParty(null);
   resetRates();
   getPlayer().pause();
   queueKey = '';
@@ -278,7 +260,7 @@ export const partySession = {
       const t0 = Date.now();
       const party = shouldJoin ? await partyApi.join(code) : await partyApi.get(code);
       receive(party, { t0, server: party.server_time, t1: Date.now() });
-      if (party.is_member) remember(code);
+      if (party.is_member) rememberParty(code);
       stopLive ??= goLive(code);
     } catch (error) {
       set({ status: 'failed' });
@@ -326,3 +308,5 @@ export const partySession = {
   /** For tests: the measured clock offset (server - local, ms). */
   clockOffset: () => offsetMs,
 };
+
+markPartySessionLoaded();

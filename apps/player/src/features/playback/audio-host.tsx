@@ -2,8 +2,34 @@ import { toast } from '@cadence/app-shell/toast-store';
 import { trans } from '@cadence/app-shell/trans';
 import { useEffect, useRef } from 'react';
 import { attachAudioDriver } from './audio-driver';
-import { attachMediaSession } from './media-session';
 import { getPlayer, reportPlay } from './player-instance';
+
+/**
+ * The Media Session (lock screen, hardware keys) has nothing to show before a track is loaded:
+ * its module loads then, out of the first download.
+ */
+function attachMediaSessionOnFirstTrack(store: ReturnType<typeof getPlayer>): () => void {
+  let detach: (() => void) | null = null;
+  let isDetached = false;
+  let isStarted = false;
+  const start = () => {
+    if (isStarted) return;
+    isStarted = true;
+    offStore();
+    void import('./media-session').then(({ attachMediaSession }) => {
+      if (!isDetached) detach = attachMediaSession(store);
+    });
+  };
+  const offStore = store.subscribe(() => {
+    if (store.currentItem()) start();
+  });
+  if (store.currentItem()) start();
+  return () => {
+    isDetached = true;
+    offStore();
+    detach?.();
+  };
+}
 
 /** The app's `<audio>` elements (one plays, the others hold the next track, the one about to be clicked, and sources of other origins), driven by the player store. */
 export function AudioHost({ source = 'player' }: { source?: 'player' | 'embed' }) {
@@ -30,7 +56,7 @@ export function AudioHost({ source = 'player' }: { source?: 'player' | 'embed' }
       },
       plainRef.current,
     );
-    const detachSession = attachMediaSession(store);
+    const detachSession = attachMediaSessionOnFirstTrack(store);
     return () => {
       detachDriver();
       detachSession();

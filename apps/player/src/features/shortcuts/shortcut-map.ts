@@ -20,19 +20,6 @@ export interface TKeyInput {
   altKey: boolean;
 }
 
-/** Music domain "Keyboard", in the order the help dialog lists them. */
-export const SHORTCUTS: { keys: string[]; label: string }[] = [
-  { keys: ['Space', 'K'], label: 'Play / pause' },
-  { keys: ['←', '→'], label: 'Seek 10 seconds back / forward' },
-  { keys: ['Shift + ←', 'Shift + →'], label: 'Previous / next track' },
-  { keys: ['↑', '↓'], label: 'Volume up / down' },
-  { keys: ['M'], label: 'Mute / unmute' },
-  { keys: ['L'], label: 'Like the playing track' },
-  { keys: ['Q'], label: 'Show / hide the queue' },
-  { keys: ['/'], label: 'Search' },
-  { keys: ['?'], label: 'Keyboard shortcuts' },
-];
-
 /** Which player action a key press means; null for anything else (and for browser shortcuts). */
 export function shortcutFor(input: TKeyInput): TShortcutAction | null {
   if (input.ctrlKey || input.metaKey || input.altKey) return null;

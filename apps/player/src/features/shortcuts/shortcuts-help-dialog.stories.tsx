@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { SHORTCUTS } from './shortcut-map';
+import { SHORTCUTS } from './shortcut-list';
 import { ShortcutsHelpDialog } from './shortcuts-help-dialog';
 
 /** The player's keyboard shortcuts, opened with "?" anywhere in the player (spec 9). */
@@ -12,7 +12,7 @@ const meta = {
     docs: {
       description: {
         component:
-          'Opened by the player\'s "?" shortcut through the app shell\'s modal host; lists every entry of `SHORTCUTS` (shortcut-map.ts) with its keys. Closes on Escape or an outside press.',
+          'Opened by the player\'s "?" shortcut through the app shell\'s modal host; lists every entry of `SHORTCUTS` (shortcut-list.ts) with its keys. Closes on Escape or an outside press.',
       },
     },
   },

@@ -1,6 +1,6 @@
 import { useTrans } from '@cadence/app-shell/use-trans';
 import { Dialog, DialogBody, DialogHeader } from '@cadence/ui/dialog';
-import { SHORTCUTS } from './shortcut-map';
+import { SHORTCUTS } from './shortcut-list';
 
 export function ShortcutsHelpDialog({ onClose }: { onClose: () => void }) {
   const { trans } = useTrans();

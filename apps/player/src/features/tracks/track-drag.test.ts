@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { testTrack } from '../test-utils';
-import { carriesTracks, readDraggedTrackIds, setDraggedTracks, TRACKS_DRAG_TYPE } from './track-drag';
+import { setDraggedTracks, TRACKS_DRAG_TYPE } from './track-drag';
+import { carriesTracks, readDraggedTrackIds } from './track-drop';
 
 /** The part of a DataTransfer the drag code uses, backed by a map. */
 function transfer(entries: Record<string, string> = {}) {

@@ -1,7 +1,7 @@
 import { setBootstrapData } from '@cadence/app-shell/bootstrap-store';
 import { describe, expect, it } from 'vitest';
 import { bootstrapFixture, userFixture } from '../../test/bootstrap-fixture';
-import { billingGuard } from './billing-routes';
+import { billingGuard } from './billing-guard';
 
 type TGuardKind = Parameters<typeof billingGuard>[0];
 
