@@ -137,6 +137,12 @@ export async function searchSongs(
     .selectFrom('tracks as t')
     .select(['t.id', 't.name'])
     .where((eb) => visibleTrack(eb, viewerId, 'listed'));
+  const songsOf = (rows: { id: number | string }[]) =>
+    songsInOrder(
+      db,
+      viewerId,
+      rows.map((row) => Number(row.id)),
+    );
   if (!query) {
     const rows = await listed
       .orderBy('t.name')
@@ -144,11 +150,7 @@ export async function searchSongs(
       .limit(page.size)
       .offset(page.offset)
       .execute();
-    return songsInOrder(
-      db,
-      viewerId,
-      rows.map((row) => Number(row.id)),
-    );
+    return songsOf(rows);
   }
   const pattern = `%${escapeLike(query)}%`;
   const walked = await db
@@ -160,12 +162,7 @@ export async function searchSongs(
     .limit(page.size)
     .offset(page.offset)
     .execute();
-  if (walked.length === page.size)
-    return songsInOrder(
-      db,
-      viewerId,
-      walked.map((row) => Number(row.id)),
-    );
+  if (walked.length === page.size) return songsOf(walked);
   const found = await listed
     .where('t.name', 'ilike', pattern)
     .where(sql<boolean>`cadence_unaccent(lower(t.name)) like cadence_unaccent(lower(${pattern}))`)
@@ -174,11 +171,7 @@ export async function searchSongs(
     .limit(page.size)
     .offset(page.offset)
     .execute();
-  return songsInOrder(
-    db,
-    viewerId,
-    found.map((row) => Number(row.id)),
-  );
+  return songsOf(found);
 }
 
 export function randomSongs(
