@@ -205,6 +205,16 @@ export async function insertRefund(
   return inserted !== undefined;
 }
 
+/**
+ * A month's run reads every qualified play of the period (10M on a large site): its transaction
+ * may take longer than the pool's 15 s per statement, which guards listeners' requests.
+ */
+export const RUN_STATEMENT_TIMEOUT = '180s';
+
+export async function allowRunLength(trx: Transaction<Database>): Promise<void> {
+  await sql`select set_config('statement_timeout', ${RUN_STATEMENT_TIMEOUT}, true)`.execute(trx);
+}
+
 /** Another session holds this period's run lock: the caller answers 409 at once. */
 export async function tryLockPeriod(
   db: Transaction<Database>,

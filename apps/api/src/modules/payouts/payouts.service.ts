@@ -189,6 +189,7 @@ export function createPayoutsService(
       assertEnded(input.period, input.currency);
       const used = await settings();
       const runId = await db.transaction().execute(async (trx) => {
+        await repo.allowRunLength(trx);
         if (!(await repo.tryLockPeriod(trx, input.period, input.currency)))
           throw new AppError('conflict', 'A run of this period is already in progress.');
         const open = await repo.earlierOpenRun(trx, input.period, input.currency);
@@ -206,6 +207,7 @@ export function createPayoutsService(
     async recompute(runId: number): Promise<TPayoutRun> {
       const used = await settings();
       await db.transaction().execute(async (trx) => {
+        await repo.allowRunLength(trx);
         const run = await repo.findRun(trx, runId, true);
         if (!run) throw new AppError('not_found');
         if (run.status === 'closed')
