@@ -41,11 +41,22 @@ export const New: Story = {};
 /** An existing track with its lyrics; saving sends the contract's shape and reports the track. */
 export const Edit: Story = {
   args: {
-    track: storyTrack(12, { name: 'Nightfall', album_id: 7, number: 2 }),
+    track: storyTrack(12, {
+      name: 'Nightfall',
+      album_id: 7,
+      number: 2,
+      replay_gain: { track_gain: -6.42, track_peak: 0.98, album_gain: -5.9, album_peak: 1 },
+    }),
     lyrics: '[00:05.00] Headlights on the empty road\n[00:12.50] Radio hums a song I know',
   },
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
+    // The measured loudness shows beside the fields, read-only.
+    const loudness = within(canvas.getByTestId('track-loudness'));
+    expect(loudness.getByText('-6.42 dB')).toBeTruthy();
+    expect(loudness.getByText('-0.18 dBTP')).toBeTruthy();
+    expect(loudness.getByText('-5.90 dB')).toBeTruthy();
+    expect(loudness.getByText('0.00 dBTP')).toBeTruthy();
     const name = canvas.getByRole('textbox', { name: /^Name/ });
     await userEvent.clear(name);
     await userEvent.type(name, 'Nightfall (Radio Edit)');
@@ -58,6 +69,8 @@ export const Edit: Story = {
 export const ValidationMessages: Story = {
   args: { track: storyTrack(12, { name: 'Nightfall' }) },
   play: async ({ canvasElement, args }) => {
+    // A track not measured yet says so instead of showing gains.
+    expect(within(canvasElement).getByText(/^Not measured yet/)).toBeTruthy();
     const canvas = within(canvasElement);
     await userEvent.clear(canvas.getByRole('textbox', { name: /^Name/ }));
     await userEvent.click(canvas.getByRole('button', { name: 'Save' }));

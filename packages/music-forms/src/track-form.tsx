@@ -17,6 +17,7 @@ import { FormComboBox } from './form-combobox';
 import { FormArtistPicker, FormImageField, type TArtistOption } from './form-media-fields';
 import { FormGenresPicker } from './genres-picker';
 import { FormListField } from './list-field';
+import { LoudnessSummary } from './loudness-summary';
 import { LrcEditor } from './lrc-editor';
 
 type TValues = z.input<typeof ZTrackCreateSchema>;
@@ -56,7 +57,8 @@ function AudioFileField() {
 /**
  * The track form shared by `/backstage/tracks/new|{id}/edit` and the admin's track pages: audio
  * (new tracks), name, artists, album, number, artwork, genres, tags, description, and lyrics
- * with the synced-LRC editor (saved to the track's lyrics after the track itself).
+ * with the synced-LRC editor (saved to the track's lyrics after the track itself), and an existing
+ * track's measured loudness.
  */
 export function TrackForm({
   track,
@@ -134,6 +136,7 @@ export function TrackForm({
         }}
         audioSrc={track?.stream_url ?? null}
       />
+      {track && <LoudnessSummary replayGain={track.replay_gain} />}
       <div>
         <SubmitButton>{trans('Save')}</SubmitButton>
       </div>
