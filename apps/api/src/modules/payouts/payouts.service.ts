@@ -165,7 +165,8 @@ export function createPayoutsService(
       });
   }
 
-  async function detail(runId: number): Promise<{ run: TPayoutRun; artists: TPayoutArtist[] }> {
+  /** The run, its artists, and each artist's confirmed payout details (the review masks them, the file spells them out). */
+  async function detailWithDestinations(runId: number) {
     const run = await repo.findRun(db, runId);
     if (!run) throw new AppError('not_found');
     const artists = await repo.runArtists(db, runId);
@@ -180,7 +181,13 @@ export function createPayoutsService(
     return {
       run: runDto(run),
       artists: artists.map((a) => ({ ...a, paid_at: iso(a.paid_at), paid_to: paidTo(a.artist_id) })),
+      confirmed,
     };
+  }
+
+  async function detail(runId: number): Promise<{ run: TPayoutRun; artists: TPayoutArtist[] }> {
+    const { run, artists } = await detailWithDestinations(runId);
+    return { run, artists };
   }
 
   return {
@@ -296,12 +303,8 @@ export function createPayoutsService(
 
     /** The payout file: one row per artist paid this run. */
     async exportCsv(runId: number): Promise<{ filename: string; body: string }> {
-      const { run, artists } = await detail(runId);
+      const { run, artists, confirmed } = await detailWithDestinations(runId);
       const rows = artists.filter((a) => a.payout > 0);
-      const confirmed = await confirmedDetailsOf(
-        db,
-        rows.map((a) => a.artist_id),
-      );
       const lines = [
         [
           'artist_id',
