@@ -118,10 +118,14 @@ describe('offline listening (issue 37)', () => {
     const sent = page.waitForResponse(
       (response) => response.url().includes('/plays') && response.request().method() === 'POST',
     );
+    const backOnline = Date.now();
     await page.context().setOffline(false);
     const answer = await sent;
     expect(answer.status()).toBe(200);
     expect((await answer.json()).recorded).toBe(true);
+    // The play carries the time it was heard, offline, not the time the network came back.
+    const reportedAt = Date.parse(answer.request().postDataJSON().played_at);
+    expect(reportedAt).toBeLessThanOrEqual(backOnline);
     await expect.poll(() => queuedPlays(page), { timeout: 5_000 }).toBe(0);
 
     await page.goto(`${api.url}/library/downloaded`);

@@ -31,6 +31,20 @@ export function latestPlay(db: Db, userId: number, trackId: number, since: Date)
     .executeTakeFirst();
 }
 
+/** Whether the user has a counted play of the track less than `withinMs` from `at`, either side. */
+export async function playNear(db: Db, userId: number, trackId: number, at: Date, withinMs: number) {
+  const row = await db
+    .selectFrom('plays')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('track_id', '=', trackId)
+    .where('played_at', '>', new Date(at.getTime() - withinMs))
+    .where('played_at', '<', new Date(at.getTime() + withinMs))
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /**
  * Bumps the day's and month's roll-ups insights read (never `plays`), each a single-row
  * upsert outside any transaction so a hot track's row lock lives for one statement.

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import {
@@ -137,6 +138,84 @@ describe('plays', () => {
     expect(negative.statusCode).toBe(422);
     const rows = await t.deps.db.selectFrom('plays').select('id').where('track_id', '=', trackId).execute();
     expect(rows).toHaveLength(0);
+  });
+
+  describe('a play reported late (made offline, sent when the connection returns)', () => {
+    const DAY = 24 * 3600 * 1000;
+    const late = (trackId: number, playedAt: Date | string, headers: Headers = listener.headers) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/tracks/${trackId}/plays`,
+        headers,
+        payload: {
+          duration_played_ms: 45_000,
+          played_at: typeof playedAt === 'string' ? playedAt : playedAt.toISOString(),
+        },
+      });
+    const playsOf = (trackId: number) =>
+      t.deps.db
+        .selectFrom('plays')
+        .select(['played_at', 'user_id'])
+        .where('track_id', '=', trackId)
+        .orderBy('played_at')
+        .execute();
+
+    it('counts at the time it was heard: its day, its history place', async () => {
+      const trackId = await insertTrack(t, { name: 'Heard on the train', artistId, duration: 60_000 });
+      const heard = new Date(Date.now() - 3 * DAY);
+      expect((await late(trackId, heard)).json()).toMatchObject({ recorded: true, plays: 1 });
+      expect((await playsOf(trackId)).map((row) => row.played_at.toISOString())).toEqual([
+        heard.toISOString(),
+      ]);
+      const daily = await t.deps.db
+        .selectFrom('play_daily')
+        .select([sql<string>`day::text`.as('day'), 'plays'])
+        .where('track_id', '=', trackId)
+        .execute();
+      expect(daily.map((row) => [row.day, row.plays])).toEqual([[heard.toISOString().slice(0, 10), 1]]);
+    });
+
+    it('counts a queue sent twice once, and two listens apart both', async () => {
+      const trackId = await insertTrack(t, { name: 'Looped offline', artistId, duration: 60_000 });
+      const first = new Date(Date.now() - 2 * DAY);
+      const second = new Date(first.getTime() + 60_000);
+      const [a, b] = await Promise.all([late(trackId, first), late(trackId, first)]);
+      expect([a.json().recorded, b.json().recorded].sort()).toEqual([false, true]);
+      expect((await late(trackId, second)).json()).toMatchObject({ recorded: true, plays: 2 });
+      // Sent again after the answers were lost: nothing more counts.
+      expect((await late(trackId, first)).json().recorded).toBe(false);
+      expect((await late(trackId, second)).json().recorded).toBe(false);
+      // A forged time inside one listen's threshold (30 s here) is the same listen.
+      expect((await late(trackId, new Date(first.getTime() + 20_000))).json().recorded).toBe(false);
+      expect(await playsOf(trackId)).toHaveLength(2);
+    });
+
+    it('refuses a time in the future or older than 14 days, and writes nothing', async () => {
+      const trackId = await insertTrack(t, { name: 'Too late', artistId, duration: 60_000 });
+      const future = await late(trackId, new Date(Date.now() + 3_600_000));
+      expect(future.statusCode).toBe(422);
+      expect(future.json().errors).toEqual({ played_at: ['The play time is in the future.'] });
+      const old = await late(trackId, new Date(Date.now() - 15 * DAY));
+      expect(old.statusCode).toBe(422);
+      expect(old.json().errors).toEqual({
+        played_at: ['A play can be reported up to 14 days after it was heard.'],
+      });
+      expect((await late(trackId, 'yesterday')).statusCode).toBe(422);
+      expect(await playsOf(trackId)).toHaveLength(0);
+    });
+
+    it('takes a clock slightly ahead as now, and counts a guest report when it arrives', async () => {
+      const trackId = await insertTrack(t, { name: 'Skewed', artistId, duration: 60_000 });
+      const before = Date.now();
+      expect((await late(trackId, new Date(before + 60_000))).json().recorded).toBe(true);
+      const guest = await late(trackId, new Date(before - 5 * DAY), {
+        'user-agent': `${CHROME_ANDROID} guest/late`,
+      });
+      expect(guest.json().recorded).toBe(true);
+      const rows = await playsOf(trackId);
+      expect(rows).toHaveLength(2);
+      for (const row of rows) expect(row.played_at.getTime()).toBeGreaterThanOrEqual(before);
+    });
   });
 
   it('shows the listening history to its owner only', async () => {

@@ -4,7 +4,7 @@ import { findTrackVisibleTo } from '../catalogue/track-access';
 import { createLibraryService } from '../library/library.service';
 import { assertCanSeeEntity } from '../library/visible-entity';
 import type { PlayListener } from '../plays/listener';
-import { createPlaysService } from '../plays/plays.service';
+import { createPlaysService, reportedPlayTime } from '../plays/plays.service';
 import type { SubsonicContext, SubsonicMethod } from './subsonic-context';
 import { parseAnyId, parseId, type SubsonicKind } from './subsonic-ids';
 import { NOW_PLAYING_KEY, type NowPlaying } from './subsonic-now-playing';
@@ -12,6 +12,22 @@ import { SubsonicError } from './subsonic-response';
 import { setRating } from './subsonic-user-state.repository';
 
 type Likeable = Exclude<SubsonicKind, 'playlist'>;
+
+/**
+ * A scrobble's `time` (ms since the epoch: apps send their offline plays late) as the play's time;
+ * a time outside what a late report may carry counts at arrival, since an app would otherwise
+ * retry a refused scrobble forever.
+ */
+function heardAt(time: string | undefined): string | undefined {
+  if (time === undefined || !/^\d{1,15}$/.test(time)) return undefined;
+  const at = new Date(Number(time)).toISOString();
+  try {
+    reportedPlayTime(at, new Date());
+    return at;
+  } catch {
+    return undefined;
+  }
+}
 const MAX_TARGETS = 500;
 /** How long a "now playing" report is remembered for the scrobble that follows it. */
 const NOW_PLAYING_SECONDS = 6 * 60 * 60;
@@ -92,7 +108,8 @@ export const annotationMethods: Record<string, SubsonicMethod> = {
     const isSubmission = context.params.bool('submission') ?? true;
     // Issue 37: an app's scrobble is a counted play like the web's, so it reaches ListenBrainz and Last.fm too.
     const plays = createPlaysService(db, cache, appKey, context.app.services.scrobbling.onPlay);
-    for (const raw of ids.slice(0, 50)) {
+    const times = context.params.all('time');
+    for (const [index, raw] of ids.slice(0, 50).entries()) {
       const track = await findTrackVisibleTo(db, context.actor, parseId(raw, 'track'));
       const key = NOW_PLAYING_KEY(context.user.id);
       if (!isSubmission) {
@@ -111,6 +128,7 @@ export const annotationMethods: Record<string, SubsonicMethod> = {
       await plays.record(listenerOf(context), track, {
         duration_played_ms: Math.max(0, played),
         source: 'api',
+        played_at: heardAt(times[index]),
       });
     }
     return {};

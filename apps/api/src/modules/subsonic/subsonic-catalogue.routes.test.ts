@@ -349,6 +349,17 @@ describe('Subsonic media, stars, scrobbles and playlists', () => {
       .execute();
     expect(counted).toEqual([{ track_id: ids.second, source: 'api' }]);
     expect((await fan.client.json('scrobble')).error).toMatchObject({ code: 10 });
+
+    // An app's offline play, sent days later with its `time`, counts on the day it was heard.
+    const heard = Date.now() - 2 * 24 * 3600 * 1000;
+    await fan.client.json('scrobble', { id: `tr-${ids.track}`, submission: 'true', time: String(heard) });
+    const late = await t.deps.db
+      .selectFrom('plays')
+      .select('played_at')
+      .where('user_id', '=', fan.id)
+      .where('track_id', '=', ids.track)
+      .execute();
+    expect(late.map((row) => row.played_at.getTime())).toEqual([heard]);
   });
 
   it('createPlaylist, getPlaylists, updatePlaylist, getPlaylist and deletePlaylist honour owners', async () => {

@@ -400,6 +400,8 @@ const offlineListening = [
   'this site uses :usage of :quota available',
   'Remove :name from downloads',
   'Remove',
+  'The play time is in the future.',
+  'A play can be reported up to 14 days after it was heard.',
 ];
 
 /** Issue 39: the backstage Earnings and payout details pages. */

@@ -37,10 +37,12 @@ export function isRetryable(error: unknown): boolean {
 
 async function send(play: TQueuedPlay): Promise<TSendOutcome> {
   try {
-    // The plays api counts (and scrobbles) a play when it arrives; it takes no earlier time.
+    // Sent with the time it was heard, the play lands on its own day in the history, insights
+    // and scrobbles; the server refuses one older than 14 days, which is then dropped.
     await apiClient.post(`tracks/${play.track_id}/plays`, {
       duration_played_ms: play.duration_played_ms,
       source: play.source,
+      played_at: play.played_at,
     });
     return 'sent';
   } catch (error) {
