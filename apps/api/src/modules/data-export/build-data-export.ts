@@ -1,4 +1,5 @@
-import { strToU8, type Zippable, zipSync } from 'fflate';
+import { Readable } from 'node:stream';
+import { strToU8, Zip, ZipDeflate } from 'fflate';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import { artistRefsForTracks } from '../catalogue/artist-refs';
@@ -16,22 +17,72 @@ const slug = (name: string) =>
     .slice(0, 60) || 'playlist';
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
+/** Plays read per statement: a heavy listener's years of history never sit in memory at once. */
+const HISTORY_PAGE = 2_000;
+
+const HISTORY_COLUMNS = [
+  'played_at',
+  'track_id',
+  'track',
+  'artists',
+  'album',
+  'duration_played_ms',
+  'source',
+  'platform',
+  'device',
+  'browser',
+  'country',
+];
+
+type Entry = { name: string; chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array> };
+
 /**
- * The "Download your data" archive of one user: their account, likes, follows, playlists (JSON,
- * M3U8 and XSPF), play history (JSON and CSV) and what they uploaded (metadata, not the audio).
+ * A zip written as it is read: each entry's chunks are deflated into the archive one at a time,
+ * and nothing more is produced until the reader (the storage upload) asks for it.
  */
-export async function buildDataExport(
+async function* zipChunks(entries: Entry[]): AsyncGenerator<Uint8Array> {
+  const out: Uint8Array[] = [];
+  let failure: Error | null = null;
+  const zip = new Zip((error, chunk) => {
+    if (error) failure = error;
+    else out.push(chunk);
+  });
+  const flush = function* () {
+    if (failure) throw failure;
+    while (out.length > 0) yield out.shift() as Uint8Array;
+  };
+  for (const entry of entries) {
+    const file = new ZipDeflate(entry.name, { level: 6 });
+    zip.add(file);
+    for await (const chunk of entry.chunks) {
+      file.push(chunk);
+      yield* flush();
+    }
+    file.push(new Uint8Array(0), true);
+    yield* flush();
+  }
+  zip.end();
+  yield* flush();
+}
+
+/**
+ * The "Download your data" archive of one user as a stream: their account, likes, follows,
+ * playlists (JSON, M3U8 and XSPF), play history (JSON and CSV, read page by page) and what they
+ * uploaded (metadata, not the audio).
+ */
+export async function dataExportStream(
   db: Kysely<Database>,
   userId: number,
   appUrl: string,
-): Promise<Uint8Array> {
+  options: { historyPage?: number } = {},
+): Promise<Readable> {
+  const pageSize = options.historyPage ?? HISTORY_PAGE;
   const trackUrl = (id: number) => new URL(`/track/${id}`, appUrl).toString();
-  const [account, likes, follows, playlists, history, tracks, files] = await Promise.all([
+  const [account, likes, follows, playlists, tracks, files] = await Promise.all([
     repository.accountOf(db, userId),
     repository.likesOf(db, userId),
     repository.followsOf(db, userId),
     repository.playlistsOf(db, userId),
-    repository.historyOf(db, userId),
     repository.uploadedTracksOf(db, userId),
     repository.uploadedFilesOf(db, userId),
   ]);
@@ -40,10 +91,73 @@ export async function buildDataExport(
     db,
     playlists.map((playlist) => playlist.id),
   );
-  const artists = await artistRefsForTracks(db, [
-    ...new Set([...entries.map((entry) => entry.id), ...history.map((play) => play.track_id)]),
-  ]);
+  // Artist names by track, filled as pages of history need them (the distinct tracks of a
+  // history are far fewer than its plays).
+  const artists = await artistRefsForTracks(db, [...new Set(entries.map((entry) => entry.id))]);
   const artistNames = (trackId: number) => (artists.get(trackId) ?? []).map((artist) => artist.name);
+  const learnArtists = async (trackIds: number[]) => {
+    const missing = [...new Set(trackIds)].filter((id) => !artists.has(id));
+    for (const [id, refs] of await artistRefsForTracks(db, missing)) artists.set(id, refs);
+    for (const id of missing) if (!artists.has(id)) artists.set(id, []);
+  };
+
+  async function* historyPages() {
+    let after: { played_at: Date; id: number } | null = null;
+    for (;;) {
+      const page = await repository.historyPageOf(db, userId, after, pageSize);
+      if (page.length === 0) return;
+      await learnArtists(page.map((play) => play.track_id));
+      yield page.map((play) => ({
+        played_at: iso(play.played_at),
+        track_id: play.track_id,
+        track: play.track,
+        artists: artistNames(play.track_id),
+        album: play.album,
+        duration_played_ms: play.duration_played_ms,
+        source: play.source,
+        platform: play.platform,
+        device: play.device,
+        browser: play.browser,
+        country: play.country,
+      }));
+      if (page.length < pageSize) return;
+      const last = page[page.length - 1] as (typeof page)[number];
+      after = { played_at: last.played_at, id: Number(last.id) };
+    }
+  }
+
+  // The same text `JSON.stringify(plays, null, 2)` writes, one page at a time.
+  async function* historyJson() {
+    let first = true;
+    yield strToU8('[');
+    for await (const page of historyPages()) {
+      const items = page.map((play) => `\n  ${JSON.stringify(play, null, 2).replaceAll('\n', '\n  ')}`);
+      yield strToU8(`${first ? '' : ','}${items.join(',')}`);
+      first = false;
+    }
+    yield strToU8(first ? ']\n' : '\n]\n');
+  }
+
+  async function* historyCsv() {
+    yield strToU8(toCsv(HISTORY_COLUMNS, []));
+    for await (const page of historyPages()) {
+      const rows = page.map((play) => [
+        play.played_at,
+        play.track_id,
+        play.track,
+        play.artists.join(', '),
+        play.album,
+        play.duration_played_ms,
+        play.source,
+        play.platform,
+        play.device,
+        play.browser,
+        play.country,
+      ]);
+      // Every page's text but the header line.
+      yield strToU8(toCsv(HISTORY_COLUMNS, rows).split('\r\n').slice(1).join('\r\n'));
+    }
+  }
 
   const named = async <T extends { type: string; id: number }>(rows: T[]) => {
     const byType = new Map<string, Map<number, string>>();
@@ -59,7 +173,7 @@ export async function buildDataExport(
     return rows.map((row) => ({ ...row, name: byType.get(row.type)?.get(row.id) ?? null }));
   };
 
-  const archive: Zippable = {
+  const archive: Record<string, Uint8Array> = {
     'README.txt': strToU8(
       `Your data on ${appUrl}, exported ${new Date().toISOString()}.\n\naccount.json: your account\nlikes.json, follows.json: what you like and follow\nplaylists/: each playlist you own as JSON, M3U8 and XSPF\nhistory.json, history.csv: the plays counted for you\nuploads.json: the tracks and files you uploaded (their details, not the audio)\n`,
     ),
@@ -120,50 +234,6 @@ export async function buildDataExport(
     archive[`${base}.xspf`] = strToU8(toXspf(playlist.name, list));
   }
 
-  const plays = history.map((play) => ({
-    played_at: iso(play.played_at),
-    track_id: play.track_id,
-    track: play.track,
-    artists: artistNames(play.track_id),
-    album: play.album,
-    duration_played_ms: play.duration_played_ms,
-    source: play.source,
-    platform: play.platform,
-    device: play.device,
-    browser: play.browser,
-    country: play.country,
-  }));
-  archive['history.json'] = json(plays);
-  archive['history.csv'] = strToU8(
-    toCsv(
-      [
-        'played_at',
-        'track_id',
-        'track',
-        'artists',
-        'album',
-        'duration_played_ms',
-        'source',
-        'platform',
-        'device',
-        'browser',
-        'country',
-      ],
-      plays.map((play) => [
-        play.played_at,
-        play.track_id,
-        play.track,
-        play.artists.join(', '),
-        play.album,
-        play.duration_played_ms,
-        play.source,
-        play.platform,
-        play.device,
-        play.browser,
-        play.country,
-      ]),
-    ),
-  );
   archive['uploads.json'] = json({
     tracks: tracks.map((track) => ({
       id: track.id,
@@ -182,5 +252,10 @@ export async function buildDataExport(
       uploaded_at: iso(file.created_at),
     })),
   });
-  return zipSync(archive, { level: 6 });
+  const ordered: Entry[] = Object.entries(archive).map(([name, bytes]) => ({ name, chunks: [bytes] }));
+  ordered.push(
+    { name: 'history.json', chunks: historyJson() },
+    { name: 'history.csv', chunks: historyCsv() },
+  );
+  return Readable.from(zipChunks(ordered), { objectMode: false });
 }

@@ -152,12 +152,19 @@ export function playlistTracks(db: Db, playlistIds: number[]) {
     .execute();
 }
 
-export function historyOf(db: Db, userId: number) {
-  return db
+/** One page of the user's counted plays, oldest first, after `after` (keyset on time and id). */
+export function historyPageOf(
+  db: Db,
+  userId: number,
+  after: { played_at: Date; id: number } | null,
+  limit: number,
+) {
+  let query = db
     .selectFrom('plays')
     .innerJoin('tracks', 'tracks.id', 'plays.track_id')
     .leftJoin('albums', 'albums.id', 'tracks.album_id')
     .select([
+      'plays.id',
       'plays.played_at',
       'plays.duration_played_ms',
       'plays.source',
@@ -169,9 +176,15 @@ export function historyOf(db: Db, userId: number) {
       'tracks.name as track',
       'albums.name as album',
     ])
-    .where('plays.user_id', '=', userId)
-    .orderBy('plays.played_at')
-    .execute();
+    .where('plays.user_id', '=', userId);
+  if (after)
+    query = query.where((eb) =>
+      eb.or([
+        eb('plays.played_at', '>', after.played_at),
+        eb.and([eb('plays.played_at', '=', after.played_at), eb('plays.id', '>', after.id)]),
+      ]),
+    );
+  return query.orderBy('plays.played_at').orderBy('plays.id').limit(limit).execute();
 }
 
 export function uploadedTracksOf(db: Db, userId: number) {

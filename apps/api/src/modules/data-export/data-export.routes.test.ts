@@ -10,6 +10,7 @@ import {
   insertArtist,
   insertTrack,
 } from '../catalogue/catalogue.test-helper';
+import { dataExportStream } from './build-data-export';
 
 let t: TestApp;
 let fan: { id: number; headers: Headers };
@@ -181,5 +182,49 @@ describe('Download your data', () => {
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
     expect(row.status).toBe('ready');
+  });
+
+  it('streams a long history page by page: every play once, in order, the same JSON and CSV', async () => {
+    const listener = await actor(t, []);
+    const base = Date.UTC(2026, 0, 1);
+    // 11 plays over pages of 3, two of them at the same instant (the page edge's tie).
+    const times = [0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9].map((minute) => new Date(base + minute * 60_000));
+    await t.deps.db
+      .insertInto('plays')
+      .values(
+        times.map((played_at, index) => ({
+          track_id: trackIds[index % 2] as number,
+          user_id: listener.id,
+          played_at,
+          duration_played_ms: 1_000 + index,
+          source: 'player' as const,
+          listener_hash: `export-${index}`,
+        })),
+      )
+      .execute();
+    const stream = await dataExportStream(t.deps.db, listener.id, 'http://localhost/', { historyPage: 3 });
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(Buffer.from(chunk));
+    const files = unzipSync(new Uint8Array(Buffer.concat(chunks)));
+    const jsonText = strFromU8(files['history.json'] as Uint8Array);
+    const plays = JSON.parse(jsonText);
+    expect(jsonText).toBe(`${JSON.stringify(plays, null, 2)}\n`);
+    expect(plays.map((play: { duration_played_ms: number }) => play.duration_played_ms)).toEqual(
+      times.map((_, index) => 1_000 + index),
+    );
+    expect(plays[0]).toMatchObject({ track: 'First, "quoted"', artists: ['Export Artist'] });
+    const csv = strFromU8(files['history.csv'] as Uint8Array).split('\r\n');
+    expect(csv).toHaveLength(1 + times.length + 1);
+    expect(csv.at(-1)).toBe('');
+    expect(csv[11]).toContain(',1010,player,');
+
+    // No plays at all: an empty list and a header.
+    const quiet = await actor(t, []);
+    const empty = await dataExportStream(t.deps.db, quiet.id, 'http://localhost/', { historyPage: 3 });
+    const emptyChunks: Buffer[] = [];
+    for await (const chunk of empty) emptyChunks.push(Buffer.from(chunk));
+    const emptyFiles = unzipSync(new Uint8Array(Buffer.concat(emptyChunks)));
+    expect(strFromU8(emptyFiles['history.json'] as Uint8Array)).toBe('[]\n');
+    expect(strFromU8(emptyFiles['history.csv'] as Uint8Array).split('\r\n')).toHaveLength(2);
   });
 });

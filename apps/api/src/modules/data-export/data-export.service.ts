@@ -6,7 +6,7 @@ import { AppError } from '../../platform/http/app-error';
 import type { JobLog, JobQueue } from '../../platform/jobs/jobs';
 import type { Storage } from '../../platform/storage/get-storage';
 import type { NotificationsService } from '../notifications/notifications.service';
-import { buildDataExport } from './build-data-export';
+import { dataExportStream } from './build-data-export';
 import * as repository from './data-export.repository';
 
 export const DATA_EXPORT_JOB = 'account.data-export';
@@ -49,9 +49,10 @@ export function createDataExportService(deps: {
     const row = Number.isInteger(id) ? await repository.findExport(db, id) : undefined;
     if (!row || row.status !== 'pending') return;
     try {
-      const zip = await buildDataExport(db, row.user_id, deps.appUrl);
+      const zip = await dataExportStream(db, row.user_id, deps.appUrl);
       const path = `data-exports/${row.user_id}/${row.id}-${randomBytes(12).toString('hex')}.zip`;
-      await disk().put(path, Buffer.from(zip), { mime: 'application/zip' });
+      // Streamed onto the disk as it is built: the archive is never whole in memory.
+      await disk().put(path, zip, { mime: 'application/zip' });
       const expiresAt = new Date(Date.now() + DATA_EXPORT_TTL_DAYS * DAY_MS);
       await repository.finishExport(db, row.id, { status: 'ready', path, expiresAt });
       await deps.notifications.notify(row.user_id, 'csv_export_ready', {
