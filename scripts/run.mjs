@@ -103,6 +103,40 @@ function slowestFiles(dir) {
 }
 
 /**
+ * When each Turbo task of the run started and how long it took (from `--summarize`'s file), so the
+ * test command's critical path can be read from any log: the two slots, what ran in each.
+ */
+function taskTimeline(runsDir, since) {
+  let files;
+  try {
+    files = readdirSync(runsDir).filter((name) => name.endsWith('.json'));
+  } catch {
+    return '';
+  }
+  const summaries = files
+    .map((name) => {
+      try {
+        return JSON.parse(readFileSync(join(runsDir, name), 'utf8'));
+      } catch {
+        return null;
+      }
+    })
+    .filter((summary) => summary && summary.execution?.startTime >= since);
+  const summary = summaries.sort((a, b) => b.execution.startTime - a.execution.startTime)[0];
+  if (!summary) return '';
+  const start = summary.execution.startTime;
+  const seconds = (ms) => `${Math.round(ms / 1000)} s`;
+  const lines = summary.tasks
+    .filter((task) => task.execution)
+    .sort((a, b) => a.execution.startTime - b.execution.startTime)
+    .map(
+      (task) =>
+        `  +${seconds(task.execution.startTime - start).padStart(6)}  ${seconds(task.execution.endTime - task.execution.startTime).padStart(6)}  ${task.taskId}${task.execution.exitCode ? ` (exit ${task.execution.exitCode})` : ''}`,
+    );
+  return `Turbo tasks (start, duration):\n${lines.join('\n')}`;
+}
+
+/**
  * Runs the suite and closes with one plain "N passed, N failed" line summed over every vitest run,
  * then the slowest test files.
  */
@@ -128,6 +162,7 @@ function runTests(pnpm, turboArgs) {
       '--concurrency=2',
       '--continue',
       '--output-logs=full',
+      '--summarize',
       ...turboArgs,
     ],
     {
@@ -136,6 +171,7 @@ function runTests(pnpm, turboArgs) {
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   );
+  const startedAt = Date.now();
   let passed = 0;
   let failed = 0;
   let buffer = '';
@@ -155,6 +191,8 @@ function runTests(pnpm, turboArgs) {
     console.log(`\n${passed} passed, ${failed} failed`);
     const slowest = slowestFiles(durationsDir);
     if (slowest) console.log(`\n${slowest}`);
+    const timeline = taskTimeline(join(root, '.turbo', 'runs'), startedAt - 1000);
+    if (timeline) console.log(`\n${timeline}`);
     rmSync(durationsDir, { recursive: true, force: true });
     process.exit(code ?? 1);
   });
