@@ -12,7 +12,7 @@ import { isRoutable, trackStreamUrl } from './playback-sources';
 import type { TPlayerState, TPlayerStore } from './player-store';
 import type { TPlayerTrack } from './player-track';
 import { type TQueueState, upcomingItem } from './queue-reducer';
-import { createTranscodeSeeking, type TTranscodeSeeking } from './transcode-seek';
+import { createTranscodeSeeking, type TTranscodeSeeking } from './transcode-seeking';
 import { equalPowerGains, isAlbumInOrder, planTransition } from './transition-plan';
 import { isInAlbumRun, transitionTrack } from './transition-tracks';
 import { createWebAudioOutput, type TWebAudioOutput } from './web-audio-output';
