@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ACTIVE_AUDIO_TEST_ID, attachAudioDriver } from './audio-driver';
 import { createPlayerStore } from './player-store';
 import type { TPlayerTrack } from './player-track';
-import { createTranscodeSeeking } from './transcode-seek';
+import { createTranscodeSeeking } from './transcode-seeking';
 
 /** Enough of HTMLAudioElement for the driver: attributes, play/pause, ready state and events. */
 class FakeAudio extends EventTarget {

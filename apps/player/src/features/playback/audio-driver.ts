@@ -4,16 +4,16 @@ import {
   subscribeListeningPreferences,
   type TListeningPreferences,
 } from '../listening/listening-preferences';
-import { createGaplessRun, JOIN_MAX_SECONDS, type TGaplessRun } from './gapless-join';
-import { createJoinDecoding, type TJoinDecoding } from './join-decoding';
+import type { TGaplessRun } from './gapless-join';
+import type { TJoinDecoding } from './join-decoding';
 import { loudnessFactor, loudnessGain } from './listening-quality';
 import { createPlayTracker } from './play-tracker';
 import { isRoutable, trackStreamUrl } from './playback-sources';
 import type { TPlayerState, TPlayerStore } from './player-store';
 import type { TPlayerTrack } from './player-track';
 import { type TQueueState, upcomingItem } from './queue-reducer';
-import { createTranscodeSeeking, type TTranscodeSeeking } from './transcode-seek';
-import { equalPowerGains, isAlbumInOrder, planTransition } from './transition-plan';
+import { createTranscodeSeeking, type TTranscodeSeeking } from './transcode-seeking';
+import { equalPowerGains, isAlbumInOrder, JOIN_MAX_SECONDS, planTransition } from './transition-plan';
 import { isInAlbumRun, transitionTrack } from './transition-tracks';
 import { createWebAudioOutput, type TWebAudioOutput } from './web-audio-output';
 
@@ -47,6 +47,15 @@ const TRANSITION_LOOKAHEAD_S = 1.5;
 const LAST_JOIN_CHANCE_S = 0.3;
 /** How early the two tracks of a join are fetched and decoded. */
 const DECODE_AHEAD_S = 30;
+
+type TJoinModules = Pick<typeof import('./join-decoding'), 'createJoinDecoding'> &
+  Pick<typeof import('./gapless-join'), 'createGaplessRun'>;
+
+const loadJoinModules = (): Promise<TJoinModules> =>
+  Promise.all([import('./join-decoding'), import('./gapless-join')]).then(([decoding, gapless]) => ({
+    createJoinDecoding: decoding.createJoinDecoding,
+    createGaplessRun: gapless.createGaplessRun,
+  }));
 
 /**
  * Makes up to three `<audio>` elements follow the store. The active one plays the current track:
@@ -98,6 +107,9 @@ export function attachAudioDriver(
   let plannedFor: string | null = null;
   /** The decoded copies of the tracks of joins (made with the graph). */
   let decoding: TJoinDecoding | undefined;
+  /** The sample joins' code: loaded with the first join planned, never for the first page or click. */
+  let joins: TJoinModules | undefined;
+  let isLoadingJoins = false;
   let run: TGaplessRun | null = null;
   /** The silent element whose track the run's last voice is sounding. */
   let runElement: HTMLAudioElement | null = null;
@@ -360,7 +372,17 @@ export function attachAudioDriver(
   /** Decodes the tracks of a join; the catalogue's length bounds a stream without an encoder header. */
   function decodeAhead(...tracks: [string | null, TPlayerTrack][]) {
     if (!output) return;
-    decoding ??= createJoinDecoding(output.context, planTransitionAhead);
+    if (!joins) {
+      if (isLoadingJoins) return;
+      isLoadingJoins = true;
+      // The next timeupdate or canplaythrough plans the join again and finds them loaded.
+      void loadJoinModules().then((loaded) => {
+        joins = loaded;
+        decodeAhead(...tracks);
+      });
+      return;
+    }
+    decoding ??= joins.createJoinDecoding(output.context, planTransitionAhead);
     decoding.ahead(
       ...tracks.map(([url, track]) => [url, track.duration === null ? null : track.duration / 1000] as const),
     );
@@ -377,7 +399,8 @@ export function attachAudioDriver(
   function beginJoin(nextUrl: string): boolean {
     const incoming = readySpare();
     const next = decoding?.get(nextUrl);
-    if (!output || !incoming || !next || !output.isConnected(active)) return false;
+    // A decoded copy implies the join modules are loaded: `joins` is checked for the type only.
+    if (!output || !joins || !incoming || !next || !output.isConnected(active)) return false;
     const current = decoding?.get(srcOf(active));
     if (!isRunSounding() && !current) return false;
     route(incoming);
@@ -395,7 +418,7 @@ export function attachAudioDriver(
     setLevel(incoming, nextLevel);
     if (!isRunSounding() && current) {
       run?.cancel([]);
-      run = createGaplessRun(output);
+      run = joins.createGaplessRun(output);
       run.takeOver(active, current.buffer, levels.get(active) ?? 1, current.lead);
     }
     if (!run) return false;

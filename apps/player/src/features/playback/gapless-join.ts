@@ -4,8 +4,6 @@ import type { TWebAudioOutput } from './web-audio-output';
 const HANDOVER_S = 0.03;
 /** How far ahead of now a handover is scheduled (the audio thread must hear of it in time). */
 const SCHEDULE_AHEAD_S = 0.08;
-/** Longer tracks are joined by their elements: a decoded track takes ~10 MB a minute. */
-export const JOIN_MAX_SECONDS = 15 * 60;
 
 type TVoice = { source: AudioBufferSourceNode; gain: GainNode; level: number };
 

@@ -1,14 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import {
-  createTranscodeSeeking,
-  isServedTranscoded,
-  isTranscodeUrl,
-  planProbedSeek,
-  planSeek,
-  shownDuration,
-  shownPosition,
-  withTimeOffset,
-} from './transcode-seek';
+import { isServedTranscoded, planProbedSeek, planSeek, withTimeOffset } from './transcode-seek';
+import { createTranscodeSeeking, shownDuration, shownPosition } from './transcode-seeking';
+import { isTranscodeUrl } from './transcode-url';
 
 const ranges = (...pairs: [number, number][]) =>
   ({
@@ -135,7 +128,7 @@ function fakeElement(src: string) {
 
 describe('createTranscodeSeeking', () => {
   it('reloads a live transcode at the offset and shows the track position from there on', async () => {
-    let answer!: (isTranscoded: boolean) => void;
+    let answer: ((isTranscoded: boolean) => void) | undefined;
     const seeking = createTranscodeSeeking(() => new Promise((resolve) => (answer = resolve)));
     const element = fakeElement(LIVE);
     const media = element as unknown as HTMLMediaElement;
@@ -148,7 +141,8 @@ describe('createTranscodeSeeking', () => {
     seeking.seek(media, 90, reload);
     // While the api is asked, the bar shows where the listener went, not the old spot.
     expect(seeking.position(media)).toBe(90);
-    answer(true);
+    await vi.waitFor(() => expect(answer).toBeDefined());
+    answer?.(true);
     await vi.waitFor(() => expect(reload).toHaveBeenCalledWith(`${LIVE}&timeOffset=90`));
     expect(seeking.offsetOf(media)).toBe(90);
     element.currentTime = 12.5;
@@ -171,8 +165,9 @@ describe('createTranscodeSeeking', () => {
     const reload = vi.fn((url: string) => element.setSrc(url));
     seeking.seek(media, 50, reload);
     seeking.seek(media, 80, reload);
+    // The first seek's planning arrives after the second: only the second asks the api.
+    await vi.waitFor(() => expect(answers).toHaveLength(1));
     answers[0]?.(true);
-    answers[1]?.(true);
     await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
     expect(reload).toHaveBeenCalledWith(`${LIVE}&timeOffset=80`);
 
@@ -180,8 +175,10 @@ describe('createTranscodeSeeking', () => {
     const otherMedia = other as unknown as HTMLMediaElement;
     const otherReload = vi.fn();
     seeking.seek(otherMedia, 60, otherReload);
+    // The seek planning is loaded by now: the probe is asked at once.
+    expect(answers).toHaveLength(2);
     other.setSrc('/api/v1/tracks/8/stream?maxBitRate=96');
-    answers[2]?.(true);
+    answers[1]?.(true);
     await Promise.resolve();
     await Promise.resolve();
     expect(otherReload).not.toHaveBeenCalled();

@@ -6,22 +6,14 @@
  * counts its time from that offset: the shown position is the offset plus its `currentTime`.
  */
 
+import { isTranscodeUrl, parseStreamUrl as parse } from './transcode-url';
+
 const TIME_OFFSET = 'timeOffset';
 /** A seek this close to a buffered range's end still lands in it (the element's clock is coarse). */
 const BUFFERED_SLACK_S = 0.05;
 
-const parse = (url: string) => new URL(url, 'http://relative.invalid');
 const unparse = (parsed: URL, original: string) =>
   /^[a-z][a-z0-9+.-]*:/i.test(original) ? parsed.href : `${parsed.pathname}${parsed.search}${parsed.hash}`;
-
-/** A stream URL that asks the api for a transcode (a bitrate limit or a format other than the original). */
-export function isTranscodeUrl(url: string | null): boolean {
-  if (!url) return false;
-  const params = parse(url).searchParams;
-  const maxBitRate = Number(params.get('maxBitRate') ?? 0);
-  const format = params.get('format');
-  return maxBitRate > 0 || (format !== null && format !== 'raw');
-}
 
 /** The stream URL with `timeOffset` seconds (none at 0), the rest of its query kept. */
 export function withTimeOffset(url: string, seconds: number): string {
@@ -40,20 +32,6 @@ export function isBufferedAt(ranges: TimeRanges | undefined, time: number): bool
     if (time >= ranges.start(index) && time <= ranges.end(index) + BUFFERED_SLACK_S) return true;
   }
   return false;
-}
-
-/** The track's position the listener sees: where the element's stream started, plus its own time. */
-export function shownPosition(offset: number, currentTime: number): number {
-  return offset + (Number.isFinite(currentTime) ? currentTime : 0);
-}
-
-/**
- * The track's duration to show: the element's own when it knows it (plus the offset its stream
- * starts at), else the catalogue's (a live transcode has no length: `Infinity` or NaN).
- */
-export function shownDuration(offset: number, elementDuration: number, trackMs: number | null): number {
-  if (Number.isFinite(elementDuration) && elementDuration > 0) return offset + elementDuration;
-  return trackMs !== null && trackMs > 0 ? trackMs / 1000 : Number.NaN;
 }
 
 export type TSeekPlan =
@@ -116,61 +94,3 @@ export async function isServedTranscoded(url: string, fetchImpl: typeof fetch = 
     return true;
   }
 }
-
-/**
- * The offsets the elements' streams start at, and the seeks that may load a stream again. The
- * driver calls `forget` whenever it gives an element another source.
- */
-export function createTranscodeSeeking(
-  probe: (url: string) => Promise<boolean> = (url) => isServedTranscoded(url),
-) {
-  const offsets = new WeakMap<HTMLMediaElement, number>();
-  /** A seek waiting for its probe: the position shown meanwhile (the element still plays the old spot). */
-  const pending = new WeakMap<HTMLMediaElement, number>();
-  let latest = 0;
-  const offsetOf = (element: HTMLMediaElement) => offsets.get(element) ?? 0;
-
-  return {
-    offsetOf,
-    position: (element: HTMLMediaElement) =>
-      pending.get(element) ?? shownPosition(offsetOf(element), element.currentTime),
-    duration: (element: HTMLMediaElement, trackMs: number | null) =>
-      shownDuration(offsetOf(element), element.duration, trackMs),
-    forget(element: HTMLMediaElement) {
-      offsets.delete(element);
-      pending.delete(element);
-    },
-    /**
-     * Seeks `element` to `position` seconds of its track; `reload(url)` loads a stream from an
-     * offset into it (the driver sets the source and plays it again when the queue plays). Only the
-     * last of several quick seeks is carried out.
-     */
-    seek(element: HTMLMediaElement, position: number, reload: (url: string) => void): void {
-      const url = element.getAttribute('src');
-      const seekId = ++latest;
-      pending.delete(element);
-      if (!url) return;
-      const apply = (plan: TSeekPlan) => {
-        if (plan.kind === 'element') element.currentTime = plan.time;
-        else if (plan.kind === 'reload') {
-          reload(plan.url);
-          offsets.set(element, plan.offset);
-        }
-      };
-      const offset = offsetOf(element);
-      const plan = planSeek({ url, offset, position, element });
-      if (plan.kind !== 'probe') {
-        apply(plan);
-        return;
-      }
-      pending.set(element, position);
-      void probe(url).then((isTranscoded) => {
-        if (seekId !== latest || element.getAttribute('src') !== url) return;
-        pending.delete(element);
-        apply(planProbedSeek({ url, position, isTranscoded }));
-      });
-    },
-  };
-}
-
-export type TTranscodeSeeking = ReturnType<typeof createTranscodeSeeking>;

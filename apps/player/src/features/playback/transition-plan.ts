@@ -1,5 +1,8 @@
 import { CROSSFADE_MAX_SECONDS } from '@cadence/contracts/transcoding-formats';
 
+/** Longer tracks are joined by their elements: a decoded track takes ~10 MB a minute. */
+export const JOIN_MAX_SECONDS = 15 * 60;
+
 /** What the player knows of the two tracks around a change. */
 export type TTransitionTrack = {
   id: number;
