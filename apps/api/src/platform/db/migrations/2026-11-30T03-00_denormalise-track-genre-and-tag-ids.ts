@@ -16,12 +16,12 @@ const LINKS = [
 
 type Link = (typeof LINKS)[number];
 
-/** The tracks named in `source` (a transition table) get their ids again from the link table. */
+/** The tracks named in `source` (a transition table: a track once per link) get their ids again from the link table. */
 function resync(link: Link, source: string): string {
   return `update tracks t set ${link.column} = s.ids
     from (
       select c.id, coalesce(array_agg(l.${link.id} order by l.${link.id}) filter (where l.${link.id} is not null), '{}') as ids
-      from (${source}) c
+      from (select distinct id from (${source}) named) c
       left join ${link.table} l on l.${link.type} = 'track' and l.${link.of} = c.id
       group by c.id
     ) s
@@ -42,7 +42,9 @@ export async function up(db: Kysely<any>): Promise<void> {
               from ${link.table} where ${link.type} = 'track' group by ${link.of}) s
         where t.id = s.id`)
       .execute(db);
-    await sql.raw(`create index tracks_${link.column}_index on tracks using gin (${link.column})`).execute(db);
+    await sql
+      .raw(`create index tracks_${link.column}_index on tracks using gin (${link.column})`)
+      .execute(db);
     // One function per event: a trigger with transition tables takes one event, and plpgsql plans
     // a statement only when it runs, so each branch names only the tables its event has.
     await sql
