@@ -12,6 +12,21 @@ import { catalogueSourceHash, staleTemplates, TEMPLATE_PREFIX, templateName } fr
  * data) and plays follow a long tail, which is what search ranking and "popular" lists meet.
  */
 export type TCatalogueSize = { artists: number; albums: number; tracks: number };
+
+/** Ten genres; every track has one (`1 + id % 10`), every album one (`1 + id * 7 % 10`). */
+export const CATALOGUE_GENRES = [
+  'rock',
+  'pop',
+  'jazz',
+  'electronic',
+  'hip hop',
+  'folk',
+  'classical',
+  'soul',
+  'metal',
+  'ambient',
+] as const;
+const trackGenreOf = (id: number) => 1 + (id % CATALOGUE_GENRES.length);
 export const FULL_CATALOGUE: TCatalogueSize = { artists: 20_000, albums: 100_000, tracks: 1_000_000 };
 export const SMOKE_CATALOGUE: TCatalogueSize = { artists: 40, albums: 200, tracks: 2_000 };
 
@@ -106,6 +121,11 @@ export async function generateCatalogue(url: string, size: TCatalogueSize, log: 
   const random = seededRandom(4242);
   // The api's first start may have seeded a demo catalogue: the generated one replaces it.
   await psql(url, truncateCascadeSql(['artists', 'albums', 'tracks', 'album_artist', 'artist_track']));
+  await psql(url, 'truncate genres restart identity cascade');
+  await psql(
+    url,
+    `insert into genres (name, display_name) values ${CATALOGUE_GENRES.map((name) => `('${name}', '${name}')`).join(', ')}`,
+  );
   await copy(url, 'artists', ['id', 'name', 'slug', 'plays'], (write) =>
     paced(size.artists, (id, w) => w(`${id}\t${nameOf(random, 2)}\tartist-${id}\t${playsOf(random)}`), write),
   );
@@ -128,7 +148,9 @@ export async function generateCatalogue(url: string, size: TCatalogueSize, log: 
   await copy(
     url,
     'tracks',
-    ['id', 'name', 'slug', 'number', 'duration', 'album_id', 'plays', 'visibility'],
+    // `genre_ids` is what the genre links below give the track (a trigger keeps it from them): loaded
+    // with the row, the links' trigger finds every track already right and rewrites none.
+    ['id', 'name', 'slug', 'number', 'duration', 'album_id', 'plays', 'visibility', 'genre_ids'],
     (write) =>
       paced(
         size.tracks,
@@ -137,7 +159,7 @@ export async function generateCatalogue(url: string, size: TCatalogueSize, log: 
           const number = 1 + ((id - 1) % tracksPerAlbum);
           const duration = 90_000 + Math.floor(random() * 240_000);
           return w(
-            `${id}\t${nameOf(random, 3)}\ttrack-${id}\t${number}\t${duration}\t${album}\t${playsOf(random)}\tpublic`,
+            `${id}\t${nameOf(random, 3)}\ttrack-${id}\t${number}\t${duration}\t${album}\t${playsOf(random)}\tpublic\t{${trackGenreOf(id)}}`,
           );
         },
         write,
@@ -152,6 +174,12 @@ export async function generateCatalogue(url: string, size: TCatalogueSize, log: 
       },
       write,
     ),
+  );
+  await psql(
+    url,
+    `insert into genreables (genre_id, genreable_type, genreable_id)
+     select 1 + id % ${CATALOGUE_GENRES.length}, 'track', id from tracks
+     union all select 1 + (id * 7) % ${CATALOGUE_GENRES.length}, 'album', id from albums`,
   );
   for (const table of ['artists', 'albums', 'tracks'])
     await psql(

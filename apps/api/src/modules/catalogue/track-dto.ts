@@ -66,6 +66,8 @@ export type TrackDtoRow = Omit<
   | 'released_at'
   | 'loudness_lufs'
   | 'loudness_measured_at'
+  | 'genre_ids'
+  | 'tag_ids'
 > & {
   created_at: Date | string;
   updated_at: Date | string;

@@ -1,5 +1,6 @@
 import type { TScrobbleService } from '@cadence/contracts/scrobbling';
 import type { Kysely } from 'kysely';
+import { createGroupCommit } from '../../platform/db/group-commit';
 import type { Database } from '../../platform/db/schema';
 import * as repository from './scrobbling.repository';
 import type { ScrobbledTrack } from './scrobbling.tables';
@@ -33,11 +34,12 @@ type Clients = {
 
 /**
  * Sends the outbox. A sender drains one account (user and service) with up to `IN_FLIGHT` batches
- * on the wire: each batch is claimed (a lease on its rows, so no other batch or sender takes them),
- * sent, and marked sent at once in one statement. A failed batch is due again after a backoff and
- * the sender claims nothing more (the batches already out finish and are marked), then stops (the
- * scheduled sweep queues it again), so the outbox, not the job queue, holds what is owed: nothing
- * is lost when a job is, and a row sent is never sent by a second sender or batch (its lease).
+ * on the wire: rows are claimed (a lease on them, so no other batch or sender takes them) for
+ * every free place at once, sent a batch a request, and each batch is marked sent as soon as its
+ * answer comes. A failed batch is due again after a backoff and the sender claims nothing more
+ * (the batches already out finish and are marked), then stops (the scheduled sweep queues it
+ * again), so the outbox, not the job queue, holds what is owed: nothing is lost when a job is, and
+ * a row sent is never sent by a second sender or batch (its lease).
  */
 export function createScrobbleDelivery(deps: {
   db: Kysely<Database>;
@@ -46,6 +48,15 @@ export function createScrobbleDelivery(deps: {
   log: (details: object, message: string) => void;
 }) {
   const { db } = deps;
+  /**
+   * The batches answered while a mark is being written are marked together by the next one: a
+   * mark waits for its WAL flush, so one statement (and one flush) for several batches, of any
+   * account, is what keeps the database from setting the pace of a backlog.
+   */
+  const markSent = createGroupCommit<string[], void>(async (batches) => {
+    await repository.markSent(db, batches.flat(), new Date());
+    return batches.map(() => undefined);
+  });
 
   async function send(clients: Clients, service: TScrobbleService, credential: string, listens: Listen[]) {
     if (service === 'listenbrainz') return clients.listenbrainz.submit(credential, listens);
@@ -78,7 +89,7 @@ export function createScrobbleDelivery(deps: {
       });
       return false;
     }
-    await repository.markSent(db, ids, new Date());
+    await markSent(ids);
     return true;
   }
 
@@ -91,28 +102,35 @@ export function createScrobbleDelivery(deps: {
     const inFlight = new Set<Promise<void>>();
     let stopped = false;
     let firstError: unknown = null;
+    const launch = (rows: Awaited<ReturnType<typeof repository.claimDue>>) => {
+      const batch: Promise<void> = sendBatch(clients, service, credential, rows)
+        .then(
+          (sent) => {
+            if (!sent) stopped = true;
+          },
+          (error: unknown) => {
+            // A database error after the send: the rows keep their lease and go again after it.
+            stopped = true;
+            firstError ??= error;
+          },
+        )
+        .finally(() => inFlight.delete(batch));
+      inFlight.add(batch);
+    };
     try {
       while (!stopped) {
+        // One claim for every free place: a claim is a statement, whatever its size.
+        const places = IN_FLIGHT[service] - inFlight.size;
         const rows = await repository.claimDue(
           db,
           { userId, service },
-          { limit: BATCH[service], leaseMs: LEASE_MS, now: new Date() },
+          { limit: places * BATCH[service], leaseMs: LEASE_MS, now: new Date() },
         );
-        if (rows.length === 0) break;
-        const batch: Promise<void> = sendBatch(clients, service, credential, rows)
-          .then(
-            (sent) => {
-              if (!sent) stopped = true;
-            },
-            (error: unknown) => {
-              // A database error after the send: the rows keep their lease and go again after it.
-              stopped = true;
-              firstError ??= error;
-            },
-          )
-          .finally(() => inFlight.delete(batch));
-        inFlight.add(batch);
-        if (inFlight.size >= IN_FLIGHT[service]) await Promise.race(inFlight);
+        for (let start = 0; start < rows.length; start += BATCH[service])
+          launch(rows.slice(start, start + BATCH[service]));
+        if (rows.length < places * BATCH[service]) break;
+        // Half the places free before the next claim, so claims stay several batches long.
+        while (!stopped && inFlight.size > IN_FLIGHT[service] / 2) await Promise.race(inFlight);
       }
     } finally {
       // Never leave a batch behind: each one ends marked sent, marked failed, or leased.

@@ -81,6 +81,11 @@ export async function queueScrobbles(
  * Takes up to `limit` due scrobbles of one account for `leaseMs`: another sender (or another batch
  * of the same sender) skips them until the lease ends (a sender that died gives them back that
  * way). `scrobble_outbox_account_due_index` hands the account's owed rows in this order.
+ *
+ * The claim commits without waiting for its WAL flush (a flush is most of a small write's time):
+ * a claim lost in a database crash leaves its rows due, as if it had never run, and the mark of a
+ * sent batch commits with its flush, which flushes every claim before it. Durability is owed to
+ * "sent", not to "leased".
  */
 export async function claimDue(
   db: Db,
@@ -88,36 +93,40 @@ export async function claimDue(
   options: { limit: number; leaseMs: number; now: Date },
 ) {
   const until = new Date(options.now.getTime() + options.leaseMs);
-  const due = db
-    .selectFrom('scrobble_outbox')
-    .select('id')
-    .where('user_id', '=', key.userId)
-    .where('service', '=', key.service)
-    .where('sent_at', 'is', null)
-    .where('failed_at', 'is', null)
-    .where('next_attempt_at', '<=', options.now)
-    .orderBy('listened_at')
-    .orderBy('id')
-    .limit(options.limit)
-    .forUpdate()
-    .skipLocked();
-  // `= any(array(...))`, not `in (...)`: the ids are taken once, then found by primary key. As a
-  // join, a freshly filled outbox without statistics got a plan that re-ran the claim per row.
-  const rows = await db
-    .updateTable('scrobble_outbox')
-    .set({ next_attempt_at: until })
-    .where(sql<boolean>`id = any(array(${due}))`)
-    .returning(['id', 'track', 'listened_at', 'attempts'])
-    .execute();
+  const rows = await db.transaction().execute(async (trx) => {
+    await sql`set local synchronous_commit = off`.execute(trx);
+    const due = trx
+      .selectFrom('scrobble_outbox')
+      .select('id')
+      .where('user_id', '=', key.userId)
+      .where('service', '=', key.service)
+      .where('sent_at', 'is', null)
+      .where('failed_at', 'is', null)
+      .where('next_attempt_at', '<=', options.now)
+      .orderBy('listened_at')
+      .orderBy('id')
+      .limit(options.limit)
+      .forUpdate()
+      .skipLocked();
+    // `= any(array(...))`, not `in (...)`: the ids are taken once, then found by primary key. As a
+    // join, a freshly filled outbox without statistics got a plan that re-ran the claim per row.
+    return trx
+      .updateTable('scrobble_outbox')
+      .set({ next_attempt_at: until })
+      .where(sql<boolean>`id = any(array(${due}))`)
+      .returning(['id', 'track', 'listened_at', 'attempts'])
+      .execute();
+  });
   return rows.sort((a, b) => a.listened_at.getTime() - b.listened_at.getTime());
 }
 
-export async function markSent(db: Db, ids: string[], at: Date): Promise<void> {
+/** One statement for any number of batches: the ids travel as one array parameter. */
+export async function markSent(db: Db, ids: readonly string[], at: Date): Promise<void> {
   if (ids.length === 0) return;
   await db
     .updateTable('scrobble_outbox')
     .set({ sent_at: at, last_error: null })
-    .where('id', 'in', ids)
+    .where(sql<boolean>`id = any(${ids}::bigint[])`)
     .execute();
 }
 

@@ -38,6 +38,9 @@ export interface TracksTable {
   album_gain: OptionalNumber;
   album_peak: OptionalNumber;
   loudness_measured_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The track's genre and tag ids, sorted: kept by triggers on `genreables`/`taggables` (smart rules read them). */
+  genre_ids: ColumnType<number[], never, never>;
+  tag_ids: ColumnType<number[], never, never>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
