@@ -16,10 +16,11 @@ describe('drift correction', () => {
     expect(correctionFor(10_000, 11_000).kind).toBe('rate');
   });
 
-  it("closes a stall's gap past a fifth of a second by a jump only when allowed", () => {
+  it("closes a stall's gap past 120 ms by a jump only when allowed", () => {
     expect(correctionFor(10_000, 10_300, true)).toEqual({ kind: 'seek', to_ms: 10_300 });
     expect(correctionFor(10_300, 10_000, true)).toEqual({ kind: 'seek', to_ms: 10_000 });
     expect(correctionFor(10_000, 10_300)).toEqual({ kind: 'rate', rate: MAX_RATE });
+    expect(correctionFor(10_000, 10_100, true)).toEqual({ kind: 'rate', rate: 1.03 });
     expect(correctionFor(10_000, 10_000 + STALL_THRESHOLD_MS, true).kind).toBe('rate');
   });
 

@@ -2,11 +2,11 @@
 export const SEEK_THRESHOLD_MS = 1_000;
 /**
  * Off by more than this (ms) after a stall (a busy device's audio falling behind, a tab that was
- * starved for a moment): jump back in step when the caller allows it. At the 3 % rate a quarter
- * second takes ~8 s to close, all of it heard as an echo between two devices in one room; one
- * small jump is heard once.
+ * starved for a moment, a seek that landed off): jump back in step when the caller allows it. At
+ * the 3 % rate even a tenth of a second takes seconds to close, all of it heard as an echo between
+ * two devices in one room; one small jump is heard once.
  */
-export const STALL_THRESHOLD_MS = 200;
+export const STALL_THRESHOLD_MS = 120;
 /** Closer than this (ms) counts as in sync: the rate goes back to 1. */
 export const DEADBAND_MS = 15;
 /** The rate never leaves this band: a 3 % change is not heard as a pitch jump on music. */

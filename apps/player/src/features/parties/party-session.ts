@@ -49,7 +49,7 @@ let landingRetries = 0;
  * A stall's small jump (drift.ts) waits this long (ms) after any seek: a device whose seeks land
  * a few hundred ms off would otherwise jump every tick, where the rate works it off quietly.
  */
-const JUMP_SPACING_MS = 5_000;
+const JUMP_SPACING_MS = 2_000;
 let lastSeekAt = 0;
 
 function set(patch: Partial<TPartySession>) {
