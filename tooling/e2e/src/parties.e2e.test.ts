@@ -162,6 +162,9 @@ describe('a listening party', () => {
     await untilAll(pages, { kind: 'playing' });
     await sampleEverySecond(pages, 20, samples);
 
+    // "Back 10 seconds" from near a track's start would land at 0, not 10 s back: listen on
+    // (sampling) until the host is well into the track.
+    while ((await read(host.page)).ms < 12_000) await sampleEverySecond(pages, 1, samples, false);
     const beforeSeek = (await read(host.page)).ms;
     await host.page.getByTestId('party-back').click();
     await untilAll(pages, { kind: 'before', ms: beforeSeek - 8_000 });
