@@ -59,6 +59,9 @@ describe('a party together', () => {
       .poll(() => guest.evaluate(() => document.activeElement?.getAttribute('type')))
       .toBe('checkbox');
     await guest.keyboard.press('Space');
+    await expect
+      .poll(() => guest.getByRole('checkbox', { name: 'At this moment of the track' }).isChecked())
+      .toBe(true);
     await guest.keyboard.press('Tab');
     const sent = guest.waitForResponse(
       (response) =>
