@@ -2,14 +2,14 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningApi } from './api-server';
 import { launchBrowser } from './browser';
-import { expectSettledAndClean, register, signIn } from './journey-steps';
+import { apiCall, expectSettledAndClean, register, signIn } from './journey-steps';
 import { REPLICAS_ADMIN, startTwoReplicas } from './two-replicas';
 
 /**
  * Issue 38: three listeners in one party hear the same second. Two api replicas behind nginx (as
- * the fault suite runs them); the host starts a party from an album, two listeners join (one on
- * a phone); through play, pause, seek, skip and one listener's network cut, the three playing
- * elements' positions are sampled every second.
+ * the fault suite runs them); the host starts a party from a playlist, two listeners join (one on
+ * a phone); for the issue's 2 minutes, through play, pause, seek, skip, the host's reload and then
+ * one listener's network cut, the three playing elements' positions are sampled every second.
  */
 let api: RunningApi;
 let browser: Browser;
@@ -53,20 +53,22 @@ async function spread(pages: Page[]): Promise<number> {
   return Math.max(...positions) - Math.min(...positions);
 }
 
-const transients: number[] = [];
-
 /**
- * One sample a second, as the issue measures. The first sample after a control is the moment
- * each page's seek lands: over the issue's 2 minutes it falls in p95's tail, in this shorter run
- * it is kept apart (and bounded) so the p95 speaks of the listening, not of the landing. A skip
+ * The first sample after a control is the moment each page's seek lands. It counts in the p95
+ * like any other second of the issue's 2 minutes, and is also kept apart and bounded: a skip
  * lands on a track each page has only just loaded, so its first reading may sit above 150 ms
  * (159 ms in one CI run on a loaded machine) before the rate correction closes it within the
  * second; a landing stays under a quarter of a second.
  */
 const LANDING_BOUND_MS = 250;
-async function sampleEverySecond(pages: Page[], count: number, into: number[], isAfterControl = true) {
+type Samples = { all: number[]; landings: number[] };
+
+/** One sample a second, as the issue measures; the first one after a control is also a landing. */
+async function sampleEverySecond(pages: Page[], count: number, into: Samples, isAfterControl = true) {
   for (let i = 0; i < count; i++) {
-    (i === 0 && isAfterControl ? transients : into).push(await spread(pages));
+    const ms = await spread(pages);
+    into.all.push(ms);
+    if (i === 0 && isAfterControl) into.landings.push(ms);
     await new Promise((resolve) => setTimeout(resolve, 1_000));
   }
 }
@@ -104,8 +106,21 @@ async function untilAll(pages: Page[], until: Until) {
   );
 }
 
+/** A playlist of the whole demo catalogue (28 tracks of about half a minute), made by `page`'s user. */
+async function catalogueParty(page: Page): Promise<string> {
+  const tracks = await apiCall<{ pagination: { data: { id: number }[] } }>(page, 'GET', 'tracks?perPage=100');
+  const trackIds = tracks.body.pagination.data.map((track) => track.id);
+  const created = await apiCall<{ playlist: { id: number; slug: string } }>(page, 'POST', 'playlists', {
+    name: `Party night ${Date.now()}`,
+  });
+  expect(created.status).toBe(201);
+  const { id, slug } = created.body.playlist;
+  expect((await apiCall(page, 'POST', `playlists/${id}/tracks`, { track_ids: trackIds })).status).toBe(200);
+  return `${api.url}/playlist/${id}/${slug}`;
+}
+
 describe('a listening party', () => {
-  it("keeps three listeners within 50 ms (p95) through pause, seek, skip and the host's reload, and 150 ms after a network cut", async () => {
+  it("keeps three listeners within 50 ms (p95) for 2 minutes through pause, seek, skip and the host's reload, and 150 ms after a network cut", async () => {
     const host = await open(1280, 900);
     const laptop = await open(1280, 900);
     const phone = await open(390, 844);
@@ -116,7 +131,9 @@ describe('a listening party', () => {
     });
     await register(phone.page, api, { email: `phone-${Date.now()}@e2e.test`, password: 'party-password-2' });
 
-    await host.page.goto(`${api.url}/album/7/neon-atlas/autobahn-nights`);
+    // An album (4 tracks of about 30 s) ends inside the issue's 2 minutes: the host starts the
+    // party from a playlist of the whole catalogue instead.
+    await host.page.goto(await catalogueParty(host.page));
     await host.page.getByTestId('start-party').click();
     await host.page.waitForURL(/\/party\/[A-Z0-9]{6}$/);
     const partyUrl = host.page.url();
@@ -131,56 +148,60 @@ describe('a listening party', () => {
     await host.page.getByTestId('party-members').getByRole('listitem').nth(2).waitFor();
     await expectSettledAndClean(phone.page, 'party page on a phone');
 
-    // 37 samples over ~40 s of listening (the issue's run is 2 minutes; the test stays short).
-    const samples: number[] = [];
+    // The issue's 2 minutes: 120 one-second samples, across natural track changes too.
+    const samples: Samples = { all: [], landings: [] };
     await host.page.getByTestId('party-play-toggle').click();
     await untilAll(pages, { kind: 'playing' });
-    await sampleEverySecond(pages, 8, samples);
+    await sampleEverySecond(pages, 25, samples);
 
     await host.page.getByTestId('party-play-toggle').click();
     await untilAll(pages, { kind: 'paused' });
-    await sampleEverySecond(pages, 3, samples);
+    await sampleEverySecond(pages, 5, samples);
 
     await host.page.getByTestId('party-play-toggle').click();
     await untilAll(pages, { kind: 'playing' });
-    await sampleEverySecond(pages, 6, samples);
+    await sampleEverySecond(pages, 20, samples);
 
+    // "Back 10 seconds" from near a track's start would land at 0, not 10 s back: listen on
+    // (sampling) until the host is well into the track.
+    while ((await read(host.page)).ms < 12_000) await sampleEverySecond(pages, 1, samples, false);
     const beforeSeek = (await read(host.page)).ms;
     await host.page.getByTestId('party-back').click();
     await untilAll(pages, { kind: 'before', ms: beforeSeek - 8_000 });
-    await sampleEverySecond(pages, 6, samples);
+    await sampleEverySecond(pages, 20, samples);
 
-    const firstSrc = (await read(host.page)).src;
+    const beforeSkip = (await read(host.page)).src;
     await host.page.getByTestId('party-skip').click();
-    await untilAll(pages, { kind: 'other-track', src: firstSrc });
-    await sampleEverySecond(pages, 10, samples);
+    await untilAll(pages, { kind: 'other-track', src: beforeSkip });
+    await sampleEverySecond(pages, 30, samples);
 
     // The party survives the host's reload: the tab resumes it and plays on in step.
     await host.page.reload();
     await untilAll([host.page], { kind: 'playing' });
-    await sampleEverySecond(pages, 4, samples);
+    await sampleEverySecond(pages, 20, samples);
 
-    const syncP95 = p95(samples);
+    const syncP95 = p95(samples.all);
     console.log(
-      `party sync: ${samples.length} samples, p95 spread ${syncP95.toFixed(1)} ms, max ${Math.max(...samples).toFixed(1)} ms`,
+      `party sync: ${samples.all.length} samples, p95 spread ${syncP95.toFixed(1)} ms, max ${Math.max(...samples.all).toFixed(1)} ms`,
     );
-    console.log(`right after each control: ${transients.map((ms) => ms.toFixed(0)).join(', ')} ms`);
+    console.log(`right after each control: ${samples.landings.map((ms) => ms.toFixed(0)).join(', ')} ms`);
+    expect(samples.all.length).toBeGreaterThanOrEqual(120);
     expect(syncP95).toBeLessThanOrEqual(50);
-    expect(Math.max(...transients)).toBeLessThanOrEqual(LANDING_BOUND_MS);
+    expect(Math.max(...samples.landings)).toBeLessThanOrEqual(LANDING_BOUND_MS);
 
     // The laptop loses its network for 5 s; back online, its socket reconnects and resyncs.
     await laptop.context.setOffline(true);
     await new Promise((resolve) => setTimeout(resolve, 5_000));
     await laptop.context.setOffline(false);
-    const afterCut: number[] = [];
+    const afterCut: Samples = { all: [], landings: [] };
     await sampleEverySecond(pages, 5, afterCut, false);
-    console.log(`after the cut: p95 spread ${p95(afterCut).toFixed(1)} ms`);
-    expect(p95(afterCut)).toBeLessThanOrEqual(150);
+    console.log(`after the cut: p95 spread ${p95(afterCut.all).toFixed(1)} ms`);
+    expect(p95(afterCut.all)).toBeLessThanOrEqual(150);
 
     // The laptop leaves from the player bar's party item.
     await laptop.page.getByTestId('party-bar-item').getByRole('button', { name: 'Leave' }).click();
     await host.page.getByTestId('party-members').getByRole('listitem').nth(2).waitFor({ state: 'detached' });
     await expectSettledAndClean(host.page, 'party page, host');
     for (const { context } of [host, laptop, phone]) await context.close();
-  }, 150_000);
+  }, 330_000);
 });

@@ -1,12 +1,27 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { correctionFor, DEADBAND_MS, MAX_RATE, MIN_RATE, SEEK_THRESHOLD_MS } from './drift';
+import {
+  correctionFor,
+  DEADBAND_MS,
+  MAX_RATE,
+  MIN_RATE,
+  SEEK_THRESHOLD_MS,
+  STALL_THRESHOLD_MS,
+} from './drift';
 
 describe('drift correction', () => {
   it('seeks only when more than a second off', () => {
     expect(correctionFor(10_000, 11_500)).toEqual({ kind: 'seek', to_ms: 11_500 });
     expect(correctionFor(12_000, 10_500)).toEqual({ kind: 'seek', to_ms: 10_500 });
     expect(correctionFor(10_000, 11_000).kind).toBe('rate');
+  });
+
+  it("closes a stall's gap past 120 ms by a jump only when allowed", () => {
+    expect(correctionFor(10_000, 10_300, true)).toEqual({ kind: 'seek', to_ms: 10_300 });
+    expect(correctionFor(10_300, 10_000, true)).toEqual({ kind: 'seek', to_ms: 10_000 });
+    expect(correctionFor(10_000, 10_300)).toEqual({ kind: 'rate', rate: MAX_RATE });
+    expect(correctionFor(10_000, 10_100, true)).toEqual({ kind: 'rate', rate: 1.03 });
+    expect(correctionFor(10_000, 10_000 + STALL_THRESHOLD_MS, true).kind).toBe('rate');
   });
 
   it('speeds up when behind, slows down when ahead, and rests in sync', () => {

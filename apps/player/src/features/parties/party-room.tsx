@@ -27,6 +27,8 @@ function useControl() {
 function HostControls({ party }: { party: TParty }) {
   const { trans } = useTrans();
   const control = useControl();
+  // Only whether it plays and the track's index are read at render: the seeks read the party's
+  // second when pressed (this renders only when the party changes, seconds or minutes earlier).
   const place = partyPlaceAt(
     party.timeline,
     party.queue.map((entry) => entry.duration),
@@ -45,7 +47,10 @@ function HostControls({ party }: { party: TParty }) {
       <Button
         variant="outline"
         onPress={() =>
-          control({ action: 'seek', position_ms: Math.max(0, place.position_ms - SEEK_STEP_MS) })
+          control({
+            action: 'seek',
+            position_ms: Math.max(0, partySession.placeNow(party).position_ms - SEEK_STEP_MS),
+          })
         }
         data-testid="party-back"
       >
@@ -53,7 +58,9 @@ function HostControls({ party }: { party: TParty }) {
       </Button>
       <Button
         variant="outline"
-        onPress={() => control({ action: 'seek', position_ms: place.position_ms + SEEK_STEP_MS })}
+        onPress={() =>
+          control({ action: 'seek', position_ms: partySession.placeNow(party).position_ms + SEEK_STEP_MS })
+        }
         data-testid="party-forward"
       >
         {trans('Forward 10 seconds')}

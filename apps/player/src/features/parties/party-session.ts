@@ -45,6 +45,12 @@ const LANDING_TOLERANCE_MS = 40;
 /** Aims again at most this many times per control: a device that cannot land closer uses the rate. */
 const LANDING_RETRIES = 2;
 let landingRetries = 0;
+/**
+ * A stall's small jump (drift.ts) waits this long (ms) after any seek: a device whose seeks land
+ * a few hundred ms off would otherwise jump every tick, where the rate works it off quietly.
+ */
+const JUMP_SPACING_MS = 2_000;
+let lastSeekAt = 0;
 
 function set(patch: Partial<TPartySession>) {
   session = { ...session, ...patch };
@@ -102,6 +108,7 @@ function tick() {
     if (Math.abs(behind) > LANDING_TOLERANCE_MS && landingRetries < LANDING_RETRIES) {
       landingRetries += 1;
       player.seek((place.position_ms + seekLeadMs) / 1000);
+      lastSeekAt = Date.now();
       isMeasuringSeek = true;
       return;
     }
@@ -112,6 +119,7 @@ function tick() {
     audioMs: isReady && audio ? audio.currentTime * 1000 : null,
     positionMs: state.position * 1000,
     seekLeadMs,
+    mayJump: Date.now() - lastSeekAt > JUMP_SPACING_MS,
   });
   for (const action of actions) {
     if (action.type === 'select') player.playItem(action.index);
@@ -119,6 +127,7 @@ function tick() {
     else if (action.type === 'pause') player.pause();
     else if (action.type === 'seek') {
       player.seek(action.ms / 1000);
+      lastSeekAt = Date.now();
       isMeasuringSeek = party.timeline.is_playing;
       landingRetries = 0;
     } else if (audio && audio.playbackRate !== action.rate) audio.playbackRate = action.rate;

@@ -31,6 +31,17 @@ describe('one sync step', () => {
     ]);
   });
 
+  it("jumps over a stall's gap when the session allows it, and works it off by the rate otherwise", () => {
+    const playing = timelineAt(0, 0, true, 0);
+    expect(syncStep(playing, durations, all, 30_000, view({ audioMs: 29_600, mayJump: true }))).toEqual([
+      { type: 'seek', ms: 30_000 },
+      { type: 'rate', rate: 1 },
+    ]);
+    expect(syncStep(playing, durations, all, 30_000, view({ audioMs: 29_600 }))).toEqual([
+      { type: 'rate', rate: 1.03 },
+    ]);
+  });
+
   it("starts at the party's second when the host presses play", () => {
     const playing = timelineAt(0, 5_000, true, 1_000);
     expect(syncStep(playing, durations, all, 1_200, view({ isPlaying: false, positionMs: 5_000 }))).toEqual([

@@ -14,6 +14,8 @@ export type TPlayerView = {
    * to land, longer on a busy device. The session learns it from how far behind seeks landed.
    */
   seekLeadMs?: number;
+  /** A stall's gap may be closed by a jump now (the session spaces them out, see drift.ts). */
+  mayJump?: boolean;
 };
 
 export type TSyncAction =
@@ -63,7 +65,7 @@ export function syncStep(
   const actions: TSyncAction[] = [];
   // Buffering: nothing to measure yet; the next step after it plays again catches up.
   if (player.audioMs === null) return actions;
-  const correction = correctionFor(player.audioMs, place.position_ms);
+  const correction = correctionFor(player.audioMs, place.position_ms, player.mayJump);
   if (correction.kind === 'seek')
     actions.push({ type: 'seek', ms: correction.to_ms + lead }, { type: 'rate', rate: 1 });
   else actions.push({ type: 'rate', rate: correction.rate });

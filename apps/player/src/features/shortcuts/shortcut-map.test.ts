@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isTypingTarget, shortcutFor } from './shortcut-map';
+import { isOwnedByControl, isTypingTarget, shortcutFor } from './shortcut-map';
 
 const press = (
   key: string,
@@ -48,5 +48,16 @@ describe('isTypingTarget', () => {
     expect(isTypingTarget(document.createElement('textarea'))).toBe(true);
     expect(isTypingTarget(document.createElement('button'))).toBe(false);
     expect(isTypingTarget(null)).toBe(false);
+  });
+});
+
+describe('isOwnedByControl', () => {
+  const input = (type: string) => Object.assign(document.createElement('input'), { type });
+
+  it('leaves Space to a focused checkbox or button, and arrows still seek from them', () => {
+    expect(isOwnedByControl(input('checkbox'), 'togglePlay')).toBe(true);
+    expect(isOwnedByControl(document.createElement('button'), 'togglePlay')).toBe(true);
+    expect(isOwnedByControl(input('checkbox'), 'seekBack')).toBe(false);
+    expect(isOwnedByControl(document.createElement('div'), 'togglePlay')).toBe(false);
   });
 });

@@ -88,7 +88,16 @@ export function isOwnedByControl(target: EventTarget | null, action: TShortcutAc
   const isKeyOwned = ['togglePlay', 'seekBack', 'seekForward', 'volumeUp', 'volumeDown'].includes(action);
   if (!isKeyOwned) return false;
   const role = target.getAttribute('role');
-  if (target instanceof HTMLInputElement && target.type === 'range') return true;
+  if (target instanceof HTMLInputElement && (target.type === 'range' || target.type === 'radio')) return true;
+  // Space checks a box and presses a button: taken for play/pause, a keyboard user could not
+  // tick "At this moment of the track" in a party's chat. Arrows still seek from them.
+  const isToggle =
+    (target instanceof HTMLInputElement && target.type === 'checkbox') ||
+    target instanceof HTMLButtonElement ||
+    role === 'checkbox' ||
+    role === 'switch' ||
+    role === 'button';
+  if (isToggle && action === 'togglePlay') return true;
   return (
     role === 'slider' ||
     role === 'menuitem' ||
