@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { down, up } from '../../platform/db/migrations/2026-11-29T15-50_create-payouts-ledger';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { accountBalance, postTransaction, reverseTransaction } from './ledger.repository';
-import { allowRunLength } from './payouts.repository';
 
 let t: TestApp;
 let artistId: number;
@@ -120,21 +119,5 @@ describe('payouts ledger (database-enforced double entry)', () => {
     expect(gone.rows[0]?.n).toBe('0');
     await up(t.deps.db);
     expect(await accountBalance(t.deps.db, 'platform_revenue', 'EUR')).toBe(0);
-  });
-});
-
-describe("a month's run transaction", () => {
-  it('may run longer than the 15 s per statement that guards requests, inside its own transaction only', async () => {
-    const timeout = async () =>
-      (await sql<{ statement_timeout: string }>`show statement_timeout`.execute(t.deps.db)).rows[0]
-        ?.statement_timeout;
-    const before = await timeout();
-    const inside = await t.deps.db.transaction().execute(async (trx) => {
-      await allowRunLength(trx);
-      return (await sql<{ statement_timeout: string }>`show statement_timeout`.execute(trx)).rows[0]
-        ?.statement_timeout;
-    });
-    expect(inside).toBe('3min');
-    expect(await timeout()).toBe(before);
   });
 });

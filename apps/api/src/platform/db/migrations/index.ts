@@ -52,6 +52,7 @@ import * as grantMusicDownloadToPaidPlans from './2026-11-29T19-00_grant-music-d
 import * as addScrobbleOutboxAccountIndex from './2026-11-29T23-40_add-scrobble-outbox-account-index';
 import * as coverSmartRuleJoins from './2026-11-29T23-41_cover-smart-rule-joins';
 import * as addSubsonicListIndexes from './2026-11-30T00-00_add-subsonic-list-indexes';
+import * as addPayoutRunComputing from './2026-11-30T03-10_add-payout-run-computing';
 
 /** Imported statically so the tsup bundle carries them; keys are the frozen migration names. */
 export const migrations: Record<string, Migration> = {
@@ -108,4 +109,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29T23-40_add-scrobble-outbox-account-index': addScrobbleOutboxAccountIndex,
   '2026-11-29T23-41_cover-smart-rule-joins': coverSmartRuleJoins,
   '2026-11-30T00-00_add-subsonic-list-indexes': addSubsonicListIndexes,
+  '2026-11-30T03-10_add-payout-run-computing': addPayoutRunComputing,
 };
