@@ -404,14 +404,26 @@ export async function markFailed(db: Db, runId: number, failure: string): Promis
     .execute();
 }
 
-/** Runs left computing (a process died mid-run), each counted one more interruption. */
-export async function countInterruptions(db: Db): Promise<{ id: number; interruptions: number }[]> {
+/** Runs in `computing`: each is either in a job right now or lost its job (a process died). */
+export async function computingRuns(db: Db): Promise<{ id: number; period: string; currency: string }[]> {
   return db
+    .selectFrom('payout_runs')
+    .select(['id', 'period', 'currency'])
+    .where('status', '=', 'computing')
+    .orderBy('id')
+    .execute();
+}
+
+/** One more start-up found the run computing with no job on it; the new count. */
+export async function countInterruption(db: Db, runId: number): Promise<number | undefined> {
+  const row = await db
     .updateTable('payout_runs')
     .set({ interruptions: sql`interruptions + 1` })
+    .where('id', '=', runId)
     .where('status', '=', 'computing')
-    .returning(['id', 'interruptions'])
-    .execute();
+    .returning('interruptions')
+    .executeTakeFirst();
+  return row?.interruptions;
 }
 
 export async function insertRunArtists(
