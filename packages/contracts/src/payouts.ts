@@ -47,7 +47,13 @@ export const ZPayoutRunSchema = z.object({
   id: z.number(),
   period: z.string(),
   currency: z.string(),
-  status: z.enum(['review', 'closed']),
+  /**
+   * `computing`: its background job is aggregating the period (figures are zero until then);
+   * `review`: computed, waiting for the admin to close it; `failed`: see `failure`, recompute to retry.
+   */
+  status: z.enum(['computing', 'review', 'failed', 'closed']),
+  /** Why the computation failed (status `failed`), else null. */
+  failure: z.string().nullable(),
   money_in: z.number(),
   fees: z.number(),
   platform_share: z.number(),

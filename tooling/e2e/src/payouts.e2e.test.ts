@@ -146,13 +146,16 @@ describe('artist payouts in the browser', () => {
     );
     await postgres.query(`update plays set played_at = played_at - interval '1 month'`);
 
-    // The admin starts the run of that month, reviews and closes it.
+    // The admin starts the run of that month, waits for its job, reviews and closes it.
     await admin.goto(`${api.url}/admin/payouts`);
     await admin.getByRole('heading', { name: 'Artist payouts' }).waitFor();
     await admin.getByLabel('Month (YYYY-MM)').fill(period);
     await admin.getByLabel('Currency').fill('USD');
     await admin.getByRole('button', { name: 'Start run' }).click();
     const row = admin.getByRole('row').filter({ hasText: period });
+    // The run computes in a background job: the page polls and announces it once it is in review.
+    await admin.getByText(`The run of ${period} USD is ready for review.`).waitFor();
+    await row.getByText('In review').waitFor();
     await row.getByRole('button', { name: 'Review' }).click();
     await admin.getByRole('table', { name: `Artists of ${period}` }).waitFor();
     await clean(admin);

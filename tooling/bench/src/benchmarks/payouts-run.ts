@@ -6,8 +6,9 @@ import { adminSession, seededPostgresApi } from './admin-harness';
 import { psql } from './catalogue';
 
 /**
- * Issue 39: the monthly payouts run (`POST /api/v1/admin/payouts/runs`: aggregate the period's
- * plays and invoices, split user-centric, store every artist, track and source line) over 100,000
+ * Issue 39: the monthly payouts run (`POST /api/v1/admin/payouts/runs`, then its background job:
+ * aggregate the period's plays and invoices, split user-centric, store every artist, track and
+ * source line; timed from the POST to the run in review) over 100,000
  * subscribers and 10M plays, against a raw SQL twin running the same aggregation through psql
  * (paying subscribers with fees, capped listening per listener, track and day, track artists,
  * payable balances). Goal: ours >= 0.5x the twin, and ours <= 60 s (`absoluteGoal`).
@@ -20,6 +21,8 @@ const SIZES = {
   smoke: { subscribers: 2_000, free: 1_000, plays: 50_000, artists: 200, tracks: 2_000 },
 };
 const ABSOLUTE_GOAL_MS = 60_000;
+/** How often the run is polled until it is in review. */
+const POLL_MS = 100;
 
 async function generate(url: string, size: (typeof SIZES)['full'], log: (message: string) => void) {
   const started = performance.now();
@@ -103,7 +106,7 @@ export const payoutsRun: TBenchmark = {
   unit: 'ms',
   direction: 'ceiling-over-ours',
   goalRatio: 0.5,
-  goalWords: `a monthly payouts run (POST /api/v1/admin/payouts/runs) >= 0.5x a raw SQL twin of its aggregation; absolute goal <= ${ABSOLUTE_GOAL_MS / 1000} s (see details)`,
+  goalWords: `a monthly payouts run (POST /api/v1/admin/payouts/runs until the run is in review) >= 0.5x a raw SQL twin of its aggregation; absolute goal <= ${ABSOLUTE_GOAL_MS / 1000} s (see details)`,
   async run(context: TContext) {
     const size = context.mode.name === 'smoke' ? SIZES.smoke : SIZES.full;
     const { dataDir, database } = await seededPostgresApi(context);
@@ -115,6 +118,8 @@ export const payoutsRun: TBenchmark = {
       let artists = 0;
       try {
         const headers = await adminSession(database.url, api.spec.env.ADMIN_EMAIL as string);
+        // The run answers 202 at once and computes in a background job: a run's time is from the
+        // POST to the run in review, polled (the poll's step is the figure's resolution).
         const runOnce = async () => {
           const response = await fetch(`${api.baseUrl}/api/v1/admin/payouts/runs`, {
             method: 'POST',
@@ -122,8 +127,20 @@ export const payoutsRun: TBenchmark = {
             body: JSON.stringify({ period: PERIOD, currency: 'EUR' }),
           });
           const body = await response.text();
-          if (response.status !== 201)
+          if (response.status !== 202)
             throw new Error(`payouts run answered ${response.status}: ${body.slice(0, 300)}`);
+          const runId = (JSON.parse(body) as { run: { id: number } }).run.id;
+          for (;;) {
+            const polled = await fetch(`${api.baseUrl}/api/v1/admin/payouts/runs/${runId}`, { headers });
+            const text = await polled.text();
+            if (polled.status !== 200)
+              throw new Error(`payouts run ${runId} answered ${polled.status}: ${text.slice(0, 300)}`);
+            const { run } = JSON.parse(text) as { run: { status: string; failure: string | null } };
+            if (run.status === 'review') return;
+            if (run.status !== 'computing')
+              throw new Error(`payouts run ${runId} ${run.status}: ${run.failure}`);
+            await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+          }
         };
         const reset = () => psql(database.url, 'delete from payout_runs');
         // Warm-up: one run (plans, caches), then removed: a run of a period exists once.

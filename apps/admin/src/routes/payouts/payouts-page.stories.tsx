@@ -11,6 +11,7 @@ const base = {
   unallocated: 0,
   refunds: 0,
   created_at: '2026-10-02T09:00:00Z',
+  failure: null,
 };
 const runs: TPayoutRun[] = [
   {
@@ -125,5 +126,82 @@ export const NoRunYet: Story = {
   parameters: { msw: [http.get('*/api/v1/admin/payouts/runs', () => HttpResponse.json({ runs: [] }))] },
   play: async ({ canvasElement }) => {
     expect(await within(canvasElement).findByText('No run yet.')).toBeTruthy();
+  },
+};
+
+const computing: TPayoutRun = {
+  ...base,
+  id: 3,
+  period: '2026-10',
+  status: 'computing',
+  money_in: 0,
+  platform_share: 0,
+  paid_out: 0,
+  rolled_over: 0,
+  closed_at: null,
+};
+
+/** A run computing in its job: the page polls until it is in review, and says so in its live region. */
+export const ComputingThenReview: Story = {
+  parameters: {
+    msw: [
+      http.get(
+        '*/api/v1/admin/payouts/runs',
+        (() => {
+          let calls = 0;
+          return () => {
+            calls += 1;
+            const run = calls === 1 ? computing : { ...computing, status: 'review' as const, money_in: 1000 };
+            return HttpResponse.json({ runs: [run, ...runs] });
+          };
+        })(),
+      ),
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const row = (await canvas.findByRole('rowheader', { name: '2026-10 EUR' })).closest('tr') as HTMLElement;
+    expect(within(row).getByText('Computing…')).toBeTruthy();
+    expect(within(row).queryByRole('button', { name: 'Close' })).toBeNull();
+    const announced = await canvas.findByText('The run of 2026-10 EUR is ready for review.', undefined, {
+      timeout: 6_000,
+    });
+    expect(announced.closest('[aria-live="polite"]')).toBeTruthy();
+    expect(within(row).getByText('In review')).toBeTruthy();
+    expect(within(row).getByRole('button', { name: 'Close' })).toBeTruthy();
+  },
+};
+
+/** A run whose job failed: its reason, and a retry (a recompute). */
+export const FailedRun: Story = {
+  parameters: {
+    msw: [
+      http.get('*/api/v1/admin/payouts/runs', () =>
+        HttpResponse.json({
+          runs: [
+            {
+              ...computing,
+              status: 'failed',
+              failure: 'The computation failed: canceling statement due to statement timeout',
+            },
+            ...runs,
+          ],
+        }),
+      ),
+      http.post('*/api/v1/admin/payouts/runs/:id/recompute', () =>
+        HttpResponse.json({ run: computing }, { status: 202 }),
+      ),
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const row = (await canvas.findByRole('rowheader', { name: '2026-10 EUR' })).closest('tr') as HTMLElement;
+    expect(within(row).getByText('Failed')).toBeTruthy();
+    expect(
+      within(row).getByText('The computation failed: canceling statement due to statement timeout'),
+    ).toBeTruthy();
+    expect(within(row).queryByRole('button', { name: 'Close' })).toBeNull();
+    await userEvent.click(within(row).getByRole('button', { name: 'Retry' }));
+    expect(await canvas.findByText('Computing the run again…')).toBeTruthy();
   },
 };

@@ -5,9 +5,12 @@ import { isHttpError } from '@cadence/http-client/http-error';
 import { Button } from '@cadence/ui/button';
 import { TextField } from '@cadence/ui/text-field';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 
 const RUNS = 'admin/payouts/runs';
+/** While a run computes (a background job, minutes on a large site) the list looks again this often. */
+const COMPUTING_POLL_MS = 2_000;
+type TStatus = TPayoutRun['status'];
 const money = (minor: number, currency: string) =>
   new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(minor / 100);
 
@@ -67,18 +70,43 @@ function RunArtists({ run }: { run: TPayoutRun }) {
 export function PayoutsPage() {
   const { trans } = useTrans();
   const queryClient = useQueryClient();
-  const runs = useQuery({ queryKey: [RUNS], queryFn: () => apiClient.get<{ runs: TPayoutRun[] }>(RUNS) });
+  const runs = useQuery({
+    queryKey: [RUNS],
+    queryFn: () => apiClient.get<{ runs: TPayoutRun[] }>(RUNS),
+    refetchInterval: (query) =>
+      query.state.data?.runs.some((run) => run.status === 'computing') ? COMPUTING_POLL_MS : false,
+  });
   const [period, setPeriod] = useState(lastMonth);
   const [currency, setCurrency] = useState('EUR');
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [open, setOpen] = useState<number | null>(null);
+  /** Each run's status when last seen: a run leaving `computing` is announced (the live region below). */
+  const seen = useRef(new Map<number, TStatus>());
+
+  useEffect(() => {
+    if (!runs.data) return;
+    for (const run of runs.data.runs) {
+      if (seen.current.get(run.id) !== 'computing') continue;
+      const name = `${run.period} ${run.currency}`;
+      if (run.status === 'review') {
+        setNotice(trans('The run of :period is ready for review.', { period: name }));
+      } else if (run.status === 'failed') {
+        setNotice(null);
+        setError(trans('The run of :period failed: :reason', { period: name, reason: run.failure ?? '' }));
+      }
+    }
+    seen.current = new Map(runs.data.runs.map((run) => [run.id, run.status]));
+  }, [runs.data, trans]);
 
   async function act(action: () => Promise<unknown>, done: string) {
     setError(null);
     setNotice(null);
     try {
-      await action();
+      const answer = await action();
+      // A start or recompute answers at once with the run computing: its end is announced.
+      const run = (answer as { run?: TPayoutRun } | undefined)?.run;
+      if (run?.status === 'computing') seen.current.set(run.id, 'computing');
       setNotice(done);
     } catch (caught) {
       setError(isHttpError(caught) ? caught.message : trans('There was an issue. Please try again.'));
@@ -88,8 +116,36 @@ export function PayoutsPage() {
 
   function start(event: FormEvent) {
     event.preventDefault();
-    void act(() => apiClient.post(RUNS, { period, currency }), trans('The run was started.'));
+    void act(
+      () => apiClient.post(RUNS, { period, currency }),
+      trans('The run was started: computing it can take a few minutes.'),
+    );
   }
+
+  const statusOf = (run: TPayoutRun) => {
+    // The live region announces the start and the end; the cell says it to whoever reads the row.
+    if (run.status === 'computing') return <span className="italic">{trans('Computing…')}</span>;
+    if (run.status === 'failed')
+      return (
+        <span className="flex flex-col">
+          <span className="text-danger">{trans('Failed')}</span>
+          <span className="text-muted text-xs">{run.failure}</span>
+        </span>
+      );
+    return run.status === 'closed' ? trans('Closed') : trans('In review');
+  };
+
+  const recompute = (run: TPayoutRun, label: string) => (
+    <Button
+      size="xs"
+      variant="outline"
+      onPress={() =>
+        void act(() => apiClient.post(`${RUNS}/${run.id}/recompute`), trans('Computing the run again…'))
+      }
+    >
+      {label}
+    </Button>
+  );
 
   return (
     <section className="flex flex-col gap-6 p-6" data-testid="admin-payouts">
@@ -133,7 +189,7 @@ export function PayoutsPage() {
                 <th scope="row">
                   {run.period} {run.currency}
                 </th>
-                <td>{run.status === 'closed' ? trans('Closed') : trans('In review')}</td>
+                <td>{statusOf(run)}</td>
                 <td>{money(run.money_in, run.currency)}</td>
                 <td>{money(run.platform_share + run.unallocated, run.currency)}</td>
                 <td>{money(run.paid_out, run.currency)}</td>
@@ -146,17 +202,10 @@ export function PayoutsPage() {
                   >
                     {open === run.id ? trans('Hide artists') : trans('Review')}
                   </Button>
-                  {run.status === 'review' ? (
+                  {run.status === 'failed' && recompute(run, trans('Retry'))}
+                  {run.status === 'review' && (
                     <>
-                      <Button
-                        size="xs"
-                        variant="outline"
-                        onPress={() =>
-                          void act(() => apiClient.post(`${RUNS}/${run.id}/recompute`), trans('Recomputed.'))
-                        }
-                      >
-                        {trans('Recompute')}
-                      </Button>
+                      {recompute(run, trans('Recompute'))}
                       <Button
                         size="xs"
                         variant="primary"
@@ -170,7 +219,8 @@ export function PayoutsPage() {
                         {trans('Close')}
                       </Button>
                     </>
-                  ) : (
+                  )}
+                  {run.status === 'closed' && (
                     <>
                       <a
                         className="underline"

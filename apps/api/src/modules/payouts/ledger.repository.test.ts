@@ -1,9 +1,12 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { down, up } from '../../platform/db/migrations/2026-11-29T15-50_create-payouts-ledger';
+import {
+  down as runStatesDown,
+  up as runStatesUp,
+} from '../../platform/db/migrations/2026-11-30T03-10_add-payout-run-computing';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { accountBalance, postTransaction, reverseTransaction } from './ledger.repository';
-import { allowRunLength } from './payouts.repository';
 
 let t: TestApp;
 let artistId: number;
@@ -123,18 +126,20 @@ describe('payouts ledger (database-enforced double entry)', () => {
   });
 });
 
-describe("a month's run transaction", () => {
-  it('may run longer than the 15 s per statement that guards requests, inside its own transaction only', async () => {
-    const timeout = async () =>
-      (await sql<{ statement_timeout: string }>`show statement_timeout`.execute(t.deps.db)).rows[0]
-        ?.statement_timeout;
-    const before = await timeout();
-    const inside = await t.deps.db.transaction().execute(async (trx) => {
-      await allowRunLength(trx);
-      return (await sql<{ statement_timeout: string }>`show statement_timeout`.execute(trx)).rows[0]
-        ?.statement_timeout;
-    });
-    expect(inside).toBe('3min');
-    expect(await timeout()).toBe(before);
+describe('the run states migration', () => {
+  const insertRun = (status: string) =>
+    sql`insert into payout_runs (period, currency, status, settings, money_in, fees, platform_share, unallocated)
+      values ('2025-01', 'EUR', ${status}, '{}', 0, 0, 0, 0)`.execute(t.deps.db);
+
+  it('migrates down (computing and failed runs dropped, the states refused) and up again', async () => {
+    await insertRun('computing');
+    await runStatesDown(t.deps.db);
+    expect(
+      (await sql<{ n: number }>`select count(*)::int as n from payout_runs`.execute(t.deps.db)).rows[0]?.n,
+    ).toBe(0);
+    await expect(insertRun('failed')).rejects.toThrow(/payout_runs_status_check/);
+    await runStatesUp(t.deps.db);
+    await insertRun('failed');
+    await sql`delete from payout_runs`.execute(t.deps.db);
   });
 });

@@ -42,7 +42,11 @@ export function payoutsAutoRunTask(
         }
         try {
           const run = await payouts.start({ period, currency }, null);
-          outcomes.push(`${period} ${currency}: started run ${run.id}`);
+          // The task is background work already: it computes the run itself, on a connection of
+          // its own; a process that dies meanwhile leaves it to the start-up's recovery.
+          const done = await payouts.computeRun(run.id);
+          const failed = done.outcome === 'failed' ? ` (${done.failure})` : '';
+          outcomes.push(`${period} ${currency}: started run ${run.id}${failed}`);
         } catch (error) {
           // Another replica's run, or an earlier month still in review: nothing to do this hour.
           if (!(error instanceof AppError && error.code === 'conflict')) throw error;

@@ -1,7 +1,7 @@
 import type { Insertable } from 'kysely';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema';
-import type { PayoutArtistsTable, PayoutRunsTable } from './payouts.tables';
+import type { PayoutArtistsTable, PayoutRunsTable, TPayoutRunStatus } from './payouts.tables';
 import type { TEarningLine, TListening, TSubscriberRevenue } from './payouts-run';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -205,18 +205,6 @@ export async function insertRefund(
   return inserted !== undefined;
 }
 
-/**
- * A month's run reads every qualified play of the period (10M on a large site): its transaction
- * may take longer than the server's 15 s per statement, which guards listeners' requests. The
- * pool's client-side read timeout (16 s) still ends a request's run that long: a run of that size
- * belongs in a job with its own connection (the full-size benchmark still answers 503).
- */
-export const RUN_STATEMENT_TIMEOUT = '180s';
-
-export async function allowRunLength(trx: Transaction<Database>): Promise<void> {
-  await sql`select set_config('statement_timeout', ${RUN_STATEMENT_TIMEOUT}, true)`.execute(trx);
-}
-
 /** Another session holds this period's run lock: the caller answers 409 at once. */
 export async function tryLockPeriod(
   db: Transaction<Database>,
@@ -252,13 +240,15 @@ const runColumns = [
   'started_by',
   'created_at',
   'closed_at',
+  'failure',
+  'interruptions',
 ] as const;
 
 export type TRunRecord = {
   id: number;
   period: string;
   currency: string;
-  status: 'review' | 'closed';
+  status: TPayoutRunStatus;
   settings: string;
   money_in: number;
   fees: number;
@@ -271,6 +261,8 @@ export type TRunRecord = {
   rolled_over: number;
   created_at: Date;
   closed_at: Date | null;
+  failure: string | null;
+  interruptions: number;
 };
 
 function toRecord(row: Record<string, unknown>): TRunRecord {
@@ -279,7 +271,7 @@ function toRecord(row: Record<string, unknown>): TRunRecord {
     id: row.id as number,
     period: row.period as string,
     currency: row.currency as string,
-    status: row.status as 'review' | 'closed',
+    status: row.status as TPayoutRunStatus,
     settings: row.settings as string,
     money_in: money('money_in'),
     fees: money('fees'),
@@ -292,6 +284,8 @@ function toRecord(row: Record<string, unknown>): TRunRecord {
     rolled_over: money('rolled_over'),
     created_at: new Date(row.created_at as string | Date),
     closed_at: row.closed_at === null ? null : new Date(row.closed_at as string | Date),
+    failure: (row.failure as string | null) ?? null,
+    interruptions: Number(row.interruptions),
   };
 }
 
@@ -326,14 +320,14 @@ export async function listRuns(db: Db): Promise<TRunRecord[]> {
   return rows.map(toRecord);
 }
 
-/** An earlier period of the currency whose run is still in review (its balances are not final). */
+/** An earlier period of the currency whose run is not closed yet (its balances are not final). */
 export async function earlierOpenRun(db: Db, period: string, currency: string): Promise<string | undefined> {
   const row = await db
     .selectFrom('payout_runs')
     .select('period')
     .where('currency', '=', currency)
     .where('period', '<', period)
-    .where('status', '=', 'review')
+    .where('status', '<>', 'closed')
     .executeTakeFirst();
   return row?.period;
 }
@@ -349,31 +343,87 @@ export type TRunTotals = {
   refund_platform_share: number;
 };
 
-/** A new run row; undefined when one of the period exists (the unique constraint decides). */
-export async function insertRun(
+/**
+ * A new run, `computing` with zero figures until its job stores them; undefined when the period
+ * has one (the unique constraint decides).
+ */
+export async function insertComputingRun(
   db: Db,
-  input: { period: string; currency: string; startedBy: number | null } & TRunTotals,
+  input: { period: string; currency: string; startedBy: number | null; settings: string },
 ): Promise<number | undefined> {
-  const { period, currency, startedBy, ...totals } = input;
+  const { period, currency, startedBy, settings } = input;
   const row = await db
     .insertInto('payout_runs')
-    .values({ period, currency, started_by: startedBy, ...totals })
+    .values({
+      period,
+      currency,
+      started_by: startedBy,
+      status: 'computing',
+      settings,
+      money_in: 0,
+      fees: 0,
+      platform_share: 0,
+      unallocated: 0,
+    })
     .onConflict((oc) => oc.columns(['period', 'currency']).doNothing())
     .returning('id')
     .executeTakeFirst();
   return row?.id;
 }
 
-/** A run in review computed again: its totals, artists and lines replaced. */
+/** A run in review or failed handed to its job again; false when it is neither (closed, or computing). */
+export async function markComputing(db: Db, runId: number): Promise<boolean> {
+  const result = await db
+    .updateTable('payout_runs')
+    .set({ status: 'computing', failure: null, interruptions: 0 })
+    .where('id', '=', runId)
+    .where('status', 'in', ['review', 'failed'])
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** The job's result: totals, artists and lines replaced, and the run in review. */
 export async function replaceRunTotals(db: Db, runId: number, totals: TRunTotals): Promise<void> {
   await db
     .updateTable('payout_runs')
-    .set(totals)
+    .set({ ...totals, status: 'review', failure: null })
     .where('id', '=', runId)
-    .where('status', '=', 'review')
+    .where('status', '=', 'computing')
     .execute();
   await db.deleteFrom('payout_lines').where('run_id', '=', runId).execute();
   await db.deleteFrom('payout_artists').where('run_id', '=', runId).execute();
+}
+
+/** The job could not finish: the run keeps its last figures (if any) and says why. */
+export async function markFailed(db: Db, runId: number, failure: string): Promise<void> {
+  await db
+    .updateTable('payout_runs')
+    .set({ status: 'failed', failure })
+    .where('id', '=', runId)
+    .where('status', '=', 'computing')
+    .execute();
+}
+
+/** Runs in `computing`: each is either in a job right now or lost its job (a process died). */
+export async function computingRuns(db: Db): Promise<{ id: number; period: string; currency: string }[]> {
+  return db
+    .selectFrom('payout_runs')
+    .select(['id', 'period', 'currency'])
+    .where('status', '=', 'computing')
+    .orderBy('id')
+    .execute();
+}
+
+/** One more start-up found the run computing with no job on it; the new count. */
+export async function countInterruption(db: Db, runId: number): Promise<number | undefined> {
+  const row = await db
+    .updateTable('payout_runs')
+    .set({ interruptions: sql`interruptions + 1` })
+    .where('id', '=', runId)
+    .where('status', '=', 'computing')
+    .returning('interruptions')
+    .executeTakeFirst();
+  return row?.interruptions;
 }
 
 export async function insertRunArtists(

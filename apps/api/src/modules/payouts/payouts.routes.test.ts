@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { actor, type Headers, insertArtist, insertTrack } from '../catalogue/catalogue.test-helper';
 import { accountBalance } from './ledger.repository';
@@ -49,6 +51,12 @@ async function plays(userId: number | null, trackId: number, count: number, day:
 
 const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: admin.headers, payload });
+
+/** The run once its job is done (the POST answers while it is still computing). */
+async function settled(runId: number) {
+  await t.app.jobs.drain();
+  return (await call('GET', `/api/v1/admin/payouts/runs/${runId}`)).json();
+}
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -138,12 +146,19 @@ describe('payouts admin: a month from run to paid', () => {
       call('POST', '/api/v1/admin/payouts/runs', { period: '2026-08', currency: 'EUR' }),
       call('POST', '/api/v1/admin/payouts/runs', { period: '2026-08', currency: 'EUR' }),
     ]);
-    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
-    runId = (answers.find((a) => a.statusCode === 201)?.json().run.id as number) ?? 0;
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([202, 409]);
+    const started = answers.find((a) => a.statusCode === 202)?.json().run;
+    // Answered at once: the job computes it after the answer.
+    expect(started).toMatchObject({ status: 'computing', failure: null, money_in: 0 });
+    runId = started.id as number;
+    expect((await settled(runId)).run.status).toBe('review');
+    expect(
+      await t.deps.db.selectFrom('payout_runs').select('id').where('period', '=', '2026-08').execute(),
+    ).toHaveLength(1);
   });
 
   it("splits each subscriber's money user-centric, caps the loop, leaves the banned account's plays out", async () => {
-    const { run, artists } = (await call('GET', `/api/v1/admin/payouts/runs/${runId}`)).json();
+    const { run, artists } = await settled(runId);
     expect(run).toMatchObject({
       status: 'review',
       money_in: 3050,
@@ -159,7 +174,12 @@ describe('payouts admin: a month from run to paid', () => {
     expect(by(artist.c)).toMatchObject({ plans: 840, ads: 50, payout: 890, rolled_over: 0 });
     // Pro rata beside it: the 2,100 pooled over A 1 : B 3 : C 1.
     expect([by(artist.a).pro_rata, by(artist.b).pro_rata, by(artist.c).pro_rata]).toEqual([420, 1260, 470]);
-    expect((await call('POST', `/api/v1/admin/payouts/runs/${runId}/recompute`)).statusCode).toBe(200);
+    const recomputing = await call('POST', `/api/v1/admin/payouts/runs/${runId}/recompute`);
+    expect(recomputing.statusCode).toBe(202);
+    expect(recomputing.json().run.status).toBe('computing');
+    const again = await settled(runId);
+    expect(again.run).toMatchObject({ status: 'review', money_in: 3050, platform_share: 900 });
+    expect(again.artists).toEqual(artists);
   });
 
   it('closes the run into the ledger; a closed period is never recomputed nor run again', async () => {
@@ -249,9 +269,9 @@ describe('payouts admin: a month from run to paid', () => {
         .statusCode,
     ).toBe(409);
     const next = await call('POST', '/api/v1/admin/payouts/runs', { period: '2026-09', currency: 'EUR' });
-    expect(next.statusCode).toBe(201);
-    expect(next.json().run).toMatchObject({ refunds: 1000, money_in: 0 });
-    const { artists } = (await call('GET', `/api/v1/admin/payouts/runs/${next.json().run.id}`)).json();
+    expect(next.statusCode).toBe(202);
+    const { run: nextRun, artists } = await settled(next.json().run.id);
+    expect(nextRun).toMatchObject({ status: 'review', refunds: 1000, money_in: 0 });
     const c = artists.find((a: { artist_id: number }) => a.artist_id === artist.c);
     // Subscriber two's 700 had gone to C: taken back (C was paid, so C now owes it).
     expect(c).toMatchObject({ adjustments: -700, carried_in: 0, payout: 0, rolled_over: -700 });
@@ -311,10 +331,10 @@ describe('payouts admin: a month from run to paid', () => {
     const three = await subscriber('three', 1000, { month: ['2026-10-01', '2026-11-01'] });
     await plays(three, track.b, 2, '2026-10-05');
     const started = await call('POST', '/api/v1/admin/payouts/runs', { period: '2026-10', currency: 'EUR' });
-    expect(started.statusCode).toBe(201);
+    expect(started.statusCode).toBe(202);
     const runId = started.json().run.id as number;
-    expect(started.json().run).toMatchObject({ money_in: 1000, platform_share: 300 });
-    const before = (await call('GET', `/api/v1/admin/payouts/runs/${runId}`)).json();
+    const before = await settled(runId);
+    expect(before.run).toMatchObject({ money_in: 1000, platform_share: 300 });
     expect(before.artists.find((a: { artist_id: number }) => a.artist_id === artist.b).plans).toBe(700);
 
     const refund = await call('POST', '/api/v1/admin/payouts/refunds', {
@@ -323,11 +343,102 @@ describe('payouts admin: a month from run to paid', () => {
     });
     expect(refund.statusCode).toBe(201);
     expect(refund.json()).toMatchObject({ period: '2026-10', adjustment_period: null });
-    const recomputed = await call('POST', `/api/v1/admin/payouts/runs/${runId}/recompute`);
-    expect(recomputed.json().run).toMatchObject({ money_in: 0, platform_share: 0, refunds: 0 });
-    const after = (await call('GET', `/api/v1/admin/payouts/runs/${runId}`)).json();
+    expect((await call('POST', `/api/v1/admin/payouts/runs/${runId}/recompute`)).statusCode).toBe(202);
+    const after = await settled(runId);
+    expect(after.run).toMatchObject({ status: 'review', money_in: 0, platform_share: 0, refunds: 0 });
     expect(after.artists.every((a: { plans: number; ads: number }) => a.plans === 0 && a.ads === 0)).toBe(
       true,
     );
+  });
+});
+
+describe('payouts admin: the run job fails, or its process dies', () => {
+  const runOf = async (period: string, currency: string) =>
+    t.deps.db
+      .selectFrom('payout_runs')
+      .select(['id', 'status', 'failure', 'interruptions'])
+      .where('period', '=', period)
+      .where('currency', '=', currency)
+      .executeTakeFirstOrThrow();
+
+  /** A restarted server: a new app on the same database runs its start-up (then its jobs). */
+  async function restart() {
+    const again = await buildApp(t.deps);
+    await again.ready();
+    await again.jobs.drain();
+    await again.close();
+  }
+
+  it('marks a run whose job failed failed, with the reason; a retry brings it to review', async () => {
+    // The database refuses the job's result (a stand-in for a full disk or a cancelled statement).
+    await sql`create function payouts_test_refuse() returns trigger language plpgsql as $$
+      begin raise exception 'the disk is full'; end $$`.execute(t.deps.db);
+    await sql`create trigger payouts_test_refuse before update on payout_runs for each row
+      when (new.status = 'review' and new.currency = 'GBP') execute function payouts_test_refuse()`.execute(
+      t.deps.db,
+    );
+    const started = await call('POST', '/api/v1/admin/payouts/runs', { period: '2026-08', currency: 'GBP' });
+    expect(started.statusCode).toBe(202);
+    const runId = started.json().run.id as number;
+    const failed = await settled(runId);
+    expect(failed.run).toMatchObject({
+      status: 'failed',
+      failure: 'The computation failed: the disk is full',
+    });
+    expect((await call('GET', '/api/v1/admin/payouts/runs')).json().runs).toContainEqual(
+      expect.objectContaining({ id: runId, status: 'failed' }),
+    );
+    expect((await call('POST', `/api/v1/admin/payouts/runs/${runId}/close`)).statusCode).toBe(409);
+    // The period keeps its one run: a second start is refused, the retry is a recompute.
+    expect(
+      (await call('POST', '/api/v1/admin/payouts/runs', { period: '2026-08', currency: 'GBP' })).statusCode,
+    ).toBe(409);
+
+    await sql`drop trigger payouts_test_refuse on payout_runs`.execute(t.deps.db);
+    await sql`drop function payouts_test_refuse()`.execute(t.deps.db);
+    const retry = await call('POST', `/api/v1/admin/payouts/runs/${runId}/recompute`);
+    expect(retry.statusCode).toBe(202);
+    expect(retry.json().run).toMatchObject({ status: 'computing', failure: null });
+    expect((await settled(runId)).run).toMatchObject({ status: 'review', failure: null });
+  });
+
+  it('computes again at start-up a run its dead process left computing', async () => {
+    // The process died after the run was stored and before its job finished: no job is queued.
+    const started = await call('POST', '/api/v1/admin/payouts/runs', { period: '2026-08', currency: 'CHF' });
+    const runId = started.json().run.id as number;
+    await t.app.jobs.drain();
+    await t.deps.db.updateTable('payout_runs').set({ status: 'computing' }).where('id', '=', runId).execute();
+    // Neither recomputed nor closed while it computes (its job, or the start-up's recovery, owns it).
+    expect((await call('POST', `/api/v1/admin/payouts/runs/${runId}/recompute`)).statusCode).toBe(409);
+    expect((await call('POST', `/api/v1/admin/payouts/runs/${runId}/close`)).statusCode).toBe(409);
+
+    await restart();
+    expect(await runOf('2026-08', 'CHF')).toMatchObject({
+      status: 'review',
+      interruptions: 1,
+      failure: null,
+    });
+  });
+
+  it('gives up on a run interrupted three times: failed, for the admin to retry', async () => {
+    const started = await call('POST', '/api/v1/admin/payouts/runs', { period: '2026-08', currency: 'SEK' });
+    const runId = started.json().run.id as number;
+    await t.app.jobs.drain();
+    await t.deps.db
+      .updateTable('payout_runs')
+      .set({ status: 'computing', interruptions: 2 })
+      .where('id', '=', runId)
+      .execute();
+
+    await restart();
+    expect(await runOf('2026-08', 'SEK')).toMatchObject({
+      status: 'failed',
+      interruptions: 3,
+      failure:
+        'The computation was interrupted 3 times (the server stopped while it ran). Recompute to try again.',
+    });
+    expect((await call('POST', `/api/v1/admin/payouts/runs/${runId}/recompute`)).statusCode).toBe(202);
+    expect((await settled(runId)).run.status).toBe('review');
+    expect((await runOf('2026-08', 'SEK')).interruptions).toBe(0);
   });
 });

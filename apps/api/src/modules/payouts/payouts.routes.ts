@@ -48,9 +48,35 @@ const audit = (
     ipAddress: request.ip,
   });
 
+/** A run's computation: the period's aggregation, minutes on a large site (payouts.service computeRun). */
+export const PAYOUT_RUN_JOB = 'payouts:compute-run';
+
+function runIdOf(payload: unknown): number {
+  const runId = (payload as { runId?: unknown } | null)?.runId;
+  if (typeof runId !== 'number') throw new Error('A payouts run job needs its runId.');
+  return runId;
+}
+
 /** Issue 39: the admin's monthly payouts runs (start, review, close, export, mark paid). */
 export const payoutsRoutes: FastifyPluginAsyncZod = async (app) => {
   const payouts = createPayoutsService(app.deps.db, payoutSettingsOf(app.services.settings));
+  // The job never throws for a run that failed: the run says why, and the admin retries it. Two
+  // jobs of one run (a start-up's recovery beside a BullMQ stalled retry) meet its period's lock.
+  app.jobs.register(PAYOUT_RUN_JOB, async (payload) => {
+    const runId = runIdOf(payload);
+    const done = await payouts.computeRun(runId);
+    if (done.outcome === 'failed') app.log.error({ err: done.error, runId }, 'Payouts run failed');
+  });
+  const computeLater = (runId: number) => app.jobs.enqueue(PAYOUT_RUN_JOB, { runId });
+  // A run left computing by a process that died is computed again (or, interrupted too often,
+  // marked failed); the server starts even when that check cannot run.
+  app.addHook('onReady', async () => {
+    try {
+      for (const runId of await payouts.recoverInterrupted()) await computeLater(runId);
+    } catch (error) {
+      app.log.error({ err: error }, 'Payouts runs left computing could not be recovered');
+    }
+  });
 
   app.get(
     '/api/v1/admin/payouts/runs',
@@ -67,17 +93,19 @@ export const payoutsRoutes: FastifyPluginAsyncZod = async (app) => {
       config,
       schema: {
         tags,
-        summary: 'Start the run of an ended period (one per period and currency)',
+        summary:
+          'Start the run of an ended period (one per period and currency): answered at once, computing; a job moves it to review or failed',
         body: ZStartPayoutRunSchema,
-        response: { 201: ZPayoutRunAnswerSchema, ...errors },
+        response: { 202: ZPayoutRunAnswerSchema, ...errors },
       },
     },
     async (request, reply) => {
       const user = request.user;
       if (!user) throw new AppError('unauthenticated');
       const run = await payouts.start(request.body, user.id);
+      await computeLater(run.id);
       await audit(request, 'payouts.run.start', 'payout_run', run.id, run);
-      return reply.code(201).send({ run });
+      return reply.code(202).send({ run });
     },
   );
 
@@ -101,12 +129,17 @@ export const payoutsRoutes: FastifyPluginAsyncZod = async (app) => {
       config,
       schema: {
         tags,
-        summary: 'Compute a run in review again (a closed period: 409)',
+        summary:
+          'Compute a run in review again, or retry a failed one: answered at once, computing (a closed period: 409)',
         params: ZPayoutRunIdParamsSchema,
-        response: { 200: ZPayoutRunAnswerSchema, ...errors },
+        response: { 202: ZPayoutRunAnswerSchema, ...errors },
       },
     },
-    async (request) => ({ run: await payouts.recompute(request.params.id) }),
+    async (request, reply) => {
+      const run = await payouts.recompute(request.params.id);
+      await computeLater(run.id);
+      return reply.code(202).send({ run });
+    },
   );
 
   app.post(

@@ -1,5 +1,6 @@
 import type { TPayoutArtist, TPayoutDetails, TPayoutRun } from '@cadence/contracts/payouts';
 import type { Kysely, Transaction } from 'kysely';
+import { withLongRunningConnection } from '../../platform/db/long-running';
 import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/http/app-error';
 import { postTransaction, type TLedgerLeg } from './ledger.repository';
@@ -51,7 +52,27 @@ function runDto(run: repo.TRunRecord): TPayoutRun {
     rolled_over: run.rolled_over,
     created_at: run.created_at.toISOString(),
     closed_at: iso(run.closed_at),
+    failure: run.failure,
   };
+}
+
+/** What a run's job did: stored the run in review, found nothing to do, or failed (the run says why). */
+export type TComputeOutcome =
+  | { outcome: 'review' }
+  | { outcome: 'skipped'; reason: 'not computing' | 'another job holds the period' }
+  | { outcome: 'failed'; failure: string; error: unknown };
+
+/**
+ * A start-up that finds a run still computing with no job on it (its process died) computes it
+ * again; the third time it gives up and marks it failed, so a run that brings the process down
+ * cannot loop forever.
+ */
+export const MAX_INTERRUPTIONS = 3;
+
+/** The admin reads this on the failed run; the database's own words say what went wrong. */
+function failureOf(error: unknown): string {
+  const cause = error instanceof Error ? error.message : String(error);
+  return `The computation failed: ${cause}`.slice(0, 500);
 }
 
 export function createPayoutsService(
@@ -191,42 +212,99 @@ export function createPayoutsService(
   }
 
   return {
-    /** Starts the run of an ended period; a second run of the period (at once or later) is refused. */
+    /**
+     * Starts the run of an ended period, in `computing` (`computeRun`, a job, does the work); a
+     * second run of the period (at once or later) is refused.
+     */
     async start(input: { period: string; currency: string }, startedBy: number | null): Promise<TPayoutRun> {
       assertEnded(input.period, input.currency);
       const used = await settings();
       const runId = await db.transaction().execute(async (trx) => {
-        await repo.allowRunLength(trx);
         if (!(await repo.tryLockPeriod(trx, input.period, input.currency)))
           throw new AppError('conflict', 'A run of this period is already in progress.');
         const open = await repo.earlierOpenRun(trx, input.period, input.currency);
         if (open) throw new AppError('conflict', `Close the run of ${open} first.`);
-        const computed = await compute(trx, periodWindow(input.period, input.currency), used);
-        const id = await repo.insertRun(trx, { ...input, startedBy, ...computed.totals });
+        const id = await repo.insertComputingRun(trx, {
+          ...input,
+          startedBy,
+          settings: JSON.stringify(used),
+        });
         if (id === undefined) throw new AppError('conflict', 'This period already has a run.');
-        await store(trx, id, computed);
         return id;
       });
       return (await detail(runId)).run;
     },
 
-    /** A run in review computed again (new plays, ad revenue, settings); a closed one never. */
+    /**
+     * A run in review (new plays, ad revenue, settings) or failed (a retry) back to `computing`
+     * for its job; a closed one never, one already computing is left to its job.
+     */
     async recompute(runId: number): Promise<TPayoutRun> {
-      const used = await settings();
-      await db.transaction().execute(async (trx) => {
-        await repo.allowRunLength(trx);
-        const run = await repo.findRun(trx, runId, true);
+      if (!(await repo.markComputing(db, runId))) {
+        const run = await repo.findRun(db, runId);
         if (!run) throw new AppError('not_found');
-        if (run.status === 'closed')
-          throw new AppError(
-            'conflict',
-            'A closed period cannot be recomputed, only adjusted in the next period.',
-          );
-        const computed = await compute(trx, periodWindow(run.period, run.currency), used);
-        await repo.replaceRunTotals(trx, runId, computed.totals);
-        await store(trx, runId, computed);
-      });
+        throw new AppError(
+          'conflict',
+          run.status === 'closed'
+            ? 'A closed period cannot be recomputed, only adjusted in the next period.'
+            : 'This run is being computed.',
+        );
+      }
       return (await detail(runId)).run;
+    },
+
+    /**
+     * The job: a computing run's figures from the database's state, in one transaction on a
+     * connection of its own (a 10M-play month outlasts the pool's 15 s guard), holding the
+     * period's lock; the run ends in review, or failed with the reason.
+     */
+    async computeRun(runId: number): Promise<TComputeOutcome> {
+      try {
+        // Read before the transaction: in embedded mode the settings' read would queue behind it.
+        const used = await settings();
+        return await withLongRunningConnection(db, (own) =>
+          own.transaction().execute(async (trx): Promise<TComputeOutcome> => {
+            const seen = await repo.findRun(trx, runId);
+            if (seen?.status !== 'computing') return { outcome: 'skipped', reason: 'not computing' };
+            if (!(await repo.tryLockPeriod(trx, seen.period, seen.currency)))
+              return { outcome: 'skipped', reason: 'another job holds the period' };
+            const run = await repo.findRun(trx, runId, true);
+            if (run?.status !== 'computing') return { outcome: 'skipped', reason: 'not computing' };
+            const computed = await compute(trx, periodWindow(run.period, run.currency), used);
+            await repo.replaceRunTotals(trx, runId, computed.totals);
+            await store(trx, runId, computed);
+            return { outcome: 'review' };
+          }),
+        );
+      } catch (error) {
+        const failure = failureOf(error);
+        await repo.markFailed(db, runId, failure);
+        return { outcome: 'failed', failure, error };
+      }
+    },
+
+    /**
+     * At start-up: the runs left computing whose period no job holds lost their job. Each is
+     * handed back (the ids answered, to queue again) until its `MAX_INTERRUPTIONS`th time, then
+     * marked failed for the admin to retry. A run another replica computes right now is left alone.
+     */
+    async recoverInterrupted(): Promise<number[]> {
+      const resume: number[] = [];
+      for (const left of await repo.computingRuns(db)) {
+        await db.transaction().execute(async (trx) => {
+          if (!(await repo.tryLockPeriod(trx, left.period, left.currency))) return;
+          const interruptions = await repo.countInterruption(trx, left.id);
+          if (interruptions === undefined) return;
+          if (interruptions < MAX_INTERRUPTIONS) resume.push(left.id);
+          else
+            await repo.markFailed(
+              trx,
+              left.id,
+              `The computation was interrupted ${interruptions} times (the server stopped while it ran). Recompute to try again.`,
+            );
+        });
+      }
+      return resume;
     },
 
     list: async () => (await repo.listRuns(db)).map(runDto),
@@ -238,6 +316,8 @@ export function createPayoutsService(
         const run = await repo.findRun(trx, runId, true);
         if (!run) throw new AppError('not_found');
         if (run.status === 'closed') throw new AppError('conflict', 'This run is already closed.');
+        if (run.status !== 'review')
+          throw new AppError('conflict', 'Only a computed run in review can be closed.');
         const open = await repo.earlierOpenRun(trx, run.period, run.currency);
         if (open) throw new AppError('conflict', `Close the run of ${open} first.`);
         const artists = await repo.runArtists(trx, runId);

@@ -40,11 +40,14 @@ declare module '../../platform/db/schema' {
 
 type Money = ColumnType<number, number, number>;
 
+export type TPayoutRunStatus = 'computing' | 'review' | 'failed' | 'closed';
+
 export interface PayoutRunsTable {
   id: Generated<number>;
   period: string;
   currency: string;
-  status: ColumnType<'review' | 'closed', 'review' | 'closed' | undefined, 'review' | 'closed'>;
+  /** `computing` while its job runs; `failed` (with `failure`) when the job could not finish. */
+  status: ColumnType<TPayoutRunStatus, TPayoutRunStatus | undefined, TPayoutRunStatus>;
   /** JSON of the settings the run used (share, fees, cap, minimum): the same inputs, the same result. */
   settings: string;
   money_in: Money;
@@ -58,6 +61,10 @@ export interface PayoutRunsTable {
   started_by: number | null;
   created_at: Generated<Date>;
   closed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Why the last computation failed, in words the admin reads; null otherwise. */
+  failure: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Start-ups that found the run still computing (its process died): retried up to a limit. */
+  interruptions: ColumnType<number, number | undefined, number>;
 }
 
 export interface PayoutArtistsTable {

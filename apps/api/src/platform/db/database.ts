@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
+import { LONG_RUNNING_STATEMENT_TIMEOUT_MS, registerLongRunning } from './long-running';
 import { prepareRegisteredStatements } from './prepared-statements';
 import type { Database } from './schema';
 
@@ -60,6 +61,24 @@ async function openPostgres(options: DatabaseOptions, url: string): Promise<Data
   // pool's 'error' event must have a listener too.
   pool.on('error', () => {});
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  registerLongRunning(db, async (work) => {
+    // One connection outside the pool: the pool's timeouts stay as they are for requests.
+    const own = new pg.Pool({
+      connectionString: url,
+      max: 1,
+      connectionTimeoutMillis: 10_000,
+      statement_timeout: LONG_RUNNING_STATEMENT_TIMEOUT_MS,
+      keepAlive: true,
+    });
+    own.on('connect', (client) => client.on('error', (error) => options.onPoolError?.(error)));
+    own.on('error', () => {});
+    const longDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool: own }) });
+    try {
+      return await work(longDb);
+    } finally {
+      await longDb.destroy();
+    }
+  });
   return {
     db,
     kind: 'postgres',
@@ -84,6 +103,8 @@ async function openPglite(dir: string, snapshot?: Blob): Promise<DatabaseHandle>
     ...(snapshot ? { loadDataDir: snapshot } : {}),
   });
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  // PGlite is one connection without timeouts: long work runs on it as is.
+  registerLongRunning(db, (work) => work(db));
   return {
     db,
     kind: 'pglite',

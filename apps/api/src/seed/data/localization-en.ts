@@ -455,6 +455,14 @@ const artistPayouts = [
   'Track',
   'Source',
   'Amount',
+  // The admin's payouts runs, computed in a background job.
+  'Computing…',
+  'Failed',
+  'Retry',
+  'The run of :period is ready for review.',
+  'The run of :period failed: :reason',
+  'The run was started: computing it can take a few minutes.',
+  'Computing the run again…',
 ];
 
 /** Issue 38: party chat reactions, pinned moments and reported lines. */

@@ -53,6 +53,7 @@ import * as addScrobbleOutboxAccountIndex from './2026-11-29T23-40_add-scrobble-
 import * as coverSmartRuleJoins from './2026-11-29T23-41_cover-smart-rule-joins';
 import * as addSubsonicListIndexes from './2026-11-30T00-00_add-subsonic-list-indexes';
 import * as denormaliseTrackGenreAndTagIds from './2026-11-30T03-00_denormalise-track-genre-and-tag-ids';
+import * as addPayoutRunComputing from './2026-11-30T03-10_add-payout-run-computing';
 
 /** Imported statically so the tsup bundle carries them; keys are the frozen migration names. */
 export const migrations: Record<string, Migration> = {
@@ -110,4 +111,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29T23-41_cover-smart-rule-joins': coverSmartRuleJoins,
   '2026-11-30T00-00_add-subsonic-list-indexes': addSubsonicListIndexes,
   '2026-11-30T03-00_denormalise-track-genre-and-tag-ids': denormaliseTrackGenreAndTagIds,
+  '2026-11-30T03-10_add-payout-run-computing': addPayoutRunComputing,
 };
