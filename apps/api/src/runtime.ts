@@ -4,6 +4,7 @@ import { SETTINGS_CACHE_PREFIX } from './modules/settings/settings.service';
 import type { AppDeps } from './platform/app-deps';
 import { resolveAppKey } from './platform/app-key';
 import { openDatabase } from './platform/db/database';
+import { withLongRunningConnection } from './platform/db/long-running';
 import { migrateToLatest } from './platform/db/migrate';
 import { createDeferredLog } from './platform/log';
 import { openSharedServices } from './platform/redis/open-services';
@@ -55,10 +56,11 @@ export async function openRuntime(env: Env, options: { withLogger?: boolean } = 
 /**
  * Runs the pending migrations; when any ran, drops the cached settings: a migration may rewrite
  * stored settings (a menu item's link), and Redis keeps the cache across the restart that
- * brought the migration, for up to an hour.
+ * brought the migration, for up to an hour. They run on a connection of their own: a backfill or
+ * an index over a large catalogue takes longer than the 15 s the pool allows a request.
  */
 export async function migrateRuntime(deps: Pick<AppDeps, 'db' | 'cache'>): Promise<string[]> {
-  const { applied } = await migrateToLatest(deps.db);
+  const { applied } = await withLongRunningConnection(deps.db, (db) => migrateToLatest(db));
   if (applied.length > 0) await deps.cache.deletePrefix(SETTINGS_CACHE_PREFIX);
   return applied;
 }

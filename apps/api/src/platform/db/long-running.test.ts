@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateRuntime } from '../../runtime';
 import { isEmbeddedTarget } from '../../test/test-app';
+import type { Cache } from '../redis/services';
 import { type DatabaseHandle, openDatabase } from './database';
 import { withLongRunningConnection } from './long-running';
 
@@ -60,4 +62,29 @@ describe('withLongRunningConnection', () => {
       }),
     ).rejects.toThrow('the work failed');
   });
+
+  it.skipIf(isEmbeddedTarget)(
+    "runs the migrations outside the pool's guard: a big catalogue's backfill is not cut at 15 s",
+    async () => {
+      const name = `cadence_long_migrate_${process.pid}_${Date.now()}`;
+      await sql`create database ${sql.id(name)}`.execute(handle.db);
+      const url = new URL(ADMIN_URL);
+      url.pathname = `/${name}`;
+      // A pool whose guard no migration could pass: every statement of theirs must run elsewhere.
+      const guarded = await openDatabase({
+        url: url.toString(),
+        embeddedDir: 'unused',
+        statementTimeoutMs: 1,
+      });
+      try {
+        const cache = { deletePrefix: async () => {} } as unknown as Cache;
+        const applied = await migrateRuntime({ db: guarded.db, cache });
+        expect(applied.length).toBeGreaterThan(50);
+      } finally {
+        await guarded.close();
+        await sql`drop database ${sql.id(name)} with (force)`.execute(handle.db);
+      }
+    },
+    120_000,
+  );
 });
