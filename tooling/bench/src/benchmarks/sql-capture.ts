@@ -29,6 +29,8 @@ export async function startSqlCapture(upstreamPort = 5432) {
     let buffer = Buffer.alloc(0);
     let isStarted = false;
     let pendingText = '';
+    // Named (prepared) statements are parsed once per connection and later bound by name only.
+    const named = new Map<string, string>();
     let isBusy = false;
     client.on('data', (chunk: Buffer) => {
       upstream.write(chunk);
@@ -55,9 +57,12 @@ export async function startSqlCapture(upstreamPort = 5432) {
         } else if (type === 'P') {
           const nameEnd = body.indexOf(0);
           pendingText = body.toString('utf8', nameEnd + 1, body.indexOf(0, nameEnd + 1));
+          if (nameEnd > 0) named.set(body.toString('utf8', 0, nameEnd), pendingText);
         } else if (type === 'B') {
           let offset = body.indexOf(0) + 1;
-          offset = body.indexOf(0, offset) + 1;
+          const statementEnd = body.indexOf(0, offset);
+          const statement = body.toString('utf8', offset, statementEnd);
+          offset = statementEnd + 1;
           const formats = body.readInt16BE(offset);
           offset += 2 + formats * 2;
           const count = body.readInt16BE(offset);
@@ -69,7 +74,7 @@ export async function startSqlCapture(upstreamPort = 5432) {
             values.push(size < 0 ? null : body.toString('utf8', offset, offset + size));
             if (size > 0) offset += size;
           }
-          record({ text: pendingText, values });
+          record({ text: statement ? (named.get(statement) ?? pendingText) : pendingText, values });
           if (!isBusy) inFlight += 1;
           isBusy = true;
         }

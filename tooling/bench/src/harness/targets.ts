@@ -241,7 +241,7 @@ export function apiTarget(
     spec: (port) => ({
       label,
       command: process.execPath,
-      args: [entry],
+      args: [...(process.env.BENCH_API_NODE_ARGS?.split(' ') ?? []), entry],
       cwd: path.dirname(path.dirname(entry)),
       env: {
         ...baseEnv(port),

@@ -7,7 +7,7 @@ import type { Database } from '../../platform/db/schema';
 import type { Cache, RateLimitStore } from '../../platform/redis/services';
 import { MINUTE_MS, throttle } from '../auth/throttle';
 import { decryptSecret } from '../settings/settings-crypto';
-import { findCredentials, findUserByLogin, touchCredentials } from './subsonic-credentials.repository';
+import { signInByLogin, signInByToken, touchCredentials } from './subsonic-credentials.repository';
 import type { SubsonicParams } from './subsonic-params';
 import { SubsonicError } from './subsonic-response';
 
@@ -50,22 +50,24 @@ function passwordMatches(params: SubsonicParams, appPassword: string): boolean {
 }
 
 /** The personal access token of `apiKey` (`<id>|<secret>` or the bare secret), or error 40. */
-async function userOfApiKey(db: Kysely<Database>, apiKey: string) {
+async function signInWithApiKey(db: Kysely<Database>, apiKey: string) {
   const secret = apiKey.includes('|') ? apiKey.slice(apiKey.indexOf('|') + 1) : apiKey;
-  const row = secret ? await authRepository.findUserByToken(db, hashToken(secret)) : undefined;
-  if (!row || (row.token_expires_at && row.token_expires_at <= new Date())) throw wrong('Invalid API key');
-  const { token_id, token_last_used_at, token_expires_at: _expires, ...user } = row;
+  const found = secret ? await signInByToken(db, hashToken(secret)) : undefined;
   const now = new Date();
-  if (!token_last_used_at || now.getTime() - token_last_used_at.getTime() > TOUCH_INTERVAL_MS) {
-    await authRepository.touchToken(db, token_id, now);
+  if (!found || (found.token.expires_at && found.token.expires_at <= now)) throw wrong('Invalid API key');
+  const { last_used_at } = found.token;
+  if (!last_used_at || now.getTime() - last_used_at.getTime() > TOUCH_INTERVAL_MS) {
+    await authRepository.touchToken(db, found.token.id, now);
   }
-  return user;
+  return found;
 }
 
 /**
  * Who calls: `apiKey` (OpenSubsonic, the personal access tokens) or `u` with the app password
  * (`p`, or `t` = md5(password + `s`)). Failures count toward the login throttle under the
- * same keys as the web login; once over it, even the right password waits.
+ * same keys as the web login; once over it, even the right password waits. Either way the
+ * account, its Subsonic switch and its access come from one statement (read fresh on every
+ * call, as the web reads them: a ban, a revoked token or password, a changed role apply at once).
  */
 export async function authenticate(
   deps: SubsonicAuthDeps,
@@ -77,19 +79,20 @@ export async function authenticate(
     if (params.has('u') || params.has('p') || params.has('t')) {
       throw new SubsonicError('generic', 'Use either apiKey or u with p or t and s, not both');
     }
-    const user = await userOfApiKey(deps.db, apiKey);
+    const { user, isEnabled } = await signInWithApiKey(deps.db, apiKey);
     if (user.banned_at) throw wrong('This account has been suspended');
     // The account's switch covers every way into /rest, not only the app password (no row: on).
-    if ((await findCredentials(deps.db, user.id))?.is_enabled === false) throw switchedOff();
-    return { user: await authRepository.loadAccess(deps.db, user), via: 'apiKey' };
+    if (isEnabled === false) throw switchedOff();
+    return { user, via: 'apiKey' };
   }
   const login = params.required('u');
   if (!params.has('t')) params.required('p');
-  const user = await findUserByLogin(deps.db, login);
+  const found = await signInByLogin(deps.db, login);
+  const user = found?.user;
   const throttleKey = (user?.email ?? login).toLowerCase();
   const lockKey = `subsonic:locked:${ip}:${throttleKey}`;
   if (await deps.cache.get(lockKey)) throw wrong('Too many attempts. Please try again later');
-  const credentials = user ? await findCredentials(deps.db, user.id) : undefined;
+  const credentials = found?.credentials;
   let isValid = false;
   if (credentials?.app_password) {
     try {
@@ -110,7 +113,7 @@ export async function authenticate(
   if (!credentials.last_used_at || now.getTime() - credentials.last_used_at.getTime() > TOUCH_INTERVAL_MS) {
     await touchCredentials(deps.db, user.id, now);
   }
-  return { user: await authRepository.loadAccess(deps.db, user), via: 'password' };
+  return { user, via: 'password' };
 }
 
 function switchedOff(): SubsonicError {

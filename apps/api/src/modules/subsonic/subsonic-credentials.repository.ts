@@ -1,5 +1,8 @@
-import { type Kysely, sql } from 'kysely';
-import type { Database } from '../../platform/db/schema';
+import { CompiledQuery, type Kysely, sql } from 'kysely';
+import { type AccessRow, accessRowsSql, withAccess } from '../../platform/auth/auth.repository';
+import type { AuthUser } from '../../platform/auth/auth-user';
+import { preparedStatement } from '../../platform/db/prepared-statements';
+import type { Database, UserRow } from '../../platform/db/schema';
 
 type Db = Kysely<Database>;
 
@@ -45,4 +48,111 @@ export async function findUserByLogin(db: Db, login: string) {
   if (byEmail) return byEmail;
   const byName = await db.selectFrom('users').selectAll().where('name', '=', login).limit(2).execute();
   return byName.length === 1 ? byName[0] : undefined;
+}
+
+/** The caller's access (roles, grants, subscriptions) as one JSON column of the sign-in statement. */
+const ACCESS_COLUMN = `(select coalesce(json_agg(access), '[]'::json) from (${accessRowsSql('(select id from u)')}) access) as access`;
+
+/**
+ * `apiKey`: the personal access token's user, the account's Subsonic switch and its access, in
+ * one prepared statement (it was three round trips, each planned again, on every call).
+ */
+const SIGN_IN_BY_TOKEN = preparedStatement(`
+  with u as (
+    select users.*, t.id as token_id, t.last_used_at as token_last_used_at, t.expires_at as token_expires_at,
+           c.user_id as subsonic_user_id, c.is_enabled as subsonic_is_enabled
+      from personal_access_tokens t
+      join users on users.id = t.user_id
+      left join subsonic_credentials c on c.user_id = users.id
+     where t.token_hash = $1
+  )
+  select u.*, ${ACCESS_COLUMN} from u`);
+
+/**
+ * `u` with the app password: the account `u` names (its email in any case, else its name when
+ * exactly one account has it: names are not unique, and an ambiguous name must not pick someone),
+ * its credentials and its access, in one prepared statement.
+ */
+const SIGN_IN_BY_LOGIN = preparedStatement(`
+  with u as (
+    select users.*, c.user_id as subsonic_user_id, c.is_enabled as subsonic_is_enabled,
+           c.app_password as subsonic_app_password, c.last_used_at as subsonic_last_used_at
+      from users
+      left join subsonic_credentials c on c.user_id = users.id
+     where users.id = coalesce(
+       (select id from users where lower(email) = $2 limit 1),
+       (select min(id) from users where name = $1 having count(*) = 1)
+     )
+  )
+  select u.*, ${ACCESS_COLUMN} from u`);
+
+type SignInColumns = {
+  access: AccessRow[];
+  subsonic_user_id: number | null;
+  subsonic_is_enabled: boolean | null;
+};
+
+export type SubsonicCredentials = {
+  is_enabled: boolean;
+  app_password: string | null;
+  last_used_at: Date | null;
+};
+
+export type TokenSignIn = {
+  user: AuthUser;
+  token: { id: number; last_used_at: Date | null; expires_at: Date | null };
+  /** The account's Subsonic switch; undefined when it never saved one (on). */
+  isEnabled: boolean | undefined;
+};
+
+export async function signInByToken(db: Db, tokenHash: string): Promise<TokenSignIn | undefined> {
+  const { rows } = await db.executeQuery<
+    UserRow &
+      SignInColumns & { token_id: number; token_last_used_at: Date | null; token_expires_at: Date | null }
+  >(CompiledQuery.raw(SIGN_IN_BY_TOKEN, [tokenHash]));
+  const row = rows[0];
+  if (!row) return undefined;
+  const {
+    access,
+    subsonic_user_id,
+    subsonic_is_enabled,
+    token_id,
+    token_last_used_at,
+    token_expires_at,
+    ...user
+  } = row;
+  return {
+    user: withAccess(user, access),
+    token: { id: token_id, last_used_at: token_last_used_at, expires_at: token_expires_at },
+    isEnabled: subsonic_user_id === null ? undefined : subsonic_is_enabled === true,
+  };
+}
+
+export type LoginSignIn = { user: AuthUser; credentials: SubsonicCredentials | undefined };
+
+export async function signInByLogin(db: Db, login: string): Promise<LoginSignIn | undefined> {
+  const { rows } = await db.executeQuery<
+    UserRow & SignInColumns & { subsonic_app_password: string | null; subsonic_last_used_at: Date | null }
+  >(CompiledQuery.raw(SIGN_IN_BY_LOGIN, [login, login.toLowerCase()]));
+  const row = rows[0];
+  if (!row) return undefined;
+  const {
+    access,
+    subsonic_user_id,
+    subsonic_is_enabled,
+    subsonic_app_password,
+    subsonic_last_used_at,
+    ...user
+  } = row;
+  return {
+    user: withAccess(user, access),
+    credentials:
+      subsonic_user_id === null
+        ? undefined
+        : {
+            is_enabled: subsonic_is_enabled === true,
+            app_password: subsonic_app_password,
+            last_used_at: subsonic_last_used_at,
+          },
+  };
 }

@@ -44,25 +44,50 @@ export function isCallbackName(value: string): boolean {
   return value.length <= 128 && CALLBACK.test(value);
 }
 
+// Characters XML 1.0 cannot carry (control characters) are dropped.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: that is the point
+const XML_UNSAFE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: that is the point
+const XML_SPECIAL = /[&<>"\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/;
+
+/** Most names and ids need no escaping: one scan for them instead of five replacements. */
 const escapeXml = (value: string) =>
-  value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    // Characters XML 1.0 cannot carry (control characters) are dropped.
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: that is the point
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '');
+  XML_SPECIAL.test(value)
+    ? value
+        .replace(/&/g, '&amp;')
+        .replace(/</g, '&lt;')
+        .replace(/>/g, '&gt;')
+        .replace(/"/g, '&quot;')
+        .replace(XML_UNSAFE, '')
+    : value;
+
+/** Numbers and booleans never need escaping (a 500-song page has thousands of them). */
+const xmlText = (value: unknown) => (typeof value === 'string' ? escapeXml(value) : String(value));
 
 const isNode = (value: unknown): value is SubsonicNode =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** `toJSON` lives on the prototype: JSON.stringify calls it, the XML writer's `for...in` never sees it. */
+class TextElement {
+  constructor(readonly $text: string) {}
+  toJSON() {
+    return this.$text;
+  }
+}
+
+class JsonOnly {
+  constructor(readonly $json: SubsonicValue) {}
+  toJSON() {
+    return this.$json;
+  }
+}
 
 /**
  * A child element holding only text (`<biography>...</biography>`), which JSON spells as a plain
  * string field (`"biography": "..."`), unlike `value` (text beside attributes).
  */
 export const textElement = (text: string | null | undefined): SubsonicNode | undefined =>
-  text ? { $text: text } : undefined;
+  text ? (new TextElement(text) as unknown as SubsonicNode) : undefined;
 const isText = (value: SubsonicNode): value is { $text: string } => typeof value.$text === 'string';
 
 /**
@@ -71,45 +96,37 @@ const isText = (value: SubsonicNode): value is { $text: string } => typeof value
  * element, and strict XML clients reject unknown ones. JSON clients ignore what they do not know.
  */
 export const jsonOnly = (value: SubsonicValue): SubsonicNode | undefined =>
-  value === undefined || value === null ? undefined : { $json: value };
+  value === undefined || value === null ? undefined : (new JsonOnly(value) as unknown as SubsonicNode);
 const isJsonOnly = (value: SubsonicNode): value is { $json: SubsonicValue } => '$json' in value;
 
+// The writers walk the payload once with `for...in` and build the text directly: a 500-song page
+// spent most of its serialisation copying the tree (Object.entries, a pruned copy for JSON) and
+// running five regular expressions over every attribute.
 function element(name: string, node: SubsonicNode, extra = ''): string {
   let attributes = extra;
   let children = '';
   let text = '';
-  for (const [key, value] of Object.entries(node)) {
+  for (const key in node) {
+    const value = node[key];
     if (value === undefined || value === null) continue;
-    if (key === 'value' && !isNode(value) && !Array.isArray(value)) {
-      text = escapeXml(String(value));
-    } else if (Array.isArray(value)) {
+    if (Array.isArray(value)) {
       for (const item of value)
-        children += isNode(item) ? element(key, item) : `<${key}>${escapeXml(String(item))}</${key}>`;
-    } else if (isNode(value)) {
+        children += isNode(item) ? element(key, item) : `<${key}>${xmlText(item)}</${key}>`;
+    } else if (typeof value === 'object') {
       if (isJsonOnly(value)) continue;
       children += isText(value) ? `<${key}>${escapeXml(value.$text)}</${key}>` : element(key, value);
+    } else if (key === 'value') {
+      text = xmlText(value);
     } else {
-      attributes += ` ${key}="${escapeXml(String(value))}"`;
+      attributes += ` ${key}="${xmlText(value)}"`;
     }
   }
   const body = children + text;
   return body ? `<${name}${attributes}>${body}</${name}>` : `<${name}${attributes}/>`;
 }
 
-/** JSON drops the unset fields XML leaves out, so both carry the same content. */
-function pruned(node: SubsonicNode): SubsonicNode {
-  const out: SubsonicNode = {};
-  for (const [key, value] of Object.entries(node)) {
-    if (value === undefined || value === null) continue;
-    if (Array.isArray(value)) out[key] = value.map((item) => (isNode(item) ? pruned(item) : item)) as never;
-    else if (isNode(value) && isJsonOnly(value)) {
-      const inner = value.$json;
-      if (inner !== undefined && inner !== null) out[key] = isNode(inner) ? pruned(inner) : (inner as never);
-    } else if (isNode(value)) out[key] = isText(value) ? value.$text : pruned(value);
-    else out[key] = value;
-  }
-  return out;
-}
+/** JSON leaves out the unset fields XML leaves out, so both carry the same content. */
+const withoutNulls = (_key: string, value: unknown) => (value === null ? undefined : value);
 
 function envelope(status: 'ok' | 'failed', serverVersion: string): SubsonicNode {
   return {
@@ -139,7 +156,9 @@ export function sendSubsonic(
       .type('application/xml; charset=utf-8')
       .send(`<?xml version="1.0" encoding="UTF-8"?>\n${xml}`);
   }
-  const json = JSON.stringify({ 'subsonic-response': pruned(root) });
+  // Native JSON.stringify of the tree: the wrappers answer for themselves (`toJSON`), so no copy
+  // of the tree is made; a 500-song page took twice as long through a pruned copy.
+  const json = JSON.stringify({ 'subsonic-response': root }, withoutNulls);
   if (format.kind === 'jsonp') {
     return reply
       .type('application/javascript; charset=utf-8')

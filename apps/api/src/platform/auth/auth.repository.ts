@@ -1,13 +1,7 @@
 import type { TPermission } from '@cadence/contracts/user';
-import { type Kysely, sql } from 'kysely';
+import { CompiledQuery, type Kysely } from 'kysely';
 import type { Database, TRestrictionValue, UserRow } from '../db/schema';
 import type { AuthUser } from './auth-user';
-
-/**
- * A subscription grants its plan while it is valid (spec 3/6): a live status (Stripe keeps
- * `past_due` while it retries) and not past its end (a cancellation keeps access until then).
- */
-const validSubscriptionSql = sql<boolean>`(s.status in ('active', 'trialing', 'past_due') and (s.ends_at is null or s.ends_at > now()))`;
 
 type Grant = { name: string; restrictions: TRestrictionValue[]; source: 'user' | 'role' | 'plan' };
 
@@ -45,22 +39,32 @@ export async function findUserByToken(db: Kysely<Database>, tokenHash: string) {
     .executeTakeFirst();
 }
 
+export type AccessRow = {
+  kind: 'role' | 'grant' | 'subscription';
+  id: number | null;
+  name: string;
+  restrictions: TRestrictionValue[] | null;
+  source: Grant['source'] | null;
+  valid: boolean | null;
+};
+
 /**
- * Roles, subscriptions and the union of own, plan and role grants, in one round trip. The
- * plan is the one of a valid subscription, else (billing on) the free plan (design 3).
+ * A subscription grants its plan while it is valid (spec 3/6): a live status (Stripe keeps
+ * `past_due` while it retries) and not past its end (a cancellation keeps access until then).
  */
-export async function loadAccess(db: Kysely<Database>, user: UserRow): Promise<AuthUser> {
-  const rows = await sql<{
-    kind: 'role' | 'grant' | 'subscription';
-    id: number | null;
-    name: string;
-    restrictions: TRestrictionValue[] | null;
-    source: Grant['source'] | null;
-    valid: boolean | null;
-  }>`
+const VALID_SUBSCRIPTION = `(s.status in ('active', 'trialing', 'past_due') and (s.ends_at is null or s.ends_at > now()))`;
+
+/**
+ * Roles, subscriptions and the union of own, plan and role grants of the user whose id `userId`
+ * spells: `$1`, or a sub-select of a caller's own statement (Subsonic folds its sign-in lookup
+ * and this into one round trip). A constant text, so callers may prepare it. The plan is the one
+ * of a valid subscription, else (billing on) the free plan (design 3).
+ */
+export function accessRowsSql(userId: string): string {
+  return `
     with valid_plans as (
       select s.product_id from subscriptions s
-       where s.user_id = ${user.id} and ${validSubscriptionSql}
+       where s.user_id = ${userId} and ${VALID_SUBSCRIPTION}
     ), plans as (
       select product_id from valid_plans
       union all
@@ -69,28 +73,40 @@ export async function loadAccess(db: Kysely<Database>, user: UserRow): Promise<A
          and exists (select 1 from settings where name = 'billing.enable' and value = 'true')
     )
     select 'role' as kind, r.id, r.name, null::jsonb as restrictions, null as source, null::boolean as valid
-      from user_role ur join roles r on r.id = ur.role_id where ur.user_id = ${user.id}
+      from user_role ur join roles r on r.id = ur.role_id where ur.user_id = ${userId}
     union all
     select 'grant' as kind, null, p.name, pa.restrictions, pa.permissionable_type as source, null
       from permissionables pa join permissions p on p.id = pa.permission_id
-     where (pa.permissionable_type = 'user' and pa.permissionable_id = ${user.id})
-        or (pa.permissionable_type = 'role' and pa.permissionable_id in (select role_id from user_role where user_id = ${user.id}))
+     where (pa.permissionable_type = 'user' and pa.permissionable_id = ${userId})
+        or (pa.permissionable_type = 'role' and pa.permissionable_id in (select role_id from user_role where user_id = ${userId}))
         or (pa.permissionable_type = 'plan' and pa.permissionable_id in (select product_id from plans))
     union all
-    select 'subscription' as kind, s.id, s.status, null, null, ${validSubscriptionSql} as valid
-      from subscriptions s where s.user_id = ${user.id}
-  `.execute(db);
-  const roles = rows.rows
+    select 'subscription' as kind, s.id, s.status, null, null, ${VALID_SUBSCRIPTION} as valid
+      from subscriptions s where s.user_id = ${userId}
+  `;
+}
+
+const ACCESS_ROWS_SQL = accessRowsSql('$1');
+
+/** The user with the access its rows (`accessRowsSql`) give. */
+export function withAccess(user: UserRow, rows: readonly AccessRow[]): AuthUser {
+  const roles = rows
     .filter((row) => row.kind === 'role')
     .map((row) => ({ id: row.id as number, name: row.name }))
     .sort((a, b) => a.id - b.id);
-  const grants = rows.rows
+  const grants = rows
     .filter((row) => row.kind === 'grant')
     .map((row) => ({ name: row.name, restrictions: row.restrictions ?? [], source: row.source ?? 'role' }));
-  const subscriptions = rows.rows
+  const subscriptions = rows
     .filter((row) => row.kind === 'subscription')
     .map((row) => ({ valid: row.valid === true, active: row.valid === true }));
   return { ...user, roles, permissions: mergeGrants(grants), subscriptions };
+}
+
+/** Roles, subscriptions and grants of `user`, in one round trip. */
+export async function loadAccess(db: Kysely<Database>, user: UserRow): Promise<AuthUser> {
+  const { rows } = await db.executeQuery<AccessRow>(CompiledQuery.raw(ACCESS_ROWS_SQL, [user.id]));
+  return withAccess(user, rows);
 }
 
 export async function findGuestRole(db: Kysely<Database>) {
