@@ -200,7 +200,7 @@ describe('a listening party', () => {
     await host.page.reload();
     await untilAll([host.page], { kind: 'playing' });
     const reloadedAt = Date.now();
-    await expect.poll(() => spread(pages), { timeout: 10_000, intervals: [250] }).toBeLessThanOrEqual(150);
+    await expect.poll(() => spread(pages), { timeout: 10_000, interval: 250 }).toBeLessThanOrEqual(150);
     console.log(`host back in step ${Date.now() - reloadedAt} ms after its reload started playing`);
 
     // The laptop leaves from the player bar's party item.
