@@ -48,7 +48,10 @@ interface TIconElementProps {
  * round caps and joins). A plain function, so `MenuIcon` and `Icon` add one component, not two.
  * Decorative unless labelled, as lucide's components are.
  */
-export function iconElement(id: string, { className, fill = 'none', 'aria-label': label }: TIconElementProps): ReactElement {
+export function iconElement(
+  id: string,
+  { className, fill = 'none', 'aria-label': label }: TIconElementProps,
+): ReactElement {
   return (
     <svg
       aria-hidden={label ? undefined : 'true'}

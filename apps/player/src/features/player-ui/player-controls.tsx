@@ -1,14 +1,8 @@
+import { Icon } from '@cadence/app-shell/icon';
 import { useTrans } from '@cadence/app-shell/use-trans';
 import { PlainIconButton } from '@cadence/ui/plain-icon-button';
 import { Spinner } from '@cadence/ui/spinner';
 import { clsx } from 'clsx';
-import PauseIcon from 'lucide-react/icons/pause';
-import PlayIcon from 'lucide-react/icons/play';
-import RepeatIcon from 'lucide-react/icons/repeat';
-import Repeat1Icon from 'lucide-react/icons/repeat-1';
-import ShuffleIcon from 'lucide-react/icons/shuffle';
-import SkipBackIcon from 'lucide-react/icons/skip-back';
-import SkipForwardIcon from 'lucide-react/icons/skip-forward';
 import { usePlayerState, usePlayerStore } from '../playback/use-player';
 
 export function PlayPauseButton({
@@ -36,9 +30,9 @@ export function PlayPauseButton({
       {isBuffering ? (
         <Spinner size="xs" color="current" label={trans('Loading')} />
       ) : isPlaying ? (
-        <PauseIcon aria-hidden fill="currentColor" />
+        <Icon name="pause" fill="currentColor" />
       ) : (
-        <PlayIcon aria-hidden fill="currentColor" />
+        <Icon name="play" fill="currentColor" />
       )}
     </PlainIconButton>
   );
@@ -62,7 +56,7 @@ export function PlayerControls({ className }: { className?: string }) {
         onPress={player.toggleShuffle}
         className={clsx(isShuffled && 'text-primary')}
       >
-        <ShuffleIcon aria-hidden />
+        <Icon name="shuffle" />
       </PlainIconButton>
       <PlainIconButton
         size="sm"
@@ -70,7 +64,7 @@ export function PlayerControls({ className }: { className?: string }) {
         isDisabled={!hasTrack}
         onPress={player.previous}
       >
-        <SkipBackIcon aria-hidden fill="currentColor" />
+        <Icon name="skip-back" fill="currentColor" />
       </PlainIconButton>
       <PlayPauseButton />
       <PlainIconButton
@@ -80,7 +74,7 @@ export function PlayerControls({ className }: { className?: string }) {
         onPress={player.next}
         data-testid="player-next"
       >
-        <SkipForwardIcon aria-hidden fill="currentColor" />
+        <Icon name="skip-forward" fill="currentColor" />
       </PlainIconButton>
       <PlainIconButton
         size="sm"
@@ -90,7 +84,7 @@ export function PlayerControls({ className }: { className?: string }) {
         data-testid="player-repeat"
         data-repeat={repeat}
       >
-        {repeat === 'one' ? <Repeat1Icon aria-hidden /> : <RepeatIcon aria-hidden />}
+        {repeat === 'one' ? <Icon name="repeat-1" /> : <Icon name="repeat" />}
       </PlainIconButton>
     </div>
   );

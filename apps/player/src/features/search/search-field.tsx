@@ -1,4 +1,4 @@
-import SearchIcon from 'lucide-react/icons/search';
+import { Icon } from '@cadence/app-shell/icon';
 
 /** The search input's id and look, shared by the plain box and the lazily loaded typeahead. */
 export const SEARCH_INPUT_ID = 'site-search';
@@ -8,8 +8,8 @@ export const searchInputClasses =
 
 export function SearchFieldIcon() {
   return (
-    <SearchIcon
-      aria-hidden
+    <Icon
+      name="search"
       className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted"
     />
   );

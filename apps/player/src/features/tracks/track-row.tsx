@@ -1,12 +1,9 @@
 // biome-ignore-all lint/a11y/useSemanticElements: rows are CSS grids (responsive columns), so the grid semantics come from ARIA roles
 // biome-ignore-all lint/a11y/useFocusableInteractive: focus moves by row (one tab stop, arrows between rows), the cells themselves are not focus targets
+import { Icon } from '@cadence/app-shell/icon';
 import { useTrans } from '@cadence/app-shell/use-trans';
 import { buttonClasses } from '@cadence/ui/button-styles';
 import { clsx } from 'clsx';
-import EllipsisIcon from 'lucide-react/icons/ellipsis';
-import HeartIcon from 'lucide-react/icons/heart';
-import PauseIcon from 'lucide-react/icons/pause';
-import PlayIcon from 'lucide-react/icons/play';
 import { Fragment, memo, type Ref } from 'react';
 import { Link } from 'react-router';
 import { albumUrl, artistUrl, trackUrl } from '../catalogue/urls';
@@ -114,11 +111,7 @@ export const TrackRow = memo(function TrackRow({
           data-action="play"
           data-testid="track-row-play"
         >
-          {isPlaying ? (
-            <PauseIcon aria-hidden fill="currentColor" />
-          ) : (
-            <PlayIcon aria-hidden fill="currentColor" />
-          )}
+          {isPlaying ? <Icon name="pause" fill="currentColor" /> : <Icon name="play" fill="currentColor" />}
         </button>
       </span>
       <span role="gridcell" className="flex min-w-0 items-center gap-3">
@@ -186,7 +179,7 @@ export const TrackRow = memo(function TrackRow({
           )}
           data-action="menu"
         >
-          <EllipsisIcon aria-hidden />
+          <Icon name="ellipsis" />
         </button>
       </span>
     </div>
@@ -211,7 +204,7 @@ function RowLikeButton({ trackId, tabIndex }: { trackId: number; tabIndex: numbe
         isLiked && 'text-primary',
       )}
     >
-      <HeartIcon aria-hidden fill={isLiked ? 'currentColor' : 'none'} />
+      <Icon name="heart" fill={isLiked ? 'currentColor' : 'none'} />
     </button>
   );
 }
