@@ -2,7 +2,7 @@ import { render } from '@testing-library/react';
 import { type ComponentType, createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { Icon, INTERFACE_ICON_NAMES } from './icon';
+import { INTERFACE_ICON_NAMES, icon } from './icon';
 import { MENU_ICON_NAMES, MenuIcon } from './menu-icon';
 
 const SPRITE_NAMES = [...new Set<string>([...MENU_ICON_NAMES, ...INTERFACE_ICON_NAMES])].sort();
@@ -45,8 +45,8 @@ describe('the icon sprite', () => {
   it('hides a decorative icon from assistive technology and names a labelled one, filled when asked', () => {
     const { container } = render(
       <>
-        <Icon name="play" fill="currentColor" className="size-4" />
-        <Icon name="clock-3" aria-label="Duration" />
+        {icon('play', { fill: 'currentColor', className: 'size-4' })}
+        {icon('clock-3', { 'aria-label': 'Duration' })}
       </>,
     );
     const [play, clock] = [...container.querySelectorAll('svg')];

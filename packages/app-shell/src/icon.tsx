@@ -5,7 +5,7 @@ import spriteUrl from './icons.svg?no-inline';
  * The lucide icons the apps' first screens draw (player bar, sidebar, top bar, track rows,
  * media cards), from the same SVG sprite as the menu icons (icons.svg, checked against lucide by
  * icon.test.tsx). A lucide icon is two forwardRef components wrapping an `<svg>`; home's first
- * render drew ~150 of them, so they were about half of the components in its first commit.
+ * render drew ~120 of them: ~220 of the ~540 components in its first commit.
  */
 export const INTERFACE_ICON_NAMES = [
   'bell',
@@ -37,7 +37,7 @@ export const INTERFACE_ICON_NAMES = [
 
 export type TIconName = (typeof INTERFACE_ICON_NAMES)[number];
 
-interface TIconElementProps {
+interface TIconProps {
   className?: string;
   fill?: string;
   'aria-label'?: string;
@@ -45,12 +45,18 @@ interface TIconElementProps {
 
 /**
  * The `<svg>` that draws one sprite symbol with lucide's own attributes (24 px box, stroke 2,
- * round caps and joins). A plain function, so `MenuIcon` and `Icon` add one component, not two.
- * Decorative unless labelled, as lucide's components are.
+ * round caps and joins); decorative unless labelled, as lucide's components are. A plain function
+ * rather than a component: an icon has no state, and a component per icon was ~120 of the ~540
+ * components in home's first commit (lucide's were twice that).
  */
-export function iconElement(
+export function icon(name: TIconName, props: TIconProps = {}): ReactElement {
+  return spriteIcon(name, props);
+}
+
+/** `icon` for any symbol in the sprite: `MenuIcon` checks its names against its own list. */
+export function spriteIcon(
   id: string,
-  { className, fill = 'none', 'aria-label': label }: TIconElementProps,
+  { className, fill = 'none', 'aria-label': label }: TIconProps,
 ): ReactElement {
   return (
     <svg
@@ -71,8 +77,4 @@ export function iconElement(
       <use href={`${spriteUrl}#${id}`} />
     </svg>
   );
-}
-
-export function Icon({ name, ...props }: TIconElementProps & { name: TIconName }) {
-  return iconElement(name, props);
 }

@@ -1,4 +1,4 @@
-import { iconElement } from './icon';
+import { spriteIcon } from './icon';
 
 /**
  * The lucide icons menu items may name, drawn from one SVG sprite (icons.svg, checked
@@ -51,5 +51,5 @@ const NAMES: ReadonlySet<string> = new Set(MENU_ICON_NAMES);
 
 export function MenuIcon({ name, className }: { name?: string | null; className?: string }) {
   const icon = name && NAMES.has(name) ? name : 'music';
-  return iconElement(icon, { className: className ?? 'size-5 shrink-0' });
+  return spriteIcon(icon, { className: className ?? 'size-5 shrink-0' });
 }

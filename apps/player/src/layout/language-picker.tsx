@@ -1,4 +1,4 @@
-import { Icon } from '@cadence/app-shell/icon';
+import { icon } from '@cadence/app-shell/icon';
 import { useBootstrapData } from '@cadence/app-shell/use-bootstrap-data';
 import { MenuButton } from '@cadence/ui/menu-button';
 import { lazy } from 'react';
@@ -17,7 +17,7 @@ export function LanguagePicker() {
       preload={loadMenu}
       renderMenu={(props) => <LanguageMenu {...props} />}
     >
-      <Icon name="languages" className="size-4" />
+      {icon('languages', { className: 'size-4' })}
       {i18n.name}
     </MenuButton>
   );

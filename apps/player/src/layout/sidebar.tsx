@@ -1,5 +1,5 @@
 import { AppLink } from '@cadence/app-shell/app-link';
-import { Icon } from '@cadence/app-shell/icon';
+import { icon } from '@cadence/app-shell/icon';
 import { MenuIcon } from '@cadence/app-shell/menu-icon';
 import { SiteLogo } from '@cadence/app-shell/site-logo';
 import { useAuth } from '@cadence/app-shell/use-auth';
@@ -67,13 +67,13 @@ function SidebarActions() {
     <div className="flex flex-col gap-1 border-t border-divider pt-4" data-testid="sidebar-actions">
       {canUpload && (
         <AppLink href="/backstage/upload" className={itemClass}>
-          <Icon name="upload" className="size-4" />
+          {icon('upload', { className: 'size-4' })}
           {trans('Upload')}
         </AppLink>
       )}
       {canBecomeArtist && (
         <AppLink href="/become-artist" className={itemClass}>
-          <Icon name="mic-vocal" className="size-4" />
+          {icon('mic-vocal', { className: 'size-4' })}
           {trans('Become an artist')}
         </AppLink>
       )}

@@ -1,4 +1,4 @@
-import { Icon } from '@cadence/app-shell/icon';
+import { icon } from '@cadence/app-shell/icon';
 import { useSettings } from '@cadence/app-shell/use-bootstrap-data';
 import { useMenuItems } from '@cadence/app-shell/use-menu';
 import { useThemeSelector } from '@cadence/app-shell/use-theme';
@@ -44,7 +44,7 @@ export function SiteFooter() {
               size="sm"
               onPress={theme.toggleDarkMode}
             >
-              {theme.isDark ? <Icon name="sun" /> : <Icon name="moon" />}
+              {theme.isDark ? icon('sun') : icon('moon')}
             </PlainIconButton>
           )}
           <LanguagePicker />

@@ -1,4 +1,4 @@
-import { Icon } from '@cadence/app-shell/icon';
+import { icon } from '@cadence/app-shell/icon';
 import { useAuth } from '@cadence/app-shell/use-auth';
 import { useSettings } from '@cadence/app-shell/use-bootstrap-data';
 import { useTrans } from '@cadence/app-shell/use-trans';
@@ -20,10 +20,10 @@ export function TopBar() {
     <header className="flex h-16 shrink-0 items-center gap-3 bg-navbar px-4">
       <div className="hidden gap-1 md:flex">
         <PlainIconButton aria-label={trans('Go back')} size="sm" onPress={() => navigate(-1)}>
-          <Icon name="chevron-left" />
+          {icon('chevron-left')}
         </PlainIconButton>
         <PlainIconButton aria-label={trans('Go forward')} size="sm" onPress={() => navigate(1)}>
-          <Icon name="chevron-right" />
+          {icon('chevron-right')}
         </PlainIconButton>
       </div>
       <SearchBox />

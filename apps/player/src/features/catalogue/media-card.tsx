@@ -1,4 +1,4 @@
-import { Icon } from '@cadence/app-shell/icon';
+import { icon } from '@cadence/app-shell/icon';
 import { useTrans } from '@cadence/app-shell/use-trans';
 import { CARD_IMAGE_SIZES } from '@cadence/contracts/artwork';
 import { PlainIconButton } from '@cadence/ui/plain-icon-button';
@@ -46,7 +46,7 @@ export function MediaCard({ title, subtitle, image, to, isRound, onPlay, isPrior
               onPress={onPlay}
               className="shadow-lg"
             >
-              <Icon name="play" fill="currentColor" />
+              {icon('play', { fill: 'currentColor' })}
             </PlainIconButton>
           </div>
         )}

@@ -1,4 +1,4 @@
-import { Icon } from '@cadence/app-shell/icon';
+import { icon } from '@cadence/app-shell/icon';
 import { useTrans } from '@cadence/app-shell/use-trans';
 import { PlainIconButton } from '@cadence/ui/plain-icon-button';
 import { clsx } from 'clsx';
@@ -26,7 +26,7 @@ export function LikeButton({
       onPress={() => toggle(type, id, !isLiked)}
       className={clsx(isLiked && 'text-primary', className)}
     >
-      <Icon name="heart" fill={isLiked ? 'currentColor' : 'none'} />
+      {icon('heart', { fill: isLiked ? 'currentColor' : 'none' })}
     </PlainIconButton>
   );
 }

@@ -1,4 +1,4 @@
-import { Icon } from '@cadence/app-shell/icon';
+import { icon } from '@cadence/app-shell/icon';
 import { useTrans } from '@cadence/app-shell/use-trans';
 import { PlainIconButton } from '@cadence/ui/plain-icon-button';
 import { clsx } from 'clsx';
@@ -38,17 +38,17 @@ export function PlayerBar({ settings }: { settings: TPlayerSettings }) {
             className={clsx(isQueueOpen && 'text-primary')}
             data-testid="queue-toggle"
           >
-            <Icon name="list-music" />
+            {icon('list-music')}
           </PlainIconButton>
         )}
         {!settings.hideLyrics && (
           <PlainIconButton size="sm" aria-label={trans('Lyrics')} onPress={() => openNowPlaying('lyrics')}>
-            <Icon name="mic-vocal" />
+            {icon('mic-vocal')}
           </PlainIconButton>
         )}
         <VolumeControl />
         <PlainIconButton size="sm" aria-label={trans('Fullscreen')} onPress={() => openNowPlaying()}>
-          <Icon name="maximize-2" />
+          {icon('maximize-2')}
         </PlainIconButton>
       </div>
     </section>

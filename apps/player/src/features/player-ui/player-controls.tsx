@@ -1,4 +1,4 @@
-import { Icon } from '@cadence/app-shell/icon';
+import { icon } from '@cadence/app-shell/icon';
 import { useTrans } from '@cadence/app-shell/use-trans';
 import { PlainIconButton } from '@cadence/ui/plain-icon-button';
 import { Spinner } from '@cadence/ui/spinner';
@@ -29,10 +29,8 @@ export function PlayPauseButton({
     >
       {isBuffering ? (
         <Spinner size="xs" color="current" label={trans('Loading')} />
-      ) : isPlaying ? (
-        <Icon name="pause" fill="currentColor" />
       ) : (
-        <Icon name="play" fill="currentColor" />
+        icon(isPlaying ? 'pause' : 'play', { fill: 'currentColor' })
       )}
     </PlainIconButton>
   );
@@ -56,7 +54,7 @@ export function PlayerControls({ className }: { className?: string }) {
         onPress={player.toggleShuffle}
         className={clsx(isShuffled && 'text-primary')}
       >
-        <Icon name="shuffle" />
+        {icon('shuffle')}
       </PlainIconButton>
       <PlainIconButton
         size="sm"
@@ -64,7 +62,7 @@ export function PlayerControls({ className }: { className?: string }) {
         isDisabled={!hasTrack}
         onPress={player.previous}
       >
-        <Icon name="skip-back" fill="currentColor" />
+        {icon('skip-back', { fill: 'currentColor' })}
       </PlainIconButton>
       <PlayPauseButton />
       <PlainIconButton
@@ -74,7 +72,7 @@ export function PlayerControls({ className }: { className?: string }) {
         onPress={player.next}
         data-testid="player-next"
       >
-        <Icon name="skip-forward" fill="currentColor" />
+        {icon('skip-forward', { fill: 'currentColor' })}
       </PlainIconButton>
       <PlainIconButton
         size="sm"
@@ -84,7 +82,7 @@ export function PlayerControls({ className }: { className?: string }) {
         data-testid="player-repeat"
         data-repeat={repeat}
       >
-        {repeat === 'one' ? <Icon name="repeat-1" /> : <Icon name="repeat" />}
+        {repeat === 'one' ? icon('repeat-1') : icon('repeat')}
       </PlainIconButton>
     </div>
   );

@@ -1,4 +1,4 @@
-import { Icon } from '@cadence/app-shell/icon';
+import { icon } from '@cadence/app-shell/icon';
 import { imageSrcSet } from '@cadence/contracts/artwork';
 import { clsx } from 'clsx';
 
@@ -27,7 +27,7 @@ export function Artwork({
         className={clsx('flex shrink-0 items-center justify-center bg-chip text-muted', rounded, className)}
         aria-hidden
       >
-        <Icon name="music" className="size-1/3" />
+        {icon('music', { className: 'size-1/3' })}
       </div>
     );
   }

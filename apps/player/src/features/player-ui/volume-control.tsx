@@ -1,4 +1,4 @@
-import { Icon } from '@cadence/app-shell/icon';
+import { icon } from '@cadence/app-shell/icon';
 import { useTrans } from '@cadence/app-shell/use-trans';
 import { PlainIconButton } from '@cadence/ui/plain-icon-button';
 import { usePlayerState, usePlayerStore } from '../playback/use-player';
@@ -9,7 +9,7 @@ export function VolumeControl() {
   const volume = usePlayerState((state) => state.volume);
   const isMuted = usePlayerState((state) => state.isMuted);
   const shown = isMuted ? 0 : volume;
-  const icon = shown === 0 ? 'volume-x' : shown < 50 ? 'volume-1' : 'volume-2';
+  const iconName = shown === 0 ? 'volume-x' : shown < 50 ? 'volume-1' : 'volume-2';
   return (
     <div className="flex items-center gap-1">
       <PlainIconButton
@@ -17,7 +17,7 @@ export function VolumeControl() {
         aria-label={isMuted ? trans('Unmute') : trans('Mute')}
         onPress={player.toggleMute}
       >
-        <Icon name={icon} />
+        {icon(iconName)}
       </PlainIconButton>
       <input
         type="range"

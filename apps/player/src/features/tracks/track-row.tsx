@@ -1,6 +1,6 @@
 // biome-ignore-all lint/a11y/useSemanticElements: rows are CSS grids (responsive columns), so the grid semantics come from ARIA roles
 // biome-ignore-all lint/a11y/useFocusableInteractive: focus moves by row (one tab stop, arrows between rows), the cells themselves are not focus targets
-import { Icon } from '@cadence/app-shell/icon';
+import { icon } from '@cadence/app-shell/icon';
 import { useTrans } from '@cadence/app-shell/use-trans';
 import { buttonClasses } from '@cadence/ui/button-styles';
 import { clsx } from 'clsx';
@@ -111,7 +111,7 @@ export const TrackRow = memo(function TrackRow({
           data-action="play"
           data-testid="track-row-play"
         >
-          {isPlaying ? <Icon name="pause" fill="currentColor" /> : <Icon name="play" fill="currentColor" />}
+          {isPlaying ? icon('pause', { fill: 'currentColor' }) : icon('play', { fill: 'currentColor' })}
         </button>
       </span>
       <span role="gridcell" className="flex min-w-0 items-center gap-3">
@@ -179,7 +179,7 @@ export const TrackRow = memo(function TrackRow({
           )}
           data-action="menu"
         >
-          <Icon name="ellipsis" />
+          {icon('ellipsis')}
         </button>
       </span>
     </div>
@@ -204,7 +204,7 @@ function RowLikeButton({ trackId, tabIndex }: { trackId: number; tabIndex: numbe
         isLiked && 'text-primary',
       )}
     >
-      <Icon name="heart" fill={isLiked ? 'currentColor' : 'none'} />
+      {icon('heart', { fill: isLiked ? 'currentColor' : 'none' })}
     </button>
   );
 }
