@@ -4,7 +4,7 @@ import { icon } from '@cadence/app-shell/icon';
 import { useTrans } from '@cadence/app-shell/use-trans';
 import { buttonClasses } from '@cadence/ui/button-styles';
 import { clsx } from 'clsx';
-import { Fragment, memo, type Ref } from 'react';
+import { type CSSProperties, Fragment, memo, type Ref } from 'react';
 import { Link } from 'react-router';
 import { albumUrl, artistUrl, trackUrl } from '../catalogue/urls';
 import { useIsLiked, useToggleLike } from '../library/likes';
@@ -16,6 +16,17 @@ import { Artwork } from '../player-ui/track-artwork';
 /** Fixed row heights keep a virtualised list's offsets exact, so back navigation lands on the same row. */
 /** Two 24 px lines (the track's link over its artists' links: WCAG 2.2 target size) and padding. */
 export const rowHeight = (showArtwork: boolean) => (showArtwork ? 56 : 52);
+
+/** Rows a first screen shows whole; the ones after are likely below the fold. */
+const FIRST_SCREEN_ROWS = 10;
+
+/**
+ * A plain (not virtualised) table's later rows: the browser skips their style, layout and paint
+ * while off screen. Their height is fixed, so the kept size is exact (no shift when they render),
+ * and skipped rows stay focusable and in the accessibility tree, so arrow keys still reach them.
+ */
+const laterRowStyle = (index: number, height: number): CSSProperties =>
+  index < FIRST_SCREEN_ROWS ? {} : { contentVisibility: 'auto', containIntrinsicSize: `auto ${height}px` };
 
 /** Header and rows are separate grids, so every column but the flexible ones has a fixed width. */
 export const gridColumns = (isAlbumHidden: boolean) =>
@@ -75,7 +86,7 @@ export const TrackRow = memo(function TrackRow({
       style={{
         height: rowHeight(showArtwork),
         ...(top === undefined
-          ? {}
+          ? laterRowStyle(index, rowHeight(showArtwork))
           : { position: 'absolute', left: 0, width: '100%', top: 0, transform: `translateY(${top}px)` }),
       }}
       className={clsx(
