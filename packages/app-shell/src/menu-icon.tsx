@@ -1,8 +1,8 @@
-import spriteUrl from './menu-icons.svg?no-inline';
+import { spriteIcon } from './icon';
 
 /**
- * The lucide icons menu items may name, drawn from one SVG sprite (menu-icons.svg, checked
- * against lucide by menu-icon.test.tsx): as JS components they were ~3 KB gzip of every app's
+ * The lucide icons menu items may name, drawn from one SVG sprite (icons.svg, checked
+ * against lucide by icon.test.tsx): as JS components they were ~3 KB gzip of every app's
  * first download, for the handful a sidebar shows. An unknown name falls back to the music note.
  */
 
@@ -51,22 +51,5 @@ const NAMES: ReadonlySet<string> = new Set(MENU_ICON_NAMES);
 
 export function MenuIcon({ name, className }: { name?: string | null; className?: string }) {
   const icon = name && NAMES.has(name) ? name : 'music';
-  // lucide's own attributes (its default 24 px box, stroke 2, round caps and joins).
-  return (
-    <svg
-      aria-hidden="true"
-      className={className ?? 'size-5 shrink-0'}
-      width="24"
-      height="24"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      data-icon={icon}
-    >
-      <use href={`${spriteUrl}#${icon}`} />
-    </svg>
-  );
+  return spriteIcon(icon, { className: className ?? 'size-5 shrink-0' });
 }

@@ -1,6 +1,6 @@
+import { icon } from '@cadence/app-shell/icon';
 import { useBootstrapData } from '@cadence/app-shell/use-bootstrap-data';
 import { MenuButton } from '@cadence/ui/menu-button';
-import LanguagesIcon from 'lucide-react/icons/languages';
 import { lazy } from 'react';
 
 // The menu is react-aria: it loads when the pointer or focus reaches the button.
@@ -17,7 +17,7 @@ export function LanguagePicker() {
       preload={loadMenu}
       renderMenu={(props) => <LanguageMenu {...props} />}
     >
-      <LanguagesIcon aria-hidden className="size-4" />
+      {icon('languages', { className: 'size-4' })}
       {i18n.name}
     </MenuButton>
   );

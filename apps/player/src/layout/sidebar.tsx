@@ -1,11 +1,10 @@
 import { AppLink } from '@cadence/app-shell/app-link';
+import { icon } from '@cadence/app-shell/icon';
 import { MenuIcon } from '@cadence/app-shell/menu-icon';
 import { SiteLogo } from '@cadence/app-shell/site-logo';
 import { useAuth } from '@cadence/app-shell/use-auth';
 import { useMenuItems } from '@cadence/app-shell/use-menu';
 import { useTrans } from '@cadence/app-shell/use-trans';
-import MicIcon from 'lucide-react/icons/mic-vocal';
-import UploadIcon from 'lucide-react/icons/upload';
 import { Suspense } from 'react';
 import { Link } from 'react-router';
 import { useArtistLinks } from '../features/listener-settings/use-artist-links';
@@ -68,13 +67,13 @@ function SidebarActions() {
     <div className="flex flex-col gap-1 border-t border-divider pt-4" data-testid="sidebar-actions">
       {canUpload && (
         <AppLink href="/backstage/upload" className={itemClass}>
-          <UploadIcon aria-hidden className="size-4" />
+          {icon('upload', { className: 'size-4' })}
           {trans('Upload')}
         </AppLink>
       )}
       {canBecomeArtist && (
         <AppLink href="/become-artist" className={itemClass}>
-          <MicIcon aria-hidden className="size-4" />
+          {icon('mic-vocal', { className: 'size-4' })}
           {trans('Become an artist')}
         </AppLink>
       )}

@@ -1,10 +1,9 @@
+import { icon } from '@cadence/app-shell/icon';
 import { useSettings } from '@cadence/app-shell/use-bootstrap-data';
 import { useMenuItems } from '@cadence/app-shell/use-menu';
 import { useThemeSelector } from '@cadence/app-shell/use-theme';
 import { useTrans } from '@cadence/app-shell/use-trans';
 import { PlainIconButton } from '@cadence/ui/plain-icon-button';
-import MoonIcon from 'lucide-react/icons/moon';
-import SunIcon from 'lucide-react/icons/sun';
 import { LanguagePicker } from './language-picker';
 import { MenuLink } from './menu-link';
 
@@ -45,7 +44,7 @@ export function SiteFooter() {
               size="sm"
               onPress={theme.toggleDarkMode}
             >
-              {theme.isDark ? <SunIcon aria-hidden /> : <MoonIcon aria-hidden />}
+              {theme.isDark ? icon('sun') : icon('moon')}
             </PlainIconButton>
           )}
           <LanguagePicker />

@@ -1,10 +1,9 @@
+import { icon } from '@cadence/app-shell/icon';
 import { useAuth } from '@cadence/app-shell/use-auth';
 import { useSettings } from '@cadence/app-shell/use-bootstrap-data';
 import { useTrans } from '@cadence/app-shell/use-trans';
 import { buttonClasses } from '@cadence/ui/button-styles';
 import { PlainIconButton } from '@cadence/ui/plain-icon-button';
-import ChevronLeftIcon from 'lucide-react/icons/chevron-left';
-import ChevronRightIcon from 'lucide-react/icons/chevron-right';
 import { Suspense } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { SearchBox } from '../features/search/search-box';
@@ -21,10 +20,10 @@ export function TopBar() {
     <header className="flex h-16 shrink-0 items-center gap-3 bg-navbar px-4">
       <div className="hidden gap-1 md:flex">
         <PlainIconButton aria-label={trans('Go back')} size="sm" onPress={() => navigate(-1)}>
-          <ChevronLeftIcon aria-hidden />
+          {icon('chevron-left')}
         </PlainIconButton>
         <PlainIconButton aria-label={trans('Go forward')} size="sm" onPress={() => navigate(1)}>
-          <ChevronRightIcon aria-hidden />
+          {icon('chevron-right')}
         </PlainIconButton>
       </div>
       <SearchBox />

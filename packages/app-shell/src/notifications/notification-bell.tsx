@@ -1,5 +1,5 @@
-import BellIcon from 'lucide-react/icons/bell';
 import { lazy, Suspense, useRef, useState } from 'react';
+import { icon } from '../icon';
 import { useAuth } from '../use-auth';
 import { useTrans } from '../use-trans';
 import { useNotificationEvents } from './use-notification-events';
@@ -29,7 +29,7 @@ export function NotificationBell({ className }: { className?: string }) {
         onClick={() => setOpen((open) => !open)}
         className={`relative size-10 items-center justify-center rounded-full text-fg outline-none hover:bg-fg-base/5 focus-visible:ring-3 focus-visible:ring-focus ${className ?? 'flex'}`}
       >
-        <BellIcon aria-hidden className="size-5" />
+        {icon('bell', { className: 'size-5' })}
         {/* Named by its content, so the visible count is part of the name (WCAG 2.5.3). */}
         <span className="sr-only">{trans('Notifications')}</span>
         {count > 0 && (

@@ -1,8 +1,8 @@
+import { icon } from '@cadence/app-shell/icon';
 import { useTrans } from '@cadence/app-shell/use-trans';
 import { CARD_IMAGE_SIZES } from '@cadence/contracts/artwork';
 import { PlainIconButton } from '@cadence/ui/plain-icon-button';
 import { clsx } from 'clsx';
-import PlayIcon from 'lucide-react/icons/play';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Artwork } from '../player-ui/track-artwork';
@@ -46,7 +46,7 @@ export function MediaCard({ title, subtitle, image, to, isRound, onPlay, isPrior
               onPress={onPlay}
               className="shadow-lg"
             >
-              <PlayIcon aria-hidden fill="currentColor" />
+              {icon('play', { fill: 'currentColor' })}
             </PlainIconButton>
           </div>
         )}

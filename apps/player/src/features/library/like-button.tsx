@@ -1,7 +1,7 @@
+import { icon } from '@cadence/app-shell/icon';
 import { useTrans } from '@cadence/app-shell/use-trans';
 import { PlainIconButton } from '@cadence/ui/plain-icon-button';
 import { clsx } from 'clsx';
-import HeartIcon from 'lucide-react/icons/heart';
 import { type TLikeableType, useIsLiked, useToggleLike } from './likes';
 
 export function LikeButton({
@@ -26,7 +26,7 @@ export function LikeButton({
       onPress={() => toggle(type, id, !isLiked)}
       className={clsx(isLiked && 'text-primary', className)}
     >
-      <HeartIcon aria-hidden fill={isLiked ? 'currentColor' : 'none'} />
+      {icon('heart', { fill: isLiked ? 'currentColor' : 'none' })}
     </PlainIconButton>
   );
 }

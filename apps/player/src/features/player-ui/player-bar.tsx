@@ -1,9 +1,7 @@
+import { icon } from '@cadence/app-shell/icon';
 import { useTrans } from '@cadence/app-shell/use-trans';
 import { PlainIconButton } from '@cadence/ui/plain-icon-button';
 import { clsx } from 'clsx';
-import ListMusicIcon from 'lucide-react/icons/list-music';
-import Maximize2Icon from 'lucide-react/icons/maximize-2';
-import MicVocalIcon from 'lucide-react/icons/mic-vocal';
 import { PartyBarItem } from '../parties/party-bar-item';
 import type { TPlayerSettings } from '../playback/player-settings';
 import { NowPlayingInfo } from './now-playing-info';
@@ -40,17 +38,17 @@ export function PlayerBar({ settings }: { settings: TPlayerSettings }) {
             className={clsx(isQueueOpen && 'text-primary')}
             data-testid="queue-toggle"
           >
-            <ListMusicIcon aria-hidden />
+            {icon('list-music')}
           </PlainIconButton>
         )}
         {!settings.hideLyrics && (
           <PlainIconButton size="sm" aria-label={trans('Lyrics')} onPress={() => openNowPlaying('lyrics')}>
-            <MicVocalIcon aria-hidden />
+            {icon('mic-vocal')}
           </PlainIconButton>
         )}
         <VolumeControl />
         <PlainIconButton size="sm" aria-label={trans('Fullscreen')} onPress={() => openNowPlaying()}>
-          <Maximize2Icon aria-hidden />
+          {icon('maximize-2')}
         </PlainIconButton>
       </div>
     </section>

@@ -1,14 +1,8 @@
+import { icon } from '@cadence/app-shell/icon';
 import { useTrans } from '@cadence/app-shell/use-trans';
 import { PlainIconButton } from '@cadence/ui/plain-icon-button';
 import { Spinner } from '@cadence/ui/spinner';
 import { clsx } from 'clsx';
-import PauseIcon from 'lucide-react/icons/pause';
-import PlayIcon from 'lucide-react/icons/play';
-import RepeatIcon from 'lucide-react/icons/repeat';
-import Repeat1Icon from 'lucide-react/icons/repeat-1';
-import ShuffleIcon from 'lucide-react/icons/shuffle';
-import SkipBackIcon from 'lucide-react/icons/skip-back';
-import SkipForwardIcon from 'lucide-react/icons/skip-forward';
 import { usePlayerState, usePlayerStore } from '../playback/use-player';
 
 export function PlayPauseButton({
@@ -35,10 +29,8 @@ export function PlayPauseButton({
     >
       {isBuffering ? (
         <Spinner size="xs" color="current" label={trans('Loading')} />
-      ) : isPlaying ? (
-        <PauseIcon aria-hidden fill="currentColor" />
       ) : (
-        <PlayIcon aria-hidden fill="currentColor" />
+        icon(isPlaying ? 'pause' : 'play', { fill: 'currentColor' })
       )}
     </PlainIconButton>
   );
@@ -62,7 +54,7 @@ export function PlayerControls({ className }: { className?: string }) {
         onPress={player.toggleShuffle}
         className={clsx(isShuffled && 'text-primary')}
       >
-        <ShuffleIcon aria-hidden />
+        {icon('shuffle')}
       </PlainIconButton>
       <PlainIconButton
         size="sm"
@@ -70,7 +62,7 @@ export function PlayerControls({ className }: { className?: string }) {
         isDisabled={!hasTrack}
         onPress={player.previous}
       >
-        <SkipBackIcon aria-hidden fill="currentColor" />
+        {icon('skip-back', { fill: 'currentColor' })}
       </PlainIconButton>
       <PlayPauseButton />
       <PlainIconButton
@@ -80,7 +72,7 @@ export function PlayerControls({ className }: { className?: string }) {
         onPress={player.next}
         data-testid="player-next"
       >
-        <SkipForwardIcon aria-hidden fill="currentColor" />
+        {icon('skip-forward', { fill: 'currentColor' })}
       </PlainIconButton>
       <PlainIconButton
         size="sm"
@@ -90,7 +82,7 @@ export function PlayerControls({ className }: { className?: string }) {
         data-testid="player-repeat"
         data-repeat={repeat}
       >
-        {repeat === 'one' ? <Repeat1Icon aria-hidden /> : <RepeatIcon aria-hidden />}
+        {repeat === 'one' ? icon('repeat-1') : icon('repeat')}
       </PlainIconButton>
     </div>
   );

@@ -1,6 +1,6 @@
+import { icon } from '@cadence/app-shell/icon';
 import { imageSrcSet } from '@cadence/contracts/artwork';
 import { clsx } from 'clsx';
-import MusicIcon from 'lucide-react/icons/music';
 
 /**
  * Cover art with a neutral placeholder when a track or album has none. With `sizes`, the
@@ -27,7 +27,7 @@ export function Artwork({
         className={clsx('flex shrink-0 items-center justify-center bg-chip text-muted', rounded, className)}
         aria-hidden
       >
-        <MusicIcon className="size-1/3" />
+        {icon('music', { className: 'size-1/3' })}
       </div>
     );
   }

@@ -1,8 +1,6 @@
+import { icon } from '@cadence/app-shell/icon';
 import { useTrans } from '@cadence/app-shell/use-trans';
 import { PlainIconButton } from '@cadence/ui/plain-icon-button';
-import Volume1Icon from 'lucide-react/icons/volume-1';
-import Volume2Icon from 'lucide-react/icons/volume-2';
-import VolumeXIcon from 'lucide-react/icons/volume-x';
 import { usePlayerState, usePlayerStore } from '../playback/use-player';
 
 export function VolumeControl() {
@@ -11,7 +9,7 @@ export function VolumeControl() {
   const volume = usePlayerState((state) => state.volume);
   const isMuted = usePlayerState((state) => state.isMuted);
   const shown = isMuted ? 0 : volume;
-  const Icon = shown === 0 ? VolumeXIcon : shown < 50 ? Volume1Icon : Volume2Icon;
+  const iconName = shown === 0 ? 'volume-x' : shown < 50 ? 'volume-1' : 'volume-2';
   return (
     <div className="flex items-center gap-1">
       <PlainIconButton
@@ -19,7 +17,7 @@ export function VolumeControl() {
         aria-label={isMuted ? trans('Unmute') : trans('Mute')}
         onPress={player.toggleMute}
       >
-        <Icon aria-hidden />
+        {icon(iconName)}
       </PlainIconButton>
       <input
         type="range"

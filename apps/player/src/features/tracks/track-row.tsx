@@ -1,13 +1,10 @@
 // biome-ignore-all lint/a11y/useSemanticElements: rows are CSS grids (responsive columns), so the grid semantics come from ARIA roles
 // biome-ignore-all lint/a11y/useFocusableInteractive: focus moves by row (one tab stop, arrows between rows), the cells themselves are not focus targets
+import { icon } from '@cadence/app-shell/icon';
 import { useTrans } from '@cadence/app-shell/use-trans';
 import { buttonClasses } from '@cadence/ui/button-styles';
 import { clsx } from 'clsx';
-import EllipsisIcon from 'lucide-react/icons/ellipsis';
-import HeartIcon from 'lucide-react/icons/heart';
-import PauseIcon from 'lucide-react/icons/pause';
-import PlayIcon from 'lucide-react/icons/play';
-import { Fragment, memo, type Ref } from 'react';
+import { type CSSProperties, Fragment, memo, type Ref } from 'react';
 import { Link } from 'react-router';
 import { albumUrl, artistUrl, trackUrl } from '../catalogue/urls';
 import { useIsLiked, useToggleLike } from '../library/likes';
@@ -19,6 +16,17 @@ import { Artwork } from '../player-ui/track-artwork';
 /** Fixed row heights keep a virtualised list's offsets exact, so back navigation lands on the same row. */
 /** Two 24 px lines (the track's link over its artists' links: WCAG 2.2 target size) and padding. */
 export const rowHeight = (showArtwork: boolean) => (showArtwork ? 56 : 52);
+
+/** Rows a first screen shows whole; the ones after are likely below the fold. */
+const FIRST_SCREEN_ROWS = 10;
+
+/**
+ * A plain (not virtualised) table's later rows: the browser skips their style, layout and paint
+ * while off screen. Their height is fixed, so the kept size is exact (no shift when they render),
+ * and skipped rows stay focusable and in the accessibility tree, so arrow keys still reach them.
+ */
+const laterRowStyle = (index: number, height: number): CSSProperties =>
+  index < FIRST_SCREEN_ROWS ? {} : { contentVisibility: 'auto', containIntrinsicSize: `auto ${height}px` };
 
 /** Header and rows are separate grids, so every column but the flexible ones has a fixed width. */
 export const gridColumns = (isAlbumHidden: boolean) =>
@@ -78,7 +86,7 @@ export const TrackRow = memo(function TrackRow({
       style={{
         height: rowHeight(showArtwork),
         ...(top === undefined
-          ? {}
+          ? laterRowStyle(index, rowHeight(showArtwork))
           : { position: 'absolute', left: 0, width: '100%', top: 0, transform: `translateY(${top}px)` }),
       }}
       className={clsx(
@@ -114,11 +122,7 @@ export const TrackRow = memo(function TrackRow({
           data-action="play"
           data-testid="track-row-play"
         >
-          {isPlaying ? (
-            <PauseIcon aria-hidden fill="currentColor" />
-          ) : (
-            <PlayIcon aria-hidden fill="currentColor" />
-          )}
+          {isPlaying ? icon('pause', { fill: 'currentColor' }) : icon('play', { fill: 'currentColor' })}
         </button>
       </span>
       <span role="gridcell" className="flex min-w-0 items-center gap-3">
@@ -186,7 +190,7 @@ export const TrackRow = memo(function TrackRow({
           )}
           data-action="menu"
         >
-          <EllipsisIcon aria-hidden />
+          {icon('ellipsis')}
         </button>
       </span>
     </div>
@@ -211,7 +215,7 @@ function RowLikeButton({ trackId, tabIndex }: { trackId: number; tabIndex: numbe
         isLiked && 'text-primary',
       )}
     >
-      <HeartIcon aria-hidden fill={isLiked ? 'currentColor' : 'none'} />
+      {icon('heart', { fill: isLiked ? 'currentColor' : 'none' })}
     </button>
   );
 }

@@ -33,6 +33,16 @@ function ScrollBox({ children }: { children: React.ReactNode }) {
 }
 
 describe('TrackTable', () => {
+  it('leaves a plain table’s rows after the first screen to content-visibility, at their exact height', () => {
+    renderWithPlayer(<TrackTable tracks={manyTracks(14)} aria-label="Songs" />);
+    expect(rows()).toHaveLength(14);
+    expect(row(9).style.contentVisibility).toBe('');
+    expect(row(10).style.contentVisibility).toBe('auto');
+    expect(row(10).style.containIntrinsicSize).toBe(`auto ${row(10).style.height}`);
+    // Still reachable from the keyboard: arrows move the tab stop into a skipped row.
+    expect(row(13).getAttribute('tabindex')).toBe('-1');
+  });
+
   it('plays the list from a row on double-click and highlights the playing row', () => {
     const { store } = renderWithPlayer(<TrackTable tracks={tracks} aria-label="Songs" />);
     expect(rows()).toHaveLength(3);

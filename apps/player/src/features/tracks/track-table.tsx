@@ -1,9 +1,9 @@
 // biome-ignore-all lint/a11y/useSemanticElements: rows are CSS grids (responsive columns), so the grid semantics come from ARIA roles
 // biome-ignore-all lint/a11y/useFocusableInteractive: rows are the focus targets (roving tab stop); header cells are static
 // biome-ignore-all lint/a11y/noStaticElementInteractions: one delegated listener on the grid serves every row
+import { icon } from '@cadence/app-shell/icon';
 import { useTrans } from '@cadence/app-shell/use-trans';
 import { clsx } from 'clsx';
-import ClockIcon from 'lucide-react/icons/clock-3';
 import { lazy, Suspense, useRef } from 'react';
 import { getPlayer } from '../playback/player-instance';
 import type { TPlayerTrack } from '../playback/player-track';
@@ -119,7 +119,7 @@ export function TrackTable({
               </span>
             )}
             <span role="columnheader" className="pr-8 text-right">
-              <ClockIcon aria-label={trans('Duration')} className="ml-auto size-4" />
+              {icon('clock-3', { 'aria-label': trans('Duration'), className: 'ml-auto size-4' })}
             </span>
           </div>
         </div>
