@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../platform/db/schema';
+import { probedRandomIds } from './subsonic-random.repository';
 import { userRating } from './subsonic-ratings.repository';
 import { escapeLike } from './subsonic-songs.repository';
 
@@ -119,28 +120,10 @@ async function albumsInOrder(db: Db, viewerId: number, ids: readonly number[]): 
 
 const idsOf = (rows: { id: number | string | bigint }[]) => rows.map((row) => Number(row.id));
 
-/**
- * Up to `size` distinct random albums. Random ids probed in the id range (each probe one index
- * lookup: the first album at or after it), not a sort of every album by `random()`; a catalogue
- * too small or too sparse to give `size` distinct albums that way falls back to the sort (cheap
- * there). Albums after a gap in the ids come up a little more often: fine for a shuffle.
- */
+/** Up to `size` distinct random albums: probed ids, or a sort where probes give too few. */
 async function randomAlbumIds(db: Db, size: number): Promise<number[]> {
-  const probes = size * 4 + 16;
-  // The targets are drawn in a subquery of their own: a volatile `random()` in the probe's
-  // condition would be a filter drawn anew for every row of the walk, not one index lookup.
-  const { rows } = await sql<{ id: string }>`
-    select picked.id from (
-      select distinct probe.id
-        from (
-          select bounds.lo + floor(random() * (bounds.hi - bounds.lo + 1))::bigint as target
-            from (select min(id) as lo, max(id) as hi from albums) bounds
-            cross join generate_series(1, ${probes}::int)
-        ) probes
-        cross join lateral (select a.id from albums a where a.id >= probes.target order by a.id limit 1) probe
-    ) picked
-    order by random() limit ${size}`.execute(db);
-  if (rows.length === size) return idsOf(rows);
+  const probed = await probedRandomIds(db, 'albums', size);
+  if (probed) return probed;
   return idsOf(await db.selectFrom('albums').select('id').orderBy(sql`random()`).limit(size).execute());
 }
 

@@ -1,5 +1,6 @@
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import type { Database } from '../../platform/db/schema';
+import { probedRandomIds } from './subsonic-random.repository';
 import { userRating } from './subsonic-ratings.repository';
 
 type Db = Kysely<Database>;
@@ -174,34 +175,14 @@ export async function searchSongs(
   return songsOf(found);
 }
 
-/**
- * Up to `size` distinct random listed tracks without a filter ("shuffle all", what apps ask most):
- * random ids probed in the id range, each probe one walk of the primary key to the first track
- * at or after it the listener may see, not a sort of every track by `random()` (the whole
- * catalogue read on each call). Undefined when that gives too few (a small or sparse catalogue,
- * or one mostly private to others): the caller sorts then. Tracks after a gap in the ids come up
- * a little more often: fine for a shuffle.
- */
-async function probedRandomTrackIds(db: Db, viewerId: number, size: number): Promise<number[] | undefined> {
-  const probes = size * 4 + 16;
-  // The targets are drawn in a subquery of their own: a volatile `random()` in the probe's
-  // condition would be a filter drawn anew for every row of the walk, not one index lookup.
-  const { rows } = await sql<{ id: string }>`
-    select picked.id from (
-      select distinct probe.id
-        from (
-          select bounds.lo + floor(random() * (bounds.hi - bounds.lo + 1))::bigint as target
-            from (select min(id) as lo, max(id) as hi from tracks) bounds
-            cross join generate_series(1, ${probes}::int)
-        ) probes
-        cross join lateral (
-          select t.id from tracks t
-           where t.id >= probes.target and (t.visibility = 'public' or t.owner_id = ${viewerId})
-           order by t.id limit 1
-        ) probe
-    ) picked
-    order by random() limit ${size}`.execute(db);
-  return rows.length === size ? rows.map((row) => Number(row.id)) : undefined;
+/** Random listed tracks by probed ids (see `probedRandomIds`); undefined where probes give too few. */
+function probedRandomTrackIds(db: Db, viewerId: number, size: number): Promise<number[] | undefined> {
+  return probedRandomIds(
+    db,
+    'tracks',
+    size,
+    sql<boolean>`(x.visibility = 'public' or x.owner_id = ${viewerId})`,
+  );
 }
 
 export async function randomSongs(
