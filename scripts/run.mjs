@@ -2,11 +2,20 @@
 // The root commands (`start`, `test`, `dev`) run through here so that they also work with plain
 // `npm start` / `npm test` on a fresh machine: pnpm is installed when missing (corepack's
 // download is not an option on a closed network) and the workspace is installed and built first.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  expectedSeconds,
+  filterTasks,
+  longestFirst,
+  recordDurations,
+  runLanes,
+  timeline,
+  workspaceTestTasks,
+} from './test-lanes.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const PNPM_VERSION = '10.34.9';
@@ -75,6 +84,8 @@ const ANSI_SEQUENCE = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
 const stripAnsi = (text) => text.replace(ANSI_SEQUENCE, '');
 
 const SLOWEST_FILES = 20;
+/** Test tasks at once: the machine's two cores (each vitest run has its own workers too). */
+const TEST_LANES = 2;
 
 /**
  * The slowest test files of every vitest run, from the JSON each run wrote into `dir` (the
@@ -103,44 +114,32 @@ function slowestFiles(dir) {
 }
 
 /**
- * When each Turbo task of the run started and how long it took (from `--summarize`'s file), so the
- * test command's critical path can be read from any log: the two slots, what ran in each.
+ * Builds the workspace once (Turbo, cached), then runs every package's test scripts on two lanes,
+ * longest first (scripts/test-lanes.mjs), and closes with one plain "N passed, N failed" line
+ * summed over every vitest run, the slowest test files and each task's start and duration.
  */
-function taskTimeline(runsDir, since) {
-  let files;
-  try {
-    files = readdirSync(runsDir).filter((name) => name.endsWith('.json'));
-  } catch {
-    return '';
-  }
-  const summaries = files
-    .map((name) => {
-      try {
-        return JSON.parse(readFileSync(join(runsDir, name), 'utf8'));
-      } catch {
-        return null;
-      }
-    })
-    .filter((summary) => summary && summary.execution?.startTime >= since);
-  const summary = summaries.sort((a, b) => b.execution.startTime - a.execution.startTime)[0];
-  if (!summary) return '';
-  const start = summary.execution.startTime;
-  const seconds = (ms) => `${Math.round(ms / 1000)} s`;
-  const lines = summary.tasks
-    .filter((task) => task.execution)
-    .sort((a, b) => a.execution.startTime - b.execution.startTime)
-    .map(
-      (task) =>
-        `  +${seconds(task.execution.startTime - start).padStart(6)}  ${seconds(task.execution.endTime - task.execution.startTime).padStart(6)}  ${task.taskId}${task.execution.exitCode ? ` (exit ${task.execution.exitCode})` : ''}`,
+async function runTests(pnpm, args) {
+  const filters = args
+    .filter((arg) => arg.startsWith('--filter='))
+    .map((arg) => arg.slice('--filter='.length));
+  const unknown = args.filter((arg) => !arg.startsWith('--filter='));
+  if (unknown.length > 0) {
+    console.error(
+      `[cadence] test takes only --filter=<package> (repeatable, * as a wildcard); not: ${unknown.join(' ')}`,
     );
-  return `Turbo tasks (start, duration):\n${lines.join('\n')}`;
-}
-
-/**
- * Runs the suite and closes with one plain "N passed, N failed" line summed over every vitest run,
- * then the slowest test files.
- */
-function runTests(pnpm, turboArgs) {
+    process.exit(2);
+  }
+  run(pnpm, ['exec', 'turbo', 'run', 'build', '--output-logs=errors-only']);
+  const tasks = filterTasks(workspaceTestTasks(root), filters);
+  if (tasks.length === 0) {
+    console.error(`[cadence] no package's test script matches ${filters.join(' ')}`);
+    process.exit(2);
+  }
+  const recordedPath = join(root, 'node_modules', '.cache', 'cadence', 'test-durations.json');
+  const ordered = longestFirst(
+    tasks,
+    expectedSeconds(join(root, 'scripts', 'test-durations.json'), recordedPath),
+  );
   const durationsDir = mkdtempSync(join(tmpdir(), 'cadence-test-durations-'));
   const env = {
     ...process.env,
@@ -148,54 +147,33 @@ function runTests(pnpm, turboArgs) {
     TEST_DATABASE_URL: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
     TEST_REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
     FORCE_COLOR: '0',
+    NO_COLOR: '1',
   };
-  const child = spawn(
-    pnpm,
-    // `test:embedded` (the api's second pass, on PGlite) is its own task, so Turbo runs it beside
-    // the api's PostgreSQL pass or the browser tests instead of after them in the same slot.
-    [
-      'exec',
-      'turbo',
-      'run',
-      'test',
-      'test:embedded',
-      '--concurrency=2',
-      '--continue',
-      '--output-logs=full',
-      '--summarize',
-      ...turboArgs,
-    ],
-    {
-      cwd: root,
-      env,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  const startedAt = Date.now();
   let passed = 0;
   let failed = 0;
-  let buffer = '';
-  child.stdout.on('data', (chunk) => {
-    process.stdout.write(chunk);
-    buffer += chunk.toString();
-    const lines = buffer.split('\n');
-    buffer = lines.pop() ?? '';
-    for (const line of lines) {
+  const startedAt = Date.now();
+  const results = await runLanes(ordered, {
+    lanes: TEST_LANES,
+    pnpm,
+    env,
+    onLine: (task, line) => {
+      process.stdout.write(`${task.id}: ${line}\n`);
       const match = /\bTests\s+(.*)\(\d+\)\s*$/.exec(stripAnsi(line));
-      if (!match) continue;
+      if (!match) return;
       passed += Number(/(\d+) passed/.exec(match[1])?.[1] ?? 0);
       failed += Number(/(\d+) failed/.exec(match[1])?.[1] ?? 0);
-    }
+    },
   });
-  child.on('close', (code) => {
-    console.log(`\n${passed} passed, ${failed} failed`);
-    const slowest = slowestFiles(durationsDir);
-    if (slowest) console.log(`\n${slowest}`);
-    const timeline = taskTimeline(join(root, '.turbo', 'runs'), startedAt - 1000);
-    if (timeline) console.log(`\n${timeline}`);
-    rmSync(durationsDir, { recursive: true, force: true });
-    process.exit(code ?? 1);
-  });
+  const failedTasks = results.filter((result) => result.code !== 0);
+  console.log(`\n${passed} passed, ${failed} failed`);
+  if (failedTasks.length > 0)
+    console.log(`failed tasks: ${failedTasks.map((result) => result.id).join(', ')}`);
+  const slowest = slowestFiles(durationsDir);
+  if (slowest) console.log(`\n${slowest}`);
+  console.log(`\n${timeline(results, startedAt)}`);
+  if (filters.length === 0) recordDurations(recordedPath, results);
+  rmSync(durationsDir, { recursive: true, force: true });
+  process.exit(failedTasks.length > 0 ? 1 : 0);
 }
 
 const command = process.argv[2];
@@ -221,8 +199,8 @@ switch (command) {
     break;
   case 'test':
     ensureTestPackages();
-    // Anything after `test` goes to turbo: `pnpm test --filter=@cadence/permissions`.
-    runTests(pnpm, process.argv.slice(3));
+    // `pnpm test --filter=@cadence/permissions` runs one package's tests.
+    await runTests(pnpm, process.argv.slice(3));
     break;
   default:
     console.error('usage: node scripts/run.mjs start|dev|test');

@@ -1,0 +1,139 @@
+// The test command's scheduler. Turbo has no task priorities: on two cores it gave both slots to
+// the api's two passes and started the browser tests 46 minutes into a 70-minute run, so the run
+// ended on one long task while the other slot sat idle. Here every package's test script runs
+// once its workspace is built, the longest expected first (longest-processing-time order), on as
+// many lanes as the machine has cores, and each line of output carries its task's name.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+
+const TEST_SCRIPTS = ['test', 'test:embedded'];
+/** Seconds assumed for a task no table knows: small packages' unit tests. */
+const UNKNOWN_TASK_SECONDS = 60;
+
+/** Every `test` and `test:embedded` script of the workspace's packages, as tasks. */
+export function workspaceTestTasks(root) {
+  const tasks = [];
+  for (const group of ['apps', 'packages', 'tooling']) {
+    const groupDir = join(root, group);
+    if (!existsSync(groupDir)) continue;
+    for (const name of readdirSync(groupDir)) {
+      const manifestPath = join(groupDir, name, 'package.json');
+      if (!existsSync(manifestPath)) continue;
+      const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+      for (const script of TEST_SCRIPTS) {
+        if (manifest.scripts?.[script]) {
+          tasks.push({
+            id: `${manifest.name}:${script}`,
+            pkg: manifest.name,
+            dir: join(groupDir, name),
+            script,
+          });
+        }
+      }
+    }
+  }
+  return tasks;
+}
+
+/** `--filter=<name>` (repeatable, `*` as a wildcard) keeps the tasks of the packages it names. */
+export function filterTasks(tasks, filters) {
+  if (filters.length === 0) return tasks;
+  const patterns = filters.map(
+    (filter) => new RegExp(`^${filter.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`),
+  );
+  return tasks.filter((task) => patterns.some((pattern) => pattern.test(task.pkg)));
+}
+
+/**
+ * Expected seconds per task: the last run of this checkout when there was one (`recordedPath`),
+ * else the committed table (`tablePath`), measured on the CI machine.
+ */
+export function expectedSeconds(tablePath, recordedPath) {
+  const read = (path) => {
+    try {
+      return JSON.parse(readFileSync(path, 'utf8'));
+    } catch {
+      return {};
+    }
+  };
+  return { ...read(tablePath), ...read(recordedPath) };
+}
+
+/** Longest first; ties by name, so two runs start in the same order. */
+export function longestFirst(tasks, expected) {
+  const seconds = (task) => expected[task.id] ?? UNKNOWN_TASK_SECONDS;
+  return [...tasks].sort((a, b) => seconds(b) - seconds(a) || a.id.localeCompare(b.id));
+}
+
+export function recordDurations(recordedPath, results) {
+  const durations = {};
+  for (const result of results) durations[result.id] = Math.round((result.endedAt - result.startedAt) / 1000);
+  mkdirSync(dirname(recordedPath), { recursive: true });
+  writeFileSync(recordedPath, `${JSON.stringify(durations, null, 2)}\n`);
+}
+
+/**
+ * Runs the tasks in order on `lanes` lanes: a lane that frees takes the next task. Resolves with
+ * each task's exit code and times once all have ended (a failure does not stop the others).
+ */
+export function runLanes(tasks, { lanes, pnpm, env, onLine }) {
+  const queue = [...tasks];
+  const results = [];
+  const running = new Set();
+  return new Promise((resolve) => {
+    const startNext = () => {
+      const task = queue.shift();
+      if (!task) {
+        if (running.size === 0) resolve(results);
+        return;
+      }
+      const startedAt = Date.now();
+      onLine(task, `started (${running.size + 1} running)`);
+      const child = spawn(pnpm, ['run', task.script], {
+        cwd: task.dir,
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      running.add(child);
+      const forward = (stream) => {
+        let buffer = '';
+        stream.on('data', (chunk) => {
+          buffer += chunk.toString();
+          const lines = buffer.split('\n');
+          buffer = lines.pop() ?? '';
+          for (const line of lines) onLine(task, line);
+        });
+        stream.on('end', () => {
+          if (buffer) onLine(task, buffer);
+        });
+      };
+      forward(child.stdout);
+      forward(child.stderr);
+      child.on('close', (code, signal) => {
+        running.delete(child);
+        results.push({ ...task, code: code ?? (signal ? 1 : 0), startedAt, endedAt: Date.now() });
+        startNext();
+      });
+    };
+    const stopAll = () => {
+      queue.length = 0;
+      for (const child of running) child.kill('SIGTERM');
+    };
+    process.once('SIGINT', stopAll);
+    process.once('SIGTERM', stopAll);
+    for (let lane = 0; lane < Math.min(lanes, Math.max(tasks.length, 1)); lane += 1) startNext();
+  });
+}
+
+/** When each task started, how long it took, and its exit code: the run's critical path. */
+export function timeline(results, startedAt) {
+  const seconds = (ms) => `${Math.round(ms / 1000)} s`;
+  const lines = [...results]
+    .sort((a, b) => a.startedAt - b.startedAt)
+    .map(
+      (result) =>
+        `  +${seconds(result.startedAt - startedAt).padStart(6)}  ${seconds(result.endedAt - result.startedAt).padStart(6)}  ${result.id}${result.code ? ` (exit ${result.code})` : ''}`,
+    );
+  return `Test tasks (start, duration):\n${lines.join('\n')}`;
+}
