@@ -25,7 +25,7 @@ const runsOf = (period: string) =>
     .orderBy('currency')
     .execute();
 
-const task = (now: Date) => payoutsAutoRunTask(t.deps.db, t.app.services.settings, () => now);
+const task = (now: Date) => payoutsAutoRunTask(t.deps.db, t.app.services.settings, t.app.jobs, () => now);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -51,9 +51,25 @@ describe('payouts:auto-run', () => {
     const replicas = [1, 2].map(() => createScheduleService({ db: t.deps.db, tasks: [task(afterJune)] }));
     const ran = (await Promise.all(replicas.map((replica) => replica.tick(afterJune)))).flat();
     expect(ran).toEqual(['payouts:auto-run']);
+    // The task only starts the run: the admin's job computes it (one code path).
+    expect(await runsOf('2026-06')).toEqual([
+      { period: '2026-06', currency: 'EUR', status: 'computing', started_by: null, money_in: 0 },
+    ]);
+    await t.app.jobs.drain();
     expect(await runsOf('2026-06')).toEqual([
       { period: '2026-06', currency: 'EUR', status: 'review', started_by: null, money_in: 1000 },
     ]);
+    // Audited like the admin's start, by nobody: the scheduler.
+    const audited = await t.deps.db
+      .selectFrom('audit_log')
+      .innerJoin('payout_runs', (join) =>
+        join.on((eb) => eb(eb.cast('payout_runs.id', 'text'), '=', eb.ref('audit_log.subject_id'))),
+      )
+      .select(['audit_log.actor_id', 'audit_log.action'])
+      .where('audit_log.subject_type', '=', 'payout_run')
+      .where('payout_runs.period', '=', '2026-06')
+      .execute();
+    expect(audited).toEqual([{ actor_id: null, action: 'payouts.run.start' }]);
 
     // The next hour's slot (a retry, or the hourly check) finds the run and leaves it alone.
     expect(await task(new Date('2026-07-01T01:30:00Z')).run()).toBe('2026-06 EUR: already run');
@@ -65,6 +81,7 @@ describe('payouts:auto-run', () => {
     const outcomes = await Promise.all([task(afterJune).run(), task(afterJune).run()]);
     const usd = outcomes.map((outcome) => outcome.split('; ').find((part) => part.startsWith('2026-06 USD')));
     expect(usd.filter((part) => part?.includes('started run'))).toHaveLength(1);
+    await t.app.jobs.drain();
     expect(await runsOf('2026-06')).toMatchObject([{ currency: 'EUR' }, { currency: 'USD', money_in: 500 }]);
   });
 
