@@ -3,6 +3,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { createScheduleService } from '../schedule/schedule.service';
 import { insertPaidSubscriber } from './payouts.test-helper';
 import { lastEndedPeriod, payoutsAutoRunTask } from './payouts-auto-run';
+import { PAYOUT_RUN_JOB } from './payouts-job';
 
 let t: TestApp;
 const afterJune = new Date('2026-07-01T00:30:00Z');
@@ -48,13 +49,28 @@ describe('payouts:auto-run', () => {
 
   it('starts one run of the ended month when two replicas tick at once, and a retry adds none', async () => {
     await t.app.services.settings.save({ client: { payouts: { auto_run: true } } });
-    const replicas = [1, 2].map(() => createScheduleService({ db: t.deps.db, tasks: [task(afterJune)] }));
+    // The task only starts the run and queues the admin's job (one code path): held here until
+    // the run is seen computing, then handed to the app's queue.
+    const queued: { name: string; payload: unknown }[] = [];
+    const held = { enqueue: async (name: string, payload: unknown) => void queued.push({ name, payload }) };
+    const replicas = [1, 2].map(() =>
+      createScheduleService({
+        db: t.deps.db,
+        tasks: [payoutsAutoRunTask(t.deps.db, t.app.services.settings, held, () => afterJune)],
+      }),
+    );
     const ran = (await Promise.all(replicas.map((replica) => replica.tick(afterJune)))).flat();
     expect(ran).toEqual(['payouts:auto-run']);
-    // The task only starts the run: the admin's job computes it (one code path).
     expect(await runsOf('2026-06')).toEqual([
       { period: '2026-06', currency: 'EUR', status: 'computing', started_by: null, money_in: 0 },
     ]);
+    const [run] = await t.deps.db
+      .selectFrom('payout_runs')
+      .select('id')
+      .where('period', '=', '2026-06')
+      .execute();
+    expect(queued).toEqual([{ name: PAYOUT_RUN_JOB, payload: { runId: run?.id } }]);
+    for (const job of queued) await t.app.jobs.enqueue(job.name, job.payload);
     await t.app.jobs.drain();
     expect(await runsOf('2026-06')).toEqual([
       { period: '2026-06', currency: 'EUR', status: 'review', started_by: null, money_in: 1000 },
