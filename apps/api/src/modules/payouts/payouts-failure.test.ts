@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { englishLines } from '../../seed/data/localization-en';
 import { classifyRunFailure, FAILURE_REASONS } from './payouts-failure';
 
 /** An error as the pg driver (or PGlite) throws it: a message and a SQLSTATE. */
@@ -48,6 +49,8 @@ describe('classifyRunFailure', () => {
     for (const reason of Object.values(FAILURE_REASONS)) {
       expect(reason).not.toMatch(/select|insert|update|constraint|duplicate key|at .*\.ts/i);
       expect(reason.length).toBeLessThanOrEqual(500);
+      // The admin page translates it: each has its English line.
+      expect(englishLines[reason]).toBe(reason);
     }
   });
 });
