@@ -296,7 +296,9 @@ export function createPayoutsService(
      */
     async recompute(runId: number, actor: TRunActor): Promise<TPayoutRun> {
       await db.transaction().execute(async (trx) => {
-        const run = await repo.findRun(trx, runId, true);
+        // No row lock: a computing run's job holds it for minutes; the update below skips such a
+        // run without waiting (its status does not match), and the answer is a 409 at once.
+        const run = await repo.findRun(trx, runId);
         if (!run) throw new AppError('not_found');
         if (!(await repo.markComputing(trx, runId)))
           throw new AppError(
