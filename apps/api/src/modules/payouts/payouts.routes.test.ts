@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestApp, isEmbeddedTarget, type TestApp } from '../../test/test-app';
 import { actor, type Headers, insertArtist, insertTrack } from '../catalogue/catalogue.test-helper';
 import { accountBalance } from './ledger.repository';
 import { insertChange, markConfirmed } from './payout-details.repository';
@@ -568,4 +568,30 @@ describe('payouts admin: the run job fails, or its process dies', () => {
     expect((await settled(runId)).run.status).toBe('review');
     expect((await runOf('2026-08', 'SEK')).interruptions).toBe(0);
   });
+
+  // PGlite has one connection: a job's transaction there leaves no room for a request beside it.
+  it.skipIf(isEmbeddedTarget)(
+    'refuses at once the recompute of a run its job holds (no wait on its row)',
+    async () => {
+      const started = await call('POST', '/api/v1/admin/payouts/runs', {
+        period: '2026-08',
+        currency: 'CZK',
+      });
+      const runId = started.json().run.id as number;
+      await t.app.jobs.drain();
+      await t.deps.db
+        .updateTable('payout_runs')
+        .set({ status: 'computing' })
+        .where('id', '=', runId)
+        .execute();
+      // A job's transaction holds the run's row (as computeRun does, for minutes at full size).
+      await t.deps.db.transaction().execute(async (trx) => {
+        await trx.selectFrom('payout_runs').select('id').where('id', '=', runId).forUpdate().execute();
+        const answer = await call('POST', `/api/v1/admin/payouts/runs/${runId}/recompute`);
+        expect(answer.statusCode).toBe(409);
+        expect(answer.json().message).toBe('This run is being computed.');
+      });
+      await t.deps.db.updateTable('payout_runs').set({ status: 'review' }).where('id', '=', runId).execute();
+    },
+  );
 });
