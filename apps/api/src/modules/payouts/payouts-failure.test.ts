@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { englishLines } from '../../seed/data/localization-en';
-import { classifyRunFailure, FAILURE_REASONS } from './payouts-failure';
+import { classifyRunFailure, FAILURE_REASONS, readableFailure } from './payouts-failure';
 
 /** An error as the pg driver (or PGlite) throws it: a message and a SQLSTATE. */
 const pgError = (code: string, message: string) => Object.assign(new Error(message), { code });
@@ -52,5 +52,15 @@ describe('classifyRunFailure', () => {
       // The admin page translates it: each has its English line.
       expect(englishLines[reason]).toBe(reason);
     }
+  });
+});
+
+describe('readableFailure', () => {
+  it('answers a known reason as stored, and anything else (older raw text) as the unexpected failure', () => {
+    expect(readableFailure(null)).toBeNull();
+    expect(readableFailure(FAILURE_REASONS.conflict)).toBe(FAILURE_REASONS.conflict);
+    expect(readableFailure('The computation failed: relation "plays" does not exist')).toBe(
+      FAILURE_REASONS.unexpected,
+    );
   });
 });

@@ -21,6 +21,17 @@ export const FAILURE_REASONS = {
     'The computation was interrupted 3 times (the server stopped while it ran). Recompute to try again.',
 } as const;
 
+const KNOWN = new Set<string>(Object.values(FAILURE_REASONS));
+
+/**
+ * The reason as the api answers it: a stored one that is not a known sentence (a run failed before
+ * the reasons were fixed, when the database's text was stored) reads as the unexpected failure.
+ */
+export function readableFailure(stored: string | null): string | null {
+  if (stored === null) return null;
+  return KNOWN.has(stored) ? stored : FAILURE_REASONS.unexpected;
+}
+
 /** serialization_failure, deadlock_detected: the same work succeeds when tried again. */
 const CONFLICT_CODES = new Set(['40001', '40P01']);
 /** lock_not_available, too_many_connections: the database's state, not the run's fault. */

@@ -571,7 +571,7 @@ describe('payouts admin: the run job fails, or its process dies', () => {
 
   // PGlite has one connection: a job's transaction there leaves no room for a request beside it.
   it.skipIf(isEmbeddedTarget)(
-    'refuses at once the recompute of a run its job holds (no wait on its row)',
+    'refuses at once the recompute or close of a run its job holds (no wait on its row)',
     async () => {
       const started = await call('POST', '/api/v1/admin/payouts/runs', {
         period: '2026-08',
@@ -590,6 +590,7 @@ describe('payouts admin: the run job fails, or its process dies', () => {
         const answer = await call('POST', `/api/v1/admin/payouts/runs/${runId}/recompute`);
         expect(answer.statusCode).toBe(409);
         expect(answer.json().message).toBe('This run is being computed.');
+        expect((await call('POST', `/api/v1/admin/payouts/runs/${runId}/close`)).statusCode).toBe(409);
       });
       await t.deps.db.updateTable('payout_runs').set({ status: 'review' }).where('id', '=', runId).execute();
     },

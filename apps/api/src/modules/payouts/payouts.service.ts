@@ -8,7 +8,7 @@ import { postTransaction, type TLedgerLeg } from './ledger.repository';
 import { maskedDetails } from './masked-details';
 import { confirmedDetailsOf } from './payout-details.repository';
 import * as repo from './payouts.repository';
-import { classifyRunFailure, FAILURE_REASONS, RETRY_DELAYS_MS } from './payouts-failure';
+import { classifyRunFailure, FAILURE_REASONS, RETRY_DELAYS_MS, readableFailure } from './payouts-failure';
 import { computePeriod, refundClawback, type TEarningLine } from './payouts-run';
 
 type Db = Kysely<Database>;
@@ -54,7 +54,7 @@ function runDto(run: repo.TRunRecord): TPayoutRun {
     rolled_over: run.rolled_over,
     created_at: run.created_at.toISOString(),
     closed_at: iso(run.closed_at),
-    failure: run.failure,
+    failure: readableFailure(run.failure),
   };
 }
 
@@ -377,6 +377,10 @@ export function createPayoutsService(
     /** Closing books the run in the ledger (one balanced transaction); the period is then final. */
     async close(runId: number, actor: TRunActor): Promise<TPayoutRun> {
       await db.transaction().execute(async (trx) => {
+        // A run its job computes is refused at once: the job holds its row for minutes.
+        const seen = await repo.findRun(trx, runId);
+        if (seen?.status === 'computing')
+          throw new AppError('conflict', 'Only a computed run in review can be closed.');
         const run = await repo.findRun(trx, runId, true);
         if (!run) throw new AppError('not_found');
         if (run.status === 'closed') throw new AppError('conflict', 'This run is already closed.');
