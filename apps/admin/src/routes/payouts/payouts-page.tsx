@@ -93,7 +93,9 @@ export function PayoutsPage() {
         setNotice(trans('The run of :period is ready for review.', { period: name }));
       } else if (run.status === 'failed') {
         setNotice(null);
-        setError(trans('The run of :period failed: :reason', { period: name, reason: run.failure ?? '' }));
+        setError(
+          trans('The run of :period failed: :reason', { period: name, reason: trans(run.failure ?? '') }),
+        );
       }
     }
     seen.current = new Map(runs.data.runs.map((run) => [run.id, run.status]));
@@ -129,7 +131,7 @@ export function PayoutsPage() {
       return (
         <span className="flex flex-col">
           <span className="text-danger">{trans('Failed')}</span>
-          <span className="text-muted text-xs">{run.failure}</span>
+          <span className="text-muted text-xs">{trans(run.failure ?? '')}</span>
         </span>
       );
     return run.status === 'closed' ? trans('Closed') : trans('In review');

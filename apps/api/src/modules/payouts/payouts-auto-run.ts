@@ -1,11 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/http/app-error';
+import type { JobQueue } from '../../platform/jobs/jobs';
 import type { ScheduledTask } from '../schedule/schedule.service';
 import type { SettingsService } from '../settings/settings.service';
 import { payoutSettingsOf } from './payout-settings';
 import * as repo from './payouts.repository';
 import { createPayoutsService, periodWindow } from './payouts.service';
+import { enqueuePayoutRun } from './payouts-job';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -23,6 +25,7 @@ export function lastEndedPeriod(now: Date): string {
 export function payoutsAutoRunTask(
   db: Kysely<Database>,
   settings: Pick<SettingsService, 'get'>,
+  jobs: Pick<JobQueue, 'enqueue'>,
   now: () => Date = () => new Date(),
 ): ScheduledTask {
   const payouts = createPayoutsService(db, payoutSettingsOf(settings), now);
@@ -41,12 +44,12 @@ export function payoutsAutoRunTask(
           continue;
         }
         try {
-          const run = await payouts.start({ period, currency }, null);
-          // The task is background work already: it computes the run itself, on a connection of
-          // its own; a process that dies meanwhile leaves it to the start-up's recovery.
-          const done = await payouts.computeRun(run.id);
-          const failed = done.outcome === 'failed' ? ` (${done.failure})` : '';
-          outcomes.push(`${period} ${currency}: started run ${run.id}${failed}`);
+          // Started like the admin's (the period's advisory lock and unique run: one wins, audited
+          // with no actor), then computed by the same job; a process that dies before the job
+          // ends leaves the run computing for the start-up's recovery.
+          const run = await payouts.start({ period, currency }, { actorId: null });
+          await enqueuePayoutRun(jobs, run.id);
+          outcomes.push(`${period} ${currency}: started run ${run.id} (computing)`);
         } catch (error) {
           // Another replica's run, or an earlier month still in review: nothing to do this hour.
           if (!(error instanceof AppError && error.code === 'conflict')) throw error;

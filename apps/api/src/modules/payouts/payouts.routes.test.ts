@@ -1,11 +1,14 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestApp, isEmbeddedTarget, type TestApp } from '../../test/test-app';
 import { actor, type Headers, insertArtist, insertTrack } from '../catalogue/catalogue.test-helper';
 import { accountBalance } from './ledger.repository';
 import { insertChange, markConfirmed } from './payout-details.repository';
+import { payoutSettingsOf } from './payout-settings';
+import { createPayoutsService } from './payouts.service';
 import { insertPaidSubscriber } from './payouts.test-helper';
+import { FAILURE_REASONS } from './payouts-failure';
 
 let t: TestApp;
 let admin: { id: number; headers: Headers };
@@ -257,6 +260,36 @@ describe('payouts admin: a month from run to paid', () => {
     });
   });
 
+  it('records who started, recomputed, closed, exported and paid the run in the audit log', async () => {
+    const rows = await t.deps.db
+      .selectFrom('audit_log')
+      .select(['actor_id', 'action', 'ip_address'])
+      .where('subject_type', '=', 'payout_run')
+      .where('subject_id', '=', String(runId))
+      .orderBy('id')
+      .execute();
+    // The refused second start and the refused recompute of the closed run left no row.
+    expect(rows.map((row) => row.action)).toEqual([
+      'payouts.run.start',
+      'payouts.run.recompute',
+      'payouts.run.close',
+      'payouts.run.export',
+      'payouts.run.paid',
+      'payouts.run.paid',
+    ]);
+    expect(new Set(rows.map((row) => row.actor_id))).toEqual(new Set([admin.id]));
+    expect(rows.every((row) => row.ip_address !== null)).toBe(true);
+    // The export's row counts the file's lines; the bank details stay out of the log.
+    const exported = await t.deps.db
+      .selectFrom('audit_log')
+      .select('after')
+      .where('action', '=', 'payouts.run.export')
+      .where('subject_id', '=', String(runId))
+      .executeTakeFirstOrThrow();
+    expect(JSON.stringify(exported.after)).not.toContain('DE89370400440532013000');
+    expect(exported.after).toMatchObject({ period: '2026-08', currency: 'EUR', rows: 2 });
+  });
+
   it('turns a refund after close into an adjustment of the next period', async () => {
     const refund = await call('POST', '/api/v1/admin/payouts/refunds', {
       invoice_id: invoiceOf.two,
@@ -381,10 +414,10 @@ describe('payouts admin: the run job fails, or its process dies', () => {
     expect(started.statusCode).toBe(202);
     const runId = started.json().run.id as number;
     const failed = await settled(runId);
-    expect(failed.run).toMatchObject({
-      status: 'failed',
-      failure: 'The computation failed: the disk is full',
-    });
+    // A readable reason; the database's own words stay in the server log.
+    expect(failed.run).toMatchObject({ status: 'failed', failure: FAILURE_REASONS.unexpected });
+    const listed = await call('GET', '/api/v1/admin/payouts/runs');
+    expect(listed.body).not.toContain('disk is full');
     expect((await call('GET', '/api/v1/admin/payouts/runs')).json().runs).toContainEqual(
       expect.objectContaining({ id: runId, status: 'failed' }),
     );
@@ -400,6 +433,101 @@ describe('payouts admin: the run job fails, or its process dies', () => {
     expect(retry.statusCode).toBe(202);
     expect(retry.json().run).toMatchObject({ status: 'computing', failure: null });
     expect((await settled(runId)).run).toMatchObject({ status: 'review', failure: null });
+    // The admin's retry is audited as one, with what it retried.
+    const retried = await t.deps.db
+      .selectFrom('audit_log')
+      .select(['actor_id', 'before'])
+      .where('action', '=', 'payouts.run.retry')
+      .where('subject_id', '=', String(runId))
+      .execute();
+    expect(retried).toEqual([
+      { actor_id: admin.id, before: { status: 'failed', failure: FAILURE_REASONS.unexpected } },
+    ]);
+  });
+
+  describe('a transient failure is tried again, a deterministic one is not', () => {
+    /**
+     * The job's service with no wait between attempts; `retried` lists each retry. The database
+     * refuses the run's result of `currency` with `errcode` the first `times` times (a sequence
+     * counts them: it is not rolled back with the failed transaction).
+     */
+    async function refuse(currency: string, errcode: string, times: number) {
+      await sql`create sequence if not exists payouts_test_attempts`.execute(t.deps.db);
+      await sql`select setval('payouts_test_attempts', 1, false)`.execute(t.deps.db);
+      await sql
+        .raw(`create or replace function payouts_test_flaky() returns trigger language plpgsql as $$
+        begin
+          if nextval('payouts_test_attempts') <= ${times} then
+            raise exception 'could not serialize access due to concurrent update' using errcode = '${errcode}';
+          end if;
+          return new;
+        end $$`)
+        .execute(t.deps.db);
+      await sql
+        .raw(`create trigger payouts_test_flaky before update on payout_runs for each row
+        when (new.status = 'review' and new.currency = '${currency}') execute function payouts_test_flaky()`)
+        .execute(t.deps.db);
+    }
+    async function unrefuse() {
+      await sql`drop trigger payouts_test_flaky on payout_runs`.execute(t.deps.db);
+      await sql`drop function payouts_test_flaky()`.execute(t.deps.db);
+    }
+    function service() {
+      const retried: number[] = [];
+      const payouts = createPayoutsService(t.deps.db, payoutSettingsOf(t.app.services.settings), undefined, {
+        retryDelaysMs: [0, 0],
+        onRetry: ({ attempt }) => retried.push(attempt),
+      });
+      return { payouts, retried };
+    }
+
+    it('retries a serialization failure and ends in review', async () => {
+      await refuse('NOK', '40001', 1);
+      try {
+        const { payouts, retried } = service();
+        const run = await payouts.start({ period: '2026-08', currency: 'NOK' }, { actorId: admin.id });
+        expect(await payouts.computeRun(run.id)).toEqual({ outcome: 'review', attempts: 2 });
+        expect(retried).toEqual([1]);
+        expect(await runOf('2026-08', 'NOK')).toMatchObject({ status: 'review', failure: null });
+      } finally {
+        await unrefuse();
+      }
+    });
+
+    it('gives up after its retries with a readable reason', async () => {
+      await refuse('DKK', '40001', 99);
+      try {
+        const { payouts, retried } = service();
+        const run = await payouts.start({ period: '2026-08', currency: 'DKK' }, { actorId: admin.id });
+        expect(await payouts.computeRun(run.id)).toMatchObject({
+          outcome: 'failed',
+          attempts: 3,
+          failure: FAILURE_REASONS.conflict,
+        });
+        expect(retried).toEqual([1, 2]);
+        const answer = await call('GET', `/api/v1/admin/payouts/runs/${run.id}`);
+        expect(answer.json().run).toMatchObject({ status: 'failed', failure: FAILURE_REASONS.conflict });
+        expect(answer.body).not.toContain('serialize');
+      } finally {
+        await unrefuse();
+      }
+    });
+
+    it('does not retry a deterministic failure', async () => {
+      await refuse('PLN', '23514', 99);
+      try {
+        const { payouts, retried } = service();
+        const run = await payouts.start({ period: '2026-08', currency: 'PLN' }, { actorId: admin.id });
+        expect(await payouts.computeRun(run.id)).toMatchObject({
+          outcome: 'failed',
+          attempts: 1,
+          failure: FAILURE_REASONS.unexpected,
+        });
+        expect(retried).toEqual([]);
+      } finally {
+        await unrefuse();
+      }
+    });
   });
 
   it('computes again at start-up a run its dead process left computing', async () => {
@@ -434,11 +562,37 @@ describe('payouts admin: the run job fails, or its process dies', () => {
     expect(await runOf('2026-08', 'SEK')).toMatchObject({
       status: 'failed',
       interruptions: 3,
-      failure:
-        'The computation was interrupted 3 times (the server stopped while it ran). Recompute to try again.',
+      failure: FAILURE_REASONS.interrupted,
     });
     expect((await call('POST', `/api/v1/admin/payouts/runs/${runId}/recompute`)).statusCode).toBe(202);
     expect((await settled(runId)).run.status).toBe('review');
     expect((await runOf('2026-08', 'SEK')).interruptions).toBe(0);
   });
+
+  // PGlite has one connection: a job's transaction there leaves no room for a request beside it.
+  it.skipIf(isEmbeddedTarget)(
+    'refuses at once the recompute or close of a run its job holds (no wait on its row)',
+    async () => {
+      const started = await call('POST', '/api/v1/admin/payouts/runs', {
+        period: '2026-08',
+        currency: 'CZK',
+      });
+      const runId = started.json().run.id as number;
+      await t.app.jobs.drain();
+      await t.deps.db
+        .updateTable('payout_runs')
+        .set({ status: 'computing' })
+        .where('id', '=', runId)
+        .execute();
+      // A job's transaction holds the run's row (as computeRun does, for minutes at full size).
+      await t.deps.db.transaction().execute(async (trx) => {
+        await trx.selectFrom('payout_runs').select('id').where('id', '=', runId).forUpdate().execute();
+        const answer = await call('POST', `/api/v1/admin/payouts/runs/${runId}/recompute`);
+        expect(answer.statusCode).toBe(409);
+        expect(answer.json().message).toBe('This run is being computed.');
+        expect((await call('POST', `/api/v1/admin/payouts/runs/${runId}/close`)).statusCode).toBe(409);
+      });
+      await t.deps.db.updateTable('payout_runs').set({ status: 'review' }).where('id', '=', runId).execute();
+    },
+  );
 });

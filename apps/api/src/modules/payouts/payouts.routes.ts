@@ -18,7 +18,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../platform/http/app-error';
 import { recordAudit } from '../audit-log/record-audit';
 import { payoutSettingsOf } from './payout-settings';
-import { createPayoutsService } from './payouts.service';
+import { createPayoutsService, type TRunActor } from './payouts.service';
+import { enqueuePayoutRun, PAYOUT_RUN_JOB, runIdOf } from './payouts-job';
 
 const errors = {
   401: ZErrorEnvelopeSchema,
@@ -31,7 +32,7 @@ const tags = ['payouts admin'];
 /** Payouts move the subscribers' money: the same permission as managing subscriptions. */
 const config = { access: { permission: 'subscriptions.update' as const } };
 
-/** Every admin write of payouts leaves an audit row, after it commits. */
+/** The admin's writes outside a run (ad revenue, refunds) leave an audit row, after they commit. */
 const audit = (
   request: FastifyRequest,
   action: string,
@@ -48,26 +49,30 @@ const audit = (
     ipAddress: request.ip,
   });
 
-/** A run's computation: the period's aggregation, minutes on a large site (payouts.service computeRun). */
-export const PAYOUT_RUN_JOB = 'payouts:compute-run';
-
-function runIdOf(payload: unknown): number {
-  const runId = (payload as { runId?: unknown } | null)?.runId;
-  if (typeof runId !== 'number') throw new Error('A payouts run job needs its runId.');
-  return runId;
-}
+/** Who acts on a run: the service records it in the audit log, in the action's transaction. */
+const actorOf = (request: FastifyRequest): TRunActor => {
+  const user = request.user;
+  if (!user) throw new AppError('unauthenticated');
+  return { actorId: user.id, ipAddress: request.ip };
+};
 
 /** Issue 39: the admin's monthly payouts runs (start, review, close, export, mark paid). */
 export const payoutsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const payouts = createPayoutsService(app.deps.db, payoutSettingsOf(app.services.settings));
-  // The job never throws for a run that failed: the run says why, and the admin retries it. Two
-  // jobs of one run (a start-up's recovery beside a BullMQ stalled retry) meet its period's lock.
+  const payouts = createPayoutsService(app.deps.db, payoutSettingsOf(app.services.settings), undefined, {
+    onRetry: ({ runId, attempt, error }) =>
+      app.log.warn({ err: error, runId, attempt }, 'Payouts run hit a transient failure: trying again'),
+  });
+  // The job retries transient failures itself (computeRun) and never throws for a run that
+  // failed: the run says why in words, the log keeps the database's own, and the admin retries
+  // it. Two jobs of one run (a start-up's recovery beside a BullMQ stalled retry) meet its
+  // period's lock.
   app.jobs.register(PAYOUT_RUN_JOB, async (payload) => {
     const runId = runIdOf(payload);
     const done = await payouts.computeRun(runId);
-    if (done.outcome === 'failed') app.log.error({ err: done.error, runId }, 'Payouts run failed');
+    if (done.outcome === 'failed')
+      app.log.error({ err: done.error, runId, attempts: done.attempts }, 'Payouts run failed');
   });
-  const computeLater = (runId: number) => app.jobs.enqueue(PAYOUT_RUN_JOB, { runId });
+  const computeLater = (runId: number) => enqueuePayoutRun(app.jobs, runId);
   // A run left computing by a process that died is computed again (or, interrupted too often,
   // marked failed); the server starts even when that check cannot run.
   app.addHook('onReady', async () => {
@@ -100,11 +105,8 @@ export const payoutsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = request.user;
-      if (!user) throw new AppError('unauthenticated');
-      const run = await payouts.start(request.body, user.id);
+      const run = await payouts.start(request.body, actorOf(request));
       await computeLater(run.id);
-      await audit(request, 'payouts.run.start', 'payout_run', run.id, run);
       return reply.code(202).send({ run });
     },
   );
@@ -136,7 +138,7 @@ export const payoutsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const run = await payouts.recompute(request.params.id);
+      const run = await payouts.recompute(request.params.id, actorOf(request));
       await computeLater(run.id);
       return reply.code(202).send({ run });
     },
@@ -154,8 +156,7 @@ export const payoutsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const run = await payouts.close(request.params.id);
-      await audit(request, 'payouts.run.close', 'payout_run', run.id, run);
+      const run = await payouts.close(request.params.id, actorOf(request));
       return { run };
     },
   );
@@ -173,9 +174,7 @@ export const payoutsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const answer = await payouts.markPaid(request.params.id, request.body.artist_ids);
-      await audit(request, 'payouts.run.paid', 'payout_run', request.params.id, answer);
-      return answer;
+      return payouts.markPaid(request.params.id, request.body.artist_ids, actorOf(request));
     },
   );
 
@@ -191,7 +190,7 @@ export const payoutsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const file = await payouts.exportCsv(request.params.id);
+      const file = await payouts.exportCsv(request.params.id, actorOf(request));
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${file.filename}"`)

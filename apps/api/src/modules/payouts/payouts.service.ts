@@ -3,10 +3,12 @@ import type { Kysely, Transaction } from 'kysely';
 import { withLongRunningConnection } from '../../platform/db/long-running';
 import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/http/app-error';
+import { recordAudit } from '../audit-log/record-audit';
 import { postTransaction, type TLedgerLeg } from './ledger.repository';
 import { maskedDetails } from './masked-details';
 import { confirmedDetailsOf } from './payout-details.repository';
 import * as repo from './payouts.repository';
+import { classifyRunFailure, FAILURE_REASONS, RETRY_DELAYS_MS, readableFailure } from './payouts-failure';
 import { computePeriod, refundClawback, type TEarningLine } from './payouts-run';
 
 type Db = Kysely<Database>;
@@ -52,15 +54,30 @@ function runDto(run: repo.TRunRecord): TPayoutRun {
     rolled_over: run.rolled_over,
     created_at: run.created_at.toISOString(),
     closed_at: iso(run.closed_at),
-    failure: run.failure,
+    failure: readableFailure(run.failure),
   };
 }
 
-/** What a run's job did: stored the run in review, found nothing to do, or failed (the run says why). */
+/**
+ * What a run's job did: stored the run in review, found nothing to do, or failed (the run says
+ * why in words for the admin; `error`, the last attempt's, is for the server log only).
+ */
 export type TComputeOutcome =
-  | { outcome: 'review' }
+  | { outcome: 'review'; attempts: number }
   | { outcome: 'skipped'; reason: 'not computing' | 'another job holds the period' }
-  | { outcome: 'failed'; failure: string; error: unknown };
+  | { outcome: 'failed'; failure: string; error: unknown; attempts: number };
+
+/** Who did an admin action on a run, for the audit log (`actorId` null: the scheduler). */
+export type TRunActor = { actorId: number | null; ipAddress?: string | null };
+
+export type TPayoutsServiceOptions = {
+  /** The waits before each retry of a transient failure (a lost connection, a serialization failure). */
+  retryDelaysMs?: readonly number[];
+  /** Each transient failure that is tried again (the technical detail stays in the server log). */
+  onRetry?: (details: { runId: number; attempt: number; error: unknown }) => void;
+};
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
  * A start-up that finds a run still computing with no job on it (its process died) computes it
@@ -69,17 +86,32 @@ export type TComputeOutcome =
  */
 export const MAX_INTERRUPTIONS = 3;
 
-/** The admin reads this on the failed run; the database's own words say what went wrong. */
-function failureOf(error: unknown): string {
-  const cause = error instanceof Error ? error.message : String(error);
-  return `The computation failed: ${cause}`.slice(0, 500);
-}
-
 export function createPayoutsService(
   db: Db,
   settings: () => Promise<TPayoutSettings>,
   now: () => Date = () => new Date(),
+  options: TPayoutsServiceOptions = {},
 ) {
+  const retryDelaysMs = options.retryDelaysMs ?? RETRY_DELAYS_MS;
+
+  /** One audit row per admin action on a run, written in the action's own transaction. */
+  const auditRun = (
+    trx: Transaction<Database> | Db,
+    actor: TRunActor,
+    action: string,
+    runId: number,
+    entry: { before?: unknown; after?: unknown },
+  ) =>
+    recordAudit(trx, {
+      actorId: actor.actorId,
+      action,
+      subjectType: 'payout_run',
+      subjectId: runId,
+      before: entry.before,
+      after: entry.after,
+      ipAddress: actor.ipAddress ?? null,
+    });
+
   /** The run's figures from the database's state: the same inputs give the same rows. */
   async function compute(trx: Transaction<Database>, window: repo.TPeriodWindow, used: TPayoutSettings) {
     const fee = { basisPoints: used.providerFeeBasisPoints, fixed: used.providerFeeFixed };
@@ -211,12 +243,34 @@ export function createPayoutsService(
     return { run, artists };
   }
 
+  /** One attempt of the job (computeRun): throws what went wrong, for computeRun to classify. */
+  async function computeOnce(
+    runId: number,
+  ): Promise<{ outcome: 'review' } | Extract<TComputeOutcome, { outcome: 'skipped' }>> {
+    // Read before the transaction: in embedded mode the settings' read would queue behind it.
+    const used = await settings();
+    return withLongRunningConnection(db, (own) =>
+      own.transaction().execute(async (trx) => {
+        const seen = await repo.findRun(trx, runId);
+        if (seen?.status !== 'computing') return { outcome: 'skipped', reason: 'not computing' } as const;
+        if (!(await repo.tryLockPeriod(trx, seen.period, seen.currency)))
+          return { outcome: 'skipped', reason: 'another job holds the period' } as const;
+        const run = await repo.findRun(trx, runId, true);
+        if (run?.status !== 'computing') return { outcome: 'skipped', reason: 'not computing' } as const;
+        const computed = await compute(trx, periodWindow(run.period, run.currency), used);
+        await repo.replaceRunTotals(trx, runId, computed.totals);
+        await store(trx, runId, computed);
+        return { outcome: 'review' } as const;
+      }),
+    );
+  }
+
   return {
     /**
      * Starts the run of an ended period, in `computing` (`computeRun`, a job, does the work); a
      * second run of the period (at once or later) is refused.
      */
-    async start(input: { period: string; currency: string }, startedBy: number | null): Promise<TPayoutRun> {
+    async start(input: { period: string; currency: string }, actor: TRunActor): Promise<TPayoutRun> {
       assertEnded(input.period, input.currency);
       const used = await settings();
       const runId = await db.transaction().execute(async (trx) => {
@@ -226,10 +280,11 @@ export function createPayoutsService(
         if (open) throw new AppError('conflict', `Close the run of ${open} first.`);
         const id = await repo.insertComputingRun(trx, {
           ...input,
-          startedBy,
+          startedBy: actor.actorId,
           settings: JSON.stringify(used),
         });
         if (id === undefined) throw new AppError('conflict', 'This period already has a run.');
+        await auditRun(trx, actor, 'payouts.run.start', id, { after: { ...input, settings: used } });
         return id;
       });
       return (await detail(runId)).run;
@@ -239,47 +294,61 @@ export function createPayoutsService(
      * A run in review (new plays, ad revenue, settings) or failed (a retry) back to `computing`
      * for its job; a closed one never, one already computing is left to its job.
      */
-    async recompute(runId: number): Promise<TPayoutRun> {
-      if (!(await repo.markComputing(db, runId))) {
-        const run = await repo.findRun(db, runId);
+    async recompute(runId: number, actor: TRunActor): Promise<TPayoutRun> {
+      await db.transaction().execute(async (trx) => {
+        // No row lock: a computing run's job holds it for minutes; the update below skips such a
+        // run without waiting (its status does not match), and the answer is a 409 at once.
+        const run = await repo.findRun(trx, runId);
         if (!run) throw new AppError('not_found');
-        throw new AppError(
-          'conflict',
-          run.status === 'closed'
-            ? 'A closed period cannot be recomputed, only adjusted in the next period.'
-            : 'This run is being computed.',
+        if (!(await repo.markComputing(trx, runId)))
+          throw new AppError(
+            'conflict',
+            run.status === 'closed'
+              ? 'A closed period cannot be recomputed, only adjusted in the next period.'
+              : 'This run is being computed.',
+          );
+        // A failed run's recompute is the admin's retry: the log tells the two apart.
+        await auditRun(
+          trx,
+          actor,
+          run.status === 'failed' ? 'payouts.run.retry' : 'payouts.run.recompute',
+          runId,
+          {
+            before: { status: run.status, failure: run.failure },
+            after: { status: 'computing' },
+          },
         );
-      }
+      });
       return (await detail(runId)).run;
     },
 
     /**
      * The job: a computing run's figures from the database's state, in one transaction on a
      * connection of its own (a 10M-play month outlasts the pool's 15 s guard), holding the
-     * period's lock; the run ends in review, or failed with the reason.
+     * period's lock; the run ends in review, or failed with a reason the admin can read. A
+     * transient failure (a lost connection, a serialization failure, a deadlock) is tried again
+     * after each of `retryDelaysMs` (the run stays computing meanwhile); a deterministic one is not.
      */
     async computeRun(runId: number): Promise<TComputeOutcome> {
-      try {
-        // Read before the transaction: in embedded mode the settings' read would queue behind it.
-        const used = await settings();
-        return await withLongRunningConnection(db, (own) =>
-          own.transaction().execute(async (trx): Promise<TComputeOutcome> => {
-            const seen = await repo.findRun(trx, runId);
-            if (seen?.status !== 'computing') return { outcome: 'skipped', reason: 'not computing' };
-            if (!(await repo.tryLockPeriod(trx, seen.period, seen.currency)))
-              return { outcome: 'skipped', reason: 'another job holds the period' };
-            const run = await repo.findRun(trx, runId, true);
-            if (run?.status !== 'computing') return { outcome: 'skipped', reason: 'not computing' };
-            const computed = await compute(trx, periodWindow(run.period, run.currency), used);
-            await repo.replaceRunTotals(trx, runId, computed.totals);
-            await store(trx, runId, computed);
-            return { outcome: 'review' };
-          }),
-        );
-      } catch (error) {
-        const failure = failureOf(error);
-        await repo.markFailed(db, runId, failure);
-        return { outcome: 'failed', failure, error };
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          const done = await computeOnce(runId);
+          return done.outcome === 'review' ? { outcome: 'review', attempts: attempt } : done;
+        } catch (error) {
+          const { transient, reason } = classifyRunFailure(error);
+          const delay = retryDelaysMs[attempt - 1];
+          if (transient && delay !== undefined) {
+            options.onRetry?.({ runId, attempt, error });
+            await wait(delay);
+            continue;
+          }
+          try {
+            await repo.markFailed(db, runId, reason);
+          } catch {
+            // The database is still away: the run stays computing, the start-up's recovery takes it.
+          }
+          return { outcome: 'failed', failure: reason, error, attempts: attempt };
+        }
       }
     },
 
@@ -296,12 +365,7 @@ export function createPayoutsService(
           const interruptions = await repo.countInterruption(trx, left.id);
           if (interruptions === undefined) return;
           if (interruptions < MAX_INTERRUPTIONS) resume.push(left.id);
-          else
-            await repo.markFailed(
-              trx,
-              left.id,
-              `The computation was interrupted ${interruptions} times (the server stopped while it ran). Recompute to try again.`,
-            );
+          else await repo.markFailed(trx, left.id, FAILURE_REASONS.interrupted);
         });
       }
       return resume;
@@ -311,8 +375,12 @@ export function createPayoutsService(
     detail,
 
     /** Closing books the run in the ledger (one balanced transaction); the period is then final. */
-    async close(runId: number): Promise<TPayoutRun> {
+    async close(runId: number, actor: TRunActor): Promise<TPayoutRun> {
       await db.transaction().execute(async (trx) => {
+        // A run its job computes is refused at once: the job holds its row for minutes.
+        const seen = await repo.findRun(trx, runId);
+        if (seen?.status === 'computing')
+          throw new AppError('conflict', 'Only a computed run in review can be closed.');
         const run = await repo.findRun(trx, runId, true);
         if (!run) throw new AppError('not_found');
         if (run.status === 'closed') throw new AppError('conflict', 'This run is already closed.');
@@ -347,12 +415,25 @@ export function createPayoutsService(
         }
         await postTransaction(trx, { currency: run.currency, period: run.period, legs });
         await repo.closeRun(trx, runId);
+        await auditRun(trx, actor, 'payouts.run.close', runId, {
+          before: { status: run.status },
+          after: {
+            status: 'closed',
+            money_in: run.money_in,
+            paid_out: run.paid_out,
+            rolled_over: run.rolled_over,
+          },
+        });
       });
       return (await detail(runId)).run;
     },
 
     /** Marks payouts of a closed run paid: each one a ledger movement from the payable to payouts. */
-    async markPaid(runId: number, artistIds?: number[]): Promise<{ paid: number; amount: number }> {
+    async markPaid(
+      runId: number,
+      artistIds: number[] | undefined,
+      actor: TRunActor,
+    ): Promise<{ paid: number; amount: number }> {
       return db.transaction().execute(async (trx) => {
         const run = await repo.findRun(trx, runId, true);
         if (!run) throw new AppError('not_found');
@@ -377,14 +458,22 @@ export function createPayoutsService(
           runId,
           due.map((a) => a.artist_id),
         );
-        return { paid: due.length, amount: due.reduce((sum, a) => sum + a.payout, 0) };
+        const answer = { paid: due.length, amount: due.reduce((sum, a) => sum + a.payout, 0) };
+        await auditRun(trx, actor, 'payouts.run.paid', runId, {
+          after: { ...answer, artist_ids: due.map((a) => a.artist_id) },
+        });
+        return answer;
       });
     },
 
     /** The payout file: one row per artist paid this run. */
-    async exportCsv(runId: number): Promise<{ filename: string; body: string }> {
+    async exportCsv(runId: number, actor: TRunActor): Promise<{ filename: string; body: string }> {
       const { run, artists, confirmed } = await detailWithDestinations(runId);
       const rows = artists.filter((a) => a.payout > 0);
+      // The file carries bank details: who took it is recorded (the rows, never the details).
+      await auditRun(db, actor, 'payouts.run.export', runId, {
+        after: { period: run.period, currency: run.currency, rows: rows.length },
+      });
       const lines = [
         [
           'artist_id',

@@ -11,7 +11,7 @@ const TICK_MS = 60_000;
 export const scheduleRoutes: FastifyPluginAsyncZod = async (app) => {
   const schedule = createScheduleService({
     db: app.deps.db,
-    tasks: scheduledTasks(app.deps.db, app.services),
+    tasks: scheduledTasks(app.deps.db, app.services, app.jobs),
   });
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();

@@ -29,7 +29,7 @@ describe('scheduler', () => {
     const replicas = [1, 2].map(() =>
       createScheduleService({
         db: t.deps.db,
-        tasks: scheduledTasks(t.deps.db, t.app.services),
+        tasks: scheduledTasks(t.deps.db, t.app.services, t.app.jobs),
       }),
     );
     const ran = (await Promise.all(replicas.map((replica) => replica.tick(now)))).flat();
@@ -92,7 +92,9 @@ describe('scheduler', () => {
         { task: 'test:recent', slot: 1, outcome: 'success', started_at: started(29) },
       ])
       .execute();
-    const prune = scheduledTasks(t.deps.db, t.app.services).find((task) => task.name === 'schedule:prune');
+    const prune = scheduledTasks(t.deps.db, t.app.services, t.app.jobs).find(
+      (task) => task.name === 'schedule:prune',
+    );
     expect(prune?.description).toBe('Delete the scheduled task runs older than 30 days');
     expect(await prune?.run()).toBe('Deleted 1 old runs');
     const left = await t.deps.db

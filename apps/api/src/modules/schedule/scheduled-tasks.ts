@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { pruneExpiredSessions } from '../../platform/auth/session.service';
 import type { Database } from '../../platform/db/schema';
+import type { JobQueue } from '../../platform/jobs/jobs';
 import type { Storage } from '../../platform/storage/get-storage';
 import type { BillingServices } from '../billing/billing.services';
 import type { DataExportService } from '../data-export/data-export.service';
@@ -35,6 +36,8 @@ export function scheduledTasks(
     scrobbling: Pick<ScrobblingService, 'requeueDue'>;
     dataExports: Pick<DataExportService, 'pruneExpired'>;
   },
+  /** Where a task hands work to a job (the payouts run). */
+  jobs: Pick<JobQueue, 'enqueue'>,
 ): ScheduledTask[] {
   const { settings, sitemap, billing, storage, scrobbling, dataExports } = services;
   const similarArtists = createSimilarArtistsService(db);
@@ -95,7 +98,7 @@ export function scheduledTasks(
       everyMs: HOUR,
       run: async () => `Deleted ${await sweepOrphanUploads(db, storage)} abandoned uploads`,
     },
-    payoutsAutoRunTask(db, settings),
+    payoutsAutoRunTask(db, settings, jobs),
     {
       name: 'schedule:prune',
       description: `Delete the scheduled task runs older than ${RUN_LOG_DAYS} days`,

@@ -50,7 +50,7 @@ const rowExists = async (id: number) =>
   undefined;
 
 function sweepTask() {
-  const task = scheduledTasks(t.deps.db, t.app.services).find(
+  const task = scheduledTasks(t.deps.db, t.app.services, t.app.jobs).find(
     (each) => each.name === 'uploads:sweep-orphans',
   );
   if (!task) throw new Error('uploads:sweep-orphans is not scheduled');

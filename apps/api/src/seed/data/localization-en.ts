@@ -463,6 +463,14 @@ const artistPayouts = [
   'The run of :period failed: :reason',
   'The run was started: computing it can take a few minutes.',
   'Computing the run again…',
+  // A failed run's reason (payouts-failure.ts FAILURE_REASONS): the database's words stay in the log.
+  'The connection to the database was lost while the run was computed, again after retries. Retry the run once the database is reachable.',
+  'The run kept conflicting with other changes to the same data, again after retries. Retry the run.',
+  'The database was too busy to compute the run, again after retries. Retry the run later.',
+  'The computation took longer than the database allows. The server log has the details; retry the run when the site is quiet.',
+  'The period’s figures could not be split (an amount is negative or not whole). The server log has the details.',
+  'The computation failed unexpectedly. The server log has the details; retry the run.',
+  'The computation was interrupted 3 times (the server stopped while it ran). Recompute to try again.',
 ];
 
 /** Issue 38: party chat reactions, pinned moments and reported lines. */
