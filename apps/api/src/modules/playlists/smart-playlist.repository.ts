@@ -1,8 +1,14 @@
 import type { TSmartRules } from '@cadence/contracts/smart-playlist';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type OrderByItemBuilder, sql } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import type { TrackRow } from '../catalogue/track-dto';
-import { readsPlays, rulesMatch, type SmartContext, sortKey } from './smart-rules.repository';
+import {
+  ownerCandidates,
+  readsPlays,
+  rulesMatch,
+  type SmartContext,
+  sortKey,
+} from './smart-rules.repository';
 
 type Db = Kysely<Database>;
 /** Rules read the owner's plays and likes; privacy is the viewer's: only their own private tracks match. */
@@ -33,10 +39,19 @@ function matching(db: Db, rules: TSmartRules, scope: SmartScope) {
         ? eb('tracks.visibility', '!=', 'private')
         : eb.or([eb('tracks.visibility', '!=', 'private'), eb('tracks.owner_id', '=', scope.viewerId)]),
     )
-    .where(rulesMatch(rules, scope));
+    .where(rulesMatch(rules, scope))
+    .$call((query) => {
+      const candidates = ownerCandidates(rules, scope.ownerId);
+      return candidates ? query.where(candidates) : query;
+    });
 }
 
-/** The rules' tracks in their order: one statement, at most `cap` (or the rules' smaller limit). */
+/**
+ * The rules' tracks in their order: one statement, at most `cap` (or the rules' smaller limit).
+ * The matching ids and their sort key are picked first, then their rows are read: the pick needs
+ * only a few columns of `tracks`, so an index holding them (`tracks_smart_title_index`) can walk
+ * the order and stop at the limit without visiting the table, and only the rows kept are read.
+ */
 export function smartTrackRows(
   db: Db,
   rules: TSmartRules,
@@ -44,17 +59,24 @@ export function smartTrackRows(
   cap: number,
 ): Promise<TrackRow[]> {
   const { field, order } = rules.sort;
-  return matching(db, rules, scope)
+  const limit = Math.min(rules.limit ?? cap, cap);
+  if (field === 'random')
+    return matching(db, rules, scope).selectAll('tracks').orderBy(sql`random()`).limit(limit).execute();
+  const key = sortKey(field);
+  const direction = (ob: OrderByItemBuilder) =>
+    order === 'desc' ? ob.desc().nullsLast() : ob.asc().nullsLast();
+  const picked = matching(db, rules, scope)
+    .select([sql<unknown>`${key}`.as('sort_key'), 'tracks.id as picked_id'])
+    .orderBy(key, direction)
+    .orderBy('tracks.id')
+    .limit(limit)
+    .as('picked');
+  return db
+    .selectFrom(picked)
+    .innerJoin('tracks', 'tracks.id', 'picked.picked_id')
     .selectAll('tracks')
-    .$if(field === 'random', (query) => query.orderBy(sql`random()`))
-    .$if(field !== 'random', (query) =>
-      query
-        .orderBy(sortKey(field as Exclude<typeof field, 'random'>), (ob) =>
-          order === 'desc' ? ob.desc().nullsLast() : ob.asc().nullsLast(),
-        )
-        .orderBy('tracks.id'),
-    )
-    .limit(Math.min(rules.limit ?? cap, cap))
+    .orderBy('picked.sort_key', direction)
+    .orderBy('tracks.id')
     .execute();
 }
 

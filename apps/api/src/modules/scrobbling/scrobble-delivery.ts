@@ -64,12 +64,20 @@ export function createScrobbleDelivery(deps: {
     return clients.lastfm.scrobble(credential, listens);
   }
 
-  /** One claimed batch: sent and marked sent, or marked failed (false: the sender stops). */
+  type Batch = Awaited<ReturnType<typeof repository.claimDue>>;
+
+  /**
+   * One claimed batch on the wire. Answers whether its place is free again: true once the service
+   * took it (its mark goes on in `marks`, written by the group commit), false when it failed (it
+   * is marked failed first, and the sender stops).
+   */
   async function sendBatch(
     clients: Clients,
     service: TScrobbleService,
     credential: string,
-    rows: Awaited<ReturnType<typeof repository.claimDue>>,
+    rows: Batch,
+    marks: Set<Promise<void>>,
+    onMarkError: (error: unknown) => void,
   ): Promise<boolean> {
     const ids = rows.map((row) => row.id);
     try {
@@ -89,52 +97,82 @@ export function createScrobbleDelivery(deps: {
       });
       return false;
     }
-    await markSent(ids);
+    const mark = markSent(ids);
+    marks.add(mark);
+    // A mark that failed stays in `marks`: the sender stops and throws it once everything is done.
+    mark.then(() => marks.delete(mark), onMarkError);
     return true;
   }
 
+  /**
+   * Keeps the account's places on the wire full: the next rows are claimed while batches are out
+   * (a claim for every place once half of the claimed batches are gone), a place is taken again as
+   * soon as the service answers (the mark does not hold it), and the sender ends when nothing is
+   * left to claim and every batch and mark is done. After a failure it claims nothing more, sends
+   * nothing more, and gives the claimed batches it did not send back (due with the failed batch).
+   */
   async function deliver(payload: unknown): Promise<void> {
     const { userId, service } = payload as { userId: number; service: TScrobbleService };
     const connection = await repository.findConnection(db, userId, service);
     if (!connection) return;
     const credential = deps.credentialOf(connection.credential);
     const clients = await deps.clients();
+    const places = IN_FLIGHT[service];
+    const size = BATCH[service];
     const inFlight = new Set<Promise<void>>();
+    const marks = new Set<Promise<void>>();
+    const claimed: Batch[] = [];
+    let claiming: Promise<void> | null = null;
+    let isExhausted = false;
     let stopped = false;
     let firstError: unknown = null;
-    const launch = (rows: Awaited<ReturnType<typeof repository.claimDue>>) => {
-      const batch: Promise<void> = sendBatch(clients, service, credential, rows)
-        .then(
-          (sent) => {
-            if (!sent) stopped = true;
-          },
-          (error: unknown) => {
-            // A database error after the send: the rows keep their lease and go again after it.
-            stopped = true;
-            firstError ??= error;
-          },
-        )
+    const fail = (error: unknown) => {
+      stopped = true;
+      firstError ??= error;
+    };
+    const claim = () => {
+      const current: Promise<void> = repository
+        .claimDue(db, { userId, service }, { limit: places * size, leaseMs: LEASE_MS, now: new Date() })
+        .then((rows) => {
+          for (let start = 0; start < rows.length; start += size)
+            claimed.push(rows.slice(start, start + size));
+          if (rows.length < places * size) isExhausted = true;
+        }, fail)
+        .finally(() => {
+          claiming = null;
+        });
+      claiming = current;
+    };
+    const launch = (rows: Batch) => {
+      const batch: Promise<void> = sendBatch(clients, service, credential, rows, marks, fail)
+        .then((isSent) => {
+          if (!isSent) stopped = true;
+        }, fail) // A database error after the send: the rows keep their lease and go again after it.
         .finally(() => inFlight.delete(batch));
       inFlight.add(batch);
     };
     try {
-      while (!stopped) {
-        // One claim for every free place: a claim is a statement, whatever its size.
-        const places = IN_FLIGHT[service] - inFlight.size;
-        const rows = await repository.claimDue(
-          db,
-          { userId, service },
-          { limit: places * BATCH[service], leaseMs: LEASE_MS, now: new Date() },
-        );
-        for (let start = 0; start < rows.length; start += BATCH[service])
-          launch(rows.slice(start, start + BATCH[service]));
-        if (rows.length < places * BATCH[service]) break;
-        // Half the places free before the next claim, so claims stay several batches long.
-        while (!stopped && inFlight.size > IN_FLIGHT[service] / 2) await Promise.race(inFlight);
+      while (true) {
+        if (!stopped && !isExhausted && !claiming && claimed.length <= places / 2) claim();
+        while (!stopped && claimed.length > 0 && inFlight.size < places) launch(claimed.shift() as Batch);
+        const waits = [...inFlight, ...(claiming ? [claiming] : [])];
+        if (waits.length === 0) break;
+        await Promise.race(waits);
       }
     } finally {
-      // Never leave a batch behind: each one ends marked sent, marked failed, or leased.
+      // Never leave a batch behind: each one ends marked sent, marked failed, leased, or given back.
       await Promise.all(inFlight);
+      await claiming;
+      await Promise.all([...marks].map((mark) => mark.catch(fail)));
+      const unsent = claimed.splice(0).flat();
+      if (unsent.length > 0) {
+        const due = new Date(Date.now() + retryDelayMs(Math.min(...unsent.map((row) => row.attempts))));
+        await repository.postpone(
+          db,
+          unsent.map((row) => row.id),
+          due,
+        );
+      }
     }
     if (firstError) throw firstError;
   }

@@ -130,6 +130,17 @@ export async function markSent(db: Db, ids: readonly string[], at: Date): Promis
     .execute();
 }
 
+/** Claimed rows a stopped sender did not send: due again at `until`, their attempts unchanged. */
+export async function postpone(db: Db, ids: readonly string[], until: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('scrobble_outbox')
+    .set({ next_attempt_at: until })
+    .where(sql<boolean>`id = any(${ids}::bigint[])`)
+    .where('sent_at', 'is', null)
+    .execute();
+}
+
 /** A failed send: due again at `retryAt`, or given up (`isFinal`). */
 export async function markFailed(
   db: Db,

@@ -54,6 +54,7 @@ import * as coverSmartRuleJoins from './2026-11-29T23-41_cover-smart-rule-joins'
 import * as addSubsonicListIndexes from './2026-11-30T00-00_add-subsonic-list-indexes';
 import * as denormaliseTrackGenreAndTagIds from './2026-11-30T03-00_denormalise-track-genre-and-tag-ids';
 import * as addPayoutRunComputing from './2026-11-30T03-10_add-payout-run-computing';
+import * as addTracksLinkTitleIndex from './2026-11-30T07-30_add-tracks-link-title-index';
 
 /** Imported statically so the tsup bundle carries them; keys are the frozen migration names. */
 export const migrations: Record<string, Migration> = {
@@ -112,4 +113,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-30T00-00_add-subsonic-list-indexes': addSubsonicListIndexes,
   '2026-11-30T03-00_denormalise-track-genre-and-tag-ids': denormaliseTrackGenreAndTagIds,
   '2026-11-30T03-10_add-payout-run-computing': addPayoutRunComputing,
+  '2026-11-30T07-30_add-tracks-link-title-index': addTracksLinkTitleIndex,
 };
