@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { can } from '../auth/can';
 import { AppError } from './app-error';
+import { routeConfigOf } from './route-config';
 
 /**
  * Who may call a route, stated once in its options (`config: { access }`) and checked in
@@ -87,7 +88,7 @@ export const routeAccessPlugin = fp(
       }
     });
     app.addHook('onRequest', async (request) => {
-      const access = request.routeOptions.config.access;
+      const access = routeConfigOf(request)?.access;
       // Unmatched urls (the 404 handler) have no route options and nothing to protect.
       if (access === undefined) return;
       if (await isAllowed(request, access)) return;
