@@ -28,13 +28,14 @@ function isAllowed(request: FastifyRequest): boolean {
  */
 export const verificationGatePlugin = fp(
   async (app: FastifyInstance) => {
-    app.addHook('onRequest', async (request) => {
+    app.addHook('onRequest', (request, _reply, done) => {
       const user = request.user;
-      if (!user || user.email_verified_at) return;
+      if (!user || user.email_verified_at) return done();
       const path = request.url.split('?', 1)[0] ?? '/';
-      if (!isApiPath(path) || isAllowed(request)) return;
-      if (!(await app.services.settings.get('require_email_confirmation'))) return;
-      throw new AppError('forbidden', UNVERIFIED_MESSAGE);
+      if (!isApiPath(path) || isAllowed(request)) return done();
+      app.services.settings.get('require_email_confirmation').then((isRequired) => {
+        done(isRequired ? new AppError('forbidden', UNVERIFIED_MESSAGE) : undefined);
+      }, done);
     });
   },
   { name: 'verification-gate', dependencies: ['auth'] },

@@ -4,6 +4,7 @@ import { GUEST_ROLE_CACHE_KEY } from '../../platform/auth/auth.plugin';
 import * as authRepository from '../../platform/auth/auth.repository';
 import { scriptSafeJson } from '../../platform/http/script-json';
 import { createTestApp, createTestUser, type TestApp } from '../../test/test-app';
+import { createLocalizationsService } from '../localizations/localizations.service';
 import * as bootstrapRepository from './bootstrap.repository';
 
 let t: TestApp;
@@ -134,5 +135,42 @@ describe('bootstrap data assembled from cached fragments', () => {
     } finally {
       spy.mockRestore();
     }
+  });
+
+  it("keeps a guest's joined answer per theme and notice, and drops it with localizations and lines", async () => {
+    const localizations = createLocalizationsService({ db: t.deps.db, settings: t.app.services.settings });
+    const actor = { id: null, ip: null };
+    const english = await t.deps.db
+      .selectFrom('localizations')
+      .select(['id', 'name', 'lines'])
+      .where('language', '=', 'en')
+      .executeTakeFirstOrThrow();
+    // Warm every variant twice: the second answer of each is the kept one.
+    const variants = ['', 'be-active-theme=dark', 'be-active-theme=light; cookie_notice=true'];
+    const first = [];
+    for (const cookie of variants) first.push(await boot(cookie ? { cookie } : {}));
+    for (const [index, cookie] of variants.entries()) {
+      const again = await boot(cookie ? { cookie } : {});
+      expect({ ...again, csrf_token: undefined }).toEqual({ ...first[index], csrf_token: undefined });
+      expect(again.csrf_token).not.toBe(first[index]?.csrf_token);
+    }
+    expect(first[1]?.themes.selectedThemeId).not.toBe(first[2]?.themes.selectedThemeId);
+
+    await localizations.rename(actor, english.id, 'English (renamed for the test)');
+    for (const cookie of variants) {
+      const data = await boot(cookie ? { cookie } : {});
+      expect(data.localizations.find((row) => row.id === english.id)?.name).toBe(
+        'English (renamed for the test)',
+      );
+    }
+
+    const [line = ''] = Object.keys(english.lines ?? {}).length
+      ? Object.keys(english.lines ?? {})
+      : Object.keys((await boot()).i18n.lines);
+    await localizations.saveLines(actor, english.id, { [line]: 'Changed for the test' });
+    for (const cookie of variants) {
+      expect((await boot(cookie ? { cookie } : {})).i18n.lines[line]).toBe('Changed for the test');
+    }
+    await localizations.rename(actor, english.id, english.name);
   });
 });

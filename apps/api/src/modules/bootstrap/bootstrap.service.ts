@@ -27,6 +27,14 @@ const shape = ZBootstrapDataSchema.shape;
 type Fragment<T> = { value: T; bytes: Buffer; scriptBytes: Buffer };
 
 /**
+ * A guest's bootstrap data up to its XSRF token, joined once per generation, language and
+ * per-request choice (theme, cookie notice, guest role; raw or script-safe): what every guest
+ * request of a generation shares. Kept on the generation's i18n fragment, so a new generation
+ * (any settings, appearance, menu or localization save) starts without them.
+ */
+type GuestHeads = { none: Map<string, Buffer>; roles: WeakMap<GuestRole, Map<string, Buffer>> };
+
+/**
  * The user-independent parts, validated by their contract once per generation (what the response
  * serializer used to do on every request) and kept serialized: a request only concatenates them.
  */
@@ -36,6 +44,8 @@ type Generation = {
   menus: Fragment<TMenu[]>;
   localizations: Fragment<TLocalization[]>;
   i18n: Map<string, Promise<Fragment<TI18n>>>;
+  /** Per i18n fragment of this generation: see `GuestHeads`. */
+  guestHeads: WeakMap<Fragment<TI18n>, GuestHeads>;
 };
 
 export type BootstrapRequest = {
@@ -112,6 +122,7 @@ export function createBootstrapService(deps: {
         themes: fragment(shape.themes.shape.all, themes),
         localizations: fragment(shape.localizations, localizations),
         i18n: new Map(),
+        guestHeads: new WeakMap(),
       };
     },
   });
@@ -187,14 +198,47 @@ export function createBootstrapService(deps: {
     wrap: { before: string; after: string; forScript?: boolean },
   ): Buffer {
     const { current, i18n, selectedThemeId, showCookieNotice } = resolved;
-    const part = wrap.forScript
-      ? (fragment: Fragment<unknown>) => fragment.scriptBytes
-      : (fragment: Fragment<unknown>) => fragment.bytes;
-    const text = (json: string) => Buffer.from(wrap.forScript ? scriptSafeJson(json) : json);
-    const user = request.user ? JSON.stringify(shape.user.parse(toUserDto(request.user))) : 'null';
     const csrf = request.csrfToken ? `,"csrf_token":${JSON.stringify(request.csrfToken)}` : '';
+    const text = (json: string) => Buffer.from(wrap.forScript ? scriptSafeJson(json) : json);
+    const tail = (json: string) => [text(`${json}${appUrlsJson}}`), Buffer.from(wrap.after)];
+    if (!request.user) {
+      // A guest: everything but the token is shared by the generation's guests (bounded keys:
+      // themes that exist and two flags, per guest role object: one per role cache entry).
+      const key = `${wrap.forScript ? 1 : 0}|${selectedThemeId}|${showCookieNotice}`;
+      let byRole = current.guestHeads.get(i18n);
+      if (!byRole) {
+        byRole = { none: new Map(), roles: new WeakMap() };
+        current.guestHeads.set(i18n, byRole);
+      }
+      const role = request.guestRole;
+      let heads = role ? byRole.roles.get(role) : byRole.none;
+      if (!heads) {
+        heads = new Map();
+        if (role) byRole.roles.set(role, heads);
+      }
+      let head = heads.get(key);
+      if (!head) {
+        head = headOf(request, resolved, wrap.forScript === true);
+        heads.set(key, head);
+      }
+      return Buffer.concat([Buffer.from(wrap.before), head, ...tail(csrf)]);
+    }
     return Buffer.concat([
       Buffer.from(wrap.before),
+      headOf(request, resolved, wrap.forScript === true),
+      ...tail(csrf),
+    ]);
+  }
+
+  /** The serialized data up to (not including) its optional `csrf_token` and `app_urls`. */
+  function headOf(request: BootstrapRequest, resolved: Resolved, forScript: boolean): Buffer {
+    const { current, i18n, selectedThemeId, showCookieNotice } = resolved;
+    const part = forScript
+      ? (fragment: Fragment<unknown>) => fragment.scriptBytes
+      : (fragment: Fragment<unknown>) => fragment.bytes;
+    const text = (json: string) => Buffer.from(forScript ? scriptSafeJson(json) : json);
+    const user = request.user ? JSON.stringify(shape.user.parse(toUserDto(request.user))) : 'null';
+    return Buffer.concat([
       text('{"settings":'),
       part(current.settings),
       I18N_KEY,
@@ -207,9 +251,8 @@ export function createBootstrapService(deps: {
       part(current.menus),
       text(
         `,"user":${user},"guest_role":${guestRoleFragment(request.guestRole)},` +
-          `"show_cookie_notice":${showCookieNotice}${csrf}${appUrlsJson}}`,
+          `"show_cookie_notice":${showCookieNotice}`,
       ),
-      Buffer.from(wrap.after),
     ]);
   }
 

@@ -53,8 +53,13 @@ export const workspaceScopePlugin = fp(
     const { workspaces } = app.services;
     app.decorateRequest('workspaceId', 0);
 
-    app.addHook('onRequest', async (request) => {
+    // Callback hooks: a guest's request (no user) passes both without a promise.
+    app.addHook('onRequest', (request, _reply, done) => {
       request.workspaceId = 0;
+      if (!request.user) return done();
+      scopeRequest(request).then(() => done(), done);
+    });
+    async function scopeRequest(request: FastifyRequest) {
       const user = request.user;
       if (!user) return;
       const path = request.url.split('?', 1)[0] ?? '/';
@@ -76,16 +81,24 @@ export const workspaceScopePlugin = fp(
       request.workspaceId = workspaceId;
       if (scope.delegated.length > 0)
         request.user = { ...user, permissions: [...user.permissions, ...scope.delegated] };
-    });
+    }
 
     // A caller may give the id in the body instead (spec 7 "unless given"): membership only.
-    app.addHook('preValidation', async (request) => {
+    app.addHook('preValidation', (request, _reply, done) => {
       const raw = bodyWorkspace(request);
-      if (isNone(raw) || request.workspaceId || !request.user) return;
-      const workspaceId = parseId(raw);
-      if (!(await workspaces.roleOf(workspaceId, request.user.id)))
-        throw new AppError('forbidden', WORKSPACE_MESSAGES.notMember);
-      request.workspaceId = workspaceId;
+      const user = request.user;
+      if (isNone(raw) || request.workspaceId || !user) return done();
+      let workspaceId: number;
+      try {
+        workspaceId = parseId(raw);
+      } catch (error) {
+        return done(error as Error);
+      }
+      workspaces.roleOf(workspaceId, user.id).then((role) => {
+        if (!role) return done(new AppError('forbidden', WORKSPACE_MESSAGES.notMember));
+        request.workspaceId = workspaceId;
+        done();
+      }, done);
     });
   },
   { name: 'workspace-scope', dependencies: ['auth'] },

@@ -60,7 +60,15 @@ export function rotateXsrfToken(request: FastifyRequest, reply: FastifyReply): s
 export const csrfPlugin = fp(
   async (app: FastifyInstance, options: { appUrl: string; trustedOrigins: string[] }) => {
     const allowed = new Set([new URL(options.appUrl).origin, ...options.trustedOrigins]);
-    app.addHook('onRequest', async (request) => {
+    app.addHook('onRequest', (request, _reply, done) => {
+      try {
+        checkCsrf(request);
+      } catch (error) {
+        return done(error as Error);
+      }
+      done();
+    });
+    function checkCsrf(request: FastifyRequest) {
       if (SAFE_METHODS.has(request.method)) return;
       if (request.headers.authorization?.startsWith('Bearer ')) return;
       if (!request.cookies[SESSION_COOKIE]) return;
@@ -74,7 +82,7 @@ export const csrfPlugin = fp(
       if (!cookie || !sent || !isSameToken(cookie, sent)) {
         throw new AppError('forbidden', 'CSRF token mismatch.');
       }
-    });
+    }
   },
   { name: 'csrf', dependencies: ['@fastify/cookie'] },
 );

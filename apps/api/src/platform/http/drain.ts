@@ -20,8 +20,9 @@ declare module 'fastify' {
 export const drainPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorate('lifecycle', { isDraining: false });
-    app.addHook('onSend', async (_request, reply) => {
+    app.addHook('onSend', (_request, reply, _payload, done) => {
       if (app.lifecycle.isDraining) reply.header('connection', 'close');
+      done();
     });
   },
   { name: 'drain' },

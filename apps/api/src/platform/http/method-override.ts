@@ -33,11 +33,12 @@ export function applyMethodOverride(req: IncomingMessage): string {
 /** Answers 400 for override values other than PUT, PATCH and DELETE. */
 export const methodOverridePlugin = fp(
   async (app: FastifyInstance) => {
-    app.addHook('onRequest', async (request) => {
+    app.addHook('onRequest', (request, _reply, done) => {
       const invalid = (request.raw as OverridableRequest)[INVALID_OVERRIDE];
       if (invalid !== undefined) {
-        throw new AppError('bad_request', `Unsupported method override "${invalid.slice(0, 20)}".`);
+        return done(new AppError('bad_request', `Unsupported method override "${invalid.slice(0, 20)}".`));
       }
+      done();
     });
   },
   { name: 'method-override' },

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { can } from '../auth/can';
 import { AppError } from './app-error';
+import { routeConfigOf } from './route-config';
 
 /**
  * Who may call a route, stated once in its options (`config: { access }`) and checked in
@@ -86,12 +87,14 @@ export const routeAccessPlugin = fp(
         );
       }
     });
-    app.addHook('onRequest', async (request) => {
-      const access = request.routeOptions.config.access;
-      // Unmatched urls (the 404 handler) have no route options and nothing to protect.
-      if (access === undefined) return;
-      if (await isAllowed(request, access)) return;
-      throw new AppError(request.user ? 'forbidden' : 'unauthenticated');
+    app.addHook('onRequest', (request, _reply, done) => {
+      const access = routeConfigOf(request)?.access;
+      // Unmatched urls (the 404 handler) have no route options and nothing to protect; a public
+      // route (most of a guest's traffic) is decided without a promise.
+      if (access === undefined || access === 'public') return done();
+      isAllowed(request, access).then((isOk) => {
+        done(isOk ? undefined : new AppError(request.user ? 'forbidden' : 'unauthenticated'));
+      }, done);
     });
   },
   { name: 'route-access', dependencies: ['auth'] },

@@ -106,10 +106,12 @@ export const securityHeadersPlugin = fp(
     const extra = (_req: IncomingMessage, res: ServerResponse) => pageSourcesOf.get(res) ?? '';
     if (pageSources) {
       // Before helmet's own hook, which writes the policy.
-      app.addHook('onRequest', async (request, reply) => {
-        if (!isPageRequest(request)) return;
-        const origins = await pageSources();
-        if (origins.length > 0) pageSourcesOf.set(reply.raw, origins.join(' '));
+      app.addHook('onRequest', (request, reply, done) => {
+        if (!isPageRequest(request)) return done();
+        pageSources().then((origins) => {
+          if (origins.length > 0) pageSourcesOf.set(reply.raw, origins.join(' '));
+          done();
+        }, done);
       });
     }
 
@@ -195,8 +197,9 @@ export const securityHeadersPlugin = fp(
       pageHeadersFor.set(reply.raw, writeHeaders);
       done();
     });
-    app.addHook('onRequest', async (request, reply) => {
+    app.addHook('onRequest', (request, reply, done) => {
       if (!isEmbedPath(request.url)) reply.header('x-frame-options', 'SAMEORIGIN');
+      done();
     });
   },
   { name: 'security-headers' },
