@@ -1,7 +1,7 @@
 import { useTrans } from '@cadence/app-shell/use-trans';
 import type { TChannelLeafItem } from '@cadence/contracts/channel';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { MediaCard, type TMediaCardProps } from '../catalogue/media-card';
+import { mediaCard, type TMediaCardProps } from '../catalogue/media-card';
 import { playCollection } from '../catalogue/play-collection';
 import { toPlayerTrack } from '../catalogue/to-player-track';
 import { albumUrl, artistUrl, genreUrl, playlistUrl, trackUrl, userUrl } from '../catalogue/urls';
@@ -71,5 +71,6 @@ export function ChannelItemCard({ item, isPriority }: { item: TChannelLeafItem; 
   const { trans } = useTrans();
   const queryClient = useQueryClient();
   const content = cardContent(item, trans, queryClient);
-  return content && <MediaCard {...content} isPriority={isPriority} />;
+  // The card's elements, not a <MediaCard>: one component per card in a page's first commit.
+  return content && mediaCard({ ...content, isPriority }, trans);
 }

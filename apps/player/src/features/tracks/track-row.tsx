@@ -1,17 +1,17 @@
 // biome-ignore-all lint/a11y/useSemanticElements: rows are CSS grids (responsive columns), so the grid semantics come from ARIA roles
 // biome-ignore-all lint/a11y/useFocusableInteractive: focus moves by row (one tab stop, arrows between rows), the cells themselves are not focus targets
 import { icon } from '@cadence/app-shell/icon';
+import { routeLink } from '@cadence/app-shell/route-links';
 import { useTrans } from '@cadence/app-shell/use-trans';
 import { buttonClasses } from '@cadence/ui/button-styles';
 import { clsx } from 'clsx';
 import { type CSSProperties, Fragment, memo, type Ref } from 'react';
-import { Link } from 'react-router';
 import { albumUrl, artistUrl, trackUrl } from '../catalogue/urls';
 import { useIsLiked, useToggleLike } from '../library/likes';
 import { type TPlayerTrack, trackArtwork } from '../playback/player-track';
 import { useTrackPlayState } from '../playback/use-player';
 import { formatDurationMs } from '../player-ui/format-time';
-import { Artwork } from '../player-ui/track-artwork';
+import { artwork } from '../player-ui/track-artwork';
 
 /** Fixed row heights keep a virtualised list's offsets exact, so back navigation lands on the same row. */
 /** Two 24 px lines (the track's link over its artists' links: WCAG 2.2 target size) and padding. */
@@ -126,17 +126,16 @@ export const TrackRow = memo(function TrackRow({
         </button>
       </span>
       <span role="gridcell" className="flex min-w-0 items-center gap-3">
-        {showArtwork && (
-          <Artwork src={trackArtwork(track)} className="size-10" rounded="rounded" sizes="2.5rem" />
-        )}
+        {showArtwork &&
+          artwork({ src: trackArtwork(track), className: 'size-10', rounded: 'rounded', sizes: '2.5rem' })}
         <span className="min-w-0">
           {isCompact ? (
             <span className={clsx('block truncate', isCurrent ? 'text-primary' : 'text-fg')}>
               {track.name}
             </span>
           ) : (
-            <Link
-              to={trackUrl(track)}
+            <a
+              {...routeLink(trackUrl(track))}
               tabIndex={tabIndex}
               className={clsx(
                 'block truncate leading-6 hover:underline',
@@ -144,19 +143,19 @@ export const TrackRow = memo(function TrackRow({
               )}
             >
               {track.name}
-            </Link>
+            </a>
           )}
           <span className="block truncate text-xs leading-6 text-muted">
             {track.artists.map((artist, position) => (
               <Fragment key={artist.id}>
                 {position > 0 && ', '}
-                <Link
-                  to={artistUrl(artist)}
+                <a
+                  {...routeLink(artistUrl(artist))}
                   tabIndex={tabIndex}
                   className="inline-block min-h-6 align-top hover:underline"
                 >
                   {artist.name}
-                </Link>
+                </a>
               </Fragment>
             ))}
           </span>
@@ -165,13 +164,13 @@ export const TrackRow = memo(function TrackRow({
       {!isAlbumHidden && (
         <span role="gridcell" className="min-w-0 truncate text-muted max-md:hidden">
           {track.album && (
-            <Link
-              to={albumUrl(track.album, track.artists[0]?.name)}
+            <a
+              {...routeLink(albumUrl(track.album, track.artists[0]?.name))}
               tabIndex={tabIndex}
               className="inline-block min-h-6 align-top hover:underline"
             >
               {track.album.name}
-            </Link>
+            </a>
           )}
         </span>
       )}
