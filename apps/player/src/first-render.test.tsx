@@ -47,6 +47,11 @@ describe("the player's first page (issue 33: the first second)", () => {
     expect(rendersOf('HomePage')).toBe(1);
     expect(rendersOf('ChannelItemCard')).toBe(1);
     expect(commits.filter((commit) => commit.rendered > 50)).toHaveLength(1);
+    // A card is one component (its artwork, play button and link are plain elements) and the
+    // rows' and cards' links are plain anchors: 307 components before, 140 after (32 cards).
+    expect(rendersOf('MediaCard')).toBe(0);
+    expect(commits[0]?.names.get('Link') ?? 0).toBeLessThanOrEqual(8);
+    expect(commits[0]?.rendered).toBeLessThanOrEqual(160);
     container.remove();
   }, 20_000);
 });
