@@ -70,7 +70,19 @@ function cardContent(
 export function ChannelItemCard({ item, isPriority }: { item: TChannelLeafItem; isPriority?: boolean }) {
   const { trans } = useTrans();
   const queryClient = useQueryClient();
+  return channelItemCard(item, isPriority, trans, queryClient);
+}
+
+/**
+ * A channel item's card as elements: a channel's grid renders its cards with one component for
+ * the whole grid (home's first commit had 32 cards, each a component with three hooks).
+ */
+export function channelItemCard(
+  item: TChannelLeafItem,
+  isPriority: boolean | undefined,
+  trans: (text: string, values?: Record<string, string | number>) => string,
+  queryClient: QueryClient,
+) {
   const content = cardContent(item, trans, queryClient);
-  // The card's elements, not a <MediaCard>: one component per card in a page's first commit.
   return content && mediaCard({ ...content, isPriority }, trans);
 }
