@@ -57,7 +57,7 @@ export function mediaCard(
             <button
               type="button"
               aria-label={trans('Play :name', { name: title })}
-              onClick={onPlay}
+              onClick={() => onPlay()}
               className={clsx(plainIconButtonClasses('primary'), 'shadow-lg')}
             >
               {icon('play', { fill: 'currentColor' })}

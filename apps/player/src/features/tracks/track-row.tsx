@@ -7,7 +7,7 @@ import { buttonClasses } from '@cadence/ui/button-styles';
 import { clsx } from 'clsx';
 import { type CSSProperties, Fragment, memo, type Ref } from 'react';
 import { albumUrl, artistUrl, trackUrl } from '../catalogue/urls';
-import { useIsLiked, useToggleLike } from '../library/likes';
+import { useIsLiked } from '../library/likes';
 import { type TPlayerTrack, trackArtwork } from '../playback/player-track';
 import { useTrackPlayState } from '../playback/use-player';
 import { formatDurationMs } from '../player-ui/format-time';
@@ -74,6 +74,7 @@ export const TrackRow = memo(function TrackRow({
   const playState = useTrackPlayState(track.id);
   const isCurrent = playState !== null;
   const isPlaying = playState === 'playing';
+  const isLiked = useIsLiked('track', track.id);
   // Only the tab stop row's links and buttons are in the Tab order; arrows move between rows.
   const tabIndex = isTabStop ? 0 : -1;
   return (
@@ -175,7 +176,24 @@ export const TrackRow = memo(function TrackRow({
         </span>
       )}
       <span role="gridcell" className="flex items-center justify-end gap-1">
-        {!isCompact && <RowLikeButton trackId={track.id} tabIndex={tabIndex} />}
+        {!isCompact && (
+          // Toggled by the table's click listener (data-action): no component, mutation or
+          // observer per row.
+          <button
+            type="button"
+            tabIndex={tabIndex}
+            aria-label={isLiked ? trans('Remove from your library') : trans('Add to your library')}
+            aria-pressed={isLiked}
+            data-action="like"
+            className={clsx(
+              buttonClasses({ variant: 'text', size: 'xs', isIconOnly: true }),
+              '[&_svg]:size-3.5 opacity-0 group-hover:opacity-100 group-focus-within:opacity-100 aria-pressed:opacity-100 max-md:hidden',
+              isLiked && 'text-primary',
+            )}
+          >
+            {icon('heart', { fill: isLiked ? 'currentColor' : 'none' })}
+          </button>
+        )}
         <span className="w-10 text-right text-muted tabular-nums">{formatDurationMs(track.duration)}</span>
         <button
           type="button"
@@ -195,26 +213,3 @@ export const TrackRow = memo(function TrackRow({
     </div>
   );
 });
-
-/** The library's like button as a plain button, so long tables stay light (no react-aria per row). */
-function RowLikeButton({ trackId, tabIndex }: { trackId: number; tabIndex: number }) {
-  const { trans } = useTrans();
-  const isLiked = useIsLiked('track', trackId);
-  const toggleLike = useToggleLike();
-  return (
-    <button
-      type="button"
-      tabIndex={tabIndex}
-      aria-label={isLiked ? trans('Remove from your library') : trans('Add to your library')}
-      aria-pressed={isLiked}
-      onClick={() => toggleLike('track', trackId, !isLiked)}
-      className={clsx(
-        buttonClasses({ variant: 'text', size: 'xs', isIconOnly: true }),
-        '[&_svg]:size-3.5 opacity-0 group-hover:opacity-100 group-focus-within:opacity-100 aria-pressed:opacity-100 max-md:hidden',
-        isLiked && 'text-primary',
-      )}
-    >
-      {icon('heart', { fill: isLiked ? 'currentColor' : 'none' })}
-    </button>
-  );
-}
