@@ -74,7 +74,8 @@ export const TrackRow = memo(function TrackRow({
   const playState = useTrackPlayState(track.id);
   const isCurrent = playState !== null;
   const isPlaying = playState === 'playing';
-  const isLiked = useIsLiked('track', track.id);
+  // A compact row shows no like button, so it asks nothing of the library (undefined: no query).
+  const isLiked = useIsLiked('track', isCompact ? undefined : track.id);
   // Only the tab stop row's links and buttons are in the Tab order; arrows move between rows.
   const tabIndex = isTabStop ? 0 : -1;
   return (
