@@ -45,8 +45,15 @@ describe("the player's first page (issue 33: the first second)", () => {
     // The layout, the page and a card each rendered in one commit only: no second pass of the tree.
     expect(rendersOf('PlayerLayout')).toBe(1);
     expect(rendersOf('HomePage')).toBe(1);
-    expect(rendersOf('ChannelItemCard')).toBe(1);
+    expect(rendersOf('LeafItems')).toBe(1);
+    // A grid's cards are its elements: no component per card.
+    expect(rendersOf('ChannelItemCard')).toBe(0);
     expect(commits.filter((commit) => commit.rendered > 50)).toHaveLength(1);
+    // A card is one component (its artwork, play button and link are plain elements) and the
+    // rows' and cards' links are plain anchors: 307 components before, 98 after (32 cards, 10 rows).
+    expect(rendersOf('MediaCard')).toBe(0);
+    expect(commits[0]?.names.get('Link') ?? 0).toBeLessThanOrEqual(8);
+    expect(commits[0]?.rendered).toBeLessThanOrEqual(110);
     container.remove();
   }, 20_000);
 });

@@ -4,6 +4,7 @@ import { CookieNotice } from './cookie-notice';
 import { RouteSpinner, TopProgressBar } from './loading-indicators';
 import { ModalHost } from './modal-host';
 import { RouteGate } from './route-gate';
+import { RouteLinkClicks } from './route-links';
 import { ToastHost } from './toast-host';
 import { useOfflineRedirects } from './use-offline-redirects';
 
@@ -25,6 +26,7 @@ export function ShellLayout({ verifyEmailGate, hasOfflineRedirects = true }: She
   return (
     <>
       <TopProgressBar />
+      <RouteLinkClicks />
       {hasOfflineRedirects && <OfflineRedirects />}
       <RouteGate verifyEmailGate={verifyEmailGate}>
         <Outlet />

@@ -19,6 +19,10 @@ export interface PlainIconButtonProps
   children: ReactNode;
 }
 
+/** PlainIconButton's classes, for a native `<button>` inside a component that renders many (cards). */
+export const plainIconButtonClasses = (variant: TButtonVariant = 'text', size: TButtonSize = 'md') =>
+  clsx(buttonClasses({ variant, size, isIconOnly: true }), iconSizeClasses[size]);
+
 /** IconButton's look on a native `<button>`, for the shell and the first page (no react-aria). */
 export function PlainIconButton({
   variant = 'text',
@@ -41,7 +45,7 @@ export function PlainIconButton({
         onClick?.(event);
         if (!event.defaultPrevented) onPress?.();
       }}
-      className={clsx(buttonClasses({ variant, size, isIconOnly: true }), iconSizeClasses[size], className)}
+      className={clsx(plainIconButtonClasses(variant, size), className)}
     >
       {children}
     </button>

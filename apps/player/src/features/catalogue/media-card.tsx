@@ -1,11 +1,11 @@
 import { icon } from '@cadence/app-shell/icon';
+import { routeLink } from '@cadence/app-shell/route-links';
 import { useTrans } from '@cadence/app-shell/use-trans';
 import { CARD_IMAGE_SIZES } from '@cadence/contracts/artwork';
-import { PlainIconButton } from '@cadence/ui/plain-icon-button';
+import { plainIconButtonClasses } from '@cadence/ui/plain-icon-button';
 import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import { Artwork } from '../player-ui/track-artwork';
+import { artwork } from '../player-ui/track-artwork';
 
 export interface TMediaCardProps {
   title: string;
@@ -18,45 +18,59 @@ export interface TMediaCardProps {
   isPriority?: boolean;
 }
 
+type TTrans = ReturnType<typeof useTrans>['trans'];
+
 /** How many cards of a page's first grid load eagerly (a phone's first rows, a desktop's first row). */
 export const PRIORITY_CARDS = 4;
 
 /** A grid card (album, artist, playlist, genre, user): artwork with a play button on hover. */
-export function MediaCard({ title, subtitle, image, to, isRound, onPlay, isPriority }: TMediaCardProps) {
+export function MediaCard(props: TMediaCardProps) {
   const { trans } = useTrans();
+  return mediaCard(props, trans);
+}
+
+/**
+ * `<MediaCard>`'s elements without components of their own: a page's grids hold dozens of cards,
+ * and each artwork, play button and link as a component was four more per card in the first
+ * commit (home: 32 cards). The link is a plain anchor routed by the shell's `RouteLinkClicks`.
+ */
+export function mediaCard(
+  { title, subtitle, image, to, isRound, onPlay, isPriority }: TMediaCardProps,
+  trans: TTrans,
+) {
   return (
     <div
       className="group relative flex min-w-0 flex-col gap-2 rounded-lg p-2 hover:bg-fg-base/5"
       data-testid="media-card"
     >
       <div className="relative">
-        <Artwork
-          src={image}
-          className="aspect-square w-full"
-          sizes={CARD_IMAGE_SIZES}
-          isPriority={isPriority}
-          rounded={isRound ? 'rounded-full' : 'rounded-lg'}
-        />
+        {artwork({
+          src: image,
+          className: 'aspect-square w-full',
+          sizes: CARD_IMAGE_SIZES,
+          isPriority,
+          rounded: isRound ? 'rounded-full' : 'rounded-lg',
+        })}
         {onPlay && (
           // The wrapper positions the button: the button's own `relative` would beat `absolute`.
           <div className="absolute right-2 bottom-2 z-10 opacity-0 transition-opacity group-hover:opacity-100 has-focus-visible:opacity-100">
-            <PlainIconButton
-              variant="primary"
+            <button
+              type="button"
               aria-label={trans('Play :name', { name: title })}
-              onPress={onPlay}
-              className="shadow-lg"
+              onClick={() => onPlay()}
+              className={clsx(plainIconButtonClasses('primary'), 'shadow-lg')}
             >
               {icon('play', { fill: 'currentColor' })}
-            </PlainIconButton>
+            </button>
           </div>
         )}
       </div>
-      <Link
-        to={to}
+      <a
+        {...routeLink(to)}
         className={clsx('truncate font-medium after:absolute after:inset-0', isRound && 'text-center')}
       >
         {title}
-      </Link>
+      </a>
       {subtitle && (
         <div className={clsx('truncate text-sm text-muted', isRound && 'text-center')}>{subtitle}</div>
       )}

@@ -1,7 +1,7 @@
 import { useTrans } from '@cadence/app-shell/use-trans';
 import type { TChannelLeafItem } from '@cadence/contracts/channel';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { MediaCard, type TMediaCardProps } from '../catalogue/media-card';
+import { mediaCard, type TMediaCardProps } from '../catalogue/media-card';
 import { playCollection } from '../catalogue/play-collection';
 import { toPlayerTrack } from '../catalogue/to-player-track';
 import { albumUrl, artistUrl, genreUrl, playlistUrl, trackUrl, userUrl } from '../catalogue/urls';
@@ -70,6 +70,19 @@ function cardContent(
 export function ChannelItemCard({ item, isPriority }: { item: TChannelLeafItem; isPriority?: boolean }) {
   const { trans } = useTrans();
   const queryClient = useQueryClient();
+  return channelItemCard(item, isPriority, trans, queryClient);
+}
+
+/**
+ * A channel item's card as elements: a channel's grid renders its cards with one component for
+ * the whole grid (home's first commit had 32 cards, each a component with three hooks).
+ */
+export function channelItemCard(
+  item: TChannelLeafItem,
+  isPriority: boolean | undefined,
+  trans: (text: string, values?: Record<string, string | number>) => string,
+  queryClient: QueryClient,
+) {
   const content = cardContent(item, trans, queryClient);
-  return content && <MediaCard {...content} isPriority={isPriority} />;
+  return content && mediaCard({ ...content, isPriority }, trans);
 }

@@ -6,21 +6,28 @@ import { clsx } from 'clsx';
  * Cover art with a neutral placeholder when a track or album has none. With `sizes`, the
  * browser picks a right-sized variant; `isPriority` is for the page's likely LCP image.
  */
-export function Artwork({
-  src,
-  alt = '',
-  className,
-  rounded = 'rounded-md',
-  sizes,
-  isPriority,
-}: {
+export function Artwork(props: TArtworkProps) {
+  return artwork(props);
+}
+
+interface TArtworkProps {
   src: string | null | undefined;
   alt?: string;
   className?: string;
   rounded?: string;
   sizes?: string;
   isPriority?: boolean;
-}) {
+}
+
+/** `<Artwork>`'s element without a component of its own (a card or row that already is one). */
+export function artwork({
+  src,
+  alt = '',
+  className,
+  rounded = 'rounded-md',
+  sizes,
+  isPriority,
+}: TArtworkProps) {
   if (!src) {
     return (
       <div

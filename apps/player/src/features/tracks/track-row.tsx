@@ -1,17 +1,17 @@
 // biome-ignore-all lint/a11y/useSemanticElements: rows are CSS grids (responsive columns), so the grid semantics come from ARIA roles
 // biome-ignore-all lint/a11y/useFocusableInteractive: focus moves by row (one tab stop, arrows between rows), the cells themselves are not focus targets
 import { icon } from '@cadence/app-shell/icon';
+import { routeLink } from '@cadence/app-shell/route-links';
 import { useTrans } from '@cadence/app-shell/use-trans';
 import { buttonClasses } from '@cadence/ui/button-styles';
 import { clsx } from 'clsx';
 import { type CSSProperties, Fragment, memo, type Ref } from 'react';
-import { Link } from 'react-router';
 import { albumUrl, artistUrl, trackUrl } from '../catalogue/urls';
-import { useIsLiked, useToggleLike } from '../library/likes';
+import { useIsLiked } from '../library/likes';
 import { type TPlayerTrack, trackArtwork } from '../playback/player-track';
 import { useTrackPlayState } from '../playback/use-player';
 import { formatDurationMs } from '../player-ui/format-time';
-import { Artwork } from '../player-ui/track-artwork';
+import { artwork } from '../player-ui/track-artwork';
 
 /** Fixed row heights keep a virtualised list's offsets exact, so back navigation lands on the same row. */
 /** Two 24 px lines (the track's link over its artists' links: WCAG 2.2 target size) and padding. */
@@ -74,6 +74,8 @@ export const TrackRow = memo(function TrackRow({
   const playState = useTrackPlayState(track.id);
   const isCurrent = playState !== null;
   const isPlaying = playState === 'playing';
+  // A compact row shows no like button, so it asks nothing of the library (undefined: no query).
+  const isLiked = useIsLiked('track', isCompact ? undefined : track.id);
   // Only the tab stop row's links and buttons are in the Tab order; arrows move between rows.
   const tabIndex = isTabStop ? 0 : -1;
   return (
@@ -126,17 +128,16 @@ export const TrackRow = memo(function TrackRow({
         </button>
       </span>
       <span role="gridcell" className="flex min-w-0 items-center gap-3">
-        {showArtwork && (
-          <Artwork src={trackArtwork(track)} className="size-10" rounded="rounded" sizes="2.5rem" />
-        )}
+        {showArtwork &&
+          artwork({ src: trackArtwork(track), className: 'size-10', rounded: 'rounded', sizes: '2.5rem' })}
         <span className="min-w-0">
           {isCompact ? (
             <span className={clsx('block truncate', isCurrent ? 'text-primary' : 'text-fg')}>
               {track.name}
             </span>
           ) : (
-            <Link
-              to={trackUrl(track)}
+            <a
+              {...routeLink(trackUrl(track))}
               tabIndex={tabIndex}
               className={clsx(
                 'block truncate leading-6 hover:underline',
@@ -144,19 +145,19 @@ export const TrackRow = memo(function TrackRow({
               )}
             >
               {track.name}
-            </Link>
+            </a>
           )}
           <span className="block truncate text-xs leading-6 text-muted">
             {track.artists.map((artist, position) => (
               <Fragment key={artist.id}>
                 {position > 0 && ', '}
-                <Link
-                  to={artistUrl(artist)}
+                <a
+                  {...routeLink(artistUrl(artist))}
                   tabIndex={tabIndex}
                   className="inline-block min-h-6 align-top hover:underline"
                 >
                   {artist.name}
-                </Link>
+                </a>
               </Fragment>
             ))}
           </span>
@@ -165,18 +166,35 @@ export const TrackRow = memo(function TrackRow({
       {!isAlbumHidden && (
         <span role="gridcell" className="min-w-0 truncate text-muted max-md:hidden">
           {track.album && (
-            <Link
-              to={albumUrl(track.album, track.artists[0]?.name)}
+            <a
+              {...routeLink(albumUrl(track.album, track.artists[0]?.name))}
               tabIndex={tabIndex}
               className="inline-block min-h-6 align-top hover:underline"
             >
               {track.album.name}
-            </Link>
+            </a>
           )}
         </span>
       )}
       <span role="gridcell" className="flex items-center justify-end gap-1">
-        {!isCompact && <RowLikeButton trackId={track.id} tabIndex={tabIndex} />}
+        {!isCompact && (
+          // Toggled by the table's click listener (data-action): no component, mutation or
+          // observer per row.
+          <button
+            type="button"
+            tabIndex={tabIndex}
+            aria-label={isLiked ? trans('Remove from your library') : trans('Add to your library')}
+            aria-pressed={isLiked}
+            data-action="like"
+            className={clsx(
+              buttonClasses({ variant: 'text', size: 'xs', isIconOnly: true }),
+              '[&_svg]:size-3.5 opacity-0 group-hover:opacity-100 group-focus-within:opacity-100 aria-pressed:opacity-100 max-md:hidden',
+              isLiked && 'text-primary',
+            )}
+          >
+            {icon('heart', { fill: isLiked ? 'currentColor' : 'none' })}
+          </button>
+        )}
         <span className="w-10 text-right text-muted tabular-nums">{formatDurationMs(track.duration)}</span>
         <button
           type="button"
@@ -196,26 +214,3 @@ export const TrackRow = memo(function TrackRow({
     </div>
   );
 });
-
-/** The library's like button as a plain button, so long tables stay light (no react-aria per row). */
-function RowLikeButton({ trackId, tabIndex }: { trackId: number; tabIndex: number }) {
-  const { trans } = useTrans();
-  const isLiked = useIsLiked('track', trackId);
-  const toggleLike = useToggleLike();
-  return (
-    <button
-      type="button"
-      tabIndex={tabIndex}
-      aria-label={isLiked ? trans('Remove from your library') : trans('Add to your library')}
-      aria-pressed={isLiked}
-      onClick={() => toggleLike('track', trackId, !isLiked)}
-      className={clsx(
-        buttonClasses({ variant: 'text', size: 'xs', isIconOnly: true }),
-        '[&_svg]:size-3.5 opacity-0 group-hover:opacity-100 group-focus-within:opacity-100 aria-pressed:opacity-100 max-md:hidden',
-        isLiked && 'text-primary',
-      )}
-    >
-      {icon('heart', { fill: isLiked ? 'currentColor' : 'none' })}
-    </button>
-  );
-}

@@ -4,7 +4,8 @@
 import { icon } from '@cadence/app-shell/icon';
 import { useTrans } from '@cadence/app-shell/use-trans';
 import { clsx } from 'clsx';
-import { lazy, Suspense, useRef } from 'react';
+import { lazy, type MouseEvent, Suspense, useRef } from 'react';
+import { useToggleLike } from '../library/likes';
 import { getPlayer } from '../playback/player-instance';
 import type { TPlayerTrack } from '../playback/player-track';
 import { setDraggedTracks } from './track-drag';
@@ -48,6 +49,17 @@ export function TrackTable({
   const gridRef = useRef<HTMLDivElement>(null);
   const { selection, activeIndex, menu, menuTriggerRef, closeMenu, onRowMount, handlers } =
     useTrackTableInput(tracks, gridRef);
+  const toggleLike = useToggleLike();
+  const tableHandlers = {
+    ...handlers,
+    onClick: (event: MouseEvent<HTMLDivElement>) => {
+      // A row's like button: one toggle for the table (each row had its own mutation and observer).
+      const like = event.target instanceof Element ? event.target.closest('[data-action="like"]') : null;
+      const track = tracks[Number(like?.closest('[data-row-index]')?.getAttribute('data-row-index'))];
+      if (like && track) return toggleLike('track', track.id, like.getAttribute('aria-pressed') !== 'true');
+      handlers.onClick(event);
+    },
+  };
 
   const renderRow = (index: number, top?: number) => {
     const track = tracks[index] as TPlayerTrack;
@@ -83,7 +95,7 @@ export function TrackTable({
         aria-multiselectable="true"
         className="w-full text-sm"
         data-testid="track-table"
-        {...handlers}
+        {...tableHandlers}
         onPointerOver={(event) => {
           preloadNearMenu(event);
           prepareNearPlay(event, tracks, 'metadata');
