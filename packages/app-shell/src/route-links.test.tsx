@@ -1,11 +1,7 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
 import { afterEach, describe, expect, it } from 'vitest';
-import { setBootstrapData } from './bootstrap-store';
-import { createAppMemoryRouter } from './create-app-router';
-import { createQueryClient } from './query-client';
+import { renderRoutes } from './auth/test-helpers/render-route';
 import { routeLink } from './route-links';
 import { makeBootstrap } from './test/fixtures';
 
@@ -17,18 +13,7 @@ const routes: RouteObject[] = [
   { path: 'album/:id/:artist/:name', element: <p>album page</p> },
 ];
 
-async function renderApp() {
-  setBootstrapData(makeBootstrap());
-  const router = createAppMemoryRouter({ routes, initialEntries: ['/'], hasOfflineRedirects: false });
-  await act(async () => {
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    );
-  });
-  return router;
-}
+const renderApp = () => renderRoutes(routes, '/', makeBootstrap());
 
 describe('route links (plain anchors the shell routes)', () => {
   afterEach(cleanup);
