@@ -310,12 +310,15 @@ describe('admin settings, localizations and files in the browser', () => {
     await poll(() =>
       admin.getByRole('table', { name: 'Files' }).getByText('In trash').count(),
     ).toBeGreaterThan(0);
+    // A done action clears the selection (before the list reloads): the row is then checked afresh.
+    await admin.getByTestId('bulk-actions').waitFor({ state: 'detached' });
     await row.check();
     await admin.getByTestId('bulk-actions').getByRole('button', { name: 'Restore' }).click();
     await toast(admin, 'Restored 1 file');
     await poll(() =>
       admin.evaluate(async (id) => (await fetch(`/api/v1/file-entries/${id}`)).status, entryId),
     ).toBe(200);
+    await admin.getByTestId('bulk-actions').waitFor({ state: 'detached' });
     await row.check();
     await admin.getByTestId('bulk-actions').getByRole('button', { name: 'Delete for ever' }).click();
     await admin.getByTestId('confirm').click();

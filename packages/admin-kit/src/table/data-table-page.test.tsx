@@ -174,6 +174,37 @@ describe('DataTablePage', () => {
     expect(lists(calls).length).toBeGreaterThan(1);
   });
 
+  it('clears the selection when a bulk action is done, not after the list has reloaded', async () => {
+    // The reload after the delete is held back: the refreshed rows must never show the old
+    // selection (a click on a row's checkbox then would uncheck it, and the late clear hide the bar).
+    let releaseReload = () => {};
+    const reload = new Promise<void>((resolve) => {
+      releaseReload = resolve;
+    });
+    let hasDeleted = false;
+    stubApi(async (call) => {
+      if (call.method === 'DELETE') {
+        hasDeleted = true;
+        return { body: { message: 'Deleted', deleted: 1 } };
+      }
+      if (hasDeleted) await reload;
+      return { body: things(3) };
+    });
+    await renderRoutes(routes, '/things');
+    await screen.findByRole('table');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select <b>thing 2</b>' }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Delete' })));
+    await act(async () =>
+      fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' })),
+    );
+    expect(await screen.findByText('Deleted 1 thing')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByTestId('bulk-actions')).toBeNull());
+    expect(
+      (screen.getByRole('checkbox', { name: 'Select <b>thing 2</b>' }) as HTMLInputElement).checked,
+    ).toBe(false);
+    await act(async () => releaseReload());
+  });
+
   it('words the confirmation for one row in the singular', async () => {
     stubApi(() => ({ body: things(3) }));
     await renderRoutes(routes, '/things');

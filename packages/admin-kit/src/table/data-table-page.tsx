@@ -17,7 +17,10 @@ export type { TFilterDef, TFilterOption } from './table-toolbar';
 
 export type TBulkAction = {
   label: string;
-  /** Runs with the selected ids; answer true to clear the selection afterwards. */
+  /**
+   * Runs with the selected ids; answer true to clear the selection. Answer once the action is
+   * done, without awaiting the list's reload: reloaded rows must not show the old selection.
+   */
   onAction: (ids: string[]) => Promise<boolean> | boolean;
   variant?: 'outline' | 'danger';
 };

@@ -10,8 +10,13 @@ import { vi } from 'vitest';
 
 export type TCall = { method: string; url: URL; body: unknown };
 
-/** fetch answered by `answer` (a route table of the test); every call recorded. */
-export function stubApi(answer: (call: TCall) => { status?: number; body: unknown }) {
+type TStubAnswer = { status?: number; body: unknown };
+
+/**
+ * fetch answered by `answer` (a route table of the test); every call recorded. A promise holds
+ * that response back (a reload the test releases when it has checked the page meanwhile).
+ */
+export function stubApi(answer: (call: TCall) => TStubAnswer | Promise<TStubAnswer>) {
   const calls: TCall[] = [];
   vi.stubGlobal(
     'fetch',
@@ -24,7 +29,7 @@ export function stubApi(answer: (call: TCall) => { status?: number; body: unknow
         body: text ? JSON.parse(text) : undefined,
       };
       calls.push(call);
-      const { status = 200, body } = answer(call);
+      const { status = 200, body } = await answer(call);
       return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
     }),
   );
