@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { E2E_ADMIN } from './api-env';
 import type { RunningApi } from './api-server';
@@ -20,6 +20,16 @@ export const JOURNEY_WIDTHS: readonly Viewport[] = [
   { width: 390, height: 844 },
   { width: 1366, height: 768 },
 ];
+
+/**
+ * Double-clicks a track row where a person does to play it: on the row's own text (its duration),
+ * not at its centre, which is the album link on a laptop and an artist link on a phone. A link's
+ * first click follows the link, so a double-click there played only when the next page had not
+ * yet replaced the list between the two clicks (a race lost under load).
+ */
+export async function doubleClickRow(row: Locator): Promise<void> {
+  await row.getByText(/^\d+:\d\d$/).dblclick();
+}
 
 /** A page in a fresh context at the given size, the cookie notice already accepted. */
 export async function newPage(

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { E2E_ADMIN } from './api-env';
 import { type RunningApi, startApi } from './api-server';
 import { launchBrowser } from './browser';
+import { doubleClickRow } from './journey-steps';
 
 let api: RunningApi;
 let browser: Browser;
@@ -49,7 +50,7 @@ async function playFirstHomeTrack(page: Page): Promise<void> {
   await page.goto(api.url);
   const firstRow = page.getByTestId('track-row').first();
   await firstRow.waitFor({ timeout: 20_000 });
-  await firstRow.dblclick();
+  await doubleClickRow(firstRow);
   await expect.poll(() => audioTime(page), { timeout: 15_000 }).toBeGreaterThan(0.2);
 }
 

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { E2E_ADMIN } from './api-env';
 import { type RunningApi, startApi } from './api-server';
 import { launchBrowser } from './browser';
+import { doubleClickRow } from './journey-steps';
 
 let api: RunningApi;
 let browser: Browser;
@@ -132,7 +133,7 @@ describe('web player in Chromium', () => {
     await page.goto(api.url);
     const firstRow = page.getByTestId('track-row').first();
     await firstRow.waitFor({ timeout: 20_000 });
-    await firstRow.dblclick();
+    await doubleClickRow(firstRow);
     await expect.poll(() => audioTime(page), { timeout: 15_000 }).toBeGreaterThan(0.2);
     await page.getByTestId('queue-toggle').click();
     const names = page.getByTestId('queue-list').getByTestId('queue-item-name');
@@ -199,7 +200,7 @@ describe('web player in Chromium', () => {
     await page.goto(api.url);
     const firstRow = page.getByTestId('track-row').first();
     await firstRow.waitFor({ timeout: 20_000 });
-    await firstRow.dblclick();
+    await doubleClickRow(firstRow);
     await page.getByTestId('mobile-player').waitFor();
     await page.screenshot({ path: join(artifactsDir, 'player-home-mobile.png') });
     await page.getByTestId('mobile-player').getByRole('button', { name: 'Open now playing' }).click();

@@ -104,7 +104,8 @@ export function useTrackTableInput(tracks: TPlayerTrack[], gridRef: RefObject<HT
   };
   const onDoubleClick = (event: MouseEvent) => {
     const index = rowIndexOf(event.target);
-    // Buttons act on their own; a double-click on a title or album link still plays, as before.
+    // Buttons act on their own. A link's first click follows the link: a double-click on one
+    // plays only while the list is still on screen, so a row is double-clicked on its own text.
     if (index === null || isOn('button, input', event.target, rowElement(index))) return;
     playList(tracks, index);
   };
