@@ -22,6 +22,7 @@ let templateDir: string | undefined;
 
 export async function setup(project: TestProject) {
   const dataDir = mkdtempSync(join(tmpdir(), 'cadence-e2e-template-'));
+  const started = performance.now();
   await promisify(execFile)('node', [apiCli, 'seed'], {
     env: {
       ...process.env,
@@ -31,6 +32,9 @@ export async function setup(project: TestProject) {
     },
     encoding: 'utf8',
   });
+  console.info(
+    `[e2e] seeded the template data directory in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
   project.provide('seededDataDir', dataDir);
   templateDir = dataDir;
 }
