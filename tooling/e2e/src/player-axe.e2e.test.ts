@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApi, startApi } from './api-server';
 import { axeViolations } from './axe';
 import { launchBrowser } from './browser';
+import { settle } from './journey-steps';
 
 /**
  * axe-core (WCAG 2.2 A and AA) over the player's pages, signed out and signed in: every page
@@ -12,11 +13,11 @@ let api: RunningApi;
 let browser: Browser;
 let paths: { album: string; artist: string; track: string; playlist: string; user: string };
 
-async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
+/** At rest: the network idle (the route's lazy chunk), no hover, entrance animations done, no toast. */
+async function settleForAxe(page: Page) {
   await page.mouse.move(1, 1);
-  // Entrance animations and the route's lazy chunk: let the page come to rest.
-  await page.waitForTimeout(400);
+  // Waits for the animations themselves (it once slept a fixed 400 ms per page, 40 pages).
+  await settle(page);
   await page
     .locator('[role="status"][data-type]')
     .waitFor({ state: 'detached', timeout: 10_000 })
@@ -27,7 +28,7 @@ async function audit(page: Page, pages: string[]): Promise<string[]> {
   const failures: string[] = [];
   for (const path of pages) {
     await page.goto(`${api.url}${path}`);
-    await settle(page);
+    await settleForAxe(page);
     const violations = await axeViolations(page);
     for (const violation of violations) {
       failures.push(
