@@ -474,11 +474,17 @@ describe('bad input on every route', () => {
     }
   }
 
-  /** Bodies over the 1 MiB limit or nested past any bound, and `_method` oddities, once per route: generated runs rarely reach them. */
+  /**
+   * Bodies over the 1 MiB limit or nested past any bound, and `_method` oddities, once per route:
+   * generated runs rarely reach them. The oversized bodies are the same bytes on both targets and
+   * stop at the body parser, before any handler (only the request hooks before it, which every
+   * generated case runs too, read the database): the PostgreSQL pass sends them; on PGlite they
+   * took a fifth of the fuzz (21.8 of 90 s, busy machine). `_method` reaches handlers: both send it.
+   */
   async function edgeCases(route: Route, role: Role, baseHeaders: Record<string, string>) {
     const url = fillPath(route.url, ['1']);
     const cases: { label: string; options: InjectOptions }[] = [];
-    if (!['GET', 'HEAD', 'OPTIONS'].includes(route.method)) {
+    if (!isEmbeddedTarget && !['GET', 'HEAD', 'OPTIONS'].includes(route.method)) {
       const huge = JSON.stringify({ name: 'x'.repeat(OVER_BODY_LIMIT) });
       const headers = { ...baseHeaders, 'content-type': 'application/json' };
       const method = route.method as InjectOptions['method'];
