@@ -91,7 +91,9 @@ afterAll(async () => {
   await api?.stop();
 });
 
-describe("the player's pages under axe-core", () => {
+// The three audits share the api and the browser, each in its own context: most of a page's time is
+// waiting for the network to go idle, so they overlap.
+describe.concurrent("the player's pages under axe-core", () => {
   it('has no violation on the pages a guest sees', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
