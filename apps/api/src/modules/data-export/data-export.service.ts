@@ -6,7 +6,6 @@ import { AppError } from '../../platform/http/app-error';
 import type { JobLog, JobQueue } from '../../platform/jobs/jobs';
 import type { Storage } from '../../platform/storage/get-storage';
 import type { NotificationsService } from '../notifications/notifications.service';
-import { dataExportStream } from './build-data-export';
 import * as repository from './data-export.repository';
 
 export const DATA_EXPORT_JOB = 'account.data-export';
@@ -49,6 +48,8 @@ export function createDataExportService(deps: {
     const row = Number.isInteger(id) ? await repository.findExport(db, id) : undefined;
     if (!row || row.status !== 'pending') return;
     try {
+      // The archive builder (fflate, fast-xml-parser for XSPF) loads with the first export, not at start.
+      const { dataExportStream } = await import('./build-data-export');
       const zip = await dataExportStream(db, row.user_id, deps.appUrl);
       const path = `data-exports/${row.user_id}/${row.id}-${randomBytes(12).toString('hex')}.zip`;
       // Streamed onto the disk as it is built: the archive is never whole in memory.

@@ -6,7 +6,6 @@ import { AppError } from '../../platform/http/app-error';
 import { artistRefsForTracks } from '../catalogue/artist-refs';
 import type { PlaylistsService } from '../playlists/playlists.service';
 import { bestMatch, type Candidate, normalize } from './match-tracks';
-import { parsePlaylistFile } from './parse-playlist-file';
 import { candidatesForTitles } from './playlist-import.repository';
 
 /** Titles looked up per statement, and the alike tracks kept per title. */
@@ -51,6 +50,8 @@ export async function importPlaylists(
 ): Promise<TPlaylistImportResponse> {
   const user = actor.user;
   if (!user) throw new AppError('unauthenticated');
+  // The XML parser (fast-xml-parser, for XSPF) loads with the first import, not at start.
+  const { parsePlaylistFile } = await import('./parse-playlist-file');
   const parsed = parsePlaylistFile(file);
   const all = parsed.playlists.flatMap((playlist) => playlist.entries);
   const candidates = await candidatesOf(deps.db, all, user.id);

@@ -1,7 +1,7 @@
-import swagger from '@fastify/swagger';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { scriptNonce } from './security-headers';
 
 const DOCS_PREFIX = '/api-docs';
@@ -18,18 +18,93 @@ function docsPage(html: string, nonce: string): string {
   return html.replaceAll(NONCE_SLOT, nonce).replace(/<html(?=[\s>])(?![^>]*\blang=)/, '<html lang="en"');
 }
 
+function swaggerOptions(appUrl: string): FastifyDynamicSwaggerOptions {
+  return {
+    openapi: {
+      info: {
+        title: 'Cadence API',
+        version: '1.0.0',
+        description: 'Cadence music streaming platform API.',
+      },
+      servers: [{ url: appUrl }],
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer' },
+          cookieAuth: { type: 'apiKey', in: 'cookie', name: 'cadence_session' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  };
+}
+
+/** The route options `@fastify/swagger` documents: its own `onRoute` filter (HEAD twins left out). */
+function recordRoutes(app: FastifyInstance): RouteOptions[] {
+  const routes: RouteOptions[] = [];
+  app.addHook('onRoute', (route) => {
+    const swaggerConfig = (route.config as { swagger?: { exposeHeadRoute?: boolean } } | undefined)?.swagger;
+    if (route.method === 'HEAD' && swaggerConfig?.exposeHeadRoute !== true) return;
+    routes.push(route);
+  });
+  return routes;
+}
+
+/**
+ * The OpenAPI document, generated on its first request. `@fastify/swagger` (with its YAML and
+ * JSON-schema resolver libraries, ~100 modules) would load at start and collect the routes; here
+ * the routes are collected as it would have seen them, and replayed on first use into a private
+ * Fastify instance carrying the plugin with the same options, whose document is the same.
+ */
+function lazyOpenApiDocument(app: FastifyInstance, appUrl: string) {
+  const routes = recordRoutes(app);
+  let document: Promise<FastifyInstance> | undefined;
+
+  async function load(): Promise<FastifyInstance> {
+    const [{ default: Fastify }, { default: swagger }] = await Promise.all([
+      import('fastify'),
+      import('@fastify/swagger'),
+    ]);
+    const instance = Fastify({ exposeHeadRoutes: false, routerOptions: { ignoreTrailingSlash: true } });
+    instance.setValidatorCompiler(validatorCompiler);
+    instance.setSerializerCompiler(serializerCompiler);
+    await instance.register(swagger, swaggerOptions(appUrl));
+    const handler = async () => null;
+    for (const route of routes) {
+      instance.route({
+        method: route.method,
+        url: route.url,
+        schema: route.schema,
+        config: route.config,
+        constraints: route.constraints,
+        handler,
+      });
+    }
+    await instance.ready();
+    return instance;
+  }
+
+  return async (): Promise<FastifyInstance> => {
+    document ??= load().catch((error) => {
+      document = undefined;
+      throw error;
+    });
+    return document;
+  };
+}
+
 /**
  * Scalar's plugin embeds its ~4 MB browser bundle and a YAML/OpenAPI toolchain: tens of MiB of
  * memory and hundreds of modules at start for a page few requests ever ask for. It runs in a
  * private Fastify instance built on the first `/api-docs` request, which the routes here forward to.
  */
-function lazyScalar(app: FastifyInstance) {
+function lazyScalar(app: FastifyInstance, openApi: () => Promise<FastifyInstance>) {
   let docs: Promise<FastifyInstance> | undefined;
 
   async function load(): Promise<FastifyInstance> {
-    const [{ default: Fastify }, { default: scalar }] = await Promise.all([
+    const [{ default: Fastify }, { default: scalar }, documented] = await Promise.all([
       import('fastify'),
       import('@scalar/fastify-api-reference'),
+      openApi(),
     ]);
     const instance = Fastify({ routerOptions: { ignoreTrailingSlash: true } });
     await instance.register(scalar, {
@@ -37,7 +112,7 @@ function lazyScalar(app: FastifyInstance) {
       configuration: {
         title: 'Cadence API',
         pageTitle: 'Cadence API',
-        content: () => app.swagger(),
+        content: () => documented.swagger(),
         nonce: NONCE_SLOT,
         // The default fonts come from Scalar's own host, which the CSP (and an offline install) refuses.
         withDefaultFonts: false,
@@ -73,24 +148,7 @@ function lazyScalar(app: FastifyInstance) {
 /** The OpenAPI document is generated from the routes' zod contracts; Scalar serves its bundled JS (offline). */
 export const openApiPlugin = fp(
   async (app: FastifyInstance, options: { appUrl: string }) => {
-    await app.register(swagger, {
-      openapi: {
-        info: {
-          title: 'Cadence API',
-          version: '1.0.0',
-          description: 'Cadence music streaming platform API.',
-        },
-        servers: [{ url: options.appUrl }],
-        components: {
-          securitySchemes: {
-            bearerAuth: { type: 'http', scheme: 'bearer' },
-            cookieAuth: { type: 'apiKey', in: 'cookie', name: 'cadence_session' },
-          },
-        },
-      },
-      transform: jsonSchemaTransform,
-    });
-    lazyScalar(app);
+    lazyScalar(app, lazyOpenApiDocument(app, options.appUrl));
   },
   { name: 'openapi' },
 );
