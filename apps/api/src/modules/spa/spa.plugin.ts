@@ -96,6 +96,9 @@ async function spa(app: FastifyInstance) {
       // The build writes .br/.gz beside each asset (max quality, made once): sent as they are with
       // `Vary: accept-encoding`; a file without them goes through @fastify/compress on the fly.
       preCompressed: true,
+      // Those copies are found beside the file they compress; they need no route of their own (a
+      // third of the build's files, each a GET and a HEAD route compiled at every start).
+      globIgnore: ['**/*.br', '**/*.gz'],
       cacheControl: false,
       decorateReply: isFirst,
       // index.html must go through the bootstrap injection, never raw.
