@@ -25,7 +25,7 @@ afterEach(() => {
 const rendersOf = (name: string) => commits.filter((commit) => commit.names.has(name)).length;
 
 describe("the player's first page (issue 33: the first second)", () => {
-  it('is one commit of the whole tree, from the inlined answers, with nothing re-rendered after it', async () => {
+  it('is one commit of the whole first screen, from the inlined answers, then only the rows below it', async () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(() => new Promise<Response>(() => {})),
@@ -45,7 +45,14 @@ describe("the player's first page (issue 33: the first second)", () => {
     // The layout, the page and a card each rendered in one commit only: no second pass of the tree.
     expect(rendersOf('PlayerLayout')).toBe(1);
     expect(rendersOf('HomePage')).toBe(1);
-    expect(rendersOf('LeafItems')).toBe(1);
+    // The rows below the first screen get their items in one later commit of their own (and the
+    // on-screen rows are not rendered again in it).
+    expect(rendersOf('LeafItems')).toBe(2);
+    expect(commits[0]?.names.get('LeafItems')).toBe(2);
+    const later = commits.slice(1).filter((commit) => commit.names.has('LeafItems'));
+    expect(later).toHaveLength(1);
+    expect(later[0]?.names.get('LeafItems')).toBe(3);
+    expect(later[0]?.names.has('ChannelSections')).toBe(false);
     // A grid's cards are its elements: no component per card.
     expect(rendersOf('ChannelItemCard')).toBe(0);
     expect(commits.filter((commit) => commit.rendered > 50)).toHaveLength(1);

@@ -12,6 +12,21 @@ describe('plural lines', () => {
     expect(formatPlurals(pages, { count: 12500 })).toBe('Delete 12,500 pages?');
   });
 
+  it("writes English's whole numbers below 1,000 as Intl would, without making a formatter", () => {
+    const line = '{count, plural, one {#} other {#}}';
+    for (const count of [-999, -12, 0, 1, 7, 42, 999]) {
+      for (const locale of ['en', 'en-GB', 'EN-us']) {
+        expect(formatPlurals(line, { count }, locale)).toBe(new Intl.NumberFormat(locale).format(count));
+      }
+    }
+    expect(formatPlurals(line, { count: 1000 }, 'en')).toBe('1,000');
+    expect(formatPlurals(line, { count: 2.5 }, 'en')).toBe('2.5');
+    expect(formatPlurals(line, { count: 1234 }, 'de')).toBe('1.234');
+    expect(formatPlurals(line, { count: 7 }, 'en-u-nu-arab')).toBe(
+      new Intl.NumberFormat('en-u-nu-arab').format(7),
+    );
+  });
+
   it('prefers an exact =N branch, keeps the text around the block and other placeholders', () => {
     const line = 'In :name: {count, plural, =0 {no members} one {# member} other {# members}}.';
     expect(translateWith({}, line, { count: 0, name: 'Crew' })).toBe('In Crew: no members.');

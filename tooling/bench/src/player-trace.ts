@@ -103,10 +103,34 @@ const KIND_OF: Record<string, string> = {
   ParseAuthorStyleSheet: 'css-parse',
 };
 
-function summarise(events: TTraceEvent[], navigationStart: number): Omit<TPageFigures, 'page' | 'commits'> {
-  const mainThread = events.find(
-    (event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain',
-  );
+/**
+ * The page's main thread: the trace can hold another renderer's (a browser page of its own, such
+ * as the new tab page, with its own long tasks), so the one that fetched the page's URLs is taken.
+ */
+function pageMainThread(events: TTraceEvent[], baseUrl: string): TTraceEvent | undefined {
+  const urlOf = (event: TTraceEvent) => {
+    const args = event.args as { data?: { url?: unknown }; beginData?: { url?: unknown } } | undefined;
+    return String(args?.data?.url ?? args?.beginData?.url ?? '');
+  };
+  const pageEvents = new Map<string, number>();
+  for (const event of events) {
+    if (urlOf(event).startsWith(baseUrl)) {
+      const key = `${event.pid}/${event.tid}`;
+      pageEvents.set(key, (pageEvents.get(key) ?? 0) + 1);
+    }
+  }
+  const count = (thread: TTraceEvent) => pageEvents.get(`${thread.pid}/${thread.tid}`) ?? 0;
+  return events
+    .filter((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain')
+    .sort((a, b) => count(b) - count(a))[0];
+}
+
+function summarise(
+  events: TTraceEvent[],
+  navigationStart: number,
+  baseUrl: string,
+): Omit<TPageFigures, 'page' | 'commits'> {
+  const mainThread = pageMainThread(events, baseUrl);
   if (!mainThread) throw new Error('no CrRendererMain thread in the trace');
   const onMain = events.filter(
     (event) =>
@@ -179,7 +203,7 @@ async function tracePage(
     void navigationMs;
     return {
       page: pagePath,
-      ...summarise(events, navigation?.ts ?? first),
+      ...summarise(events, navigation?.ts ?? first, baseUrl),
       commits: commits.map((commit) => ({
         atMs: Math.round(commit.at),
         components: commit.total,

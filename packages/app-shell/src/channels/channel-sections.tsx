@@ -1,5 +1,5 @@
 import type { TChannelItem, TChannelLeafItem, TChannelResponse } from '@cadence/contracts/channel';
-import type { CSSProperties, ReactNode } from 'react';
+import { type CSSProperties, type ReactNode, startTransition, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useTrans } from '../use-trans';
 
@@ -55,8 +55,9 @@ export function ChannelSections({
     });
   }
   const firstShown = children.find((child) => child.content.data.length > 0);
+  const belowFirstScreen = rowsBelowFirstScreen(children, firstShown, reservedHeight);
   const deferredRowStyle = (child: TChildChannel): CSSProperties | undefined =>
-    child === firstShown || !reservedHeight
+    !belowFirstScreen.has(child) || !reservedHeight
       ? undefined
       : { contentVisibility: 'auto', containIntrinsicSize: `auto ${reservedHeight(child)}px` };
   return (
@@ -67,8 +68,9 @@ export function ChannelSections({
             key={child.id}
             aria-labelledby={`channel-${child.id}`}
             data-testid="channel-section"
-            // Rows after the first: the browser skips their style, layout and paint while they are
-            // off screen (the first page's commit laid out every row), in a space kept for them.
+            // Rows below the first screen: skipped by the browser while off screen, in a space
+            // kept for them (rowsBelowFirstScreen). A row that is on it is laid out with the page:
+            // left to content-visibility, it cost a second style and layout pass in the same task.
             style={deferredRowStyle(child)}
           >
             {!child.config.hide_title && (
@@ -78,15 +80,58 @@ export function ChannelSections({
                 </Link>
               </h2>
             )}
-            {renderItems({
-              items: child.content.data,
-              layout: child.config.layout,
-              label: child.name,
-              isFirst: child === firstShown,
-            })}
+            {belowFirstScreen.has(child) ? (
+              <AfterFirstCommit>{() => renderItems(itemsProps(child, firstShown))}</AfterFirstCommit>
+            ) : (
+              renderItems(itemsProps(child, firstShown))
+            )}
           </section>
         ),
       )}
     </div>
   );
+}
+
+const itemsProps = (child: TChildChannel, firstShown: TChildChannel | undefined): TLeafItemsProps => ({
+  items: child.content.data,
+  layout: child.config.layout,
+  label: child.name,
+  isFirst: child === firstShown,
+});
+
+/**
+ * Its content after the page's first commit, in a transition of its own: the first render, commit
+ * and layout hold only what is on the first screen (the rows already drawn are not rendered again).
+ */
+function AfterFirstCommit({ children }: { children: () => ReactNode }) {
+  const [isShown, setShown] = useState(false);
+  useEffect(() => {
+    startTransition(() => setShown(true));
+  }, []);
+  return isShown ? children() : null;
+}
+
+/** The space between two rows (`gap-10`). */
+const ROW_GAP_PX = 40;
+
+/**
+ * The rows that start below the first screen by their reserved heights (the page's header above
+ * them only pushes them further down): the browser skips their style, layout and paint while they
+ * are off screen, and their items come after the first commit. The first row with items never is.
+ */
+function rowsBelowFirstScreen(
+  children: TChildChannel[],
+  firstShown: TChildChannel | undefined,
+  reservedHeight: ((child: TChildChannel) => number) | undefined,
+): Set<TChildChannel> {
+  const below = new Set<TChildChannel>();
+  if (!reservedHeight) return below;
+  const screenHeight = typeof window === 'undefined' ? 0 : window.innerHeight;
+  let top = 0;
+  for (const child of children) {
+    if (child.content.data.length === 0) continue;
+    if (child !== firstShown && top >= screenHeight) below.add(child);
+    top += reservedHeight(child) + ROW_GAP_PX;
+  }
+  return below;
 }

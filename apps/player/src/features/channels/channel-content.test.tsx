@@ -1,4 +1,4 @@
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { homeChannelFixture } from '../../test/home-channel-fixture';
 import { renderWithPlayer } from '../test-utils';
@@ -8,19 +8,26 @@ import { contentWidth, estimatedRowHeight } from './row-size';
 afterEach(cleanup);
 
 describe('the rows of a channel of channels (home)', () => {
-  it('lays out the first row at once and leaves the others to content-visibility, their space kept', async () => {
+  it('lays out the rows on the first screen at once and leaves the others to content-visibility, their space kept', async () => {
     renderWithPlayer(<ChannelContent channel={homeChannelFixture().channel} />);
-    const [first, ...rest] = await screen.findAllByTestId('channel-section');
-    expect(first?.style.contentVisibility).toBe('');
-    expect(rest).toHaveLength(4);
-    for (const section of rest) expect(section.style.contentVisibility).toBe('auto');
-    // jsdom's 1024 px window: 736 px of content, four columns of 178 px, so two lines for eight.
-    expect(rest.map((section) => section.style.containIntrinsicSize)).toEqual([
-      `auto ${40 + 33 + 10 * 56}px`,
+    const sections = await screen.findAllByTestId('channel-section');
+    expect(sections).toHaveLength(5);
+    // jsdom's 1024 x 768 window: 736 px of content, four columns of 178 px, so two lines for
+    // eight. The first grid (524 px) and the gap leave the track table starting at 564 px: on the
+    // first screen, so laid out with the page; the rows after it start below 768 px.
+    const onScreen = sections.slice(0, 2);
+    const below = sections.slice(2);
+    for (const section of onScreen) expect(section.style.contentVisibility).toBe('');
+    for (const section of below) expect(section.style.contentVisibility).toBe('auto');
+    expect(below.map((section) => section.style.containIntrinsicSize)).toEqual([
       `auto ${40 + 2 * (178 + 60) + 8}px`,
       `auto ${40 + 176 + 60 + 8}px`,
       `auto ${40 + 2 * (178 + 60) + 8}px`,
     ]);
+    // Their items come after the first commit, and come.
+    for (const section of below) {
+      await waitFor(() => expect(section.querySelectorAll('a[href]').length).toBeGreaterThan(1));
+    }
   });
 
   it('reserves a track table exactly, a carousel one line of cards, a grid the lines its width holds', () => {

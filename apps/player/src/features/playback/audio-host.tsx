@@ -6,9 +6,13 @@ import { getPlayer, reportPlay } from './player-instance';
 
 /**
  * The Media Session (lock screen, hardware keys) has nothing to show before a track is loaded:
- * its module loads then, out of the first download.
+ * its module loads then, out of the first download, and once the track is heard (or nothing
+ * plays): a click's stream does not share the connection and the server with it.
  */
-function attachMediaSessionOnFirstTrack(store: ReturnType<typeof getPlayer>): () => void {
+export function attachMediaSessionOnFirstTrack(
+  store: ReturnType<typeof getPlayer>,
+  load: () => Promise<typeof import('./media-session')> = () => import('./media-session'),
+): () => void {
   let detach: (() => void) | null = null;
   let isDetached = false;
   let isStarted = false;
@@ -16,14 +20,18 @@ function attachMediaSessionOnFirstTrack(store: ReturnType<typeof getPlayer>): ()
     if (isStarted) return;
     isStarted = true;
     offStore();
-    void import('./media-session').then(({ attachMediaSession }) => {
+    void load().then(({ attachMediaSession }) => {
       if (!isDetached) detach = attachMediaSession(store);
     });
   };
+  const isDue = () => {
+    const state = store.getSnapshot();
+    return store.currentItem() !== null && (!state.isPlaying || state.position > 0);
+  };
   const offStore = store.subscribe(() => {
-    if (store.currentItem()) start();
+    if (isDue()) start();
   });
-  if (store.currentItem()) start();
+  if (isDue()) start();
   return () => {
     isDetached = true;
     offStore();

@@ -25,7 +25,7 @@ export function MobilePlayer() {
         onClick={() => openNowPlaying()}
         className="flex min-w-0 flex-1 items-center gap-3 text-left"
       >
-        <Artwork src={trackArtwork(item.track)} className="size-11" />
+        <Artwork src={trackArtwork(item.track)} className="size-11" sizes="2.75rem" />
         {/* Named by its content, the visible title and artists included (WCAG 2.5.3). */}
         <span className="sr-only">{trans('Open now playing')}:</span>{' '}
         <span className="min-w-0">

@@ -22,7 +22,9 @@ export function NowPlayingInfo() {
         aria-label={trans('Open now playing')}
         className="shrink-0 rounded-md outline-none focus-visible:ring-2 focus-visible:ring-focus"
       >
-        <Artwork src={trackArtwork(track)} className="size-14" />
+        {/* A right-sized variant: the row that started the track usually has it already (no
+            request beside the first bytes of the stream, as the full-size file was). */}
+        <Artwork src={trackArtwork(track)} className="size-14" sizes="3.5rem" />
       </button>
       <div className="min-w-0" aria-live="polite" aria-atomic>
         <Link

@@ -116,7 +116,7 @@ function QueueRow({ item, isCurrent }: { item: TQueueItem & { index: number }; i
       >
         <GripVerticalIcon aria-hidden className="size-4" />
       </AriaButton>
-      <Artwork src={trackArtwork(track)} className="size-10" />
+      <Artwork src={trackArtwork(track)} className="size-10" sizes="2.5rem" />
       <div className="min-w-0 flex-1">
         <div
           className={clsx('truncate text-sm', isCurrent ? 'text-primary' : 'text-fg')}
