@@ -55,6 +55,7 @@ import * as addSubsonicListIndexes from './2026-11-30T00-00_add-subsonic-list-in
 import * as denormaliseTrackGenreAndTagIds from './2026-11-30T03-00_denormalise-track-genre-and-tag-ids';
 import * as addPayoutRunComputing from './2026-11-30T03-10_add-payout-run-computing';
 import * as addTracksLinkTitleIndex from './2026-11-30T07-30_add-tracks-link-title-index';
+import * as addScrobbleSenderLease from './2026-11-30T10-40_add-scrobble-sender-lease';
 
 /** Imported statically so the tsup bundle carries them; keys are the frozen migration names. */
 export const migrations: Record<string, Migration> = {
@@ -114,4 +115,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-30T03-00_denormalise-track-genre-and-tag-ids': denormaliseTrackGenreAndTagIds,
   '2026-11-30T03-10_add-payout-run-computing': addPayoutRunComputing,
   '2026-11-30T07-30_add-tracks-link-title-index': addTracksLinkTitleIndex,
+  '2026-11-30T10-40_add-scrobble-sender-lease': addScrobbleSenderLease,
 };
