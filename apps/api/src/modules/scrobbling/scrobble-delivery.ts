@@ -175,8 +175,9 @@ export function createScrobbleDelivery(deps: {
     };
     try {
       while (true) {
-        if (!stopped && !isExhausted && !reading && read.length <= places / 2) startReading();
         while (!stopped && read.length > 0 && inFlight.size < places) launch(read.shift() as Batch);
+        // After the launches: the next rows are read while the batches just sent are on the wire.
+        if (!stopped && !isExhausted && !reading && read.length <= places / 2) startReading();
         const waits = [...inFlight, ...(reading ? [reading] : [])];
         if (waits.length === 0) break;
         await Promise.race(waits);

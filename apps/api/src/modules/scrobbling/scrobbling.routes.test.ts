@@ -262,6 +262,58 @@ describe('ListenBrainz', () => {
   });
 });
 
+describe('the outbox after a failure', () => {
+  it('gives back the batches read but never sent: due with the failed ones, attempts unchanged, sent once after the backoff', async () => {
+    const cy = await listenerWith();
+    await connectListenBrainz(cy.headers, 'lb-token-of-bob');
+    // Two reads' worth: the sender reads the second while the first is on the wire.
+    const perRead = 200 * IN_FLIGHT.listenbrainz;
+    const count = 2 * perRead;
+    const name = (index: number) => `Given back ${cy.id}-${index}`;
+    await queueScrobbles(
+      t.deps.db,
+      Array.from({ length: count }, (_, index) => ({
+        user_id: cy.id,
+        service: 'listenbrainz' as const,
+        play_key: `given-back:${index}`,
+        track: { artist: 'Given Back Artist', track: name(index), album: null, duration_ms: 200_000 },
+        listened_at: new Date(Date.UTC(2026, 1, 1) + index * 1000),
+      })),
+    );
+    const arrived = () =>
+      listenbrainz
+        .listens()
+        .filter((entry) => entry.listen.track_metadata.track_name.startsWith(`Given back ${cy.id}-`));
+    // Every batch of the first read fails: the sender stops with the second read in hand.
+    listenbrainz.failNext(IN_FLIGHT.listenbrainz, { status: 500 });
+    await t.app.services.scrobbling.requeueDue();
+    await t.app.jobs.drain();
+    let rows = await outboxOf(cy.id);
+    const failed = rows.filter((row) => row.attempts === 1);
+    const givenBack = rows.filter((row) => row.attempts === 0);
+    expect(failed).toHaveLength(perRead);
+    expect(givenBack).toHaveLength(perRead);
+    expect(rows.every((row) => row.sent_at === null && row.failed_at === null)).toBe(true);
+    for (const row of givenBack) expect(row.last_error).toBeNull();
+    expect(arrived()).toHaveLength(0);
+
+    // Given back, not left due: the sweep before the backoff is over sends none of them.
+    await t.app.services.scrobbling.requeueDue();
+    await t.app.jobs.drain();
+    expect(arrived()).toHaveLength(0);
+    expect((await outboxOf(cy.id)).filter((row) => row.sent_at !== null)).toHaveLength(0);
+
+    await backoffsOver(cy.id);
+    await t.app.services.scrobbling.requeueDue();
+    await t.app.jobs.drain();
+    rows = await outboxOf(cy.id);
+    expect(rows.every((row) => row.sent_at instanceof Date)).toBe(true);
+    const names = arrived().map((entry) => entry.listen.track_metadata.track_name);
+    expect(names).toHaveLength(count);
+    expect(new Set(names).size).toBe(count);
+  });
+});
+
 describe('Subsonic apps', () => {
   it('scrobble with submission=false reaches ListenBrainz as now playing, and with submission=true as a counted play', async () => {
     const ada = await listenerWith();
