@@ -66,6 +66,26 @@ const backoffsOver = (userId: number) =>
     .where('sent_at', 'is', null)
     .execute();
 
+/** `count` listens of `userId` queued for ListenBrainz as after an outage; `arrived` answers those the peer got. */
+async function queueBacklog(userId: number, label: string, count: number) {
+  const prefix = `${label} ${userId}-`;
+  await queueScrobbles(
+    t.deps.db,
+    Array.from({ length: count }, (_, index) => ({
+      user_id: userId,
+      service: 'listenbrainz' as const,
+      play_key: `${label}:${index}`,
+      track: { artist: `${label} Artist`, track: `${prefix}${index}`, album: null, duration_ms: 200_000 },
+      listened_at: new Date(Date.UTC(2026, 0, 1) + index * 1000),
+    })),
+  );
+  return {
+    name: (index: number) => `${prefix}${index}`,
+    arrived: () =>
+      listenbrainz.listens().filter((entry) => entry.listen.track_metadata.track_name.startsWith(prefix)),
+  };
+}
+
 describe('ListenBrainz', () => {
   it('connects with a token ListenBrainz validates, stored encrypted; a wrong token is a 422', async () => {
     const ada = await listenerWith();
@@ -217,21 +237,7 @@ describe('ListenBrainz', () => {
     await connectListenBrainz(bob.headers, 'lb-token-of-bob');
     // Five batches of 200, queued as after an outage; the first request the peer gets hangs.
     const count = 1000;
-    const name = (index: number) => `Backlog ${bob.id}-${index}`;
-    await queueScrobbles(
-      t.deps.db,
-      Array.from({ length: count }, (_, index) => ({
-        user_id: bob.id,
-        service: 'listenbrainz' as const,
-        play_key: `backlog:${index}`,
-        track: { artist: 'Backlog Artist', track: name(index), album: null, duration_ms: 200_000 },
-        listened_at: new Date(Date.UTC(2026, 0, 1) + index * 1000),
-      })),
-    );
-    const arrived = () =>
-      listenbrainz
-        .listens()
-        .filter((entry) => entry.listen.track_metadata.track_name.startsWith(`Backlog ${bob.id}-`));
+    const { name, arrived } = await queueBacklog(bob.id, 'Backlog', count);
     expect(IN_FLIGHT.listenbrainz).toBeGreaterThan(1);
     listenbrainz.failNext(1, 'hang');
     await t.app.services.scrobbling.requeueDue();
@@ -269,21 +275,7 @@ describe('the outbox after a failure', () => {
     // Two reads' worth: the sender reads the second while the first is on the wire.
     const perRead = 200 * IN_FLIGHT.listenbrainz;
     const count = 2 * perRead;
-    const name = (index: number) => `Given back ${cy.id}-${index}`;
-    await queueScrobbles(
-      t.deps.db,
-      Array.from({ length: count }, (_, index) => ({
-        user_id: cy.id,
-        service: 'listenbrainz' as const,
-        play_key: `given-back:${index}`,
-        track: { artist: 'Given Back Artist', track: name(index), album: null, duration_ms: 200_000 },
-        listened_at: new Date(Date.UTC(2026, 1, 1) + index * 1000),
-      })),
-    );
-    const arrived = () =>
-      listenbrainz
-        .listens()
-        .filter((entry) => entry.listen.track_metadata.track_name.startsWith(`Given back ${cy.id}-`));
+    const { arrived } = await queueBacklog(cy.id, 'Given back', count);
     // Every batch of the first read fails: the sender stops with the second read in hand.
     listenbrainz.failNext(IN_FLIGHT.listenbrainz, { status: 500 });
     await t.app.services.scrobbling.requeueDue();
