@@ -10,7 +10,7 @@ import {
   insertTrack,
 } from '../catalogue/catalogue.test-helper';
 import { IN_FLIGHT } from './scrobble-delivery';
-import { queueScrobbles } from './scrobbling.repository';
+import { queueScrobbles, takeAccount } from './scrobbling.repository';
 
 let t: TestApp;
 let listenbrainz: ListenBrainzPeer;
@@ -303,6 +303,40 @@ describe('the outbox after a failure', () => {
     const names = arrived().map((entry) => entry.listen.track_metadata.track_name);
     expect(names).toHaveLength(count);
     expect(new Set(names).size).toBe(count);
+  });
+});
+
+describe("the account's lease", () => {
+  it('keeps a second sender out while one holds the account, and lets the next in once it ends', async () => {
+    const dee = await listenerWith();
+    await connectListenBrainz(dee.headers, 'lb-token-of-bob');
+    const { arrived } = await queueBacklog(dee.id, 'Leased', 3);
+    const account = { userId: dee.id, service: 'listenbrainz' as const };
+    // Another replica's sender holds the account.
+    const now = new Date();
+    const until = new Date(now.getTime() + 60_000);
+    expect(await takeAccount(t.deps.db, account, { sender: 'other-replica', until, now })).toBeDefined();
+    await t.app.services.scrobbling.requeueDue();
+    await t.app.jobs.drain();
+    expect(arrived()).toHaveLength(0);
+    expect((await outboxOf(dee.id)).every((row) => row.sent_at === null && row.attempts === 0)).toBe(true);
+
+    // Its lease ran out (it died): the next sender takes the account and sends every row once.
+    await t.deps.db
+      .updateTable('scrobble_connections')
+      .set({ sender_until: new Date(now.getTime() - 1000) })
+      .where('user_id', '=', dee.id)
+      .execute();
+    await t.app.services.scrobbling.requeueDue();
+    await t.app.jobs.drain();
+    expect(arrived()).toHaveLength(3);
+    expect((await outboxOf(dee.id)).every((row) => row.sent_at instanceof Date)).toBe(true);
+    const [connection] = await t.deps.db
+      .selectFrom('scrobble_connections')
+      .select(['sender', 'sender_until'])
+      .where('user_id', '=', dee.id)
+      .execute();
+    expect(connection).toEqual({ sender: null, sender_until: null });
   });
 });
 
