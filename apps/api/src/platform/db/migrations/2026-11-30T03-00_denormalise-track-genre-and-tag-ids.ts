@@ -102,7 +102,8 @@ export async function backfill(trx: Kysely<any>, range: { afterId: number; toId:
             from ${sql.raw(link.table)}
             where ${sql.raw(link.type)} = 'track' and ${sql.raw(link.of)} > ${range.afterId} and ${sql.raw(link.of)} <= ${range.toId}
             group by ${sql.raw(link.of)}) s
-      where t.id = s.id and t.${sql.raw(link.column)} <> s.ids`.execute(trx);
+      where t.id > ${range.afterId} and t.id <= ${range.toId} and t.id = s.id
+        and t.${sql.raw(link.column)} <> s.ids`.execute(trx);
 }
 
 /** Where the backfill ends: tracks added after it started have their ids from the triggers. */
