@@ -66,6 +66,14 @@ const backoffsOver = (userId: number) =>
     .where('sent_at', 'is', null)
     .execute();
 
+/** The backoffs are over and the sweep's senders ran: whether every row of the user is sent. */
+async function allSentAfterTheBackoff(userId: number) {
+  await backoffsOver(userId);
+  await t.app.services.scrobbling.requeueDue();
+  await t.app.jobs.drain();
+  return (await outboxOf(userId)).every((row) => row.sent_at instanceof Date);
+}
+
 /** `count` listens of `userId` queued for ListenBrainz as after an outage; `arrived` answers those the peer got. */
 async function queueBacklog(userId: number, label: string, count: number) {
   const prefix = `${label} ${userId}-`;
@@ -244,7 +252,7 @@ describe('ListenBrainz', () => {
     await t.app.jobs.drain();
     // One after the other, the sender would have stopped at the hung batch with nothing sent. Side
     // by side, the other batches out with it were sent (and those claimed before its time ran out).
-    let rows = await outboxOf(bob.id);
+    const rows = await outboxOf(bob.id);
     const sent = rows.filter((row) => row.sent_at !== null);
     expect(sent.length).toBeGreaterThanOrEqual(200 * (IN_FLIGHT.listenbrainz - 1));
     const hung = rows.filter((row) => row.sent_at === null && row.attempts > 0);
@@ -257,11 +265,7 @@ describe('ListenBrainz', () => {
       });
     expect(arrived()).toHaveLength(sent.length);
 
-    await backoffsOver(bob.id);
-    await t.app.services.scrobbling.requeueDue();
-    await t.app.jobs.drain();
-    rows = await outboxOf(bob.id);
-    expect(rows.every((row) => row.sent_at instanceof Date)).toBe(true);
+    expect(await allSentAfterTheBackoff(bob.id)).toBe(true);
     const names = arrived().map((entry) => entry.listen.track_metadata.track_name);
     expect(names).toHaveLength(count);
     expect(new Set(names)).toEqual(new Set(Array.from({ length: count }, (_, index) => name(index))));
@@ -280,7 +284,7 @@ describe('the outbox after a failure', () => {
     listenbrainz.failNext(IN_FLIGHT.listenbrainz, { status: 500 });
     await t.app.services.scrobbling.requeueDue();
     await t.app.jobs.drain();
-    let rows = await outboxOf(cy.id);
+    const rows = await outboxOf(cy.id);
     const failed = rows.filter((row) => row.attempts === 1);
     const givenBack = rows.filter((row) => row.attempts === 0);
     expect(failed).toHaveLength(perRead);
@@ -295,11 +299,7 @@ describe('the outbox after a failure', () => {
     expect(arrived()).toHaveLength(0);
     expect((await outboxOf(cy.id)).filter((row) => row.sent_at !== null)).toHaveLength(0);
 
-    await backoffsOver(cy.id);
-    await t.app.services.scrobbling.requeueDue();
-    await t.app.jobs.drain();
-    rows = await outboxOf(cy.id);
-    expect(rows.every((row) => row.sent_at instanceof Date)).toBe(true);
+    expect(await allSentAfterTheBackoff(cy.id)).toBe(true);
     const names = arrived().map((entry) => entry.listen.track_metadata.track_name);
     expect(names).toHaveLength(count);
     expect(new Set(names).size).toBe(count);
