@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type LastfmPeer, startLastfmPeer } from '@cadence/scrobble-peers/lastfm-peer';
 import { type ListenBrainzPeer, startListenBrainzPeer } from '@cadence/scrobble-peers/listenbrainz-peer';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,25 +11,37 @@ import { ADMIN, expectSettledAndClean, newPage, signIn } from './journey-steps';
 
 /**
  * Issue 37 in the browser: a smart playlist built in the editor and played; ListenBrainz (a local
- * peer) connected in account settings and a scrobble arriving once half a track was heard; an
- * M3U8 imported and its match report read.
+ * peer) connected in account settings and a scrobble arriving once half a track was heard;
+ * Last.fm (a local peer) connected through its web authentication page; an M3U8 imported and its
+ * match report read.
  */
 let api: RunningApi;
 let browser: Browser;
 let listenbrainz: ListenBrainzPeer;
+let lastfm: LastfmPeer;
 const TOKEN = 'e2e-listenbrainz-token';
+const LASTFM = { apiKey: 'e2e-lastfm-key', secret: 'e2e-lastfm-secret', user: 'e2e-lastfm-listener' };
 
 beforeAll(async () => {
-  listenbrainz = await startListenBrainzPeer({ tokens: { [TOKEN]: 'e2e-listener' } });
+  [listenbrainz, lastfm] = await Promise.all([
+    startListenBrainzPeer({ tokens: { [TOKEN]: 'e2e-listener' } }),
+    startLastfmPeer({ apiKey: LASTFM.apiKey, secret: LASTFM.secret, users: [LASTFM.user] }),
+  ]);
   [api, browser] = await Promise.all([
-    startApi({ 'scrobbling.listenbrainz_url': listenbrainz.url }),
+    startApi({
+      'scrobbling.listenbrainz_url': listenbrainz.url,
+      'scrobbling.lastfm_api_url': `${lastfm.url}/2.0/`,
+      'scrobbling.lastfm_auth_url': `${lastfm.url}/api/auth/`,
+      'scrobbling.lastfm_api_key': LASTFM.apiKey,
+      'scrobbling.lastfm_secret': LASTFM.secret,
+    }),
     launchBrowser({ autoplay: true }),
   ]);
 }, 120_000);
 afterAll(async () => {
   await browser?.close();
   await api?.stop();
-  await listenbrainz?.close();
+  await Promise.all([listenbrainz?.close(), lastfm?.close()]);
 });
 
 const audio = (page: Page) => page.locator('[data-testid="player-audio"]');
@@ -79,6 +92,25 @@ describe('a library you keep and carry', () => {
     expect(listen?.user).toBe('e2e-listener');
     expect(listen?.listen.track_metadata.track_name).toMatch(/Harbor/i);
   }, 120_000);
+
+  it('connects Last.fm through its web authentication page and comes back connected, the page axe-clean', async () => {
+    const page = await newPage(browser, api);
+    await signIn(page, api, ADMIN);
+    await page.goto(`${api.url}/account-settings`);
+    const panel = page.getByTestId('panel-connected-services');
+    await panel.getByRole('button', { name: 'Connect Last.fm' }).click();
+    // Last.fm's own page (the peer's): the listener allows access, and Last.fm sends them back.
+    await page.waitForURL((url) => url.origin === lastfm.url && url.pathname.startsWith('/api/auth'));
+    await page.getByRole('button', { name: 'Yes, allow access' }).click();
+    await page.waitForURL((url) => url.origin === api.url && url.pathname === '/account-settings');
+    const status = page.getByTestId('scrobbling-lastfm-status');
+    await status.getByText(`Connected as ${LASTFM.user}`).waitFor();
+    await expectSettledAndClean(page);
+
+    // Disconnecting deletes the stored session key: the page offers to connect again.
+    await panel.getByRole('button', { name: 'Disconnect Last.fm' }).click();
+    await panel.getByRole('button', { name: 'Connect Last.fm' }).waitFor();
+  }, 60_000);
 
   it('imports an M3U8 and shows what matched and what did not', async () => {
     const page = await newPage(browser, api);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { TScrobbleService } from '@cadence/contracts/scrobbling';
 import type { Kysely } from 'kysely';
 import { createGroupCommit } from '../../platform/db/group-commit';
@@ -18,8 +19,13 @@ const BATCH = { lastfm: 50, listenbrainz: 200 } as const;
  * own time).
  */
 export const IN_FLIGHT = { lastfm: 1, listenbrainz: 4 } as const;
-/** How long a sender holds the rows it took: longer than a call can last (SCROBBLE_TIMEOUT_MS). */
+/**
+ * How long a sender holds the account it took. It renews the lease before a read once a quarter of
+ * it has passed, so a row read is covered for at least 90 s: longer than a call can last
+ * (SCROBBLE_TIMEOUT_MS, at most 60 s).
+ */
 const LEASE_MS = 2 * 60 * 1000;
+const RENEW_AFTER_MS = LEASE_MS / 4;
 /** After a failure: 30 s, 1 min, 2 min ... at most 6 h; given up after 20 failures (some days). */
 const RETRY_BASE_MS = 30_000;
 const RETRY_MAX_MS = 6 * 60 * 60 * 1000;
@@ -34,12 +40,13 @@ type Clients = {
 
 /**
  * Sends the outbox. A sender drains one account (user and service) with up to `IN_FLIGHT` batches
- * on the wire: rows are claimed (a lease on them, so no other batch or sender takes them) for
- * every free place at once, sent a batch a request, and each batch is marked sent as soon as its
- * answer comes. A failed batch is due again after a backoff and the sender claims nothing more
- * (the batches already out finish and are marked), then stops (the scheduled sweep queues it
- * again), so the outbox, not the job queue, holds what is owed: nothing is lost when a job is, and
- * a row sent is never sent by a second sender or batch (its lease).
+ * on the wire: it leases the account (no other sender reads its rows meanwhile), reads the owed
+ * rows in order for every free place at once (a position, so no batch takes another's rows), sends
+ * a batch a request, and marks each batch sent as soon as its answer comes. A failed batch is due
+ * again after a backoff and the sender reads nothing more (the batches already out finish and are
+ * marked), then stops (the scheduled sweep queues it again), so the outbox, not the job queue,
+ * holds what is owed: nothing is lost when a job is, and a row sent is never sent by a second
+ * sender (the account's lease) or batch (the position).
  */
 export function createScrobbleDelivery(deps: {
   db: Kysely<Database>;
@@ -64,7 +71,7 @@ export function createScrobbleDelivery(deps: {
     return clients.lastfm.scrobble(credential, listens);
   }
 
-  type Batch = Awaited<ReturnType<typeof repository.claimDue>>;
+  type Batch = Awaited<ReturnType<typeof repository.readDue>>;
 
   /**
    * One claimed batch on the wire. Answers whether its place is free again: true once the service
@@ -105,67 +112,83 @@ export function createScrobbleDelivery(deps: {
   }
 
   /**
-   * Keeps the account's places on the wire full: the next rows are claimed while batches are out
-   * (a claim for every place once half of the claimed batches are gone), a place is taken again as
-   * soon as the service answers (the mark does not hold it), and the sender ends when nothing is
-   * left to claim and every batch and mark is done. After a failure it claims nothing more, sends
-   * nothing more, and gives the claimed batches it did not send back (due with the failed batch).
+   * Keeps the account's places on the wire full: the next rows are read while batches are out (a
+   * read for every place once half of the read batches are gone), a place is taken again as soon
+   * as the service answers (the mark does not hold it), and the sender ends when nothing is left
+   * to read and every batch and mark is done. After a failure it reads nothing more, sends nothing
+   * more, and gives the batches it read but did not send back (due with the failed batch).
    */
   async function deliver(payload: unknown): Promise<void> {
     const { userId, service } = payload as { userId: number; service: TScrobbleService };
-    const connection = await repository.findConnection(db, userId, service);
-    if (!connection) return;
-    const credential = deps.credentialOf(connection.credential);
+    const account = { userId, service };
+    const sender = randomUUID();
+    const lease = () => ({ sender, until: new Date(Date.now() + LEASE_MS), now: new Date() });
+    const taken = await repository.takeAccount(db, account, lease());
+    if (!taken) return; // Not connected, or another sender has it.
+    let renewAt = Date.now() + RENEW_AFTER_MS;
+    const credential = deps.credentialOf(taken.credential);
     const clients = await deps.clients();
     const places = IN_FLIGHT[service];
     const size = BATCH[service];
     const inFlight = new Set<Promise<void>>();
     const marks = new Set<Promise<void>>();
-    const claimed: Batch[] = [];
-    let claiming: Promise<void> | null = null;
+    const read: Batch[] = [];
+    let afterId: string | null = null;
+    let reading: Promise<void> | null = null;
     let isExhausted = false;
+    let isLost = false;
     let stopped = false;
     let firstError: unknown = null;
     const fail = (error: unknown) => {
       stopped = true;
       firstError ??= error;
     };
-    const claim = () => {
-      const current: Promise<void> = repository
-        .claimDue(db, { userId, service }, { limit: places * size, leaseMs: LEASE_MS, now: new Date() })
-        .then((rows) => {
-          for (let start = 0; start < rows.length; start += size)
-            claimed.push(rows.slice(start, start + size));
-          if (rows.length < places * size) isExhausted = true;
-        }, fail)
+    async function readNext() {
+      if (Date.now() >= renewAt) {
+        renewAt = Date.now() + RENEW_AFTER_MS;
+        if (!(await repository.renewAccount(db, account, lease()))) {
+          isLost = true;
+          stopped = true;
+          return;
+        }
+      }
+      const rows = await repository.readDue(db, account, { afterId, limit: places * size, now: new Date() });
+      afterId = rows.at(-1)?.id ?? afterId;
+      for (let start = 0; start < rows.length; start += size) read.push(rows.slice(start, start + size));
+      if (rows.length < places * size) isExhausted = true;
+    }
+    const startReading = () => {
+      const current: Promise<void> = readNext()
+        .catch(fail)
         .finally(() => {
-          claiming = null;
+          reading = null;
         });
-      claiming = current;
+      reading = current;
     };
     const launch = (rows: Batch) => {
       const batch: Promise<void> = sendBatch(clients, service, credential, rows, marks, fail)
         .then((isSent) => {
           if (!isSent) stopped = true;
-        }, fail) // A database error after the send: the rows keep their lease and go again after it.
+        }, fail) // A database error after the send: the account stays leased and its rows go again after the lease.
         .finally(() => inFlight.delete(batch));
       inFlight.add(batch);
     };
     try {
       while (true) {
-        if (!stopped && !isExhausted && !claiming && claimed.length <= places / 2) claim();
-        while (!stopped && claimed.length > 0 && inFlight.size < places) launch(claimed.shift() as Batch);
-        const waits = [...inFlight, ...(claiming ? [claiming] : [])];
+        while (!stopped && read.length > 0 && inFlight.size < places) launch(read.shift() as Batch);
+        // After the launches: the next rows are read while the batches just sent are on the wire.
+        if (!stopped && !isExhausted && !reading && read.length <= places / 2) startReading();
+        const waits = [...inFlight, ...(reading ? [reading] : [])];
         if (waits.length === 0) break;
         await Promise.race(waits);
       }
     } finally {
-      // Never leave a batch behind: each one ends marked sent, marked failed, leased, or given back.
+      // Never leave a batch behind: each one ends marked sent, marked failed, or given back.
       await Promise.all(inFlight);
-      await claiming;
+      await reading;
       await Promise.all([...marks].map((mark) => mark.catch(fail)));
-      const unsent = claimed.splice(0).flat();
-      if (unsent.length > 0) {
+      const unsent = read.splice(0).flat();
+      if (unsent.length > 0 && !isLost) {
         const due = new Date(Date.now() + retryDelayMs(Math.min(...unsent.map((row) => row.attempts))));
         await repository.postpone(
           db,
@@ -173,6 +196,9 @@ export function createScrobbleDelivery(deps: {
           due,
         );
       }
+      // After a database error the lease stays: a batch answered but not marked goes again only
+      // once it ends. Otherwise every answered batch is marked: the account is free for the next.
+      if (!firstError && !isLost) await repository.releaseAccount(db, account, sender);
     }
     if (firstError) throw firstError;
   }

@@ -77,47 +77,72 @@ export async function queueScrobbles(
   return inserted.length;
 }
 
+type Account = { userId: number; service: TScrobbleService };
+
 /**
- * Takes up to `limit` due scrobbles of one account for `leaseMs`: another sender (or another batch
- * of the same sender) skips them until the lease ends (a sender that died gives them back that
- * way). `scrobble_outbox_account_due_index` hands the account's owed rows in this order.
- *
- * The claim commits without waiting for its WAL flush (a flush is most of a small write's time):
- * a claim lost in a database crash leaves its rows due, as if it had never run, and the mark of a
- * sent batch commits with its flush, which flushes every claim before it. Durability is owed to
- * "sent", not to "leased".
+ * Leases the account to `sender` until `until` unless another sender holds it: answers the stored
+ * credential, or undefined (not connected, or taken). A sender that died gives the account back
+ * when its lease ends.
  */
-export async function claimDue(
-  db: Db,
-  key: { userId: number; service: TScrobbleService },
-  options: { limit: number; leaseMs: number; now: Date },
-) {
-  const until = new Date(options.now.getTime() + options.leaseMs);
-  const rows = await db.transaction().execute(async (trx) => {
-    await sql`set local synchronous_commit = off`.execute(trx);
-    const due = trx
-      .selectFrom('scrobble_outbox')
-      .select('id')
-      .where('user_id', '=', key.userId)
-      .where('service', '=', key.service)
-      .where('sent_at', 'is', null)
-      .where('failed_at', 'is', null)
-      .where('next_attempt_at', '<=', options.now)
-      .orderBy('listened_at')
-      .orderBy('id')
-      .limit(options.limit)
-      .forUpdate()
-      .skipLocked();
-    // `= any(array(...))`, not `in (...)`: the ids are taken once, then found by primary key. As a
-    // join, a freshly filled outbox without statistics got a plan that re-ran the claim per row.
-    return trx
-      .updateTable('scrobble_outbox')
-      .set({ next_attempt_at: until })
-      .where(sql<boolean>`id = any(array(${due}))`)
-      .returning(['id', 'track', 'listened_at', 'attempts'])
-      .execute();
-  });
-  return rows.sort((a, b) => a.listened_at.getTime() - b.listened_at.getTime());
+export async function takeAccount(db: Db, key: Account, lease: { sender: string; until: Date; now: Date }) {
+  return db
+    .updateTable('scrobble_connections')
+    .set({ sender: lease.sender, sender_until: lease.until })
+    .where('user_id', '=', key.userId)
+    .where('service', '=', key.service)
+    .where((eb) => eb.or([eb('sender_until', 'is', null), eb('sender_until', '<=', lease.now)]))
+    .returning('credential')
+    .executeTakeFirst();
+}
+
+/** Extends the lease `sender` holds; false when the account was disconnected or taken by another. */
+export async function renewAccount(db: Db, key: Account, lease: { sender: string; until: Date }) {
+  const row = await db
+    .updateTable('scrobble_connections')
+    .set({ sender_until: lease.until })
+    .where('user_id', '=', key.userId)
+    .where('service', '=', key.service)
+    .where('sender', '=', lease.sender)
+    .returning('user_id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function releaseAccount(db: Db, key: Account, sender: string): Promise<void> {
+  await db
+    .updateTable('scrobble_connections')
+    .set({ sender: null, sender_until: null })
+    .where('user_id', '=', key.userId)
+    .where('service', '=', key.service)
+    .where('sender', '=', sender)
+    .execute();
+}
+
+/**
+ * The account's next `limit` due scrobbles in listening order, after the row `afterId` (the last
+ * one read before): a read, not a write, because the sender reading holds the account's lease.
+ * `scrobble_outbox_account_due_index` hands them in this order; the position is the row's own
+ * (time, id) as stored, so no rounding of the time can read a row twice.
+ */
+export function readDue(db: Db, key: Account, options: { afterId: string | null; limit: number; now: Date }) {
+  const { afterId } = options;
+  return db
+    .selectFrom('scrobble_outbox')
+    .select(['id', 'track', 'listened_at', 'attempts'])
+    .where('user_id', '=', key.userId)
+    .where('service', '=', key.service)
+    .where('sent_at', 'is', null)
+    .where('failed_at', 'is', null)
+    .where('next_attempt_at', '<=', options.now)
+    .$if(afterId !== null, (query) =>
+      query.where(
+        sql<boolean>`(listened_at, id) > (select o.listened_at, o.id from scrobble_outbox o where o.id = ${afterId})`,
+      ),
+    )
+    .orderBy('listened_at')
+    .orderBy('id')
+    .limit(options.limit)
+    .execute();
 }
 
 /** One statement for any number of batches: the ids travel as one array parameter. */
@@ -130,7 +155,7 @@ export async function markSent(db: Db, ids: readonly string[], at: Date): Promis
     .execute();
 }
 
-/** Claimed rows a stopped sender did not send: due again at `until`, their attempts unchanged. */
+/** Rows read but not sent by a sender that stopped: due again at `until`, their attempts unchanged. */
 export async function postpone(db: Db, ids: readonly string[], until: Date): Promise<void> {
   if (ids.length === 0) return;
   await db

@@ -10,7 +10,7 @@ import {
   insertTrack,
 } from '../catalogue/catalogue.test-helper';
 import { IN_FLIGHT } from './scrobble-delivery';
-import { queueScrobbles } from './scrobbling.repository';
+import { queueScrobbles, takeAccount } from './scrobbling.repository';
 
 let t: TestApp;
 let listenbrainz: ListenBrainzPeer;
@@ -65,6 +65,34 @@ const backoffsOver = (userId: number) =>
     .where('user_id', '=', userId)
     .where('sent_at', 'is', null)
     .execute();
+
+/** The backoffs are over and the sweep's senders ran: whether every row of the user is sent. */
+async function allSentAfterTheBackoff(userId: number) {
+  await backoffsOver(userId);
+  await t.app.services.scrobbling.requeueDue();
+  await t.app.jobs.drain();
+  return (await outboxOf(userId)).every((row) => row.sent_at instanceof Date);
+}
+
+/** `count` listens of `userId` queued for ListenBrainz as after an outage; `arrived` answers those the peer got. */
+async function queueBacklog(userId: number, label: string, count: number) {
+  const prefix = `${label} ${userId}-`;
+  await queueScrobbles(
+    t.deps.db,
+    Array.from({ length: count }, (_, index) => ({
+      user_id: userId,
+      service: 'listenbrainz' as const,
+      play_key: `${label}:${index}`,
+      track: { artist: `${label} Artist`, track: `${prefix}${index}`, album: null, duration_ms: 200_000 },
+      listened_at: new Date(Date.UTC(2026, 0, 1) + index * 1000),
+    })),
+  );
+  return {
+    name: (index: number) => `${prefix}${index}`,
+    arrived: () =>
+      listenbrainz.listens().filter((entry) => entry.listen.track_metadata.track_name.startsWith(prefix)),
+  };
+}
 
 describe('ListenBrainz', () => {
   it('connects with a token ListenBrainz validates, stored encrypted; a wrong token is a 422', async () => {
@@ -217,28 +245,14 @@ describe('ListenBrainz', () => {
     await connectListenBrainz(bob.headers, 'lb-token-of-bob');
     // Five batches of 200, queued as after an outage; the first request the peer gets hangs.
     const count = 1000;
-    const name = (index: number) => `Backlog ${bob.id}-${index}`;
-    await queueScrobbles(
-      t.deps.db,
-      Array.from({ length: count }, (_, index) => ({
-        user_id: bob.id,
-        service: 'listenbrainz' as const,
-        play_key: `backlog:${index}`,
-        track: { artist: 'Backlog Artist', track: name(index), album: null, duration_ms: 200_000 },
-        listened_at: new Date(Date.UTC(2026, 0, 1) + index * 1000),
-      })),
-    );
-    const arrived = () =>
-      listenbrainz
-        .listens()
-        .filter((entry) => entry.listen.track_metadata.track_name.startsWith(`Backlog ${bob.id}-`));
+    const { name, arrived } = await queueBacklog(bob.id, 'Backlog', count);
     expect(IN_FLIGHT.listenbrainz).toBeGreaterThan(1);
     listenbrainz.failNext(1, 'hang');
     await t.app.services.scrobbling.requeueDue();
     await t.app.jobs.drain();
     // One after the other, the sender would have stopped at the hung batch with nothing sent. Side
     // by side, the other batches out with it were sent (and those claimed before its time ran out).
-    let rows = await outboxOf(bob.id);
+    const rows = await outboxOf(bob.id);
     const sent = rows.filter((row) => row.sent_at !== null);
     expect(sent.length).toBeGreaterThanOrEqual(200 * (IN_FLIGHT.listenbrainz - 1));
     const hung = rows.filter((row) => row.sent_at === null && row.attempts > 0);
@@ -251,14 +265,78 @@ describe('ListenBrainz', () => {
       });
     expect(arrived()).toHaveLength(sent.length);
 
-    await backoffsOver(bob.id);
-    await t.app.services.scrobbling.requeueDue();
-    await t.app.jobs.drain();
-    rows = await outboxOf(bob.id);
-    expect(rows.every((row) => row.sent_at instanceof Date)).toBe(true);
+    expect(await allSentAfterTheBackoff(bob.id)).toBe(true);
     const names = arrived().map((entry) => entry.listen.track_metadata.track_name);
     expect(names).toHaveLength(count);
     expect(new Set(names)).toEqual(new Set(Array.from({ length: count }, (_, index) => name(index))));
+  });
+});
+
+describe('the outbox after a failure', () => {
+  it('gives back the batches read but never sent: due with the failed ones, attempts unchanged, sent once after the backoff', async () => {
+    const cy = await listenerWith();
+    await connectListenBrainz(cy.headers, 'lb-token-of-bob');
+    // Two reads' worth: the sender reads the second while the first is on the wire.
+    const perRead = 200 * IN_FLIGHT.listenbrainz;
+    const count = 2 * perRead;
+    const { arrived } = await queueBacklog(cy.id, 'Given back', count);
+    // Every batch of the first read fails: the sender stops with the second read in hand.
+    listenbrainz.failNext(IN_FLIGHT.listenbrainz, { status: 500 });
+    await t.app.services.scrobbling.requeueDue();
+    await t.app.jobs.drain();
+    const rows = await outboxOf(cy.id);
+    const failed = rows.filter((row) => row.attempts === 1);
+    const givenBack = rows.filter((row) => row.attempts === 0);
+    expect(failed).toHaveLength(perRead);
+    expect(givenBack).toHaveLength(perRead);
+    expect(rows.every((row) => row.sent_at === null && row.failed_at === null)).toBe(true);
+    for (const row of givenBack) expect(row.last_error).toBeNull();
+    expect(arrived()).toHaveLength(0);
+
+    // Given back, not left due: the sweep before the backoff is over sends none of them.
+    await t.app.services.scrobbling.requeueDue();
+    await t.app.jobs.drain();
+    expect(arrived()).toHaveLength(0);
+    expect((await outboxOf(cy.id)).filter((row) => row.sent_at !== null)).toHaveLength(0);
+
+    expect(await allSentAfterTheBackoff(cy.id)).toBe(true);
+    const names = arrived().map((entry) => entry.listen.track_metadata.track_name);
+    expect(names).toHaveLength(count);
+    expect(new Set(names).size).toBe(count);
+  });
+});
+
+describe("the account's lease", () => {
+  it('keeps a second sender out while one holds the account, and lets the next in once it ends', async () => {
+    const dee = await listenerWith();
+    await connectListenBrainz(dee.headers, 'lb-token-of-bob');
+    const { arrived } = await queueBacklog(dee.id, 'Leased', 3);
+    const account = { userId: dee.id, service: 'listenbrainz' as const };
+    // Another replica's sender holds the account.
+    const now = new Date();
+    const until = new Date(now.getTime() + 60_000);
+    expect(await takeAccount(t.deps.db, account, { sender: 'other-replica', until, now })).toBeDefined();
+    await t.app.services.scrobbling.requeueDue();
+    await t.app.jobs.drain();
+    expect(arrived()).toHaveLength(0);
+    expect((await outboxOf(dee.id)).every((row) => row.sent_at === null && row.attempts === 0)).toBe(true);
+
+    // Its lease ran out (it died): the next sender takes the account and sends every row once.
+    await t.deps.db
+      .updateTable('scrobble_connections')
+      .set({ sender_until: new Date(now.getTime() - 1000) })
+      .where('user_id', '=', dee.id)
+      .execute();
+    await t.app.services.scrobbling.requeueDue();
+    await t.app.jobs.drain();
+    expect(arrived()).toHaveLength(3);
+    expect((await outboxOf(dee.id)).every((row) => row.sent_at instanceof Date)).toBe(true);
+    const [connection] = await t.deps.db
+      .selectFrom('scrobble_connections')
+      .select(['sender', 'sender_until'])
+      .where('user_id', '=', dee.id)
+      .execute();
+    expect(connection).toEqual({ sender: null, sender_until: null });
   });
 });
 

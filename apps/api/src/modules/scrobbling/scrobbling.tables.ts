@@ -9,6 +9,9 @@ export interface ScrobbleConnectionsTable {
   credential: string;
   account_name: string | null;
   created_at: Generated<Date>;
+  /** The sender holding the account (scrobble-delivery.ts), until `sender_until`. */
+  sender: string | null;
+  sender_until: NullableTimestamp;
 }
 
 /** What a service is told about the track: kept with the row, so a later catalogue edit changes nothing. */

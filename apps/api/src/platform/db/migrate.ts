@@ -1,12 +1,38 @@
 import type { Kysely } from 'kysely';
 import { type MigrationProvider, type MigrationResultSet, Migrator } from 'kysely/migration';
-import { migrations } from './migrations/index';
+import { finishBackfill, pendingBackfills, saveBackfillPosition } from './data-backfills.repository';
+import { backfills, migrations } from './migrations/index';
 
 const staticProvider: MigrationProvider = { getMigrations: async () => migrations };
 
 export type MigrateResult = { applied: string[] };
 
-/** Runs every pending forward-only migration; throws with the failing migration's name. */
+/** Ids a backfill fills in one transaction: its row locks and the link tables' lock stay short. */
+export const BACKFILL_RANGE = 10_000;
+
+/**
+ * Runs the backfills migrations queued, one id range a transaction with its position, so the
+ * rows' locks last one range and a range's dead rows can be reused by the next (they cannot in
+ * one statement). A restart goes on from the last range saved.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: see migrateToLatest
+export async function runBackfills(db: Kysely<any>, range = BACKFILL_RANGE): Promise<void> {
+  for (const pending of await pendingBackfills(db)) {
+    const backfill = backfills[pending.name];
+    if (!backfill) throw new Error(`Backfill ${pending.name} is queued but unknown to this version.`);
+    const end = await backfill.end(db);
+    for (let afterId = pending.afterId; afterId < end; afterId += range) {
+      const toId = afterId + range;
+      await db.transaction().execute(async (trx) => {
+        await backfill.run(trx, { afterId, toId });
+        await saveBackfillPosition(trx, pending.name, toId);
+      });
+    }
+    await finishBackfill(db, pending.name);
+  }
+}
+
+/** Runs every pending forward-only migration, then the backfills they queued; throws with the failing migration's name. */
 // biome-ignore lint/suspicious/noExplicitAny: the migrator runs before any typed schema exists
 export async function migrateToLatest(db: Kysely<any>): Promise<MigrateResult> {
   // Feature migrations land from parallel branches with their own date slots; each stands alone,
@@ -18,6 +44,7 @@ export async function migrateToLatest(db: Kysely<any>): Promise<MigrateResult> {
     const cause = error instanceof Error ? error.message : String(error);
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${cause}`, { cause: error });
   }
+  await runBackfills(db);
   return {
     applied: (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName),
   };

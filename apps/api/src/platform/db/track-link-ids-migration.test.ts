@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { down, up } from './migrations/2026-11-30T03-00_denormalise-track-genre-and-tag-ids';
+import { runBackfills } from './migrate';
+import { BACKFILL, down, up } from './migrations/2026-11-30T03-00_denormalise-track-genre-and-tag-ids';
 
 let t: TestApp;
 let trackIds: number[];
@@ -100,15 +101,22 @@ describe('migration 2026-11-30T03-00 denormalise-track-genre-and-tag-ids', () =>
     ]);
   });
 
-  it('fills the ids from the links already there, and down removes the column', async () => {
+  it('leaves the ids of the tracks already there to the backfill, which fills them range by range from where it stopped; down removes the column', async () => {
     const db = t.deps.db;
     const [a, b] = genreIds as [number, number];
+    const trackOne = trackIds[one] as number;
+    const trackTwo = trackIds[two] as number;
     await db
       .insertInto('genreables')
       .values([
-        { genre_id: b, genreable_type: 'track', genreable_id: trackIds[one] as number },
-        { genre_id: a, genreable_type: 'track', genreable_id: trackIds[one] as number },
+        { genre_id: b, genreable_type: 'track', genreable_id: trackOne },
+        { genre_id: a, genreable_type: 'track', genreable_id: trackOne },
+        { genre_id: a, genreable_type: 'track', genreable_id: trackTwo },
       ])
+      .execute();
+    await db
+      .insertInto('taggables')
+      .values({ tag_id: tagId, taggable_type: 'track', taggable_id: trackTwo })
       .execute();
     await down(db);
     const columns = await sql<{ column_name: string }>`
@@ -117,8 +125,27 @@ describe('migration 2026-11-30T03-00 denormalise-track-genre-and-tag-ids', () =>
     expect(columns.rows).toEqual([]);
     await up(db);
     expect(await idsOnTracks()).toEqual([
-      { genres: [a, b], tags: [] },
       { genres: [], tags: [] },
+      { genres: [], tags: [] },
+    ]);
+
+    // As after a restart part way: the ranges up to the first track were saved as done.
+    await sql`update data_backfills set after_id = ${trackOne} where name = ${BACKFILL}`.execute(db);
+    await runBackfills(db, 1_000);
+    expect(await idsOnTracks()).toEqual([
+      { genres: [], tags: [] },
+      { genres: [a], tags: [tagId] },
+    ]);
+    const { rows } = await sql`select name from data_backfills`.execute(db);
+    expect(rows).toEqual([]);
+
+    // From the start, in ranges of one track id: every track, and a second run changes nothing.
+    await sql`insert into data_backfills (name, after_id) values (${BACKFILL}, ${trackOne - 1})`.execute(db);
+    await runBackfills(db, 1);
+    await runBackfills(db, 1);
+    expect(await idsOnTracks()).toEqual([
+      { genres: [a, b], tags: [] },
+      { genres: [a], tags: [tagId] },
     ]);
   });
 });

@@ -1,3 +1,4 @@
+import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import * as createUsers from './2026-11-21T10-00_create-users';
 import * as createRolesAndPermissions from './2026-11-21T10-01_create-roles-and-permissions';
@@ -52,9 +53,11 @@ import * as grantMusicDownloadToPaidPlans from './2026-11-29T19-00_grant-music-d
 import * as addScrobbleOutboxAccountIndex from './2026-11-29T23-40_add-scrobble-outbox-account-index';
 import * as coverSmartRuleJoins from './2026-11-29T23-41_cover-smart-rule-joins';
 import * as addSubsonicListIndexes from './2026-11-30T00-00_add-subsonic-list-indexes';
+import * as createDataBackfills from './2026-11-30T02-59_create-data-backfills';
 import * as denormaliseTrackGenreAndTagIds from './2026-11-30T03-00_denormalise-track-genre-and-tag-ids';
 import * as addPayoutRunComputing from './2026-11-30T03-10_add-payout-run-computing';
 import * as addTracksLinkTitleIndex from './2026-11-30T07-30_add-tracks-link-title-index';
+import * as addScrobbleSenderLease from './2026-11-30T10-40_add-scrobble-sender-lease';
 
 /** Imported statically so the tsup bundle carries them; keys are the frozen migration names. */
 export const migrations: Record<string, Migration> = {
@@ -111,7 +114,28 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29T23-40_add-scrobble-outbox-account-index': addScrobbleOutboxAccountIndex,
   '2026-11-29T23-41_cover-smart-rule-joins': coverSmartRuleJoins,
   '2026-11-30T00-00_add-subsonic-list-indexes': addSubsonicListIndexes,
+  '2026-11-30T02-59_create-data-backfills': createDataBackfills,
   '2026-11-30T03-00_denormalise-track-genre-and-tag-ids': denormaliseTrackGenreAndTagIds,
   '2026-11-30T03-10_add-payout-run-computing': addPayoutRunComputing,
   '2026-11-30T07-30_add-tracks-link-title-index': addTracksLinkTitleIndex,
+  '2026-11-30T10-40_add-scrobble-sender-lease': addScrobbleSenderLease,
+};
+
+/**
+ * The backfills a migration leaves to run after the migrations commit, by the name it queues in
+ * `data_backfills`: `end` is the last id to fill, `run` fills one range in its own transaction.
+ */
+export const backfills: Record<
+  string,
+  {
+    // biome-ignore lint/suspicious/noExplicitAny: migrations are untyped
+    end: (db: Kysely<any>) => Promise<number>;
+    // biome-ignore lint/suspicious/noExplicitAny: migrations are untyped
+    run: (trx: Kysely<any>, range: { afterId: number; toId: number }) => Promise<void>;
+  }
+> = {
+  [denormaliseTrackGenreAndTagIds.BACKFILL]: {
+    end: denormaliseTrackGenreAndTagIds.backfillEnd,
+    run: denormaliseTrackGenreAndTagIds.backfill,
+  },
 };
