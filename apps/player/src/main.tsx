@@ -5,6 +5,10 @@ import { inlinedResponses } from '@cadence/http-client/inlined-responses';
 import { lazy, Suspense } from 'react';
 import { startCustomCode } from './features/appearance-editor/custom-code';
 import { startOfflinePlays } from './features/offline/offline-plays';
+import {
+  browserServiceWorkerStart,
+  registerServiceWorkerWhenIdle,
+} from './features/offline/register-service-worker';
 import { createRoutes } from './router';
 import './app.css';
 
@@ -32,12 +36,11 @@ if (isInAppearanceEditor()) {
   );
 }
 
-// Spec 7: the service worker (Web Push, the offline page) from /build/sw.js, for the whole site.
+// Spec 7: the service worker (Web Push, the offline page) from /build/sw.js, for the whole site,
+// once the loaded page is idle (its install pre-caches the app shell).
 // Not inside the appearance editor's preview frame, and only in a build (Vite's dev server has none).
 if (import.meta.env.PROD && 'serviceWorker' in navigator && !isInAppearanceEditor()) {
-  window.addEventListener('load', () => {
-    void navigator.serviceWorker.register('/build/sw.js', { scope: '/' }).catch(() => undefined);
-  });
+  registerServiceWorkerWhenIdle(browserServiceWorkerStart('/build/sw.js'));
 }
 
 // Issue 37: plays heard offline go out once the connection is back.

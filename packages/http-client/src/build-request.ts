@@ -18,13 +18,13 @@ export interface TBuildContext {
   getWorkspaceId: () => number | null;
 }
 
-/**
- * Applies spec 7 "General" to one call and returns the Request that goes on the wire.
- * The workspace id always travels in the query string (for POST and PUT too), so JSON
- * bodies and FormData uploads stay exactly as the caller built them; it is skipped when the
- * caller already set `workspaceId` in the params, the path's own query or the body.
- */
-export function buildRequest(req: TFullRequest, ctx: TBuildContext): Request {
+/** The parts of one call's wire request that its URL depends on (see buildRequest). */
+interface TRequestTarget {
+  url: string;
+  isOverridden: boolean;
+}
+
+function requestTarget(req: TFullRequest, ctx: TBuildContext): TRequestTarget {
   const params: TQueryParams = { ...req.params };
   const workspaceId = ctx.getWorkspaceId();
   if (workspaceId && WORKSPACE_METHODS.has(req.method) && !hasWorkspaceId(req.path, params, req.body)) {
@@ -32,7 +32,26 @@ export function buildRequest(req: TFullRequest, ctx: TBuildContext): Request {
   }
   const isOverridden = OVERRIDDEN_METHODS.has(req.method);
   if (isOverridden) params._method = req.method;
+  const url = appendQuery(resolveApiUrl(req.path, ctx.baseUrl), buildQueryString(params, req.method));
+  return { url, isOverridden };
+}
 
+/**
+ * The URL one call goes to (as buildRequest's, before it is made absolute), without building its
+ * `Request`: enough to look up an answer the page already holds (the first route's inlined GETs).
+ */
+export function buildRequestUrl(req: TFullRequest, ctx: TBuildContext): string {
+  return requestTarget(req, ctx).url;
+}
+
+/**
+ * Applies spec 7 "General" to one call and returns the Request that goes on the wire.
+ * The workspace id always travels in the query string (for POST and PUT too), so JSON
+ * bodies and FormData uploads stay exactly as the caller built them; it is skipped when the
+ * caller already set `workspaceId` in the params, the path's own query or the body.
+ */
+export function buildRequest(req: TFullRequest, ctx: TBuildContext): Request {
+  const { url, isOverridden } = requestTarget(req, ctx);
   const headers = new Headers({ Accept: 'application/json' });
   if (isOverridden) headers.set(METHOD_OVERRIDE_HEADER, req.method);
   if (req.method !== 'GET') {
@@ -42,7 +61,6 @@ export function buildRequest(req: TFullRequest, ctx: TBuildContext): Request {
   for (const [name, value] of Object.entries(req.headers ?? {})) headers.set(name, value);
 
   const body = serialiseBody(req.body, headers);
-  const url = appendQuery(resolveApiUrl(req.path, ctx.baseUrl), buildQueryString(params, req.method));
   return new Request(toFetchableUrl(url), {
     method: isOverridden ? 'POST' : req.method,
     headers,

@@ -1,5 +1,5 @@
 import { readApiBaseUrl } from './api-base-url';
-import { buildRequest } from './build-request';
+import { buildRequest, buildRequestUrl } from './build-request';
 import { readDocumentCookie } from './cookies';
 import { type TFullRequest, type THttpClient, type THttpClientOptions, WORKSPACE_COOKIE } from './http-types';
 import { inlinedResponses } from './inlined-responses';
@@ -20,11 +20,13 @@ export function createHttpClient(options: THttpClientOptions = {}): THttpClient 
   const doFetch: typeof fetch = (input, init) => (options.fetch ?? globalThis.fetch)(input, init);
 
   async function request<T>(req: TFullRequest): Promise<T> {
-    const built = buildRequest(req, { baseUrl: options.baseUrl ?? '', getCookie, getWorkspaceId });
+    const ctx = { baseUrl: options.baseUrl ?? '', getCookie, getWorkspaceId };
+    // An inlined first answer is looked up by its URL alone: no Request (headers, body) is built for it.
     if (req.method === 'GET' && options.inlinedResponses) {
-      const inlined = options.inlinedResponses.take(built.url);
+      const inlined = options.inlinedResponses.take(buildRequestUrl(req, ctx));
       if (inlined !== undefined) return inlined as T;
     }
+    const built = buildRequest(req, ctx);
     let response: Response;
     let data: unknown;
     try {

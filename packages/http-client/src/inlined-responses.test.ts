@@ -1,5 +1,5 @@
 import { pageRequests, pageRequestUrl } from '@cadence/contracts/page-requests';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFakeFetch, json } from './fake-fetch.test-helper';
 import { createHttpClient } from './http-client';
 import { createInlinedResponses, INLINED_RESPONSE_TTL_MS } from './inlined-responses';
@@ -13,6 +13,10 @@ function clientWith(entries: Record<string, unknown>, workspaceId = 0) {
   const client = createHttpClient({ fetch: fake.fetch, inlinedResponses, getWorkspaceId: () => workspaceId });
   return { client, fake };
 }
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 describe('answers the api inlined in the page', () => {
   it('serves the first GET of the page from the HTML once, then goes to the network', async () => {
@@ -34,6 +38,24 @@ describe('answers the api inlined in the page', () => {
     const other = clientWith({ [url]: album }, 7);
     expect(await other.client.get('albums/5', { params: { with: 'tracks' } })).toEqual({ fromNetwork: true });
     expect(fake.requests).toHaveLength(2);
+  });
+
+  it('answers from the page by URL alone, building no Request, on any api origin and workspace', async () => {
+    const built = vi.spyOn(globalThis, 'Request');
+    const inlinedResponses = createInlinedResponses();
+    inlinedResponses.prime({ '/api/v1/albums/5?with=tracks&workspaceId=3': album });
+    const fake = createFakeFetch(() => json({ fromNetwork: true }));
+    const client = createHttpClient({
+      fetch: fake.fetch,
+      inlinedResponses,
+      baseUrl: 'https://api.example.com/',
+      getWorkspaceId: () => 3,
+    });
+    expect(await client.get('albums/5', { params: { with: 'tracks' } })).toBe(album);
+    expect(built).not.toHaveBeenCalled();
+    expect(await client.get('albums/5', { params: { with: 'tracks' } })).toEqual({ fromNetwork: true });
+    expect(built).toHaveBeenCalledTimes(1);
+    expect(fake.requests).toHaveLength(1);
   });
 
   it('forgets answers older than the page allows', () => {

@@ -110,6 +110,33 @@ describe('PageScrollRestoration', () => {
     expect(box.scrollTop).toBe(700);
   });
 
+  it('reads no stored positions for the first page of a plain navigation, until one is needed', async () => {
+    sessionStorage.setItem(SCROLL_POSITIONS_KEY, JSON.stringify({ older: 400 }));
+    vi.spyOn(performance, 'getEntriesByType').mockReturnValue([
+      { type: 'navigate' } as PerformanceNavigationTiming,
+    ]);
+    const read = vi.spyOn(Storage.prototype, 'getItem');
+    // The router reads its own key (view transitions) as it starts: only the positions' count here.
+    const readsOfPositions = () => read.mock.calls.filter(([key]) => key === SCROLL_POSITIONS_KEY).length;
+    vi.resetModules();
+    const reloaded = await import('./page-scroll-restoration');
+    const { router, box, scrollTo } = renderRoutes(reloaded.PageScrollRestoration, [
+      { pathname: '/list', key: 'older' },
+    ]);
+    expect(readsOfPositions()).toBe(0);
+    // A new document's first entry has no offset of its own, even under a key seen before.
+    expect(box.scrollTop).toBe(0);
+    scrollTo(250);
+    expect(readsOfPositions()).toBe(1);
+    await act(() => router.navigate('/detail'));
+    await act(() => router.navigate(-1));
+    expect(box.scrollTop).toBe(250);
+    window.dispatchEvent(new Event('pagehide'));
+    vi.restoreAllMocks();
+    // The older entries read on the first scroll are kept beside the new one.
+    expect(JSON.parse(sessionStorage.getItem(SCROLL_POSITIONS_KEY) ?? '{}')).toMatchObject({ older: 250 });
+  });
+
   it('starts from nothing when the stored positions are damaged', async () => {
     sessionStorage.setItem(SCROLL_POSITIONS_KEY, '{not json');
     vi.resetModules();
