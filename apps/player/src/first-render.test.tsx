@@ -32,6 +32,9 @@ describe("the player's first page (issue 33: the first second)", () => {
     );
     window.bootstrapData = bootstrapFixture();
     inlinedResponses.prime({ [pageRequestUrl(pageRequests.channel('discover'))]: homeChannelFixture() });
+    // In the browser index.html preloads the first route's chunk; here its module is loaded
+    // first, so a busy machine's transform time cannot outlast the spinner delay.
+    await import('./routes/home-page');
     const container = document.body.appendChild(document.createElement('div'));
     const queryClient = createQueryClient(() => {});
     await act(() => mountApp({ routes: createRoutes(queryClient), queryClient, basename: '/' }, container));
