@@ -7,13 +7,17 @@ import { loadEnv } from '../env';
 import { type DatabaseHandle, openDatabase } from '../platform/db/database';
 import { migrateToLatest } from '../platform/db/migrate';
 import { seedDatabase } from '../seed/seed';
+import { writeRestoreScript } from './embedded-reuse';
 
 export const isEmbeddedTarget = process.env.CADENCE_TEST_TARGET === 'embedded';
 export const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const TEST_APP_KEY = 'test-app-key-0123456789abcdefghijklmnop';
 export const TEST_ADMIN_PASSWORD = 'admin-password';
 
-/** Where each kind of fresh test database starts: a PostgreSQL template database or a PGlite tarball. */
+/**
+ * Where each kind of fresh test database starts: a PostgreSQL template database, or a PGlite
+ * tarball with its data restore beside it (see embedded-reuse.ts).
+ */
 export type DatabaseTemplates = { migrated: string; seeded: string };
 
 /** The test seed's environment: no demo catalogue, the default admin. */
@@ -70,6 +74,8 @@ export async function buildTemplates(): Promise<{ templates: DatabaseTemplates; 
       if (!handle.snapshot) throw new Error('the embedded database cannot be dumped');
       const tarball = await handle.snapshot();
       await writeFile(file, Buffer.from(await tarball.arrayBuffer()));
+      // A worker's reused instance gets back to these rows without loading the tarball.
+      await writeRestoreScript(handle.db, file);
       return file;
     };
     try {
