@@ -9,7 +9,7 @@ import { testReporters } from './file-durations';
  * importing React per file was most of these suites' time (app-shell: 92 s of CPU isolated, 21 s
  * shared). testing-library unmounts after every test, so no file sees another's DOM.
  */
-export const domPreset = defineConfig({
+export const domPreset: UserConfig = defineConfig({
   plugins: [react()],
   test: {
     environment: 'jsdom',

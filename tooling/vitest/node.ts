@@ -1,8 +1,10 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type ViteUserConfig } from 'vitest/config';
 import { testReporters } from './file-durations';
 
 /** Preset for packages and the api: plain Node, tests beside the code. */
-export const nodePreset = defineConfig({
+// Annotated: its declaration (what a package's typecheck reads) names vitest's type, not vite's,
+// which this package cannot resolve.
+export const nodePreset: ViteUserConfig = defineConfig({
   test: {
     environment: 'node',
     ...testReporters(),

@@ -1,13 +1,13 @@
 import { setBootstrapData } from '@cadence/app-shell/bootstrap-store';
 import { createQueryClient } from '@cadence/app-shell/query-client';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { type RenderResult, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { bootstrapFixture } from '../test/bootstrap-fixture';
 import { setPlayer } from './playback/player-instance';
-import { createPlayerStore } from './playback/player-store';
+import { createPlayerStore, type TPlayerStore } from './playback/player-store';
 import type { TPlayerTrack } from './playback/player-track';
 
 export const testTrack = (id: number): TPlayerTrack => ({
@@ -20,7 +20,7 @@ export const testTrack = (id: number): TPlayerTrack => ({
 });
 
 /** Renders inside a router and query client, with a fresh player store that remembers nothing. */
-export function renderWithPlayer(element: ReactNode) {
+export function renderWithPlayer(element: ReactNode): RenderResult & { store: TPlayerStore } {
   setBootstrapData(bootstrapFixture());
   const store = createPlayerStore({ storage: null, defaultRepeat: 'off' });
   setPlayer(store);

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { TextField } from './text-field';
 
-const meta = {
+const meta: Meta<typeof TextField> = {
   title: 'TextField',
   component: TextField,
   parameters: {
@@ -15,7 +15,7 @@ const meta = {
   },
   args: { label: 'Email', type: 'email', autoComplete: 'email' },
   decorators: [(Story) => <div className="max-w-sm">{Story()}</div>],
-} satisfies Meta<typeof TextField>;
+};
 
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -5,7 +5,7 @@ import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/http/app-error';
 import { toPriceDto, toSubscriptionDto } from './billing-dto';
 import { GatewayError, type ProviderSubscription } from './gateways/gateway-types';
-import type { GatewayRegistry } from './gateways/gateways';
+import type { GatewayRegistry, Gateways } from './gateways/gateways';
 import { findPrice, findPriceByGatewayId, findProduct } from './plans.repository';
 import { type SubscriptionRow, updateSubscription } from './subscriptions.repository';
 
@@ -20,7 +20,10 @@ export async function viaProvider<T>(run: () => Promise<T>): Promise<T> {
 }
 
 /** The provider of a subscription (null: one given by hand); switched off: the generic message. */
-export async function providerOf(gateways: GatewayRegistry, name: SubscriptionRow['gateway_name']) {
+export async function providerOf(
+  gateways: GatewayRegistry,
+  name: SubscriptionRow['gateway_name'],
+): Promise<NonNullable<Gateways[keyof Gateways]> | null> {
   if (name === 'none') return null;
   const gateway = (await gateways())[name];
   if (!gateway) throw new AppError('unavailable', GENERIC_ERROR_MESSAGE);
