@@ -11,7 +11,8 @@ import { defaultRoles } from './data/roles';
 import { seedDefaultChannels } from './default-channels';
 import { seedDemoCatalogue } from './demo-catalogue';
 import { seedDemoPlans } from './demo-plans';
-import { DEFAULT_ADMIN_EMAIL } from './seed';
+
+const DEFAULT_ADMIN_EMAIL = 'admin@cadence.local';
 
 async function seedSettings(trx: Transaction<Database>, appKey: string) {
   const definitions: Record<string, SettingDefinition> = settingDefinitions;

@@ -3,7 +3,6 @@ import type { Env } from '../env';
 import type { Database } from '../platform/db/schema';
 
 const SEED_NAME = 'initial';
-export const DEFAULT_ADMIN_EMAIL = 'admin@cadence.local';
 
 export type SeedResult =
   | { created: false }
