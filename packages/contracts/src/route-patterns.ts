@@ -59,25 +59,50 @@ const decode = (segment: string) => {
   }
 };
 
-function matches(pattern: string, pathname: string): boolean {
-  const wanted = pattern.split('/').filter(Boolean);
-  const given = pathname.split('/').filter(Boolean).map(decode);
-  if (wanted.length > 0 && isSplat(wanted[wanted.length - 1] ?? '')) {
-    return given.length >= wanted.length - 1 && matchesSegments(wanted.slice(0, -1), given);
+/** A pattern's segments, lower-cased, with its score: parsed once (an app's patterns are a fixed list). */
+type TParsedPattern = { segments: string[]; hasSplat: boolean; score: number };
+const parsedPatterns = new Map<string, TParsedPattern>();
+
+function parsePattern(pattern: string): TParsedPattern {
+  let parsed = parsedPatterns.get(pattern);
+  if (!parsed) {
+    const segments = pattern.split('/').filter(Boolean);
+    const hasSplat = segments.length > 0 && isSplat(segments[segments.length - 1] ?? '');
+    parsed = {
+      segments: (hasSplat ? segments.slice(0, -1) : segments).map((segment) =>
+        PARAM.test(segment) ? segment : segment.toLowerCase(),
+      ),
+      hasSplat,
+      score: scoreOf(pattern),
+    };
+    parsedPatterns.set(pattern, parsed);
   }
-  return given.length === wanted.length && matchesSegments(wanted, given);
+  return parsed;
 }
 
-const matchesSegments = (wanted: string[], given: string[]) =>
-  wanted.every(
-    (segment, index) => PARAM.test(segment) || segment.toLowerCase() === given[index]?.toLowerCase(),
-  );
+function matches(pattern: TParsedPattern, given: readonly string[]): boolean {
+  const { segments } = pattern;
+  if (pattern.hasSplat ? given.length < segments.length : given.length !== segments.length) return false;
+  return segments.every((segment, index) => PARAM.test(segment) || segment === given[index]);
+}
 
-/** The pattern the router would pick for `pathname` (relative to the app's base, starting with `/`), or null. */
+/**
+ * The pattern the router would pick for `pathname` (relative to the app's base, starting with `/`),
+ * or null. The path is split and decoded once, not once per pattern: this runs on every page view.
+ */
 export function matchRoutePattern(patterns: readonly string[], pathname: string): string | null {
+  const given = pathname
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => decode(segment).toLowerCase());
   let best: string | null = null;
+  let bestScore = Number.NEGATIVE_INFINITY;
   for (const pattern of patterns) {
-    if (matches(pattern, pathname) && (best === null || scoreOf(pattern) > scoreOf(best))) best = pattern;
+    const parsed = parsePattern(pattern);
+    if (parsed.score > bestScore && matches(parsed, given)) {
+      best = pattern;
+      bestScore = parsed.score;
+    }
   }
   return best;
 }
