@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
+import { playerTrackFixture } from '../../test/player-track-fixture';
 import { ACTIVE_AUDIO_TEST_ID, attachAudioDriver } from './audio-driver';
 import { createPlayerStore } from './player-store';
-import type { TPlayerTrack } from './player-track';
 import { createTranscodeSeeking } from './transcode-seeking';
 
 /** Enough of HTMLAudioElement for the driver: attributes, play/pause, ready state and events. */
@@ -47,14 +47,7 @@ class FakeAudio extends EventTarget {
   }
 }
 
-const track = (id: number): TPlayerTrack => ({
-  id,
-  name: `T${id}`,
-  image: null,
-  duration: 20_000,
-  artists: [],
-  album: null,
-});
+const track = (id: number) => playerTrackFixture(id, 20_000);
 const url = (id: number) => `/api/v1/tracks/${id}/stream`;
 
 function setup() {

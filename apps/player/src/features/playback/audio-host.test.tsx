@@ -1,16 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
+import { playerTrackFixture } from '../../test/player-track-fixture';
 import { attachMediaSessionOnFirstTrack } from './audio-host';
 import { createPlayerStore } from './player-store';
-import type { TPlayerTrack } from './player-track';
 
-const track = (id: number): TPlayerTrack => ({
-  id,
-  name: `T${id}`,
-  image: null,
-  duration: 1000,
-  artists: [],
-  album: null,
-});
+const track = (id: number) => playerTrackFixture(id);
 
 describe('attachMediaSessionOnFirstTrack', () => {
   it('loads the Media Session once the clicked track is heard, not beside its first bytes', async () => {

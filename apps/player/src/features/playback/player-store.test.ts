@@ -1,15 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
+import { playerTrackFixture } from '../../test/player-track-fixture';
 import { createPlayerStore, PLAYER_STORAGE_KEY } from './player-store';
-import type { TPlayerTrack } from './player-track';
 
-const track = (id: number): TPlayerTrack => ({
-  id,
-  name: `T${id}`,
-  image: null,
-  duration: 60_000,
-  artists: [],
-  album: null,
-});
+const track = (id: number) => playerTrackFixture(id, 60_000);
 
 function memoryStorage() {
   const data = new Map<string, string>();

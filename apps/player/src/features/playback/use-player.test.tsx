@@ -1,8 +1,8 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { playerTrackFixture } from '../../test/player-track-fixture';
 import { setPlayer } from './player-instance';
 import { createPlayerStore } from './player-store';
-import type { TPlayerTrack } from './player-track';
 import { useTrackPlayState } from './use-player';
 
 afterEach(() => {
@@ -10,14 +10,7 @@ afterEach(() => {
   setPlayer(null);
 });
 
-const track = (id: number): TPlayerTrack => ({
-  id,
-  name: `T${id}`,
-  image: null,
-  duration: 1000,
-  artists: [],
-  album: null,
-});
+const track = (id: number) => playerTrackFixture(id);
 
 const renders = new Map<number, number>();
 
