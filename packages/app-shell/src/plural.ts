@@ -8,6 +8,8 @@ export type TransValues = Record<string, string | number>;
  * A translator writes the categories of their language: "{count, plural, one {# strona} few
  * {# strony} many {# stron} other {# strony}}".
  */
+import { numberFormat } from '@cadence/contracts/number-format';
+
 const BLOCK_START = /\{\s*([A-Za-z_]\w*)\s*,\s*plural\s*,/g;
 
 /** The text between a `{` at `open` and its matching `}`, or null when unbalanced. */
@@ -49,26 +51,21 @@ function pluralRules(locale: string): Intl.PluralRules {
   return rules;
 }
 
-// One formatter per language. The first one of a page is the cost: it loads the number data
-// (an album's first render spent 94 ms of a 118 ms task on it at 4x CPU), so English's common
-// case, a whole number below 1,000, is written as its digits without one.
-const numberFormats = new Map<string, Intl.NumberFormat | null>();
+// The first formatter of a page is the cost: it loads the number data (an album's first render
+// spent 94 ms of a 118 ms task on it at 4x CPU), so English's common case, a whole number below
+// 1,000, is written as its digits without one.
 /** English, with a region or script, and no Unicode extension (`-u-nu-...` picks other digits). */
 const PLAIN_DIGITS_LOCALE = /^en(?:-(?!u-)[a-z0-9]+)*$/i;
 function formatNumber(value: number, locale: string): string {
   if (Number.isInteger(value) && Math.abs(value) < 1000 && PLAIN_DIGITS_LOCALE.test(locale)) {
     return String(value);
   }
-  let format = numberFormats.get(locale);
-  if (format === undefined) {
-    try {
-      format = new Intl.NumberFormat(locale);
-    } catch {
-      format = null;
-    }
-    numberFormats.set(locale, format);
+  try {
+    return numberFormat(locale).format(value);
+  } catch {
+    // A locale Intl refuses (a bad language code in the settings) still shows the number.
+    return String(value);
   }
-  return format ? format.format(value) : String(value);
 }
 
 /** Resolves every plural block of `line` whose variable has a numeric value; others stay as written. */

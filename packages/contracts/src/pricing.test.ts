@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   displayAmount,
   formatDisplayPrice,
+  formatLedgerAmount,
   formatMinorAmount,
   highestSavingsPercentage,
   pickPrice,
@@ -100,6 +101,13 @@ describe('displayed price (spec 9)', () => {
     expect(formatDisplayPrice(price('month', 1, 800))).toBe('$8');
     expect(formatMinorAmount(1999, 'EUR')).toBe('€19.99');
     expect(formatMinorAmount(500, 'JPY')).toBe('¥500');
+  });
+
+  it("writes a ledger amount with its currency's own minor digits, whole amounts included", () => {
+    expect(formatLedgerAmount(1234, 'USD', 'en')).toBe('$12.34');
+    expect(formatLedgerAmount(1200, 'USD', 'en')).toBe('$12.00');
+    expect(formatLedgerAmount(1234, 'JPY', 'en')).toBe('¥1,234');
+    expect(formatLedgerAmount(1234, 'KWD', 'en')).toBe('KWD\u00a01.234');
   });
 
   it('property: amount / interval_count, never more than the amount', () => {

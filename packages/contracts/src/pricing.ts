@@ -2,6 +2,8 @@
  * Spec 4 "Pricing cycle" and spec 9's savings badge and displayed price, shared by the api and
  * the player. Amounts are integers in the currency's minor unit.
  */
+import { numberFormat } from './number-format';
+
 export type TPricingCycle = 'yearly' | 'monthly';
 
 export type TPriceLike = {
@@ -43,27 +45,10 @@ export function highestSavingsPercentage(products: readonly { prices: readonly T
   return best;
 }
 
-/**
- * One formatter per options key: building an Intl.NumberFormat costs tens of microseconds, and the
- * api formats an amount per receipt notification (hundreds per webhook burst).
- */
-const formatters = new Map<string, Intl.NumberFormat>();
-function formatter(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `${locale}|${options.currency}|${options.minimumFractionDigits}|${options.maximumFractionDigits}`;
-  let known = formatters.get(key);
-  if (!known) {
-    known = new Intl.NumberFormat(locale, options);
-    // Bounded: locales and currencies come from requests and settings.
-    if (formatters.size >= 256) formatters.clear();
-    formatters.set(key, known);
-  }
-  return known;
-}
-
 /** Digits of the currency's minor unit (USD 2, JPY 0); 2 for a code Intl does not know. */
 export function minorUnitDigits(currency: string): number {
   try {
-    return formatter('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    return numberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
   } catch {
     return 2;
   }
@@ -80,7 +65,7 @@ export function formatMinorAmount(amount: number, currency: string, locale = 'en
   const major = amount / 10 ** digits;
   const isWhole = Math.round(amount) % 10 ** digits === 0;
   try {
-    return formatter(locale, {
+    return numberFormat(locale, {
       style: 'currency',
       currency,
       minimumFractionDigits: isWhole ? 0 : digits,
@@ -88,6 +73,19 @@ export function formatMinorAmount(amount: number, currency: string, locale = 'en
     }).format(major);
   } catch {
     return `${major.toFixed(digits)} ${currency}`;
+  }
+}
+
+/**
+ * A ledger amount (payouts, earnings): 1234 USD cents -> "$12.34", 1234 JPY -> "¥1,234", always
+ * with the currency's minor digits so a column lines up. `locale` undefined is the reader's own.
+ */
+export function formatLedgerAmount(amount: number, currency: string, locale?: string): string {
+  const digits = minorUnitDigits(currency);
+  try {
+    return numberFormat(locale, { style: 'currency', currency }).format(amount / 10 ** digits);
+  } catch {
+    return `${(amount / 10 ** digits).toFixed(digits)} ${currency}`;
   }
 }
 

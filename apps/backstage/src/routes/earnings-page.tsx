@@ -2,6 +2,7 @@ import { StackedBarChart } from '@cadence/admin-kit/charts';
 import { NotFoundPage } from '@cadence/app-shell/error-pages';
 import { useTrans } from '@cadence/app-shell/use-trans';
 import type { TArtistEarnings } from '@cadence/contracts/payouts';
+import { formatLedgerAmount } from '@cadence/contracts/pricing';
 import { apiClient } from '@cadence/http-client/http-client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
@@ -14,8 +15,7 @@ export const artistEarningsQuery = (artistId: string) =>
     retry: false,
   });
 
-const money = (minor: number, currency: string) =>
-  new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(minor / 100);
+const money = (minor: number, currency: string) => formatLedgerAmount(minor, currency);
 
 /** The months as a CSV file the artist downloads (a formula-looking cell is neutralised). */
 function earningsCsv(earnings: TArtistEarnings): string {

@@ -1,4 +1,5 @@
 import { useTrans } from '@cadence/app-shell/use-trans';
+import { numberFormat } from '@cadence/contracts/number-format';
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import {
@@ -30,7 +31,7 @@ const axisTick = { fill: 'var(--color-muted)', fontSize: 12 };
 
 /** 1234 -> "1,234" in the reader's language. */
 export function formatCount(value: number, language?: string): string {
-  return new Intl.NumberFormat(language).format(value);
+  return numberFormat(language).format(value);
 }
 
 /** "+12%" / "-3%" against the previous period, or null when there was nothing before. */

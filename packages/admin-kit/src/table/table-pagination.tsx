@@ -1,4 +1,5 @@
 import { useTrans } from '@cadence/app-shell/use-trans';
+import { numberFormat } from '@cadence/contracts/number-format';
 import { hasNextPage } from '@cadence/contracts/pagination';
 import { Button } from '@cadence/ui/button';
 import { useId } from 'react';
@@ -13,7 +14,7 @@ export type TPageInfo = {
   total_capped?: boolean | undefined;
 };
 
-const count = (value: number) => new Intl.NumberFormat().format(value);
+const count = (value: number) => numberFormat().format(value);
 
 export function TablePagination({
   info,

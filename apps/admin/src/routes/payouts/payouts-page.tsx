@@ -1,5 +1,6 @@
 import { useTrans } from '@cadence/app-shell/use-trans';
 import type { TPayoutArtist, TPayoutRun } from '@cadence/contracts/payouts';
+import { formatLedgerAmount } from '@cadence/contracts/pricing';
 import { apiClient } from '@cadence/http-client/http-client';
 import { isHttpError } from '@cadence/http-client/http-error';
 import { Button } from '@cadence/ui/button';
@@ -11,8 +12,7 @@ const RUNS = 'admin/payouts/runs';
 /** While a run computes (a background job, minutes on a large site) the list looks again this often. */
 const COMPUTING_POLL_MS = 2_000;
 type TStatus = TPayoutRun['status'];
-const money = (minor: number, currency: string) =>
-  new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(minor / 100);
+const money = (minor: number, currency: string) => formatLedgerAmount(minor, currency);
 
 /** The previous calendar month (UTC), the usual run to start. */
 function lastMonth(now = new Date()): string {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { loadOnce } from '../../platform/load-once';
 
 type Entry = { size: number; usedAt: number };
 
@@ -27,7 +28,6 @@ const PART = '.part';
  */
 export function createTranscodeCache(dir: string, capBytes: () => Promise<number>): TranscodeCache {
   const entries = new Map<string, Entry>();
-  let loaded: Promise<void> | null = null;
 
   const fileOf = (key: string, extension: string) => path.join(dir, `${key}.${extension}`);
 
@@ -43,10 +43,7 @@ export function createTranscodeCache(dir: string, capBytes: () => Promise<number
       if (info?.isFile()) entries.set(name, { size: info.size, usedAt: info.mtimeMs });
     }
   }
-  const ready = () => {
-    loaded ??= load();
-    return loaded;
-  };
+  const ready = loadOnce(load);
 
   async function evict() {
     const cap = await capBytes();

@@ -7,6 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AuthUser } from '../../platform/auth/auth-user';
 import { AppError, validationError } from '../../platform/http/app-error';
+import { loadOnce } from '../../platform/load-once';
 import {
   STORAGE_UNAVAILABLE_MESSAGE,
   storageUnavailableOr,
@@ -69,19 +70,12 @@ export const tusRoutes: FastifyPluginAsyncZod = async (app) => {
     });
     return { store, tus };
   }
-  let started: Promise<{ store: TusStore; tus: Server }> | undefined;
+  const tusRuntime = loadOnce(startTus);
   let redisLocker: RedisLocker | undefined;
   app.addHook('onClose', async () => {
-    await started?.catch(() => undefined);
+    await tusRuntime.started()?.catch(() => undefined);
     await redisLocker?.close();
   });
-  function tusRuntime() {
-    started ??= startTus().catch((error: unknown) => {
-      started = undefined;
-      throw error;
-    });
-    return started;
-  }
 
   /** The upload must exist and belong to the user; anything else looks like "not found". */
   async function assertOwnsUpload(user: AuthUser, uploadKey: string) {

@@ -2,6 +2,7 @@ import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { loadOnce } from '../load-once';
 import { scriptNonce } from './security-headers';
 
 const DOCS_PREFIX = '/api-docs';
@@ -57,9 +58,8 @@ function recordRoutes(app: FastifyInstance): RouteOptions[] {
  */
 function lazyOpenApiDocument(app: FastifyInstance, appUrl: string) {
   const routes = recordRoutes(app);
-  let document: Promise<FastifyInstance> | undefined;
 
-  async function load(): Promise<FastifyInstance> {
+  return loadOnce(async (): Promise<FastifyInstance> => {
     const [{ default: Fastify }, { default: swagger }] = await Promise.all([
       import('fastify'),
       import('@fastify/swagger'),
@@ -81,15 +81,7 @@ function lazyOpenApiDocument(app: FastifyInstance, appUrl: string) {
     }
     await instance.ready();
     return instance;
-  }
-
-  return async (): Promise<FastifyInstance> => {
-    document ??= load().catch((error) => {
-      document = undefined;
-      throw error;
-    });
-    return document;
-  };
+  });
 }
 
 /**
@@ -98,9 +90,7 @@ function lazyOpenApiDocument(app: FastifyInstance, appUrl: string) {
  * private Fastify instance built on the first `/api-docs` request, which the routes here forward to.
  */
 function lazyScalar(app: FastifyInstance, openApi: () => Promise<FastifyInstance>) {
-  let docs: Promise<FastifyInstance> | undefined;
-
-  async function load(): Promise<FastifyInstance> {
+  const docs = loadOnce(async (): Promise<FastifyInstance> => {
     const [{ default: Fastify }, { default: scalar }, documented] = await Promise.all([
       import('fastify'),
       import('@scalar/fastify-api-reference'),
@@ -120,14 +110,10 @@ function lazyScalar(app: FastifyInstance, openApi: () => Promise<FastifyInstance
     });
     await instance.ready();
     return instance;
-  }
+  });
 
   async function forward(request: FastifyRequest, reply: FastifyReply) {
-    docs ??= load().catch((error) => {
-      docs = undefined;
-      throw error;
-    });
-    const response = await (await docs).inject({
+    const response = await (await docs()).inject({
       method: 'GET',
       url: request.url,
       headers: { host: request.headers.host ?? 'localhost' },
