@@ -6,6 +6,7 @@ import {
   formatLedgerAmount,
   formatMinorAmount,
   highestSavingsPercentage,
+  majorAmountDigits,
   pickPrice,
   type TPriceLike,
 } from './pricing';
@@ -108,6 +109,8 @@ describe('displayed price (spec 9)', () => {
     expect(formatLedgerAmount(1200, 'USD', 'en')).toBe('$12.00');
     expect(formatLedgerAmount(1234, 'JPY', 'en')).toBe('¥1,234');
     expect(formatLedgerAmount(1234, 'KWD', 'en')).toBe('KWD\u00a01.234');
+    expect(majorAmountDigits(467, 'USD')).toBe('4.67');
+    expect(majorAmountDigits(467, 'JPY')).toBe('467');
   });
 
   it('property: amount / interval_count, never more than the amount', () => {

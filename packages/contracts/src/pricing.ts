@@ -76,16 +76,23 @@ export function formatMinorAmount(amount: number, currency: string, locale = 'en
   }
 }
 
+/** An amount in major units as plain digits for a file (CSV): 467 USD -> "4.67", 467 JPY -> "467". */
+export function majorAmountDigits(amount: number, currency: string): string {
+  const digits = minorUnitDigits(currency);
+  return (amount / 10 ** digits).toFixed(digits);
+}
+
 /**
  * A ledger amount (payouts, earnings): 1234 USD cents -> "$12.34", 1234 JPY -> "¥1,234", always
  * with the currency's minor digits so a column lines up. `locale` undefined is the reader's own.
  */
 export function formatLedgerAmount(amount: number, currency: string, locale?: string): string {
-  const digits = minorUnitDigits(currency);
   try {
-    return numberFormat(locale, { style: 'currency', currency }).format(amount / 10 ** digits);
+    return numberFormat(locale, { style: 'currency', currency }).format(
+      amount / 10 ** minorUnitDigits(currency),
+    );
   } catch {
-    return `${(amount / 10 ** digits).toFixed(digits)} ${currency}`;
+    return `${majorAmountDigits(amount, currency)} ${currency}`;
   }
 }
 

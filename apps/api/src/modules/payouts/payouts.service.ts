@@ -1,4 +1,5 @@
 import type { TPayoutArtist, TPayoutDetails, TPayoutRun } from '@cadence/contracts/payouts';
+import { majorAmountDigits } from '@cadence/contracts/pricing';
 import type { Kysely, Transaction } from 'kysely';
 import { withLongRunningConnection } from '../../platform/db/long-running';
 import type { Database } from '../../platform/db/schema';
@@ -491,7 +492,7 @@ export function createPayoutsService(
           run.period,
           run.currency,
           String(a.payout),
-          (a.payout / 100).toFixed(2),
+          majorAmountDigits(a.payout, run.currency),
           a.paid_at ?? '',
           ...detailColumns(confirmed.get(a.artist_id)),
         ]),
