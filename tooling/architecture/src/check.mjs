@@ -41,6 +41,7 @@ const figures = {
     goal: 0,
   },
   'billing files over 300 lines': { value: result.longBillingFiles.length, goal: 0 },
+  'workspace imports without a project reference': { value: result.missingProjectReferences.length, goal: 0 },
 };
 
 const baseline = JSON.parse(readFileSync(baselineFile, 'utf8'));
@@ -67,6 +68,7 @@ const details = {
   'route files declaring zod schemas': result.inlineRouteSchemas,
   'unvalidated env reads': result.unvalidatedEnvReads.map((e) => `${e.file} (${e.count})`),
   'billing files over 300 lines': result.longBillingFiles.map((e) => `${e.file} (${e.lines})`),
+  'workspace imports without a project reference': result.missingProjectReferences,
   'query-builder calls in repositories (%)': result.queries.outside.map((o) => `${o.file} (${o.count})`),
 };
 

@@ -388,6 +388,39 @@ export function longFiles(root, files, dir, max) {
     .filter((entry) => entry.lines > max);
 }
 
+/**
+ * Imports of a workspace package whose TypeScript project the importer's `tsconfig.json` does not
+ * reference. `tsc -b` checks each project against its references' emitted declarations, so such
+ * an import fails as TS6307 ("not listed within the file list of project") or, where an old
+ * declaration is left over, type-checks against stale types.
+ */
+export function missingProjectReferences(root, files, packages = workspaces(root)) {
+  const readConfig = (file) => ts.readConfigFile(file, ts.sys.readFile).config ?? {};
+  const referencesOf = (dir) =>
+    new Set(
+      (readConfig(path.join(root, dir, 'tsconfig.json')).references ?? []).map((ref) =>
+        path.posix.normalize(path.posix.join(dir, ref.path)),
+      ),
+    );
+  const projects = referencesOf('.');
+  const byDir = [...packages.values()].filter((p) => projects.has(p.dir));
+  const found = new Map();
+  for (const file of files) {
+    const owner = byDir.find((p) => file.startsWith(`${p.dir}/`));
+    if (!owner) continue;
+    const references = referencesOf(owner.dir);
+    const text = readFileSync(path.join(root, file), 'utf8');
+    for (const { fileName } of ts.preProcessFile(text, true, true).importedFiles) {
+      if (!fileName.startsWith('@cadence/')) continue;
+      const target = packages.get(splitSpecifier(fileName).name);
+      if (!target || target === owner || !projects.has(target.dir)) continue;
+      const pair = `${owner.dir} -> ${target.dir}`;
+      if (!references.has(target.dir) && !found.has(pair)) found.set(pair, `${pair} (first in ${file})`);
+    }
+  }
+  return [...found.values()];
+}
+
 export function measure(root) {
   const files = trackedFiles(root);
   const graph = importGraph(root, files);
@@ -403,5 +436,6 @@ export function measure(root) {
     inlineRouteSchemas: inlineRouteSchemas(root, files),
     unvalidatedEnvReads: unvalidatedEnvReads(root, files),
     longBillingFiles: longFiles(root, files, 'apps/api/src/modules/billing/', 300),
+    missingProjectReferences: missingProjectReferences(root, files),
   };
 }
