@@ -1,6 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type KyselyPlugin, sql } from 'kysely';
 import { type DatabaseHandle, openDatabase } from '../platform/db/database';
+import { registerLongRunning } from '../platform/db/long-running';
 import type { Database } from '../platform/db/schema';
 import { snapshotFrom } from './database-templates';
 
@@ -113,6 +114,45 @@ function restoreScriptFrom(tarball: string): Promise<string> {
 
 type Kept = { handle: DatabaseHandle; fingerprint: string; inUse: boolean };
 
+/**
+ * Ends a test's use of the shared instance. The PostgreSQL pass drops a test's database when its
+ * app closes, so work that outlives the app fails there; on the kept instance the same work would
+ * write into the next test's rows instead. Each test gets its own view of the instance, and once
+ * the test lets go every statement of that view throws, as on a dropped database.
+ */
+class TestLease implements KyselyPlugin {
+  private ended = false;
+
+  end(): void {
+    this.ended = true;
+  }
+
+  transformQuery: KyselyPlugin['transformQuery'] = (args) => {
+    if (this.ended) {
+      throw new Error(
+        'This test database was released: work of a closed test app ran a statement after it closed.',
+      );
+    }
+    return args.node;
+  };
+
+  transformResult: KyselyPlugin['transformResult'] = async (args) => args.result;
+}
+
+/** The handle a test gets: the instance seen through its lease, released by `drop`. */
+function leased(handle: DatabaseHandle, release: () => Promise<void>) {
+  const lease = new TestLease();
+  const db = handle.db.withPlugin(lease);
+  registerLongRunning(db, (work) => work(db));
+  return {
+    handle: { ...handle, db },
+    drop: () => {
+      lease.end();
+      return release();
+    },
+  };
+}
+
 /** The worker's reusable instance; absent until the first test opens one, or after it was spoiled. */
 let kept: Kept | undefined;
 
@@ -146,7 +186,7 @@ export async function openEmbeddedTestDatabase(
     try {
       await sql.raw(script).execute(own.handle.db);
       embeddedReuseCounts.reused += 1;
-      return { handle: own.handle, drop: () => release(own) };
+      return leased(own.handle, () => release(own));
     } catch {
       if (kept === own) kept = undefined;
       await own.handle.close().catch(() => {});
@@ -157,8 +197,8 @@ export async function openEmbeddedTestDatabase(
     embeddedSnapshot: await snapshotFrom(tarball),
   });
   embeddedReuseCounts.opened += 1;
-  if (kept) return { handle, drop: () => handle.close() };
+  if (kept) return leased(handle, () => handle.close());
   const fresh: Kept = { handle, fingerprint: await schemaFingerprint(handle.db), inUse: true };
   kept = fresh;
-  return { handle, drop: () => release(fresh) };
+  return leased(handle, () => release(fresh));
 }

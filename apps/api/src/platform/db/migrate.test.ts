@@ -56,7 +56,8 @@ describe('migrations and seed', () => {
     expect(grants.map((g) => g.name)).toContain('admin');
   });
 
-  it('generates a 20-character admin password when none is configured', async () => {
+  // A second app while the first holds the worker's kept instance: embedded, a new PGlite from the tarball.
+  it('generates a 20-character admin password when none is configured', { timeout: 60_000 }, async () => {
     const other = await createTestApp({ isSeeded: false });
     try {
       const result = await seedDatabase(other.deps.db, other.env, other.deps.appKey);
