@@ -86,29 +86,38 @@ function matches(pattern: TParsedPattern, given: readonly string[]): boolean {
   return segments.every((segment, index) => PARAM.test(segment) || segment === given[index]);
 }
 
-/**
- * The pattern the router would pick for `pathname` (relative to the app's base, starting with `/`),
- * or null. The path is split and decoded once, not once per pattern: this runs on every page view.
- */
-export function matchRoutePattern(patterns: readonly string[], pathname: string): string | null {
-  const given = pathname
+const segmentsOf = (pathname: string) =>
+  pathname
     .split('/')
     .filter(Boolean)
     .map((segment) => decode(segment).toLowerCase());
+
+/** The best-ranked pattern of the lists matching the path's segments, or null. */
+function bestMatch(lists: readonly (readonly string[])[], given: readonly string[]): string | null {
   let best: string | null = null;
   let bestScore = Number.NEGATIVE_INFINITY;
-  for (const pattern of patterns) {
-    const parsed = parsePattern(pattern);
-    if (parsed.score > bestScore && matches(parsed, given)) {
-      best = pattern;
-      bestScore = parsed.score;
+  for (const patterns of lists) {
+    for (const pattern of patterns) {
+      const parsed = parsePattern(pattern);
+      if (parsed.score > bestScore && matches(parsed, given)) {
+        best = pattern;
+        bestScore = parsed.score;
+      }
     }
   }
   return best;
 }
 
+/**
+ * The pattern the router would pick for `pathname` (relative to the app's base, starting with `/`),
+ * or null. The path is split and decoded once, not once per pattern: this runs on every page view.
+ */
+export function matchRoutePattern(patterns: readonly string[], pathname: string): string | null {
+  return bestMatch([patterns], segmentsOf(pathname));
+}
+
 /** Whether the app renders a page of its own at `pathname` (relative to its base), not its 404 page. */
 export function isPagePath(routes: TAppRoutePatterns, pathname: string): boolean {
-  const best = matchRoutePattern([...routes.pages, ...routes.notFound], pathname);
+  const best = bestMatch([routes.pages, routes.notFound], segmentsOf(pathname));
   return best !== null && !routes.notFound.includes(best);
 }
