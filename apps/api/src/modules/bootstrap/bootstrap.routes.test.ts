@@ -98,7 +98,7 @@ describe('bootstrap data assembled from cached fragments', () => {
       expect(bytes.toString('utf8')).toBe(`{"bootstrapData":${json}}`);
       // A page's inline script: the same text, escaped for a <script>, around the fragments' bytes.
       const page = await t.app.services.bootstrap.buildForPage(request, { before: '<s>', after: '</s>' });
-      expect(page.script.toString('utf8')).toBe(`<s>${scriptSafeJson(json)}</s>`);
+      expect(Buffer.concat(page.script).toString('utf8')).toBe(`<s>${scriptSafeJson(json)}</s>`);
       expect(page.data).toEqual(await t.app.services.bootstrap.build(request));
     }
   });

@@ -59,6 +59,11 @@ describe('guest page pieces', () => {
       '<script nonce="N0nce+/=">a</script><p>é</p><script>data</script><script nonce="N0nce+/=">b</script><i nonce="N0nce+/=">',
     );
     expect(joinPage(slotPage('x', ''), 'n', Buffer.from('|')).toString()).toBe('x|');
+    // The bootstrap script as its pieces (the guest's shared head, its token): joined in order.
+    const pieces = [Buffer.from('<script>'), Buffer.from('{"a":"é"'), Buffer.from(',"t":1}</script>')];
+    expect(joinPage(page, 'n', pieces).toString('utf8')).toBe(
+      '<script nonce="n">a</script><p>é</p><script>{"a":"é","t":1}</script><script nonce="n">b</script><i nonce="n">',
+    );
   });
 
   it('keeps a page only when every answer it was built from came from the catalogue cache', () => {

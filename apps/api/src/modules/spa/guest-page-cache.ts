@@ -37,21 +37,29 @@ export function slotPage(before: string, after: string): TSlottedPage {
   return { ...page, bytes };
 }
 
-/** The page with this response's nonce in every slot and its bootstrap data's script in the middle. */
-export function joinPage(page: TSlottedPage, nonce: string, script: Buffer): Buffer {
+/**
+ * The page with this response's nonce in every slot and its bootstrap data's script (its pieces,
+ * in order) in the middle: one copy of every byte into the response's buffer.
+ */
+export function joinPage(page: TSlottedPage, nonce: string, script: Buffer | readonly Buffer[]): Buffer {
   const nonceBytes = Buffer.from(nonce);
+  const scriptParts = Buffer.isBuffer(script) ? [script] : script;
   const parts: Buffer[] = [];
   const addSlotted = (pieces: Buffer[]) => {
-    for (const [index, piece] of pieces.entries()) {
+    for (let index = 0; index < pieces.length; index++) {
       if (index > 0) parts.push(nonceBytes);
-      parts.push(piece);
+      parts.push(pieces[index] as Buffer);
     }
   };
   addSlotted(page.before);
-  parts.push(script);
+  let scriptBytes = 0;
+  for (const part of scriptParts) {
+    parts.push(part);
+    scriptBytes += part.length;
+  }
   addSlotted(page.after);
   const slots = page.before.length + page.after.length - 2;
-  return Buffer.concat(parts, page.bytes + slots * nonceBytes.length + script.length);
+  return Buffer.concat(parts, page.bytes + slots * nonceBytes.length + scriptBytes);
 }
 
 /**
