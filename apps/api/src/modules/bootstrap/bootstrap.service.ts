@@ -292,6 +292,11 @@ export function createBootstrapService(deps: {
     return bytesOf(request, await resolve(request), { before, after });
   }
 
+  /** `buildJsonBytes` as its pieces in order, for a caller that joins them into its own buffer. */
+  async function buildJsonParts(request: BootstrapRequest, before = '', after = ''): Promise<Buffer[]> {
+    return partsOf(request, await resolve(request), { before, after });
+  }
+
   /**
    * For a page, from one resolution: the object (its first route, its SEO read it) and the
    * JSON's pieces as bytes safe inside an inline script, which for a guest are cached fragments
@@ -313,7 +318,7 @@ export function createBootstrapService(deps: {
     return (await resolve(request)).i18n.value.lines;
   }
 
-  return { build, buildJson, buildJsonBytes, buildForPage, linesFor };
+  return { build, buildJson, buildJsonBytes, buildJsonParts, buildForPage, linesFor };
 }
 
 export type BootstrapService = ReturnType<typeof createBootstrapService>;

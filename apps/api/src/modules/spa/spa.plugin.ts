@@ -11,6 +11,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../platform/http/app-error';
+import { createResponseBuffers, giveWhenSent } from '../../platform/http/response-buffers';
 import { declarePublicRoutes } from '../../platform/http/route-access';
 import { scriptNonce, withNonce } from '../../platform/http/security-headers';
 import { bootstrapForPage } from '../bootstrap/bootstrap.routes';
@@ -78,6 +79,7 @@ async function spa(app: FastifyInstance) {
   const apps = spaApps(app.deps.env.STATIC_DIR);
   const templates = new Map<string, string>();
   const guestPages = createGuestPageCache(app.services.catalogue);
+  const pageBuffers = createResponseBuffers();
   let isFirst = true;
 
   // @fastify/static takes no route config: its file routes (one per built file, marked by the
@@ -175,7 +177,11 @@ async function spa(app: FastifyInstance) {
       : null;
     if (basis) {
       const kept = await guestPages.find(pathname, basis);
-      if (kept) return send(joinPage(kept, nonce, script), 200);
+      if (kept) {
+        const body = joinPage(kept, nonce, script, pageBuffers.take);
+        giveWhenSent(pageBuffers, reply.raw, body);
+        return send(body, 200);
+      }
     }
     // The app shows its 404 page for a path none of its routes takes, and for a page whose item the
     // api says does not exist (known once its SEO has read it): crawlers and monitors get the 404.
