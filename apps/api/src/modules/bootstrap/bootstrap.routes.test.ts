@@ -96,9 +96,11 @@ describe('bootstrap data assembled from cached fragments', () => {
       // The bytes the route sends are the same text, encoded from the fragments' own bytes.
       const bytes = await t.app.services.bootstrap.buildJsonBytes(request, '{"bootstrapData":', '}');
       expect(bytes.toString('utf8')).toBe(`{"bootstrapData":${json}}`);
+      const parts = await t.app.services.bootstrap.buildJsonParts(request, '{"bootstrapData":', '}');
+      expect(Buffer.concat(parts).toString('utf8')).toBe(`{"bootstrapData":${json}}`);
       // A page's inline script: the same text, escaped for a <script>, around the fragments' bytes.
       const page = await t.app.services.bootstrap.buildForPage(request, { before: '<s>', after: '</s>' });
-      expect(page.script.toString('utf8')).toBe(`<s>${scriptSafeJson(json)}</s>`);
+      expect(Buffer.concat(page.script).toString('utf8')).toBe(`<s>${scriptSafeJson(json)}</s>`);
       expect(page.data).toEqual(await t.app.services.bootstrap.build(request));
     }
   });

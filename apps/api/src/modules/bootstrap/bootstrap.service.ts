@@ -104,6 +104,17 @@ export function createBootstrapService(deps: {
   const appUrlsJson = deps.appUrls ? `,"app_urls":${JSON.stringify(deps.appUrls)}` : '';
   // Guest roles are few and long-lived; the memo hands out the same object per generation.
   const guestRoleJson = new WeakMap<GuestRole, string>();
+  const guestRoleParsed = new WeakMap<GuestRole, TBootstrapData['guest_role']>();
+
+  /** The guest role as its contract gives it, checked once per role object (not per page view). */
+  function parsedGuestRole(role: GuestRole): TBootstrapData['guest_role'] {
+    let parsed = guestRoleParsed.get(role);
+    if (parsed === undefined) {
+      parsed = shape.guest_role.parse(role);
+      guestRoleParsed.set(role, parsed);
+    }
+    return parsed;
+  }
 
   const generation = createStampedMemo<Generation>({
     cache,
@@ -169,7 +180,7 @@ export function createBootstrapService(deps: {
       themes: { all: current.themes.value, selectedThemeId },
       menus: current.menus.value,
       user: request.user ? shape.user.parse(toUserDto(request.user)) : null,
-      guest_role: request.guestRole ? shape.guest_role.parse(request.guestRole) : null,
+      guest_role: request.guestRole ? parsedGuestRole(request.guestRole) : null,
       show_cookie_notice: showCookieNotice,
       ...(request.csrfToken ? { csrf_token: request.csrfToken } : {}),
       ...(deps.appUrls ? { app_urls: deps.appUrls } : {}),
@@ -190,17 +201,18 @@ export function createBootstrapService(deps: {
    * The data of `dataOf` serialized, as UTF-8 bytes between `before` and `after`, joined from
    * cached fragments' own bytes (validated by their contract once per generation): only
    * the few per-request values are encoded per request. `forScript`: made safe inside an inline
-   * script (the fragments' escaped bytes, the per-request values escaped the same way).
+   * script (the fragments' escaped bytes, the per-request values escaped the same way). Given as
+   * the pieces in order, so a caller that embeds them in something larger copies them once.
    */
-  function bytesOf(
+  function partsOf(
     request: BootstrapRequest,
     resolved: Resolved,
     wrap: { before: string; after: string; forScript?: boolean },
-  ): Buffer {
+  ): Buffer[] {
     const { current, i18n, selectedThemeId, showCookieNotice } = resolved;
     const csrf = request.csrfToken ? `,"csrf_token":${JSON.stringify(request.csrfToken)}` : '';
     const text = (json: string) => Buffer.from(wrap.forScript ? scriptSafeJson(json) : json);
-    const tail = (json: string) => [text(`${json}${appUrlsJson}}`), Buffer.from(wrap.after)];
+    const tail = text(`${csrf}${appUrlsJson}}`);
     if (!request.user) {
       // A guest: everything but the token is shared by the generation's guests (bounded keys:
       // themes that exist and two flags, per guest role object: one per role cache entry).
@@ -221,13 +233,22 @@ export function createBootstrapService(deps: {
         head = headOf(request, resolved, wrap.forScript === true);
         heads.set(key, head);
       }
-      return Buffer.concat([Buffer.from(wrap.before), head, ...tail(csrf)]);
+      return [Buffer.from(wrap.before), head, tail, Buffer.from(wrap.after)];
     }
-    return Buffer.concat([
+    return [
       Buffer.from(wrap.before),
       headOf(request, resolved, wrap.forScript === true),
-      ...tail(csrf),
-    ]);
+      tail,
+      Buffer.from(wrap.after),
+    ];
+  }
+
+  function bytesOf(
+    request: BootstrapRequest,
+    resolved: Resolved,
+    wrap: { before: string; after: string; forScript?: boolean },
+  ): Buffer {
+    return Buffer.concat(partsOf(request, resolved, wrap));
   }
 
   /** The serialized data up to (not including) its optional `csrf_token` and `app_urls`. */
@@ -271,18 +292,24 @@ export function createBootstrapService(deps: {
     return bytesOf(request, await resolve(request), { before, after });
   }
 
+  /** `buildJsonBytes` as its pieces in order, for a caller that joins them into its own buffer. */
+  async function buildJsonParts(request: BootstrapRequest, before = '', after = ''): Promise<Buffer[]> {
+    return partsOf(request, await resolve(request), { before, after });
+  }
+
   /**
    * For a page, from one resolution: the object (its first route, its SEO read it) and the
-   * JSON as bytes safe inside an inline script, which for a guest are cached fragments only.
+   * JSON's pieces as bytes safe inside an inline script, which for a guest are cached fragments
+   * but for the token: the page joins them into its own bytes, one copy.
    */
   async function buildForPage(
     request: BootstrapRequest,
     wrap: { before: string; after: string },
-  ): Promise<{ data: TBootstrapData; script: Buffer }> {
+  ): Promise<{ data: TBootstrapData; script: Buffer[] }> {
     const resolved = await resolve(request);
     return {
       data: dataOf(request, resolved),
-      script: bytesOf(request, resolved, { ...wrap, forScript: true }),
+      script: partsOf(request, resolved, { ...wrap, forScript: true }),
     };
   }
 
@@ -291,7 +318,7 @@ export function createBootstrapService(deps: {
     return (await resolve(request)).i18n.value.lines;
   }
 
-  return { build, buildJson, buildJsonBytes, buildForPage, linesFor };
+  return { build, buildJson, buildJsonBytes, buildJsonParts, buildForPage, linesFor };
 }
 
 export type BootstrapService = ReturnType<typeof createBootstrapService>;

@@ -59,6 +59,20 @@ describe('guest page pieces', () => {
       '<script nonce="N0nce+/=">a</script><p>é</p><script>data</script><script nonce="N0nce+/=">b</script><i nonce="N0nce+/=">',
     );
     expect(joinPage(slotPage('x', ''), 'n', Buffer.from('|')).toString()).toBe('x|');
+    // The bootstrap script as its pieces (the guest's shared head, its token): joined in order.
+    const pieces = [Buffer.from('<script>'), Buffer.from('{"a":"é"'), Buffer.from(',"t":1}</script>')];
+    expect(joinPage(page, 'n', pieces).toString('utf8')).toBe(
+      '<script nonce="n">a</script><p>é</p><script>{"a":"é","t":1}</script><script nonce="n">b</script><i nonce="n">',
+    );
+  });
+
+  it('joins into a buffer it is given, every byte written', () => {
+    const page = slotPage(`<a nonce="${NONCE_SLOT}">`, '</a>');
+    const used = Buffer.alloc(page.bytes + 1 + 1, 'x');
+    expect(joinPage(page, 'n', [Buffer.from('|')], () => used)).toBe(used);
+    expect(used.toString()).toBe('<a nonce="n">|</a>');
+    expect(() => joinPage(page, 'n', [Buffer.from('|')], () => Buffer.alloc(3))).toThrow();
+    expect(() => joinPage(page, 'n', [Buffer.from('|')], () => Buffer.alloc(used.length + 1))).toThrow();
   });
 
   it('keeps a page only when every answer it was built from came from the catalogue cache', () => {
@@ -214,6 +228,24 @@ describe('kept guest pages', () => {
         .replace(/"selectedThemeId":[^}]*}/, '')
         .replace(/"show_cookie_notice":\w+/, '');
     expect(perGuest(returning)).toBe(perGuest(second));
+  });
+
+  it('gives guests viewing a kept page at once each their own token and nonce', async () => {
+    const { path: albumPath } = await album();
+    await view(albumPath);
+    // Many views in flight, then again: answers reuse finished answers' buffers, never one in flight.
+    for (let round = 0; round < 3; round++) {
+      const views = await Promise.all(Array.from({ length: 12 }, () => view(albumPath)));
+      for (const res of views) {
+        expect(res.statusCode).toBe(200);
+        const token = res.cookies.find((c) => c.name === 'XSRF-TOKEN')?.value;
+        expect(token).toBeTruthy();
+        expect(bootstrapOf(res).csrf_token).toBe(token);
+        const scripts = res.body.match(/<script(?: [^>]*)?>/g) ?? [];
+        for (const tag of scripts) expect(tag).toContain(`nonce="${nonceOf(res)}"`);
+      }
+      expect(new Set(views.map((res) => bootstrapOf(res).csrf_token)).size).toBe(views.length);
+    }
   });
 
   it('shows an album edit made through the api on the next guest view', async () => {

@@ -37,21 +37,39 @@ export function slotPage(before: string, after: string): TSlottedPage {
   return { ...page, bytes };
 }
 
-/** The page with this response's nonce in every slot and its bootstrap data's script in the middle. */
-export function joinPage(page: TSlottedPage, nonce: string, script: Buffer): Buffer {
+/**
+ * The page with this response's nonce in every slot and its bootstrap data's script (its pieces,
+ * in order) in the middle: one copy of every byte into the response's buffer, taken from `take`
+ * when given (a spare one of that length, platform/http/response-buffers.ts).
+ */
+export function joinPage(
+  page: TSlottedPage,
+  nonce: string,
+  script: Buffer | readonly Buffer[],
+  take: (length: number) => Buffer = Buffer.allocUnsafe,
+): Buffer {
   const nonceBytes = Buffer.from(nonce);
-  const parts: Buffer[] = [];
-  const addSlotted = (pieces: Buffer[]) => {
-    for (const [index, piece] of pieces.entries()) {
-      if (index > 0) parts.push(nonceBytes);
-      parts.push(piece);
+  const scriptParts = Buffer.isBuffer(script) ? [script] : script;
+  let scriptBytes = 0;
+  for (const part of scriptParts) scriptBytes += part.length;
+  const slots = page.before.length + page.after.length - 2;
+  const length = page.bytes + slots * nonceBytes.length + scriptBytes;
+  const out = take(length);
+  if (out.length !== length) throw new Error(`joinPage: given ${out.length} bytes for ${length}`);
+  let at = 0;
+  const put = (part: Buffer) => {
+    at += part.copy(out, at);
+  };
+  const putSlotted = (pieces: Buffer[]) => {
+    for (let index = 0; index < pieces.length; index++) {
+      if (index > 0) put(nonceBytes);
+      put(pieces[index] as Buffer);
     }
   };
-  addSlotted(page.before);
-  parts.push(script);
-  addSlotted(page.after);
-  const slots = page.before.length + page.after.length - 2;
-  return Buffer.concat(parts, page.bytes + slots * nonceBytes.length + script.length);
+  putSlotted(page.before);
+  for (const part of scriptParts) put(part);
+  putSlotted(page.after);
+  return out;
 }
 
 /**

@@ -11,6 +11,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../platform/http/app-error';
+import { createResponseBuffers, giveWhenSent } from '../../platform/http/response-buffers';
 import { declarePublicRoutes } from '../../platform/http/route-access';
 import { scriptNonce, withNonce } from '../../platform/http/security-headers';
 import { bootstrapForPage } from '../bootstrap/bootstrap.routes';
@@ -78,6 +79,7 @@ async function spa(app: FastifyInstance) {
   const apps = spaApps(app.deps.env.STATIC_DIR);
   const templates = new Map<string, string>();
   const guestPages = createGuestPageCache(app.services.catalogue);
+  const pageBuffers = createResponseBuffers();
   let isFirst = true;
 
   // @fastify/static takes no route config: its file routes (one per built file, marked by the
@@ -164,20 +166,28 @@ async function spa(app: FastifyInstance) {
     // The template's own inline scripts and the bootstrap data carry the nonce; nothing else can.
     const nonce = scriptNonce(reply);
     const { data, script, guestRole } = await bootstrapForPage(request, reply, bootstrapScriptWrap(nonce));
+    const send = (page: Buffer, status: number) =>
+      reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page);
+    // A guest's player page is the same for every guest but for the nonce and the bootstrap data
+    // (its XSRF token, theme and language): kept without them while what it was built from holds.
+    // Only a route's page is kept, so a kept one answers before the path is matched again.
+    const isGuestPage = spa.name === 'player' && isGuestRequest(request);
+    const basis: TPageBasis | null = isGuestPage
+      ? { template: html, settings: data.settings, guestRole }
+      : null;
+    if (basis) {
+      const kept = await guestPages.find(pathname, basis);
+      if (kept) {
+        const body = joinPage(kept, nonce, script, pageBuffers.take);
+        giveWhenSent(pageBuffers, reply.raw, body);
+        return send(body, 200);
+      }
+    }
     // The app shows its 404 page for a path none of its routes takes, and for a page whose item the
     // api says does not exist (known once its SEO has read it): crawlers and monitors get the 404.
     const isRoute = isAppRoute(spa, pathname);
     let status = isRoute ? 200 : 404;
-    const send = (page: Buffer) =>
-      reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page);
-    // A guest's player page is the same for every guest but for the nonce and the bootstrap data
-    // (its XSRF token, theme and language): kept without them while what it was built from holds.
-    const guestKey = spa.name === 'player' && isRoute && isGuestRequest(request) ? pathname : null;
-    const basis: TPageBasis | null = guestKey ? { template: html, settings: data.settings, guestRole } : null;
-    if (guestKey && basis) {
-      const kept = await guestPages.find(guestKey, basis);
-      if (kept) return send(joinPage(kept, nonce, script));
-    }
+    const guestKey = isGuestPage && isRoute ? pathname : null;
     // A guest's page is rendered with a slot for the nonce, so it can be kept and given another.
     const pageNonce = guestKey ? NONCE_SLOT : nonce;
     const page = spa.name === 'player' ? firstPageOf(request, data) : null;
@@ -205,11 +215,12 @@ async function spa(app: FastifyInstance) {
       preloads,
       pageNonce,
     );
-    if (!guestKey || !basis) return send(Buffer.concat([Buffer.from(before), script, Buffer.from(after)]));
+    if (!guestKey || !basis)
+      return send(Buffer.concat([Buffer.from(before), ...script, Buffer.from(after)]), status);
     const slotted = slotPage(before, after);
     const stamps = seo && status === 200 ? pageStamps(page !== null, initial?.stamp, seo.reads) : null;
     if (stamps) guestPages.store(guestKey, basis, stamps, slotted);
-    return send(joinPage(slotted, nonce, script));
+    return send(joinPage(slotted, nonce, script), status);
   });
 }
 

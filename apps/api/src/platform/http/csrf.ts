@@ -1,8 +1,9 @@
-import { randomFillSync, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from './app-error';
 import { authCookieAttributes } from './cookie-policy';
+import { randomText } from './random-pool';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
@@ -16,18 +17,9 @@ function isSameToken(a: string, b: string): boolean {
 }
 
 const TOKEN_BYTES = 32;
-const pool = Buffer.alloc(TOKEN_BYTES * 128);
-let poolOffset = pool.length;
 
-/** CSPRNG bytes fetched in batches: one call into the generator per 128 tokens instead of per token. */
 function newToken(): string {
-  if (poolOffset + TOKEN_BYTES > pool.length) {
-    randomFillSync(pool);
-    poolOffset = 0;
-  }
-  const token = pool.toString('base64url', poolOffset, poolOffset + TOKEN_BYTES);
-  poolOffset += TOKEN_BYTES;
-  return token;
+  return randomText(TOKEN_BYTES, 'base64url');
 }
 
 /** Sets the readable `XSRF-TOKEN` cookie when the browser does not have one yet; returns the token. */

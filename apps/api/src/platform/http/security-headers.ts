@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
+import { randomText } from './random-pool';
 
 export type SecurityHeadersOptions = {
   appUrl: string;
@@ -38,7 +38,7 @@ const NONCE_SLOT = '--nonce-slot--';
 function nonceFor(res: ServerResponse): string {
   let nonce = nonces.get(res);
   if (!nonce) {
-    nonce = randomBytes(16).toString('base64');
+    nonce = randomText(16, 'base64');
     nonces.set(res, nonce);
   }
   return nonce;
