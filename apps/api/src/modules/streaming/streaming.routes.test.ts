@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +20,13 @@ beforeAll(async () => {
   fileTrackId = await insertTrack(t, { name: 'Bytes', artistId, src: 'test/bytes.mp3' });
 }, 60_000);
 afterAll(async () => t?.close());
+
+/** The app's address over a real socket (listening once for every test that needs one). */
+async function listening(): Promise<string> {
+  const bound = t.app.server.address();
+  if (bound && typeof bound === 'object') return `http://127.0.0.1:${bound.port}`;
+  return t.app.listen({ port: 0, host: '127.0.0.1' });
+}
 
 const stream = (id: number, headers: Record<string, string> = {}) =>
   t.app.inject({ url: `/api/v1/tracks/${id}/stream`, headers });
@@ -164,7 +171,7 @@ describe('byte ranges', () => {
     await writeFile(path.join(t.env.DATA_DIR, 'storage', 'test', 'abandoned.mp3'), big);
     const artistId = await insertArtist(t, 'Abandon Tester');
     const id = await insertTrack(t, { name: 'Abandoned', artistId, src: 'test/abandoned.mp3' });
-    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = await listening();
     // Over a real socket: the client reads one chunk of the streamed file, then hangs up.
     for (let attempt = 0; attempt < 3; attempt++) {
       await new Promise<void>((resolve, reject) => {
@@ -185,6 +192,95 @@ describe('byte ranges', () => {
     expect(whole.rawPayload.equals(big)).toBe(true);
     const range = await stream(id, { range: 'bytes=0-99' });
     expect(range.statusCode).toBe(206);
+  });
+
+  it('sends every byte right to many listeners at once over real sockets (read buffers are reused)', async () => {
+    // Each byte differs from its neighbours, so a buffer reused while still queued would show.
+    const big = Buffer.from(
+      Array.from({ length: 3 * 1024 * 1024 + 123 }, (_, i) => (i * 31 + (i >> 8)) % 256),
+    );
+    await writeFile(path.join(t.env.DATA_DIR, 'storage', 'test', 'crowd.mp3'), big);
+    const artistId = await insertArtist(t, 'Crowd Tester');
+    const id = await insertTrack(t, { name: 'Crowd', artistId, src: 'test/crowd.mp3' });
+    const address = await listening();
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 6 });
+    const get = (range?: string) =>
+      new Promise<{ status: number; body: Buffer }>((resolve, reject) => {
+        http
+          .get(
+            `${address}/api/v1/tracks/${id}/stream`,
+            { agent, headers: range ? { range } : {} },
+            (response) => {
+              const chunks: Buffer[] = [];
+              response.on('data', (chunk: Buffer) => chunks.push(chunk));
+              response.once('end', () =>
+                resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks) }),
+              );
+              response.once('error', reject);
+            },
+          )
+          .once('error', reject);
+      });
+    const ranges = Array.from({ length: 24 }, (_, i) => {
+      const start = (i * 262_147) % big.length;
+      const end = Math.min(big.length - 1, start + [65_535, 262_143, 900_000, 1_500_000][i % 4]!);
+      return { start, end };
+    });
+    try {
+      const answers = await Promise.all([
+        get(),
+        ...ranges.map(({ start, end }) => get(`bytes=${start}-${end}`)),
+        get(),
+      ]);
+      const [firstWhole, ...rest] = answers;
+      const lastWhole = rest.pop();
+      for (const whole of [firstWhole, lastWhole]) {
+        expect(whole?.status).toBe(200);
+        expect(whole?.body.equals(big)).toBe(true);
+      }
+      rest.forEach((answer, index) => {
+        const { start, end } = ranges[index]!;
+        expect(answer.status).toBe(206);
+        expect(answer.body.equals(big.subarray(start, end + 1))).toBe(true);
+      });
+    } finally {
+      agent.destroy();
+    }
+  });
+
+  it('serves the new bytes of a file replaced in place, and 404s a file deleted while its handle was open', async () => {
+    const file = path.join(t.env.DATA_DIR, 'storage', 'test', 'replaced.mp3');
+    const before = Buffer.alloc(4000, 1);
+    await writeFile(file, before);
+    const artistId = await insertArtist(t, 'Replace Tester');
+    const id = await insertTrack(t, { name: 'Replaced', artistId, src: 'test/replaced.mp3' });
+    expect((await stream(id, { range: 'bytes=0-99' })).rawPayload.equals(before.subarray(0, 100))).toBe(true);
+    const etag = String((await stream(id)).headers.etag);
+    // A re-upload writes beside the file and renames it over the old one (a new inode).
+    const after = Buffer.alloc(5000, 2);
+    await writeFile(`${file}.part`, after);
+    await rename(`${file}.part`, file);
+    await expect
+      .poll(
+        async () => (await stream(id, { range: 'bytes=0-99' })).rawPayload.equals(after.subarray(0, 100)),
+        {
+          timeout: 10_000,
+        },
+      )
+      .toBe(true);
+    const whole = await stream(id, { 'if-none-match': etag });
+    expect(whole.statusCode).toBe(200);
+    expect(whole.headers['content-length']).toBe('5000');
+    expect(whole.rawPayload.equals(after)).toBe(true);
+    expect((await stream(id, { range: 'bytes=5000-' })).statusCode).toBe(416);
+    const head = await t.app.inject({
+      method: 'HEAD',
+      url: `/api/v1/tracks/${id}/stream`,
+      headers: { range: 'bytes=0-9' },
+    });
+    expect(head.headers['content-range']).toBe('bytes 0-9/5000');
+    await rm(file);
+    await expect.poll(async () => (await stream(id)).statusCode, { timeout: 10_000 }).toBe(404);
   });
 
   it('ignores other units and multi-range requests (whole file)', async () => {
