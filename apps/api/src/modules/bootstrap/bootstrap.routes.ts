@@ -48,7 +48,7 @@ export const bootstrapRoutes: FastifyPluginAsyncZod = async (app) => {
         '{"bootstrapData":',
         '}',
       );
-      // Joined into a finished answer's buffer of the same length when there is one.
+      // Joined into pooled memory a finished answer gave back, when there is some.
       const bytes = joinForResponse(buffers, reply.raw, parts);
       reply.header('cache-control', 'no-store').type('application/json; charset=utf-8');
       // JSON bytes go out as they are: the schema above documents the response, while the parts

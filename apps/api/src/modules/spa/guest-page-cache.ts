@@ -40,7 +40,7 @@ export function slotPage(before: string, after: string): TSlottedPage {
 /**
  * The page with this response's nonce in every slot and its bootstrap data's script (its pieces,
  * in order) in the middle: one copy of every byte into the response's buffer, taken from `take`
- * when given (a spare one of that length, platform/http/response-buffers.ts).
+ * when given (pooled memory of a finished answer, platform/http/response-buffers.ts).
  */
 export function joinPage(
   page: TSlottedPage,

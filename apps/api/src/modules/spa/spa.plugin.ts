@@ -11,7 +11,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../platform/http/app-error';
-import { createResponseBuffers, giveWhenSent } from '../../platform/http/response-buffers';
+import { createResponseBuffers, takeForResponse } from '../../platform/http/response-buffers';
 import { declarePublicRoutes } from '../../platform/http/route-access';
 import { scriptNonce, withNonce } from '../../platform/http/security-headers';
 import { bootstrapForPage } from '../bootstrap/bootstrap.routes';
@@ -178,8 +178,9 @@ async function spa(app: FastifyInstance) {
     if (basis) {
       const kept = await guestPages.find(pathname, basis);
       if (kept) {
-        const body = joinPage(kept, nonce, script, pageBuffers.take);
-        giveWhenSent(pageBuffers, reply.raw, body);
+        const body = joinPage(kept, nonce, script, (length) =>
+          takeForResponse(pageBuffers, reply.raw, length),
+        );
         return send(body, 200);
       }
     }

@@ -3,9 +3,9 @@ import { Socket } from 'node:net';
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../platform/http/app-error';
+import { createBufferPool } from '../../platform/http/buffer-pool';
 import type { ByteRange } from '../../platform/http/byte-range';
 import { sendRanged } from '../../platform/http/send-ranged';
-import { createBufferPool } from './buffer-pool';
 import type { OpenFile, OpenFiles } from './open-files';
 
 export type FileToSend = {

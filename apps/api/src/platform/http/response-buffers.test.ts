@@ -1,43 +1,31 @@
 import { EventEmitter } from 'node:events';
 import type { ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { createResponseBuffers, joinForResponse } from './response-buffers';
+import { createResponseBuffers, joinForResponse, takeForResponse } from './response-buffers';
+
+const response = () => new EventEmitter() as unknown as ServerResponse;
 
 describe('response buffers', () => {
-  it('hands a buffer out again only after it was given back, within its budget', () => {
-    const buffers = createResponseBuffers(10);
-    const first = buffers.take(4);
-    const second = buffers.take(4);
-    expect(second).not.toBe(first);
-    buffers.give(first);
-    expect(buffers.take(5)).not.toBe(first);
-    expect(buffers.take(4)).toBe(first);
-    // Taken again: the next one of that length is new.
-    expect(buffers.take(4)).not.toBe(first);
-    buffers.give(first);
-    buffers.give(second);
-    buffers.give(Buffer.alloc(4)); // 12 bytes > 10: not kept
-    const again = [buffers.take(4), buffers.take(4), buffers.take(4)];
-    expect(again).toContain(first);
-    expect(again).toContain(second);
-    expect(again.filter((buffer) => buffer !== first && buffer !== second)).toHaveLength(1);
-  });
-
-  it('joins the parts into a buffer given back only when its response has finished', () => {
+  it('joins the parts into an answer whose memory is reused only after its response finished', () => {
     const buffers = createResponseBuffers();
-    const res = new EventEmitter() as unknown as ServerResponse;
+    const res = response();
     const joined = joinForResponse(buffers, res, [Buffer.from('{"a":'), Buffer.from('1}')]);
     expect(joined.toString()).toBe('{"a":1}');
-    // In flight: the next answer of that length gets another buffer.
-    const other = joinForResponse(buffers, new EventEmitter() as unknown as ServerResponse, [
-      Buffer.from('{"b":2}'),
-    ]);
-    expect(other).not.toBe(joined);
+    // In flight: the next answer gets other memory.
+    const other = joinForResponse(buffers, response(), [Buffer.from('{"b":2}')]);
+    expect(other.buffer).not.toBe(joined.buffer);
     res.emit('finish');
-    const next = joinForResponse(buffers, new EventEmitter() as unknown as ServerResponse, [
-      Buffer.from('{"c":3}'),
-    ]);
-    expect(next).toBe(joined);
-    expect(next.toString()).toBe('{"c":3}');
+    const next = joinForResponse(buffers, response(), [Buffer.from('{"c":33}')]);
+    expect(next.buffer).toBe(joined.buffer);
+    expect(next.toString()).toBe('{"c":33}');
+  });
+
+  it('gives an answer of exactly the asked length, and a response cut short keeps its memory', () => {
+    const buffers = createResponseBuffers();
+    const res = response();
+    const page = takeForResponse(buffers, res, 52_952);
+    expect(page.length).toBe(52_952);
+    res.emit('close');
+    expect(takeForResponse(buffers, response(), 52_952).buffer).not.toBe(page.buffer);
   });
 });
