@@ -2,6 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDatabase } from '../../seed/seed';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { migrateToLatest } from './migrate';
+import { migrations } from './migrations/index';
+import { migrationNames } from './migrations/names';
+
+class RollBack extends Error {}
 
 let t: TestApp;
 beforeAll(async () => {
@@ -12,6 +16,29 @@ afterAll(async () => t?.close());
 describe('migrations and seed', () => {
   it('migrations are idempotent', async () => {
     expect((await migrateToLatest(t.deps.db)).applied).toEqual([]);
+  });
+
+  it('names every migration, and only those, in the list a start checks before loading them', () => {
+    expect([...migrationNames].sort()).toEqual(Object.keys(migrations).sort());
+  });
+
+  it('hands a database with a migration this version does not know to the migrator, which refuses it', async () => {
+    await t.deps.db
+      .transaction()
+      .execute(async (trx) => {
+        await trx
+          .insertInto('kysely_migration' as never)
+          .values({
+            name: '2099-01-01T00-00_from-a-newer-version',
+            timestamp: new Date().toISOString(),
+          } as never)
+          .execute();
+        await expect(migrateToLatest(trx)).rejects.toThrow(/2099-01-01T00-00_from-a-newer-version/);
+        throw new RollBack();
+      })
+      .catch((error) => {
+        if (!(error instanceof RollBack)) throw error;
+      });
   });
 
   it('the seed runs once: a second run changes nothing', async () => {
