@@ -8,7 +8,13 @@ import {
 } from '@cadence/contracts/app-routes';
 import { isPagePath, type TAppRoutePatterns } from '@cadence/contracts/route-patterns';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  RouteHandlerMethod,
+  RouteOptions,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../platform/http/app-error';
 import { scriptNonce, withNonce } from '../../platform/http/security-headers';
@@ -97,32 +103,28 @@ async function routeBuildFiles(app: FastifyInstance, spa: SpaApp): Promise<void>
     if (file.startsWith('assets/')) assets.add(file.slice('assets/'.length));
     else others.push(file);
   }
-  const fileRoute = {
+  const fileRoute = (url: string, handler: RouteHandlerMethod): RouteOptions => ({
     method: ['GET', 'HEAD'],
+    url,
+    handler,
     config: { access: 'public' },
     // Out of the OpenAPI document, as @fastify/static's own routes are.
     schema: { hide: true },
-    errorHandler(error: Error & { code?: string }, request: FastifyRequest, reply: FastifyReply) {
+    errorHandler(error: Error & { code?: string }, request, reply) {
       // A client gone mid-file is not an error to answer (as @fastify/static's own routes do).
       if (error.code === 'ERR_STREAM_PREMATURE_CLOSE') return void request.raw.destroy();
       return app.errorHandler(error, request, reply);
     },
-  } as const;
-  app.route({
-    ...fileRoute,
-    url: `${spa.base}assets/*`,
-    handler: (request, reply) => {
+  });
+  app.route(
+    fileRoute(`${spa.base}assets/*`, (request, reply) => {
       const name = (request.params as { '*': string })['*'];
       // The 404 handler answers a missing asset (JSON 404, never the app's HTML).
       return assets.has(name) ? reply.sendFile(`/assets/${name}`, root) : reply.callNotFound();
-    },
-  });
+    }),
+  );
   for (const file of others)
-    app.route({
-      ...fileRoute,
-      url: `${spa.base}${file}`,
-      handler: (_request, reply) => reply.sendFile(`/${file}`, root),
-    });
+    app.route(fileRoute(`${spa.base}${file}`, (_request, reply) => reply.sendFile(`/${file}`, root)));
 }
 
 /**
