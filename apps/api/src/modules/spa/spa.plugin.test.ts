@@ -28,6 +28,8 @@ async function writeApp(staticDir: string, name: string, base: string) {
   await writeFile(`${prebuilt}.br`, brotliCompressSync(prebuiltScript));
   await writeFile(`${prebuilt}.gz`, gzipSync(prebuiltScript));
   await writeFile(path.join(dist, 'humans.txt'), 'User-agent: *');
+  await mkdir(path.join(dist, 'assets', 'fonts'), { recursive: true });
+  await writeFile(path.join(dist, 'assets', 'fonts', 'inter-abc123.woff2'), 'font bytes');
   if (name === 'player') {
     const chunks = { album: ['/assets/album-page-1.js', '/assets/x.js"><script>alert(1)</script>'] };
     await writeFile(path.join(dist, 'first-page-chunks.json'), JSON.stringify(chunks));
@@ -186,6 +188,37 @@ describe('single-node SPA serving', () => {
     });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(prebuiltScript);
+  });
+
+  it('answers HEAD, ranges and revalidation of a build file, and finds one in a folder of assets/', async () => {
+    const url = '/assets/app-abc123.js';
+    const identity = { 'accept-encoding': 'identity' };
+    const full = await t.app.inject({ url, headers: identity });
+    expect(full.headers.etag).toBeTruthy();
+    expect(full.headers['last-modified']).toBeTruthy();
+    const head = await t.app.inject({ method: 'HEAD', url, headers: identity });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
+    expect(head.headers['content-length']).toBe(String(Buffer.byteLength(bigScript)));
+    expect(head.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const range = await t.app.inject({ url, headers: { ...identity, range: 'bytes=0-9' } });
+    expect(range.statusCode).toBe(206);
+    expect(range.body).toBe(bigScript.slice(0, 10));
+    expect(range.headers['content-range']).toBe(`bytes 0-9/${Buffer.byteLength(bigScript)}`);
+    const unchanged = await t.app.inject({
+      url,
+      headers: { ...identity, 'if-none-match': String(full.headers.etag) },
+    });
+    expect(unchanged.statusCode).toBe(304);
+    const font = await t.app.inject({ url: '/assets/fonts/inter-abc123.woff2' });
+    expect(font.statusCode).toBe(200);
+    expect(font.body).toBe('font bytes');
+    expect(font.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // The compressed copies are no files of their own, and a name the build does not hold is JSON.
+    const copy = await t.app.inject({ url: '/assets/vendor-def456.js.br' });
+    expect(copy.statusCode).toBe(404);
+    expect(copy.json()).toEqual({ message: 'Not found.' });
+    expect((await t.app.inject({ method: 'HEAD', url: '/admin/assets/none-000.js' })).statusCode).toBe(404);
   });
 
   it('answers a 503 page when an app is not built', async () => {

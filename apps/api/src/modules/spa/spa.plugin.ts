@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   adminRoutePatterns,
@@ -8,11 +8,16 @@ import {
 } from '@cadence/contracts/app-routes';
 import { isPagePath, type TAppRoutePatterns } from '@cadence/contracts/route-patterns';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  RouteHandlerMethod,
+  RouteOptions,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../platform/http/app-error';
 import { createResponseBuffers, takeForResponse } from '../../platform/http/response-buffers';
-import { declarePublicRoutes } from '../../platform/http/route-access';
 import { scriptNonce, withNonce } from '../../platform/http/security-headers';
 import { bootstrapForPage } from '../bootstrap/bootstrap.routes';
 import { applyPageSeo, renderPageSeo } from '../seo/seo-head';
@@ -71,6 +76,58 @@ function missingBuildPage(app: SpaApp): string {
 </body></html>`;
 }
 
+/** Build files a route must not send: index.html goes through the bootstrap injection, never raw. */
+function isRoutedBuildFile(file: string): boolean {
+  // The .br/.gz copies are found beside the file they compress; they need no route of their own.
+  return path.posix.basename(file) !== 'index.html' && !file.endsWith('.br') && !file.endsWith('.gz');
+}
+
+/**
+ * Routes an app's built files, listed once at start. The hashed `assets/` (nearly all of them: a
+ * route each cost ~380 GET and HEAD routes compiled at every start) are one wildcard route that
+ * looks the name up in that listing, so a name it does not hold never reaches the disk; the few
+ * other files (service worker, icons, manifest) keep a route each, so every other path under the
+ * app still falls through to its pages. Files are sent by @fastify/static's `sendFile`: the same
+ * ETag, Last-Modified, ranges, HEAD and precompressed negotiation as its own routes.
+ */
+async function routeBuildFiles(app: FastifyInstance, spa: SpaApp): Promise<void> {
+  const root = `${spa.distDir}${path.sep}`;
+  const assets = new Set<string>();
+  const others: string[] = [];
+  for (const entry of await readdir(spa.distDir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const file = path
+      .relative(spa.distDir, path.join(entry.parentPath, entry.name))
+      .split(path.sep)
+      .join('/');
+    if (!isRoutedBuildFile(file)) continue;
+    if (file.startsWith('assets/')) assets.add(file.slice('assets/'.length));
+    else others.push(file);
+  }
+  const fileRoute = (url: string, handler: RouteHandlerMethod): RouteOptions => ({
+    method: ['GET', 'HEAD'],
+    url,
+    handler,
+    config: { access: 'public' },
+    // Out of the OpenAPI document, as @fastify/static's own routes are.
+    schema: { hide: true },
+    errorHandler(error: Error & { code?: string }, request, reply) {
+      // A client gone mid-file is not an error to answer (as @fastify/static's own routes do).
+      if (error.code === 'ERR_STREAM_PREMATURE_CLOSE') return void request.raw.destroy();
+      return app.errorHandler(error, request, reply);
+    },
+  });
+  app.route(
+    fileRoute(`${spa.base}assets/*`, (request, reply) => {
+      const name = (request.params as { '*': string })['*'];
+      // The 404 handler answers a missing asset (JSON 404, never the app's HTML).
+      return assets.has(name) ? reply.sendFile(`/assets/${name}`, root) : reply.callNotFound();
+    }),
+  );
+  for (const file of others)
+    app.route(fileRoute(`${spa.base}${file}`, (_request, reply) => reply.sendFile(`/${file}`, root)));
+}
+
 /**
  * Single-node serving of the three built SPAs: hashed assets immutable, every other non-API GET
  * under an app answers its index.html with bootstrap data inlined (history fallback).
@@ -80,32 +137,19 @@ async function spa(app: FastifyInstance) {
   const templates = new Map<string, string>();
   const guestPages = createGuestPageCache(app.services.catalogue);
   const pageBuffers = createResponseBuffers();
-  let isFirst = true;
 
-  // @fastify/static takes no route config: its file routes (one per built file, marked by the
-  // plugin's own `config.file`) are public.
-  declarePublicRoutes(app, (route) => (route.config as { file?: unknown } | undefined)?.file !== undefined);
-  for (const spa of apps) {
-    if (!existsSync(spa.distDir)) continue;
+  const built = apps.filter((spa) => existsSync(spa.distDir));
+  if (built.length > 0) {
+    // Only `reply.sendFile` (no routes of its own): the files are routed below from one listing.
     await app.register(fastifyStatic, {
-      root: spa.distDir,
-      prefix: spa.base,
-      index: false,
-      // One route per built file, listed at start: a wildcard route checks the spelling of every
-      // path segment on disk (a directory listing each) before it even looks at the file, and
-      // every page view, which is no file, paid that too before falling through to the pages.
-      wildcard: false,
+      serve: false,
       // The build writes .br/.gz beside each asset (max quality, made once): sent as they are with
       // `Vary: accept-encoding`; a file without them goes through @fastify/compress on the fly.
       preCompressed: true,
-      // Those copies are found beside the file they compress; they need no route of their own (a
-      // third of the build's files, each a GET and a HEAD route compiled at every start).
-      globIgnore: ['**/*.br', '**/*.gz'],
       cacheControl: false,
-      decorateReply: isFirst,
-      // index.html must go through the bootstrap injection, never raw.
-      allowedPath: (pathName) => path.basename(pathName) !== 'index.html',
       setHeaders: (reply, filePath) => {
+        const spa = built.find((candidate) => filePath.startsWith(candidate.distDir + path.sep));
+        if (!spa) return;
         const isHashed = filePath.startsWith(path.join(spa.distDir, 'assets') + path.sep);
         reply.header('cache-control', isHashed ? IMMUTABLE : 'public, max-age=0, must-revalidate');
         // The player's service worker lives in /build/ but controls the whole site (spec 7).
@@ -113,7 +157,7 @@ async function spa(app: FastifyInstance) {
           reply.header('service-worker-allowed', '/');
       },
     });
-    isFirst = false;
+    for (const spa of built) await routeBuildFiles(app, spa);
   }
 
   const chunkMaps = new Map<string, TFirstPageChunks | null>();

@@ -1,8 +1,33 @@
 import { mkdir } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
 import { LONG_RUNNING_STATEMENT_TIMEOUT_MS, registerLongRunning } from './long-running';
 import { prepareRegisteredStatements } from './prepared-statements';
 import type { Database } from './schema';
+
+const require = createRequire(import.meta.url);
+
+/**
+ * `pg` asks at load whether it runs on Cloudflare Workers: from `navigator.userAgent` where the
+ * runtime has a `navigator` (Node 21 and later), else by building a `Response`, which on Node 20
+ * (the Dockerfile's) loads Node's whole fetch implementation (undici) for that one question:
+ * ~45-85 ms and ~9 MiB of every PostgreSQL start. So it is loaded with the `navigator` Node 21
+ * would show it, removed again before any other code runs (a `require` is synchronous).
+ */
+export function loadPg(): typeof import('pg') {
+  if ('navigator' in globalThis) return require('pg');
+  const major = process.versions.node.split('.')[0];
+  Object.defineProperty(globalThis, 'navigator', {
+    value: { userAgent: `Node.js/${major}` },
+    configurable: true,
+    writable: true,
+  });
+  try {
+    return require('pg');
+  } finally {
+    delete (globalThis as { navigator?: unknown }).navigator;
+  }
+}
 
 export type DatabaseOptions = {
   /** A `postgres://` URL, or undefined for the embedded PGlite. */
@@ -34,7 +59,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 }
 
 async function openPostgres(options: DatabaseOptions, url: string): Promise<DatabaseHandle> {
-  const { default: pg } = await import('pg');
+  const pg = loadPg();
   // int8 (counts, sums) fits a JS number for every value this app stores.
   pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
   const pool = new pg.Pool({

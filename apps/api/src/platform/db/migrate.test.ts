@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDatabase } from '../../seed/seed';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { migrateToLatest } from './migrate';
+import { migrations } from './migrations/index';
+import { migrationNames } from './migrations/names';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -11,6 +13,28 @@ afterAll(async () => t?.close());
 
 describe('migrations and seed', () => {
   it('migrations are idempotent', async () => {
+    expect((await migrateToLatest(t.deps.db)).applied).toEqual([]);
+  });
+
+  it('names every migration, and only those, in the list a start checks before loading them', () => {
+    expect([...migrationNames].sort()).toEqual(Object.keys(migrations).sort());
+  });
+
+  it('hands a database with a migration this version does not know to the migrator, which refuses it', async () => {
+    const name = '2099-01-01T00-00_from-a-newer-version';
+    const table = 'kysely_migration' as never;
+    await t.deps.db
+      .insertInto(table)
+      .values({ name, timestamp: new Date().toISOString() } as never)
+      .execute();
+    try {
+      await expect(migrateToLatest(t.deps.db)).rejects.toThrow(name);
+    } finally {
+      await t.deps.db
+        .deleteFrom(table)
+        .where('name' as never, '=', name as never)
+        .execute();
+    }
     expect((await migrateToLatest(t.deps.db)).applied).toEqual([]);
   });
 

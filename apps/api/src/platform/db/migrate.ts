@@ -1,9 +1,11 @@
 import type { Kysely } from 'kysely';
 import { type MigrationProvider, type MigrationResultSet, Migrator } from 'kysely/migration';
 import { finishBackfill, pendingBackfills, saveBackfillPosition } from './data-backfills.repository';
-import { backfills, migrations } from './migrations/index';
+import { appliedMigrationNames } from './migration-state.repository';
+import { migrationNames } from './migrations/names';
 
-const staticProvider: MigrationProvider = { getMigrations: async () => migrations };
+/** Every migration's module (~60 files of schema code): imported only when there is work for them. */
+const loadMigrations = () => import('./migrations/index');
 
 export type MigrateResult = { applied: string[] };
 
@@ -17,7 +19,10 @@ export const BACKFILL_RANGE = 10_000;
  */
 // biome-ignore lint/suspicious/noExplicitAny: see migrateToLatest
 export async function runBackfills(db: Kysely<any>, range = BACKFILL_RANGE): Promise<void> {
-  for (const pending of await pendingBackfills(db)) {
+  const queued = await pendingBackfills(db);
+  if (queued.length === 0) return;
+  const { backfills } = await loadMigrations();
+  for (const pending of queued) {
     const backfill = backfills[pending.name];
     if (!backfill) throw new Error(`Backfill ${pending.name} is queued but unknown to this version.`);
     const end = await backfill.end(db);
@@ -35,9 +40,16 @@ export async function runBackfills(db: Kysely<any>, range = BACKFILL_RANGE): Pro
 /** Runs every pending forward-only migration, then the backfills they queued; throws with the failing migration's name. */
 // biome-ignore lint/suspicious/noExplicitAny: the migrator runs before any typed schema exists
 export async function migrateToLatest(db: Kysely<any>): Promise<MigrateResult> {
+  // The usual start: the database ran exactly this version's migrations (an unknown name, a
+  // newer version's, still goes to the migrator, which refuses it) and no backfill is queued.
+  const applied = await appliedMigrationNames(db);
+  if (applied && isEveryMigration(applied) && (await pendingBackfills(db)).length === 0)
+    return { applied: [] };
+  const { migrations } = await loadMigrations();
+  const provider: MigrationProvider = { getMigrations: async () => migrations };
   // Feature migrations land from parallel branches with their own date slots; each stands alone,
   // so a database that already ran a later slot still takes an earlier newcomer.
-  const migrator = new Migrator({ db, provider: staticProvider, allowUnorderedMigrations: true });
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
   const { error, results }: MigrationResultSet = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error) {
@@ -48,4 +60,9 @@ export async function migrateToLatest(db: Kysely<any>): Promise<MigrateResult> {
   return {
     applied: (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName),
   };
+}
+
+function isEveryMigration(applied: readonly string[]): boolean {
+  const names = new Set(applied);
+  return names.size === migrationNames.length && migrationNames.every((name) => names.has(name));
 }
