@@ -6,7 +6,16 @@ import {
   ZSuggestionsResponseSchema,
 } from '@cadence/contracts/search';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sendCataloguePage } from '../catalogue/catalogue-reply';
 import { createSearchService } from './search.service';
+
+/**
+ * Search answers are the same for everyone past music.view (public items only), so they are kept
+ * in the catalogue cache under one stamp that every catalogue write drops (catalogue-invalidation.ts):
+ * a typeahead asks the same prefixes again and again, and an uncached answer costs up to 14
+ * statements. Play counts in the cards may be up to CATALOGUE_CACHE_SECONDS old, as on channels.
+ */
+const SEARCH_PAGE = { kind: 'search' } as const;
 
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   const search = createSearchService(app.deps.db);
@@ -27,7 +36,11 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => search.search(request.query),
+    async (request, reply) =>
+      sendCataloguePage(reply, app.services.catalogue, SEARCH_PAGE, { search: request.query }, async () => ({
+        body: await search.search(request.query),
+        isShared: true,
+      })),
   );
 
   app.get(
@@ -46,6 +59,13 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => search.suggestions(request.query),
+    async (request, reply) =>
+      sendCataloguePage(
+        reply,
+        app.services.catalogue,
+        SEARCH_PAGE,
+        { suggestions: request.query },
+        async () => ({ body: await search.suggestions(request.query), isShared: true }),
+      ),
   );
 };
