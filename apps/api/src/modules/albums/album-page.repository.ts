@@ -1,5 +1,5 @@
-import { CompiledQuery, type Kysely } from 'kysely';
-import { preparedStatement } from '../../platform/db/prepared-statements';
+import type { Kysely } from 'kysely';
+import { executeTemplate } from '../../platform/db/prepared-statements';
 import type { Database } from '../../platform/db/schema';
 import { artistRefsJson } from '../catalogue/artist-refs.repository';
 import { genreRefsJson } from '../catalogue/genre-links.repository';
@@ -20,36 +20,6 @@ function albumPageQuery(db: Db, id: number, want: Want) {
     .where('albums.id', '=', id);
 }
 
-type AlbumPageRow = Awaited<ReturnType<ReturnType<typeof albumPageQuery>['executeTakeFirst']>>;
-
-/** A variant's statement, compiled once: its text and parameters, the album id's slot among them. */
-type Compiled = { sql: string; parameters: readonly unknown[]; idSlot: number };
-
-/** Bound where the album id goes when a variant is compiled, to find the id's parameter. */
-const ID_MARKER = -2_000_000_001;
-
-/** Per database handle (the text is the dialect's), per variant of `want` (eight at most). */
-const compiledByDb = new WeakMap<Db, Map<string, Compiled>>();
-
-function compiledPage(db: Db, want: Want): Compiled {
-  let variants = compiledByDb.get(db);
-  if (!variants) {
-    variants = new Map();
-    compiledByDb.set(db, variants);
-  }
-  const key = `${want.genres}:${want.tags}:${want.tracks}`;
-  let compiled = variants.get(key);
-  if (!compiled) {
-    const { sql, parameters } = albumPageQuery(db, ID_MARKER, want).compile();
-    const idSlot = parameters.indexOf(ID_MARKER);
-    if (idSlot < 0 || parameters.lastIndexOf(ID_MARKER) !== idSlot)
-      throw new Error('the album page statement must bind the album id exactly once');
-    compiled = { sql: preparedStatement(sql), parameters, idSlot };
-    variants.set(key, compiled);
-  }
-  return compiled;
-}
-
 /**
  * The album page in one statement and one round trip: the album row with its artists and, as
  * asked, its genres, tags and visible tracks (with their artists) aggregated as JSON. Each
@@ -59,9 +29,10 @@ function compiledPage(db: Db, want: Want): Compiled {
  * cost more than running them on an album of a dozen tracks.
  */
 export async function findAlbumPage(db: Db, id: number, want: Want) {
-  const { sql, parameters, idSlot } = compiledPage(db, want);
-  const bound = [...parameters];
-  bound[idSlot] = id;
-  const { rows } = await db.executeQuery<NonNullable<AlbumPageRow>>(CompiledQuery.raw(sql, bound));
-  return rows[0];
+  const key = `album-page:${want.genres}:${want.tags}:${want.tracks}`;
+  const [row] = await executeTemplate(db, key, ID_MARKER, id, (albumId) => albumPageQuery(db, albumId, want));
+  return row;
 }
+
+/** Bound where the album id goes when a variant is compiled, to find the id's parameter. */
+const ID_MARKER = -2_000_000_001;
