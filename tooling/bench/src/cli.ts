@@ -23,6 +23,7 @@ import { realtimeFanout } from './benchmarks/realtime-fanout';
 import { realtimeReplicas } from './benchmarks/realtime-replicas';
 import { scrobbleOutbox } from './benchmarks/scrobble-outbox';
 import { searchTypeahead } from './benchmarks/search';
+import { searchVsAlbumBenchmarks } from './benchmarks/search-vs-album';
 import { smartPlaylists } from './benchmarks/smart-playlists';
 import { subsonicLists } from './benchmarks/subsonic-lists';
 import { subsonicStreamTtfb } from './benchmarks/subsonic-stream';
@@ -63,6 +64,7 @@ const BENCHMARKS: TBenchmark[] = [
   readyTime,
   idleRss,
   searchTypeahead,
+  ...searchVsAlbumBenchmarks,
   ...uploadBenchmarks,
   playerBundle,
   clickToSound,

@@ -36,7 +36,11 @@ const page = {
   track: (id: number) => pageRequestUrl(pageRequests.track(id)),
   playlist: (id: number) => pageRequestUrl(pageRequests.playlist(id)),
   channel: (f: Fixture) => pageRequestUrl(pageRequests.channel(f.channel.slug)),
+  /** Search and typeahead answers are cached too, under one stamp every catalogue write drops. */
+  search: (query: string, extra = '') => `/api/v1/search?query=${encodeURIComponent(query)}${extra}`,
+  suggestions: (query: string) => `/api/v1/search/suggestions?query=${encodeURIComponent(query)}&limit=20`,
 };
+const ids = (items: { id: number }[]) => items.map((item) => item.id);
 
 const get = (url: string) => t.app.inject({ url });
 const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
@@ -165,6 +169,10 @@ const rows: Row[] = [
         (r) => expect(json(r).artist.top_tracks.map((x: { name: string }) => x.name)).toContain(RENAMED),
       ],
       [(f) => page.playlist(f.playlist), (r) => expect(json(r).playlist.tracks[0].name).toBe(RENAMED)],
+      [
+        () => page.search(RENAMED, '&types=tracks&perPage=50'),
+        (r, f) => expect(ids(json(r).results.tracks)).toContain(f.track),
+      ],
     ],
   },
   {
@@ -172,6 +180,14 @@ const rows: Row[] = [
     write: (f) => send('PUT', `/api/v1/tracks/${f.track}`, { visibility: 'private' }),
     checks: [
       [(f) => page.track(f.track), gone],
+      [
+        () => page.search(`Cache ${run}`, '&types=tracks&perPage=50'),
+        (r, f) => {
+          const found = ids(json(r).results.tracks);
+          expect(found).toContain(f.second);
+          expect(found).not.toContain(f.track);
+        },
+      ],
       [
         (f) => page.album(f.album),
         (r, f) => expect(json(r).album.tracks.map((x: { id: number }) => x.id)).toEqual([f.second]),
@@ -214,6 +230,11 @@ const rows: Row[] = [
       [
         (f) => page.playlist(f.playlist),
         (r) => expect(json(r).playlist.tracks[0].artists[0].name).toBe(RENAMED),
+      ],
+      [
+        () => page.suggestions(RENAMED),
+        (r, f) =>
+          expect(json(r).results).toContainEqual(expect.objectContaining({ type: 'artist', id: f.artist })),
       ],
     ],
   },

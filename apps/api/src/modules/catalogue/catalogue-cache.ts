@@ -6,7 +6,9 @@ import type { Cache } from '../../platform/redis/services';
 export type CataloguePage =
   | { kind: 'album' | 'artist' | 'track' | 'playlist'; id: number }
   /** Channels list other entities (and automatic lists rank them): they share one stamp. */
-  | { kind: 'channels' };
+  | { kind: 'channels' }
+  /** Search and typeahead answers may show any item: one stamp, dropped by every catalogue write. */
+  | { kind: 'search' };
 
 /** The generation of one page an answer was served from: current while its stamp key holds `stamp`. */
 export type TServedStamp = { key: string; stamp: string };
@@ -42,7 +44,7 @@ const STAMP_PREFIX = `${PREFIX}stamp:`;
 const MEMO_CHARS = 16_000_000;
 
 export const pageStampKey = (page: CataloguePage) =>
-  page.kind === 'channels' ? `${STAMP_PREFIX}channels` : `${STAMP_PREFIX}${page.kind}:${page.id}`;
+  'id' in page ? `${STAMP_PREFIX}${page.kind}:${page.id}` : `${STAMP_PREFIX}${page.kind}`;
 
 /**
  * Generation stamps, as createStampedMemo keeps them (platform/redis/stamped-memo.ts), but one

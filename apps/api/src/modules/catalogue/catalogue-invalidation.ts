@@ -49,7 +49,7 @@ const unique = (lists: (readonly number[] | undefined)[]) => [
  * The pages a change shows up on. An album page embeds its artists and its tracks (with their
  * artists); a track page its album and artists; an artist page its albums and top tracks (with
  * their artists); a playlist page its tracks (with albums and artists), owner and editors; channel
- * pages any of these.
+ * pages and search answers any of these.
  */
 export async function pagesChangedBy(db: Db, change: CatalogueChange): Promise<CataloguePage[]> {
   const givenArtists = unique([change.artists]);
@@ -70,6 +70,7 @@ export async function pagesChangedBy(db: Db, change: CatalogueChange): Promise<C
     ...unique([givenArtists, artists]).map((id) => ({ kind: 'artist' as const, id })),
     ...unique([change.playlists, playlists]).map((id) => ({ kind: 'playlist' as const, id })),
     { kind: 'channels' },
+    { kind: 'search' },
   ];
 }
 

@@ -9,7 +9,7 @@ import type {
   TSearchUser,
 } from '@cadence/contracts/search';
 import { type CompiledQuery, type Kysely, sql } from 'kysely';
-import { executePrepared } from '../../platform/db/prepared-statements';
+import { executeTemplate } from '../../platform/db/prepared-statements';
 import type { Database } from '../../platform/db/schema';
 import { artistRefsJson } from '../catalogue/artist-refs.repository';
 
@@ -29,15 +29,20 @@ const dateText = (value: Date | string | null) =>
 /** `column = any(ids)`: one array parameter, so the statement's text is the same for any ids. */
 const anyId = (ids: number[]) => sql<number>`any(${ids}::bigint[])`;
 
+/** Stands for the ids when a card statement is compiled (the one time it is built). */
+const IDS_MARKER: number[] = [];
+
 /** Runs `query` (not at all for no ids) and maps its rows to cards in the order of `ids`. */
 async function cardsInOrder<Row extends { id: number }, Card>(
   db: Db,
+  key: string,
   ids: number[],
-  query: { compile(): CompiledQuery<Row> },
+  build: (ids: number[]) => { compile(): CompiledQuery<Row> },
   toCard: (row: Row) => Card,
 ): Promise<Card[]> {
   if (ids.length === 0) return [];
-  const byId = new Map((await executePrepared(db, query)).map((row) => [Number(row.id), row]));
+  const rows = await executeTemplate(db, `cards:${key}`, IDS_MARKER, ids, build);
+  const byId = new Map(rows.map((row) => [Number(row.id), row]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
     return row ? [toCard(row)] : [];
@@ -49,23 +54,24 @@ const artistsOf = (refs: Pick<TArtistRef, 'id' | 'name'>[] | null) =>
   (refs ?? []).map((ref) => ({ id: Number(ref.id), name: ref.name }));
 
 export function loadTrackCards(db: Db, ids: number[]): Promise<TSearchTrack[]> {
-  const query = db
-    .selectFrom('tracks')
-    .leftJoin('albums', 'albums.id', 'tracks.album_id')
-    .select([
-      'tracks.id',
-      'tracks.name',
-      'tracks.image',
-      'tracks.duration',
-      'tracks.plays',
-      'albums.id as album_id',
-      'albums.name as album_name',
-      'albums.image as album_image',
-      artistRefsJson(db, 'track', 'tracks.id').as('artists'),
-    ])
-    .where('tracks.id', '=', anyId(ids))
-    .where('tracks.visibility', '=', 'public');
-  return cardsInOrder(db, ids, query, (row) => ({
+  const query = (cardIds: number[]) =>
+    db
+      .selectFrom('tracks')
+      .leftJoin('albums', 'albums.id', 'tracks.album_id')
+      .select([
+        'tracks.id',
+        'tracks.name',
+        'tracks.image',
+        'tracks.duration',
+        'tracks.plays',
+        'albums.id as album_id',
+        'albums.name as album_name',
+        'albums.image as album_image',
+        artistRefsJson(db, 'track', 'tracks.id').as('artists'),
+      ])
+      .where('tracks.id', '=', anyId(cardIds))
+      .where('tracks.visibility', '=', 'public');
+  return cardsInOrder(db, 'track', ids, query, (row) => ({
     id: Number(row.id),
     name: row.name,
     image: row.image ?? row.album_image ?? null,
@@ -77,18 +83,19 @@ export function loadTrackCards(db: Db, ids: number[]): Promise<TSearchTrack[]> {
 }
 
 export function loadAlbumCards(db: Db, ids: number[]): Promise<TSearchAlbum[]> {
-  const query = db
-    .selectFrom('albums')
-    .select([
-      'albums.id',
-      'albums.name',
-      'albums.image',
-      'albums.release_date',
-      'albums.plays',
-      artistRefsJson(db, 'album', 'albums.id').as('artists'),
-    ])
-    .where('albums.id', '=', anyId(ids));
-  return cardsInOrder(db, ids, query, (row) => ({
+  const query = (cardIds: number[]) =>
+    db
+      .selectFrom('albums')
+      .select([
+        'albums.id',
+        'albums.name',
+        'albums.image',
+        'albums.release_date',
+        'albums.plays',
+        artistRefsJson(db, 'album', 'albums.id').as('artists'),
+      ])
+      .where('albums.id', '=', anyId(cardIds));
+  return cardsInOrder(db, 'album', ids, query, (row) => ({
     id: Number(row.id),
     name: row.name,
     image: row.image,
@@ -99,28 +106,34 @@ export function loadAlbumCards(db: Db, ids: number[]): Promise<TSearchAlbum[]> {
 }
 
 export function loadArtistCards(db: Db, ids: number[]): Promise<TSearchArtist[]> {
-  const query = db
-    .selectFrom('artists')
-    .select(['id', 'name', 'image_small', 'verified', 'plays'])
-    .where('id', '=', anyId(ids))
-    .where('disabled', '=', false);
-  return cardsInOrder(db, ids, query, (row) => ({ ...row, id: Number(row.id), plays: Number(row.plays) }));
+  const query = (cardIds: number[]) =>
+    db
+      .selectFrom('artists')
+      .select(['id', 'name', 'image_small', 'verified', 'plays'])
+      .where('id', '=', anyId(cardIds))
+      .where('disabled', '=', false);
+  return cardsInOrder(db, 'artist', ids, query, (row) => ({
+    ...row,
+    id: Number(row.id),
+    plays: Number(row.plays),
+  }));
 }
 
 export function loadPlaylistCards(db: Db, ids: number[]): Promise<TSearchPlaylist[]> {
-  const query = db
-    .selectFrom('playlists')
-    .innerJoin('users', 'users.id', 'playlists.owner_id')
-    .select([
-      'playlists.id',
-      'playlists.name',
-      'playlists.image',
-      'users.id as owner_id',
-      'users.name as owner_name',
-    ])
-    .where('playlists.id', '=', anyId(ids))
-    .where('playlists.public', '=', true);
-  return cardsInOrder(db, ids, query, (row) => ({
+  const query = (cardIds: number[]) =>
+    db
+      .selectFrom('playlists')
+      .innerJoin('users', 'users.id', 'playlists.owner_id')
+      .select([
+        'playlists.id',
+        'playlists.name',
+        'playlists.image',
+        'users.id as owner_id',
+        'users.name as owner_name',
+      ])
+      .where('playlists.id', '=', anyId(cardIds))
+      .where('playlists.public', '=', true);
+  return cardsInOrder(db, 'playlist', ids, query, (row) => ({
     id: Number(row.id),
     name: row.name,
     image: row.image,
@@ -129,23 +142,23 @@ export function loadPlaylistCards(db: Db, ids: number[]): Promise<TSearchPlaylis
 }
 
 export function loadUserCards(db: Db, ids: number[]): Promise<TSearchUser[]> {
-  const query = db
-    .selectFrom('users')
-    .select(['id', 'name', 'image'])
-    .where('id', '=', anyId(ids))
-    .where('banned_at', 'is', null);
-  return cardsInOrder(db, ids, query, (row) => ({ ...row, id: Number(row.id) }));
+  const query = (cardIds: number[]) =>
+    db
+      .selectFrom('users')
+      .select(['id', 'name', 'image'])
+      .where('id', '=', anyId(cardIds))
+      .where('banned_at', 'is', null);
+  return cardsInOrder(db, 'user', ids, query, (row) => ({ ...row, id: Number(row.id) }));
 }
 
 export function loadGenreCards(db: Db, ids: number[]): Promise<TSearchGenre[]> {
-  const query = db
-    .selectFrom('genres')
-    .select(['id', 'name', 'display_name', 'image'])
-    .where('id', '=', anyId(ids));
-  return cardsInOrder(db, ids, query, (row) => ({ ...row, id: Number(row.id) }));
+  const query = (cardIds: number[]) =>
+    db.selectFrom('genres').select(['id', 'name', 'display_name', 'image']).where('id', '=', anyId(cardIds));
+  return cardsInOrder(db, 'genre', ids, query, (row) => ({ ...row, id: Number(row.id) }));
 }
 
 export function loadTagCards(db: Db, ids: number[]): Promise<TSearchTag[]> {
-  const query = db.selectFrom('tags').select(['id', 'name', 'display_name']).where('id', '=', anyId(ids));
-  return cardsInOrder(db, ids, query, (row) => ({ ...row, id: Number(row.id) }));
+  const query = (cardIds: number[]) =>
+    db.selectFrom('tags').select(['id', 'name', 'display_name']).where('id', '=', anyId(cardIds));
+  return cardsInOrder(db, 'tag', ids, query, (row) => ({ ...row, id: Number(row.id) }));
 }

@@ -88,10 +88,16 @@ describe('GET /api/v1/search', () => {
   });
 
   it('runs on the default typo threshold, which the search statements no longer set', async () => {
-    const { rows } = await sql<{
-      threshold: string;
-    }>`select current_setting(${TRIGRAM_THRESHOLD_SETTING}) as threshold`.execute(t.deps.db);
-    expect(Number(rows[0]?.threshold)).toBe(WORD_SIMILARITY_THRESHOLD);
+    // The setting exists in a session once pg_trgm's library is loaded there: on one connection,
+    // use it first (a pooled connection that never ran a trigram search would not know the name).
+    const threshold = await t.deps.db.connection().execute(async (db) => {
+      await sql`select word_similarity('a', 'a')`.execute(db);
+      const { rows } = await sql<{
+        threshold: string;
+      }>`select current_setting(${TRIGRAM_THRESHOLD_SETTING}) as threshold`.execute(db);
+      return rows[0]?.threshold;
+    });
+    expect(Number(threshold)).toBe(WORD_SIMILARITY_THRESHOLD);
   });
 
   it('treats tsquery syntax as plain text', async () => {

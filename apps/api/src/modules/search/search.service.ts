@@ -5,6 +5,7 @@ import type {
   TSuggestion,
   TSuggestionsResponse,
 } from '@cadence/contracts/search';
+import { SEARCH_TYPES } from '@cadence/contracts/search-types';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import {
@@ -16,7 +17,7 @@ import {
   loadTrackCards,
   loadUserCards,
 } from './cards.repository';
-import { findRankedIds, findSuggestions } from './search.repository';
+import { findRankedIdsByTab, findSuggestions } from './search.repository';
 import { prefixTsQuery, trigramTerm } from './search-terms';
 
 const LOADERS = {
@@ -32,14 +33,6 @@ const LOADERS = {
 export type SearchService = ReturnType<typeof createSearchService>;
 
 export function createSearchService(db: Kysely<Database>) {
-  async function searchTab<T extends TSearchType>(type: T, tsQuery: string, term: string, limit: number) {
-    const ranked = await findRankedIds(db, type, { tsQuery, term, limit });
-    return LOADERS[type](
-      db,
-      ranked.map((row) => row.id),
-    );
-  }
-
   return {
     async search(input: TSearchQuery): Promise<TSearchResponse> {
       const tsQuery = prefixTsQuery(input.query);
@@ -47,8 +40,15 @@ export function createSearchService(db: Kysely<Database>) {
       const results: TSearchResponse['results'] = {};
       for (const type of input.types) results[type] = [];
       if (!tsQuery) return { query: input.query, results };
+      // Every tab ranked in one statement, then each tab's cards (one statement each).
+      const asked = new Set<TSearchType>(input.types);
+      const ranked = await findRankedIdsByTab(
+        db,
+        SEARCH_TYPES.filter((type) => asked.has(type)),
+        { tsQuery, term, limit: input.perPage },
+      );
       const tabs = await Promise.all(
-        input.types.map(async (type) => [type, await searchTab(type, tsQuery, term, input.perPage)] as const),
+        input.types.map(async (type) => [type, await LOADERS[type](db, ranked.get(type) ?? [])] as const),
       );
       for (const [type, rows] of tabs) Object.assign(results, { [type]: rows });
       return { query: input.query, results };

@@ -2,7 +2,7 @@ import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isEmbeddedTarget } from '../../test/test-app';
 import { type DatabaseHandle, openDatabase } from './database';
-import { preparedStatement, preparedStatementName } from './prepared-statements';
+import { executeTemplate, preparedStatement, preparedStatementName } from './prepared-statements';
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 let handle: DatabaseHandle;
@@ -39,5 +39,29 @@ describe('prepared statements', () => {
     const names = await preparedNames();
     expect(names).toContain(preparedStatementName(PREPARED));
     expect(names).toHaveLength(1);
+  });
+
+  it("compiles a template once and binds each input in its marker's slot", async () => {
+    let builds = 0;
+    const build = (value: number) => {
+      builds += 1;
+      return handle.db.selectNoFrom([
+        sql<number>`${value}::int * 2`.as('n'),
+        sql<string>`${'fixed'}::text`.as('label'),
+      ]);
+    };
+    const marker = -987_654_321;
+    const first = await executeTemplate(handle.db, 'template.test', marker, 4, build);
+    const second = await executeTemplate(handle.db, 'template.test', marker, 21, build);
+    expect([first, second]).toEqual([[{ n: 8, label: 'fixed' }], [{ n: 42, label: 'fixed' }]]);
+    expect(builds).toBe(1);
+  });
+
+  it('refuses a template that does not bind its input exactly once', async () => {
+    const twice = (value: number) =>
+      handle.db.selectNoFrom(sql<number>`${value}::int + ${value}::int`.as('n'));
+    await expect(executeTemplate(handle.db, 'template.test.twice', -1, 1, twice)).rejects.toThrow(
+      /exactly once/,
+    );
   });
 });
