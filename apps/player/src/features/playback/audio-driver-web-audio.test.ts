@@ -111,11 +111,7 @@ const single = (id: number, gain = -6): TPlayerTrack => ({
   number: null,
 });
 
-function setup(
-  preferences: Partial<TListeningPreferences> = {},
-  /** null: the driver's own schedule (once an element plays). */
-  scheduleGraph: ((make: () => void) => void) | null = (make) => make(),
-) {
+function setup(preferences: Partial<TListeningPreferences> = {}) {
   const store = createPlayerStore({ defaultVolume: 50, defaultRepeat: 'off' });
   const [audio, standby, warm, plain] = [new FakeAudio(), new FakeAudio(), new FakeAudio(), new FakeAudio()];
   const output = fakeOutput();
@@ -133,7 +129,6 @@ function setup(
       onTrackError: vi.fn(),
       preferences: () => prefs,
       createOutput: () => output as unknown as TWebAudioOutput,
-      scheduleGraph: scheduleGraph ?? undefined,
     },
     plain as unknown as HTMLAudioElement,
   );
@@ -165,48 +160,6 @@ describe('attachAudioDriver with Web Audio', () => {
     expect(output.levels.get(audio)).toBeCloseTo(2, 6);
     store.toggleMute();
     expect(output.volume).toBe(0);
-  });
-
-  it('starts the first play as a plain element and moves it into the graph once it sounds (the context start off the click)', () => {
-    const made: (() => void)[] = [];
-    const { store, audio, output } = setup({ preamp_db: 3 }, (make) => made.push(make));
-    store.playTracks([single(1, -6)]);
-    // Asked for in the click, not made there: the element loads and plays at its own volume.
-    expect(made).toHaveLength(1);
-    expect(audio.play).toHaveBeenCalledTimes(1);
-    expect(output.isConnected(audio)).toBe(false);
-    expect(audio.volume).toBeCloseTo(0.5 * 10 ** (-3 / 20), 6);
-    made[0]?.();
-    expect(output.isConnected(audio)).toBe(true);
-    expect(output.resumed).toBeGreaterThan(0);
-    expect(audio.volume).toBe(1);
-    expect(output.volume).toBe(0.5);
-    expect(output.levels.get(audio)).toBeCloseTo(10 ** (-3 / 20), 6);
-    // Asked for once: the next play finds the graph.
-    store.playTracks([single(2)]);
-    expect(made).toHaveLength(1);
-  });
-
-  it('makes the graph in the task after the first element plays, by default', () => {
-    const { store, audio, output } = setup({}, null);
-    store.playTracks([single(1)]);
-    vi.advanceTimersByTime(1000);
-    expect(output.isConnected(audio)).toBe(false);
-    audio.emit('playing');
-    expect(output.isConnected(audio)).toBe(false);
-    vi.advanceTimersByTime(0);
-    expect(output.isConnected(audio)).toBe(true);
-  });
-
-  it('leaves a first play that was paused before it sounded plain, and routes the next one', () => {
-    const made: (() => void)[] = [];
-    const { store, audio, output } = setup({}, (make) => made.push(make));
-    store.playTracks([single(1)]);
-    store.togglePlay();
-    made[0]?.();
-    expect(output.isConnected(audio)).toBe(false);
-    store.togglePlay();
-    expect(output.isConnected(audio)).toBe(true);
   });
 
   it("asks the api for the listener's bitrate limit, and only when they have one", () => {

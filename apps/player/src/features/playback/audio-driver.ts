@@ -24,13 +24,8 @@ export interface TAudioDriverDeps {
   onTrackError: (trackName: string) => void;
   /** The listener's settings (account and this device); the saved copy when not given. */
   preferences?: () => TListeningPreferences;
-  /** The Web Audio graph, made once the first play sounds; none (plain elements) when it answers null. */
+  /** The Web Audio graph, made on the first play; none (plain elements) when it answers null. */
   createOutput?: () => TWebAudioOutput | null;
-  /**
-   * When the graph is made after the first play asked for it: by default once that play sounds
-   * (tests give `(make) => make()` to have it at once, inside the play).
-   */
-  scheduleGraph?: (make: () => void) => void;
   /** Seeks in streams the api transcodes while they play (tests give one with a fake probe). */
   transcodeSeeking?: TTranscodeSeeking;
 }
@@ -70,7 +65,7 @@ const loadJoinModules = (): Promise<TJoinModules> =>
  * track a spare holds, the two swap roles, so the change needs no new request, demuxing or audio
  * output start: near gapless at the end of a track, and sound sooner after a click.
  *
- * With Web Audio (made once the first play sounds), the api's audio runs through the graph of
+ * With Web Audio (made on the first play), the api's audio runs through the graph of
  * `web-audio-output.ts`: the loudness gain (may raise a quiet track, never clips), and the
  * automatic transitions of `transition-plan.ts`: the preloaded next track starts before the end
  * (a crossfade with equal-power curves) or right at it (an album in order). A fourth element, never
@@ -262,60 +257,10 @@ export function attachAudioDriver(
     }
   }
 
-  /**
-   * The graph, made once the first play sounds. An `AudioContext`'s start is a synchronous round
-   * trip to the browser's audio service: 60 ms of the click's task at 1x CPU in the bench, 135-540
-   * ms for the first context of a browser session. Made in the click, it held back the element's
-   * load; made a task later, it still blocked the main thread the element's stream is read on.
-   * So the first track starts as a plain element (its volume approximating the loudness gain) and
-   * the graph takes it over once it plays; a browser that lets a context start only inside a
-   * gesture leaves it suspended, and the element stays plain until a play's gesture resumes it.
-   */
-  function scheduleGraph() {
-    if (isGraphPending) return;
-    isGraphPending = true;
-    let isAtOnce = true;
-    (deps.scheduleGraph ?? afterFirstSound)(() => {
-      output = (deps.createOutput ?? createWebAudioOutput)();
-      // At once (tests): route() goes on with the element it was called for.
-      if (!isAtOnce) takeOverPlaying();
-    });
-    isAtOnce = false;
-  }
-  let isGraphPending = false;
-
-  function takeOverPlaying() {
-    const state = store.getSnapshot();
-    if (!output || !state.isPlaying || active.paused) return;
-    output.resume();
-    const { context } = output;
-    if (context.state === 'suspended') {
-      const onChange = () => {
-        if (context.state !== 'running') return;
-        context.removeEventListener('statechange', onChange);
-        takeOverPlaying();
-      };
-      context.addEventListener('statechange', onChange);
-      return;
-    }
-    route(active);
-    applyLevels(state);
-  }
-
-  /** The first `playing` of any element, then a task: the graph's start waits until sound flows. */
-  function afterFirstSound(make: () => void) {
-    const onPlaying = () => {
-      for (const element of allElements) element.removeEventListener('playing', onPlaying);
-      setTimeout(make, 0);
-    };
-    for (const element of allElements) element.addEventListener('playing', onPlaying);
-  }
-
+  /** The graph, made on the first play (inside the listener's gesture, so its context may start). */
   function route(element: HTMLMediaElement) {
     if (output === undefined) {
-      if (canUseWebAudio) scheduleGraph();
-      else output = null;
-      if (output === undefined) return;
+      output = canUseWebAudio ? (deps.createOutput ?? createWebAudioOutput)() : null;
     }
     if (!output) return;
     output.resume();
@@ -366,9 +311,8 @@ export function attachAudioDriver(
 
   function setLevel(element: HTMLMediaElement, gain: number) {
     if (!output?.isConnected(element) || levels.get(element) === gain) return;
-    // A new track starts at its level; a changed setting glides there. An element the graph has
-    // just taken over (the first play, already started) takes its level at once too.
-    output.setLevel(element, gain, !element.paused && levels.has(element));
+    // A new track starts at its level; a changed setting glides there.
+    output.setLevel(element, gain, !element.paused);
     levels.set(element, gain);
   }
 

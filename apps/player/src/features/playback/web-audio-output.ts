@@ -1,6 +1,6 @@
 /**
- * The player's Web Audio graph (issue 36), made once the first play sounds (audio-driver.ts:
- * its context's start kept out of the click): every `<audio>` element that plays the api's audio feeds
+ * The player's Web Audio graph (issue 36), made on the first play (a user gesture, so the
+ * context may start): every `<audio>` element that plays the api's audio feeds
  *   MediaElementAudioSourceNode -> level (loudness gain) -> fade (crossfades) -> volume -> safety -> speakers.
  * The loudness gain is already capped by the track's peak; the safety stage only catches what two
  * overlapping tracks of a crossfade can sum to: linear up to 0.9 of full scale, a soft knee above,
