@@ -166,12 +166,14 @@ describe('attachAudioDriver with Web Audio', () => {
     expect(output.volume).toBe(0);
   });
 
-  it('makes the graph when the pointer reaches a play control, and starts it with the play', () => {
+  it('makes the graph when the pointer comes over a track list, and starts it with the play', () => {
     const { store, audio, output, madeOutputs } = setup();
-    store.prepare(single(2), 'metadata');
+    store.warmUp();
     // Made on the way to the click, not in it; not started: hovering is no gesture.
     expect(madeOutputs()).toBe(1);
     expect(output.resumed).toBe(0);
+    store.prepare(single(2), 'metadata');
+    expect(madeOutputs()).toBe(1);
     store.playTracks([single(1)]);
     expect(madeOutputs()).toBe(1);
     expect(output.resumed).toBe(1);

@@ -259,8 +259,8 @@ export function attachAudioDriver(
   }
 
   /**
-   * The graph, made when the pointer reaches a track's play control (`prepare`) or else on the
-   * first play. An `AudioContext`'s start is a synchronous round trip to the browser's audio
+   * The graph, made when the pointer comes over a track list (`warmUp`) or a track's play control
+   * (`prepare`), else on the first play. An `AudioContext`'s start is a synchronous round trip to the browser's audio
    * service: 60 ms of the click's task at 1x CPU in the bench (135-540 ms for a browser session's
    * first context in a headless probe), which held the element's load back by as much. Made on
    * the way to the click, its context may start suspended (no gesture yet): the play resumes it.
@@ -592,6 +592,8 @@ export function attachAudioDriver(
       seekActive(command.position);
     } else if (command.type === 'prepare') {
       prepare(streamUrl(command.track), command.preload);
+    } else if (command.type === 'warmUp') {
+      makeOutput();
     }
   });
 
