@@ -115,6 +115,7 @@ function setup(preferences: Partial<TListeningPreferences> = {}) {
   const store = createPlayerStore({ defaultVolume: 50, defaultRepeat: 'off' });
   const [audio, standby, warm, plain] = [new FakeAudio(), new FakeAudio(), new FakeAudio(), new FakeAudio()];
   const output = fakeOutput();
+  let madeOutputs = 0;
   const prefs = { ...DEFAULT_LISTENING_PREFERENCES, ...preferences };
   const elements = [audio, standby, warm] as unknown as [
     HTMLAudioElement,
@@ -128,7 +129,10 @@ function setup(preferences: Partial<TListeningPreferences> = {}) {
       reportPlay: vi.fn(),
       onTrackError: vi.fn(),
       preferences: () => prefs,
-      createOutput: () => output as unknown as TWebAudioOutput,
+      createOutput: () => {
+        madeOutputs += 1;
+        return output as unknown as TWebAudioOutput;
+      },
     },
     plain as unknown as HTMLAudioElement,
   );
@@ -141,7 +145,7 @@ function setup(preferences: Partial<TListeningPreferences> = {}) {
     audio.currentTime = 20 - secondsLeft;
     audio.emit('timeupdate');
   };
-  return { store, audio, standby, plain, output, nearEnd };
+  return { store, audio, standby, plain, output, nearEnd, madeOutputs: () => madeOutputs };
 }
 
 describe('attachAudioDriver with Web Audio', () => {
@@ -160,6 +164,20 @@ describe('attachAudioDriver with Web Audio', () => {
     expect(output.levels.get(audio)).toBeCloseTo(2, 6);
     store.toggleMute();
     expect(output.volume).toBe(0);
+  });
+
+  it('makes the graph when the pointer comes over a track list, and starts it with the play', () => {
+    const { store, audio, output, madeOutputs } = setup();
+    store.warmUp();
+    // Made on the way to the click, not in it; not started: hovering is no gesture.
+    expect(madeOutputs()).toBe(1);
+    expect(output.resumed).toBe(0);
+    store.prepare(single(2), 'metadata');
+    expect(madeOutputs()).toBe(1);
+    store.playTracks([single(1)]);
+    expect(madeOutputs()).toBe(1);
+    expect(output.resumed).toBe(1);
+    expect(output.isConnected(audio)).toBe(true);
   });
 
   it("asks the api for the listener's bitrate limit, and only when they have one", () => {

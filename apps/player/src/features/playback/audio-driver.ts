@@ -24,7 +24,7 @@ export interface TAudioDriverDeps {
   onTrackError: (trackName: string) => void;
   /** The listener's settings (account and this device); the saved copy when not given. */
   preferences?: () => TListeningPreferences;
-  /** The Web Audio graph, made on the first play; none (plain elements) when it answers null. */
+  /** The Web Audio graph, made on the way to the first play; none (plain elements) when it answers null. */
   createOutput?: () => TWebAudioOutput | null;
   /** Seeks in streams the api transcodes while they play (tests give one with a fake probe). */
   transcodeSeeking?: TTranscodeSeeking;
@@ -200,6 +200,7 @@ export function attachAudioDriver(
   }
 
   function prepare(url: string, preload: 'metadata' | 'auto') {
+    makeOutput();
     const warm = spares.warm;
     if (!warm || needsPlain(url) || warm === fadingOut) return;
     if (srcOf(warm) === url) {
@@ -257,11 +258,20 @@ export function attachAudioDriver(
     }
   }
 
-  /** The graph, made on the first play (inside the listener's gesture, so its context may start). */
+  /**
+   * The graph, made when the pointer comes over a track list (`warmUp`) or a track's play control
+   * (`prepare`), else on the first play. An `AudioContext`'s start is a synchronous round trip to the browser's audio
+   * service: 60 ms of the click's task at 1x CPU in the bench (135-540 ms for a browser session's
+   * first context in a headless probe), which held the element's load back by as much. Made on
+   * the way to the click, its context may start suspended (no gesture yet): the play resumes it.
+   */
+  function makeOutput() {
+    if (output === undefined) output = canUseWebAudio ? (deps.createOutput ?? createWebAudioOutput)() : null;
+  }
+
+  /** Routes the element into the graph, inside the listener's gesture (so its context may start). */
   function route(element: HTMLMediaElement) {
-    if (output === undefined) {
-      output = canUseWebAudio ? (deps.createOutput ?? createWebAudioOutput)() : null;
-    }
+    makeOutput();
     if (!output) return;
     output.resume();
     if (element !== plain && !output.isConnected(element) && isRoutable(srcOf(element))) {
@@ -582,6 +592,8 @@ export function attachAudioDriver(
       seekActive(command.position);
     } else if (command.type === 'prepare') {
       prepare(streamUrl(command.track), command.preload);
+    } else if (command.type === 'warmUp') {
+      makeOutput();
     }
   });
 

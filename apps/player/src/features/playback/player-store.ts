@@ -27,7 +27,9 @@ export interface TPlayerState {
 export type TPlayerCommand =
   | { type: 'seek'; position: number }
   /** The listener is about to play `track` (hover: metadata; press: all of it): start loading it. */
-  | { type: 'prepare'; track: TPlayerTrack; preload: 'metadata' | 'auto' };
+  | { type: 'prepare'; track: TPlayerTrack; preload: 'metadata' | 'auto' }
+  /** The listener's pointer is over a list of tracks: get the audio output ready (no loading). */
+  | { type: 'warmUp' };
 
 export interface TPlayerStoreOptions {
   storage?: Pick<Storage, 'getItem' | 'setItem'> | null;
@@ -178,6 +180,11 @@ export function createPlayerStore(options: TPlayerStoreOptions = {}) {
     },
     currentItem(): TQueueItem | null {
       return state.queue.items[state.queue.currentIndex] ?? null;
+    },
+
+    /** A hint that something may play soon (a pointer over a track list): the output gets ready. */
+    warmUp() {
+      command({ type: 'warmUp' });
     },
 
     /** A hint that `track` may play next (a pointer on its play button): its audio starts loading. */

@@ -47,6 +47,7 @@ export function TrackTable({
   // Lists without albums (an artist's top tracks, an album's own page) give the title the room.
   const isAlbumHidden = Boolean(hideAlbum) || !tracks.some((track) => track.album);
   const gridRef = useRef<HTMLDivElement>(null);
+  const isWarm = useRef(false);
   const { selection, activeIndex, menu, menuTriggerRef, closeMenu, onRowMount, handlers } =
     useTrackTableInput(tracks, gridRef);
   const toggleLike = useToggleLike();
@@ -97,6 +98,11 @@ export function TrackTable({
         data-testid="track-table"
         {...tableHandlers}
         onPointerOver={(event) => {
+          // Once per page: the audio output's start (tens of ms) happens here rather than in the click.
+          if (!isWarm.current) {
+            isWarm.current = true;
+            getPlayer().warmUp();
+          }
           preloadNearMenu(event);
           prepareNearPlay(event, tracks, 'metadata');
         }}
