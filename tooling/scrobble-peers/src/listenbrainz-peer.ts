@@ -17,6 +17,8 @@ export type Submission = { user: string; listen_type: 'single' | 'playing_now' |
  */
 export async function startListenBrainzPeer(options: { tokens: Record<string, string> }) {
   const submissions: Submission[] = [];
+  /** Listens kept so far: what the waiters check after every submission (a filter of all was O(n)). */
+  let kept = 0;
   const waiters = createWaiters();
   const userOf = (request: PeerRequest) => {
     const header = request.headers.authorization ?? '';
@@ -64,6 +66,7 @@ export async function startListenBrainzPeer(options: { tokens: Record<string, st
           return jsonReply(400, { code: 400, error: 'listened_at is required.' });
       }
       for (const listen of body.payload as Listen[]) submissions.push({ user, listen_type: type, listen });
+      if (type !== 'playing_now') kept += body.payload.length;
       waiters.notify();
       return jsonReply(200, { status: 'ok' });
     }
@@ -75,8 +78,10 @@ export async function startListenBrainzPeer(options: { tokens: Record<string, st
     submissions,
     /** Listens kept (single and import), not the "playing now" ones. */
     listens: stored,
+    /** How many listens were kept, without copying them. */
+    listenCount: () => kept,
     nowPlaying: () => submissions.filter((entry) => entry.listen_type === 'playing_now'),
-    waitForListens: (count: number) => waiters.until(() => stored().length >= count),
+    waitForListens: (count: number) => waiters.until(() => kept >= count),
     waitForNowPlaying: (count: number) =>
       waiters.until(() => submissions.filter((entry) => entry.listen_type === 'playing_now').length >= count),
   };

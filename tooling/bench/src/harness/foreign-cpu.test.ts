@@ -16,6 +16,21 @@ describe('isBenchBackend', () => {
     expect(isBenchBackend('postgres: 15/main: checkpointer')).toBe(false);
     expect(isBenchBackend('node cadence_bench_x.js')).toBe(false);
   });
+
+  it('counts the kept catalogue database (CADENCE_BENCH_CATALOGUE_URL), whatever its name', () => {
+    const title = 'postgres: 15/main: postgres cadence_keep_1m 127.0.0.1(50010) idle';
+    expect(isBenchBackend(title, 'cadence_keep_1m')).toBe(true);
+    expect(isBenchBackend('postgres: 15/main: autovacuum worker cadence_keep_1m', 'cadence_keep_1m')).toBe(
+      true,
+    );
+    expect(isBenchBackend(title, null)).toBe(false);
+    expect(
+      isBenchBackend(
+        'postgres: 15/main: postgres cadence_keep_1m_other 127.0.0.1(1) idle',
+        'cadence_keep_1m',
+      ),
+    ).toBe(false);
+  });
 });
 
 describe('watchBenchBackends', () => {

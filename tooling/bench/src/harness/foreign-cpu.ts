@@ -52,13 +52,28 @@ export function foreignCores(from: TCpuSnapshot, to: TCpuSnapshot, alsoOursTicks
   return Math.max(0, foreignTicks / TICKS_PER_SECOND / seconds);
 }
 
+/** The database `CADENCE_BENCH_CATALOGUE_URL` names (kept between runs, see catalogue.ts), if any. */
+function keptDatabase(): string | null {
+  const url = process.env.CADENCE_BENCH_CATALOGUE_URL;
+  if (!url) return null;
+  try {
+    return decodeURIComponent(new URL(url).pathname.slice(1)) || null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * A PostgreSQL backend (or autovacuum worker) of one of the bench's own databases: its process
  * title names the database (`postgres: 15/main: postgres cadence_bench_1a2b 127.0.0.1(5432) idle`).
  * The benchmarks create every database they use under that prefix; other work's databases do not.
+ * The kept catalogue (`CADENCE_BENCH_CATALOGUE_URL`, any name) is the bench's too: its backends
+ * read as other work made every smart-playlists run on it busy.
  */
-export function isBenchBackend(title: string): boolean {
-  return /^postgres: .*\bcadence_bench_\w+/.test(title);
+export function isBenchBackend(title: string, kept: string | null = keptDatabase()): boolean {
+  if (!title.startsWith('postgres: ')) return false;
+  if (/^postgres: .*\bcadence_bench_\w+/.test(title)) return true;
+  return kept !== null && title.split(' ').includes(kept);
 }
 
 /** Live bench backends and their CPU ticks so far. */

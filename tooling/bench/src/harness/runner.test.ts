@@ -84,6 +84,37 @@ describe('runAll', () => {
     ]);
   });
 
+  it("leaves a benchmark's set-up, before it calls startMeasuring, out of the machine's other work", async () => {
+    // Other work takes both cores while the set-up runs (a catalogue copy's checkpoint), then stops.
+    let at = 0;
+    let foreign = 2;
+    let busyTicks = 0;
+    const probes: TCpuProbes = {
+      snapshot: () => {
+        at += 10_000;
+        busyTicks += 10 * 100 * foreign;
+        return { at, machineBusy: busyTicks, ours: 0 };
+      },
+      watchBackends: () => ({ stop: () => 0 }),
+    };
+    const settled = benchmark('settled', async (ctx) => {
+      probes.snapshot(); // the set-up's ten seconds
+      foreign = 0;
+      ctx.startMeasuring?.();
+      return { samples: [{ ceiling: 100, ours: 80 }] };
+    });
+    const unsettled = benchmark('unsettled', async () => {
+      probes.snapshot();
+      foreign = 0;
+      return { samples: [{ ceiling: 100, ours: 80 }] };
+    });
+    const first = await runAll([settled], context(false), () => {}, probes);
+    expect(first.results[0]).toMatchObject({ verdict: 'pass', busy: false });
+    foreign = 2;
+    const second = await runAll([unsettled], context(false), () => {}, probes);
+    expect(second.results[0]).toMatchObject({ verdict: 'unmeasured (busy)', busy: true });
+  });
+
   it('gives a report-only figure no verdict of pass or miss', async () => {
     const { results } = await runAll(
       [passing('hello', { isReportOnly: true })],

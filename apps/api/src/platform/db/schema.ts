@@ -133,6 +133,16 @@ export interface SeedsTable {
   ran_at: Timestamp;
 }
 
+/**
+ * A backfill a migration queued and not finished (`migrate.ts` runs it after the migrations, one
+ * id range a transaction): `after_id` is the last id it filled, so a restart goes on from there.
+ */
+export interface DataBackfillsTable {
+  name: string;
+  /** bigint: text from pg, a number from PGlite. */
+  after_id: ColumnType<string | number, number | undefined, number>;
+}
+
 export interface Database {
   users: UsersTable;
   roles: RolesTable;
@@ -145,6 +155,7 @@ export interface Database {
   sessions: SessionsTable;
   personal_access_tokens: PersonalAccessTokensTable;
   seeds: SeedsTable;
+  data_backfills: DataBackfillsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
