@@ -223,7 +223,8 @@ export const audioWholeFile: TBenchmark = {
   unit: 'MiB/s',
   direction: 'ours-over-ceiling',
   goalRatio: 0.4,
-  goalWords: 'whole-file GETs of the same 8 MB file: the stream route >= 0.4x nginx (sendfile) in bytes/s (issue 33)',
+  goalWords:
+    'whole-file GETs of the same 8 MB file: the stream route >= 0.4x nginx (sendfile) in bytes/s (issue 33)',
   async run(context) {
     const all = await audioFigures(context);
     return { samples: pairUp(all.wholeFile.nginx, all.wholeFile.ours), details: all.details };
