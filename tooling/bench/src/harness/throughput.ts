@@ -2,6 +2,8 @@ import type { TContext } from './benchmark';
 import { runLoad, type TLoadResult } from './load-generator';
 import { probe, type TRunningServer } from './server-process';
 
+const ANSWER_CHECK_TIMEOUT_MS = 30_000;
+
 /** One warm-up then one measured run against a running server; any non-2xx or socket error fails the run. */
 export async function measureThroughput(
   context: TContext,
@@ -9,7 +11,9 @@ export async function measureThroughput(
   loadPath: string,
 ): Promise<TLoadResult> {
   const url = `${server.baseUrl}${loadPath}`;
-  const status = await probe(url);
+  // The answer check is not timed: a server still working through the previous run's queue (one
+  // embedded PGlite connection behind 50 uncached searches) may take seconds to get to it.
+  const status = await probe(url, ANSWER_CHECK_TIMEOUT_MS);
   if (status < 200 || status >= 300)
     throw new Error(`${server.spec.label}: GET ${loadPath} answered ${status || 'nothing'}`);
   const common = {
