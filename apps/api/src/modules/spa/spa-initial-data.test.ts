@@ -104,14 +104,35 @@ describe('the preload of a page header artwork', () => {
     expect(lcpImagePreload(header('playlist', playlist))).toContain('/api/v1/images/pl.png?w=64 64w');
   });
 
-  it('preloads nothing for a header without artwork or for search results', () => {
+  it('preloads nothing for a header without artwork', () => {
     expect(lcpImagePreload(header('album', { album: { image: null } }))).toBe('');
     expect(lcpImagePreload(header('playlist', { playlist: { image: null, tracks: [] } }))).toBe('');
-    const search = {
-      page: { kind: 'searchAll' as const, request: pageRequests.searchAll('x') },
-      body: {},
-    };
-    expect(lcpImagePreload(search)).toBe('');
+  });
+});
+
+describe('the preload of the first search card artwork', () => {
+  const search = (results: unknown) => ({
+    page: { kind: 'searchAll' as const, request: pageRequests.searchAll('x') },
+    body: { results },
+  });
+  const card = 'imagesizes="(max-width: 640px) 50vw, 12rem"';
+
+  it('preloads the first card of the first grid with results, as the page draws it with priority', () => {
+    const albums = [{ image: '/api/v1/images/al.png' }, { image: '/api/v1/images/a2.png' }];
+    const link = lcpImagePreload(
+      search({ tracks: [{ image: '/api/v1/images/t.png' }], artists: [], albums }),
+    );
+    expect(link).toContain(`/api/v1/images/al.png?w=1000 1000w" ${card}`);
+    expect(link).not.toContain('a2.png');
+    expect(link).not.toContain('/t.png');
+    const artists = [{ image: null, image_small: '/api/v1/images/ar.png' }];
+    expect(lcpImagePreload(search({ artists, albums }))).toContain('/api/v1/images/ar.png?w=64 64w');
+  });
+
+  it('preloads nothing when the first grid card has no artwork or only songs matched', () => {
+    expect(lcpImagePreload(search({ albums: [{ image: null }] }))).toBe('');
+    expect(lcpImagePreload(search({ tracks: [{ image: '/api/v1/images/t.png' }] }))).toBe('');
+    expect(lcpImagePreload(search({}))).toBe('');
   });
 });
 

@@ -132,10 +132,25 @@ function lcpImage({ page, body }: TAnswer): { image: string; sizes: string } | n
       const { track } = body as HeaderBodies['track'];
       return header(track.image ?? track.album?.image);
     }
+    case 'searchAll': {
+      const image = firstSearchCardImage((body as SearchBody).results);
+      return image ? { image, sizes: CARD_IMAGE_SIZES } : null;
+    }
     default:
-      // Search results: cards of several kinds, none reliably the largest.
       return null;
   }
+}
+
+type SearchBody = { results: Partial<Record<(typeof SEARCH_GRID_TYPES)[number], SearchCard[]>> };
+type SearchCard = { image?: Image; image_small?: Image };
+/** search-page.tsx's grids in page order: the first with results draws its first cards with priority. */
+const SEARCH_GRID_TYPES = ['artists', 'albums', 'playlists', 'users', 'genres'] as const;
+
+/** The artwork of search-page.tsx's first priority card (artists show `image_small`). */
+function firstSearchCardImage(results: SearchBody['results']): Image {
+  const type = SEARCH_GRID_TYPES.find((name) => (results[name]?.length ?? 0) > 0);
+  const first = type ? results[type]?.[0] : undefined;
+  return type === 'artists' ? first?.image_small : first?.image;
 }
 
 /**

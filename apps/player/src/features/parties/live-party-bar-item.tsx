@@ -3,7 +3,8 @@ import { PlainButton } from '@cadence/ui/plain-button';
 import PartyPopperIcon from 'lucide-react/icons/party-popper';
 import { Link } from 'react-router';
 import { partySession } from './party-session';
-import { partyPath, usePartySession } from './use-party-session';
+import { partyPath } from './party-settings';
+import { usePartySession } from './use-party-session';
 
 /** The party this tab is in, in the player bar: a link to its page and "Leave" (party-bar-item.tsx). */
 export function LivePartyBarItem({ isCompact = false }: { isCompact?: boolean }) {

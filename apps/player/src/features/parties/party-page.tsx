@@ -8,7 +8,8 @@ import { ErrorState, PageSkeleton } from '../catalogue/page-states';
 import { partyApi } from './party-api';
 import { PartyRoom } from './party-room';
 import { partySession } from './party-session';
-import { usePartiesEnabled, usePartySession } from './use-party-session';
+import { usePartiesEnabled } from './party-settings';
+import { usePartySession } from './use-party-session';
 
 function Notice({ text }: { text: string }) {
   return (

@@ -6,9 +6,7 @@ import { PlainButton } from '@cadence/ui/plain-button';
 import PartyPopperIcon from 'lucide-react/icons/party-popper';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { partyApi } from './party-api';
-import { partySession } from './party-session';
-import { partyPath, usePartiesEnabled } from './use-party-session';
+import { partyPath, usePartiesEnabled } from './party-settings';
 
 /** "Start a party" from an album, a playlist (smart or not) or the queue: the starter hosts it. */
 export function StartPartyButton({
@@ -29,6 +27,11 @@ export function StartPartyButton({
     if (!chosen) return;
     setPending(true);
     try {
+      // The party session (and its realtime link) loads on the press, not with the page.
+      const [{ partyApi }, { partySession }] = await Promise.all([
+        import('./party-api'),
+        import('./party-session'),
+      ]);
       const party = await partyApi.create({ source: chosen });
       await partySession.open(party.code, false);
       navigate(partyPath(party.code));
