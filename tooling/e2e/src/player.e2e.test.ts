@@ -272,6 +272,8 @@ describe('web player in Chromium', () => {
     await expect
       .poll(() => row.getByRole('button', { name: 'Remove from your library' }).count(), { timeout: 5_000 })
       .toBe(1);
+    // The heart turns at once; the toast says the api kept it (leaving before that would cancel the request).
+    await page.getByText('Added to your library').waitFor({ timeout: 20_000 });
 
     await page.goto(`${api.url}/library/songs`);
     const liked = page.getByTestId('track-row');
@@ -292,6 +294,7 @@ describe('web player in Chromium', () => {
     await follow.click();
     await expect.poll(() => follow.getAttribute('aria-pressed'), { timeout: 5_000 }).toBe('true');
     await expect.poll(() => page.getByText('1 follower').count(), { timeout: 5_000 }).toBeGreaterThan(0);
+    await page.getByText('Followed', { exact: true }).waitFor({ timeout: 20_000 });
     await page.reload();
     await expect
       .poll(() => page.getByTestId('follow-button').getAttribute('aria-pressed'), { timeout: 5_000 })
