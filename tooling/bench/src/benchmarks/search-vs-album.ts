@@ -15,7 +15,7 @@ const ALBUM_QUERY = 'with=tracks,genres,tags';
 
 type TSide = 'album' | 'search' | 'suggestions';
 type TSides = Record<TSide, number[]>;
-type TFigures = { cached: TSides; cold: TSides; details: Record<string, unknown> };
+type TFigures = { cached: TSides; cold: TSides; coldError?: Error; details: Record<string, unknown> };
 
 const emptySides = (): TSides => ({ album: [], search: [], suggestions: [] });
 
@@ -69,8 +69,14 @@ async function measure(context: TContext): Promise<TFigures> {
   const ours = await context.ours();
   const figures: TFigures = { cached: emptySides(), cold: emptySides(), details: {} };
   const albumPath = await measureSides(context, ours, figures.cached, 'catalogue cache on');
-  // The uncached cost, for the record: what a first search of a term pays.
-  await measureSides(context, coldTarget(ours), figures.cold, 'catalogue cache off');
+  // The uncached cost, for the record: what a first search of a term pays. On the one embedded
+  // PGlite connection, uncached answers at full load can outlast the load generator's timeout;
+  // that fails the report-only cold figure, not the two goals measured above.
+  try {
+    await measureSides(context, coldTarget(ours), figures.cold, 'catalogue cache off');
+  } catch (error) {
+    figures.coldError = error instanceof Error ? error : new Error(String(error));
+  }
   figures.details = {
     albumPath,
     searchPath: SEARCH_PATH,
@@ -129,6 +135,7 @@ export const searchVsAlbumCold: TBenchmark = {
   goalWords: `GET ${SEARCH_PATH} against the album route, both with the catalogue cache off`,
   async run(context) {
     const all = await searchFigures(context);
+    if (all.coldError) throw all.coldError;
     return { samples: pairUp(all.cold.album, all.cold.search), details: all.details };
   },
 };
