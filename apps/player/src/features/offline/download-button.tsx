@@ -1,9 +1,9 @@
 import { useAuth } from '@cadence/app-shell/use-auth';
 import { useTrans } from '@cadence/app-shell/use-trans';
-import type { TOfflineCollectionType } from '@cadence/contracts/offline';
 import { PlainButton } from '@cadence/ui/plain-button';
 import DownloadIcon from 'lucide-react/icons/download';
 import { lazy, Suspense } from 'react';
+import type { TDownloadTarget } from './download-toggle';
 import { isOfflineSupported } from './offline-support';
 
 // The toggle, the offline store and its query load only for a listener who may download, so a
@@ -15,15 +15,7 @@ const DownloadToggle = lazy(() => import('./download-toggle').then((m) => ({ def
  * to listeners holding `music.download` in a browser that can keep it; once kept, the same
  * button removes it.
  */
-export function DownloadButton({
-  type,
-  id,
-  path,
-}: {
-  type: TOfflineCollectionType;
-  id: number;
-  path: string;
-}) {
+export function DownloadButton({ type, id, path }: TDownloadTarget) {
   const { hasPermission } = useAuth();
   const isAllowed = hasPermission('music.download') && isOfflineSupported();
   if (!isAllowed) return null;

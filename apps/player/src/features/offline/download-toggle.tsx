@@ -10,16 +10,11 @@ import { useState } from 'react';
 import { downloadCollection, removeDownload, type TDownloadProgress } from './offline-downloads';
 import { downloadsQuery, OFFLINE_QUERY_KEY } from './offline-queries';
 
+/** The album or playlist a Download button keeps, and the page path it is kept under. */
+export type TDownloadTarget = { type: TOfflineCollectionType; id: number; path: string };
+
 /** The Download/Remove toggle of download-button.tsx, loaded only for listeners who may keep music. */
-export function DownloadToggle({
-  type,
-  id,
-  path,
-}: {
-  type: TOfflineCollectionType;
-  id: number;
-  path: string;
-}) {
+export function DownloadToggle({ type, id, path }: TDownloadTarget) {
   const { trans } = useTrans();
   const queryClient = useQueryClient();
   const downloads = useQuery(downloadsQuery());
