@@ -4,7 +4,7 @@
 // download is not an option on a closed network) and the workspace is installed and built first.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -110,7 +110,40 @@ function slowestFiles(dir) {
     const where = row.target ? `${row.package} (${row.target})` : row.package;
     return `  ${seconds(row.totalMs).padStart(width)}  ${where}  ${row.file}  (tests ${seconds(row.testsMs)})`;
   });
-  return `Slowest ${slowest.length} of ${rows.length} test files (import and setup included):\n${lines.join('\n')}`;
+  const report = [
+    `Slowest ${slowest.length} of ${rows.length} test files (import and setup included):\n${lines.join('\n')}`,
+  ];
+  // Named again at the end, where a CI log's tail is read: which test failed, and which passed
+  // only on a retry (a flake that a green run would otherwise hide).
+  const listed = (field) =>
+    rows.flatMap((row) =>
+      (row[field] ?? []).map(
+        (name) => `  ${row.package}${row.target ? ` (${row.target})` : ''}  ${row.file}  ${name}`,
+      ),
+    );
+  const failed = listed('failed');
+  const retried = listed('retried');
+  if (failed.length > 0) report.unshift(`Failed tests:\n${failed.join('\n')}`);
+  if (retried.length > 0) report.push(`Passed only on a retry:\n${retried.join('\n')}`);
+  return report.join('\n\n');
+}
+
+/**
+ * The load average and the processes that have used the most CPU: a server or browser left
+ * running by an earlier session, or PostgreSQL vacuuming a big fresh database, slows every lane.
+ */
+function machineLoad() {
+  const ps = spawnSync('ps', ['-eo', 'pid,pcpu,etime,args', '--sort=-pcpu', '--no-headers'], {
+    encoding: 'utf8',
+  });
+  const top = (ps.stdout ?? '')
+    .split('\n')
+    .filter((line) => line && Number.parseInt(line, 10) !== ps.pid)
+    .slice(0, 5)
+    .map((line) => `  ${line.slice(0, 140)}`);
+  return `Machine: load average ${loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ')} on ${availableParallelism()} cores; most CPU (pid %cpu elapsed command):\n${top.join('\n')}`;
 }
 
 /**
@@ -119,6 +152,9 @@ function slowestFiles(dir) {
  * summed over every vitest run, the slowest test files and each task's start and duration.
  */
 async function runTests(pnpm, args) {
+  // A run 2-3x slower than the last one is usually a neighbour on the cores, not the code: say so
+  // at both ends of the log.
+  console.log(machineLoad());
   const filters = args
     .filter((arg) => arg.startsWith('--filter='))
     .map((arg) => arg.slice('--filter='.length));
@@ -171,6 +207,7 @@ async function runTests(pnpm, args) {
   const slowest = slowestFiles(durationsDir);
   if (slowest) console.log(`\n${slowest}`);
   console.log(`\n${timeline(results, startedAt)}`);
+  console.log(`\n${machineLoad()}`);
   if (filters.length === 0) recordDurations(recordedPath, results);
   rmSync(durationsDir, { recursive: true, force: true });
   process.exit(failedTasks.length > 0 ? 1 : 0);

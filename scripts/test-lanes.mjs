@@ -2,12 +2,14 @@
 // the api's two passes and started the browser tests 46 minutes into a 70-minute run, so the run
 // ended on one long task while the other slot sat idle. Here every package's test script runs
 // once its workspace is built, the longest expected first (longest-processing-time order), on as
-// many lanes as the machine has cores, and each line of output carries its task's name.
+// many lanes as the machine has cores, and each line of output carries its task's name. A
+// `test:alone` script (the browser tests that measure time in the page) runs last, with the
+// machine to itself: beside another lane's Chromium its figures measured the neighbour.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
-const TEST_SCRIPTS = ['test', 'test:embedded'];
+const TEST_SCRIPTS = ['test', 'test:embedded', 'test:alone'];
 /** Seconds assumed for a task no table knows: small packages' unit tests. */
 const UNKNOWN_TASK_SECONDS = 60;
 
@@ -28,6 +30,7 @@ export function workspaceTestTasks(root) {
             pkg: manifest.name,
             dir: join(groupDir, name),
             script,
+            isAlone: script === 'test:alone',
           });
         }
       }
@@ -60,10 +63,15 @@ export function expectedSeconds(tablePath, recordedPath) {
   return { ...read(tablePath), ...read(recordedPath) };
 }
 
-/** Longest first; ties by name, so two runs start in the same order. */
+/** Longest first, the tasks that run alone after all others; ties by name, so two runs start in the same order. */
 export function longestFirst(tasks, expected) {
   const seconds = (task) => expected[task.id] ?? UNKNOWN_TASK_SECONDS;
-  return [...tasks].sort((a, b) => seconds(b) - seconds(a) || a.id.localeCompare(b.id));
+  return [...tasks].sort(
+    (a, b) =>
+      Number(a.isAlone ?? false) - Number(b.isAlone ?? false) ||
+      seconds(b) - seconds(a) ||
+      a.id.localeCompare(b.id),
+  );
 }
 
 export function recordDurations(recordedPath, results) {
@@ -74,20 +82,25 @@ export function recordDurations(recordedPath, results) {
 }
 
 /**
- * Runs the tasks in order on `lanes` lanes: a lane that frees takes the next task. Resolves with
- * each task's exit code and times once all have ended (a failure does not stop the others).
+ * Runs the tasks in order on `lanes` lanes: a lane that frees takes the next task, except that a
+ * task marked `isAlone` waits until nothing else runs and holds every lane while it runs. Resolves
+ * with each task's exit code and times once all have ended (a failure does not stop the others).
  */
 export function runLanes(tasks, { lanes, pnpm, env, onLine }) {
   const queue = [...tasks];
   const results = [];
   const running = new Set();
+  /** Whether the running task is one that must run alone. */
+  let alone = false;
   return new Promise((resolve) => {
     const startNext = () => {
-      const task = queue.shift();
-      if (!task) {
+      if (queue.length === 0) {
         if (running.size === 0) resolve(results);
         return;
       }
+      if (running.size > 0 && (queue[0].isAlone || alone)) return;
+      const task = queue.shift();
+      alone = task.isAlone === true;
       const startedAt = Date.now();
       onLine(task, `started (${running.size + 1} running)`);
       const child = spawn(pnpm, ['run', task.script], {

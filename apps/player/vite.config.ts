@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { entryAfterPaint } from './build/entry-after-paint.ts';
 import { entryKeepsOut } from './build/entry-keeps-out.ts';
 import { firstPageChunks } from './build/first-page-chunks.ts';
 import { serviceWorker } from './build/service-worker.ts';
@@ -40,6 +41,8 @@ export default defineConfig({
     react(),
     tailwindcss(),
     stylesheetFirst(),
+    // After stylesheetFirst, which places the stylesheet by the entry script this turns into a link.
+    entryAfterPaint(),
     firstPageChunks(),
     entryKeepsOut(),
     compression({ include: /\.(js|css|svg|json|txt|xml)$/, threshold: 1024 }),

@@ -16,7 +16,45 @@ export type FileDuration = {
   /** Import, environment and setup included: what the file costs the run, in ms. */
   totalMs: number;
   testsMs: number;
+  /** Tests that failed, each as "full name: first line of the error". */
+  failed?: string[];
+  /** Tests that passed only on a retry: a flake the log would otherwise bury. */
+  retried?: string[];
 };
+
+/**
+ * An error's first line with words in it, and its name when it has no message: testing-library's
+ * and vitest's messages can start with a blank line, and a bare `throw new Error()` has none.
+ */
+function firstLineOf(error: { message?: string; name?: string } | undefined, fallback: string): string {
+  const line = error?.message
+    ?.split('\n')
+    .map((text) => text.trim())
+    .find((text) => text.length > 0);
+  return line ?? (error?.name ? `${error.name} (no message)` : fallback);
+}
+
+function failuresOf(module: TestModule): Pick<FileDuration, 'failed' | 'retried'> {
+  const failed: string[] = [];
+  const retried: string[] = [];
+  for (const test of module.children.allTests()) {
+    const result = test.result();
+    if (result.state === 'failed') {
+      const message = firstLineOf(result.errors?.[0], 'no error message');
+      failed.push(`${test.fullName}: ${message}`);
+    } else if (result.state === 'passed' && test.diagnostic()?.retryCount) {
+      retried.push(test.fullName);
+    }
+  }
+  if (module.state() === 'failed' && failed.length === 0) {
+    const message = firstLineOf(module.errors()[0], 'the file failed outside its tests');
+    failed.push(`(file): ${message}`);
+  }
+  return {
+    ...(failed.length > 0 ? { failed } : {}),
+    ...(retried.length > 0 ? { retried } : {}),
+  };
+}
 
 function packageName(root: string): string {
   try {
@@ -47,6 +85,7 @@ class FileDurationsReporter implements Reporter {
         totalMs:
           d.environmentSetupDuration + d.prepareDuration + d.collectDuration + d.setupDuration + d.duration,
         testsMs: d.duration,
+        ...failuresOf(module),
       };
     });
     mkdirSync(this.dir, { recursive: true });

@@ -1,8 +1,7 @@
 import { installValidationMessages } from '@cadence/contracts/zod-error-map';
-import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createServices } from './app-services';
 import { appOrigins } from './env';
 import { accessTokensRoutes } from './modules/access-tokens/access-tokens.routes';
@@ -81,10 +80,13 @@ import { workspaceScopePlugin } from './modules/workspaces/workspace-scope.plugi
 import { workspacesRoutes } from './modules/workspaces/workspaces.routes';
 import type { AppDeps } from './platform/app-deps';
 import { authPlugin } from './platform/auth/auth.plugin';
+import { loadCompress } from './platform/http/compress';
 import { corsPlugin } from './platform/http/cors';
 import { csrfPlugin } from './platform/http/csrf';
 import { drainPlugin } from './platform/http/drain';
+import { earlyAnswerPlugin } from './platform/http/early-answer';
 import { errorHandlerPlugin } from './platform/http/error-handler';
+import { createFrontDoor } from './platform/http/front-door';
 import { jsonBodyPlugin } from './platform/http/json-body';
 import { applyMethodOverride, methodOverridePlugin } from './platform/http/method-override';
 import { openApiPlugin } from './platform/http/openapi';
@@ -92,29 +94,27 @@ import { rateLimitPlugin } from './platform/http/rate-limit';
 import { generateRequestId, requestIdPlugin } from './platform/http/request-id';
 import { routeAccessPlugin } from './platform/http/route-access';
 import { securityHeadersPlugin } from './platform/http/security-headers';
+import {
+  zodCompilersFactory,
+  zodSerializerCompiler,
+  zodValidatorCompiler,
+} from './platform/http/zod-compilers';
 import { jobsPlugin } from './platform/jobs/jobs.plugin';
 import { mailPlugin } from './platform/mail/mail.plugin';
 import { storageOrigins } from './platform/storage/get-storage';
 
 export type { AppDeps };
 
-type TCompilersFactory = NonNullable<
-  NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']
->;
-
-/** Fastify types these factories after Ajv's and fast-json-stringify's; zod's take the same routes. */
-const zodCompilersFactory = {
-  buildValidator: () => validatorCompiler,
-  buildSerializer: () => serializerCompiler,
-} as unknown as TCompilersFactory;
-
 /** The whole api as one plugin tree: platform plugins first, then feature modules. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { env } = deps;
   // Zod's default messages ("Invalid input: expected string...") never reach a person.
   installValidationMessages();
+  // The server's own listener answers a kept guest page before Fastify (platform/http/front-door.ts).
+  const frontDoor = createFrontDoor({ requestId: generateRequestId, trustsProxy: env.TRUST_PROXY });
   const app = Fastify({
     logger: deps.logger ?? false,
+    serverFactory: frontDoor.serverFactory,
     trustProxy: env.TRUST_PROXY,
     genReqId: generateRequestId,
     requestIdHeader: false,
@@ -130,8 +130,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     schemaController: { compilersFactory: zodCompilersFactory },
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(zodSerializerCompiler);
   app.decorate('deps', deps);
   app.decorate('services', createServices(deps));
   // ffmpeg children die with the app (a shutdown or a test's close), never orphaned.
@@ -160,6 +160,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ),
   });
   await app.register(drainPlugin);
+  // First of the every-request hooks: a kept guest page is answered there (spa.plugin.ts).
+  await app.register(earlyAnswerPlugin, { frontDoor });
   await app.register(requestIdPlugin);
   await app.register(securityHeadersPlugin, {
     appUrl: env.APP_URL,
@@ -175,7 +177,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(methodOverridePlugin);
   await app.register(jsonBodyPlugin);
   await app.register(cookie, { secret: deps.appKey });
-  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
+  await app.register(loadCompress(), { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
   await app.register(rateLimitPlugin, { store: deps.rateLimitStore, max: env.RATE_LIMIT_MAX });
   await app.register(csrfPlugin, { appUrl: env.APP_URL, trustedOrigins: appOrigins(env) });
   await app.register(authPlugin);

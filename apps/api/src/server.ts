@@ -1,20 +1,18 @@
 import v8 from 'node:v8';
-import { loadProcessEnv } from './env';
-import { serve } from './serve';
 
 /** V8's own default (`node --v8-options`): each growth doubles the young generation. */
 const YOUNG_GENERATION_GROWTH_FACTOR = 2;
 
-// Loading the modules above grows V8's young generation to 8 MiB a semi-space; the start after it
-// (the app's plugins and routes, migrations check, listen) would double it to 16 once more, for
-// good: V8 never gives it back, so an idle server kept 32 MiB instead of 16 (idle RSS -16 MiB,
-// CPU to ready unchanged, in A/B runs). It keeps its size until the server listens, then grows
-// again as V8 sees fit, so a loaded server gets the young generation it needs.
+// Set before the app's modules load (they are imported below, not statically): loading them
+// and starting (plugins, routes, migrations check, listen) would grow V8's young generation from
+// 1 MiB a semi-space to 8 and 16, for good (V8 never gives it back). Held at its first size until
+// the server listens, then free to grow as V8 sees fit, so a loaded server gets what it needs.
 v8.setFlagsFromString('--semi-space-growth-factor=1');
 
-serve(loadProcessEnv()).then(
+const { start } = await import('./start');
+start().then(
   () => v8.setFlagsFromString(`--semi-space-growth-factor=${YOUNG_GENERATION_GROWTH_FACTOR}`),
-  (error) => {
+  (error: unknown) => {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);
   },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZIdSchema } from './catalogue';
+import { lazySchema } from './lazy-schema';
 import { ZListQuerySchema } from './pagination';
 
 /**
@@ -23,23 +24,29 @@ export function adminListQuerySchema<
 }
 
 /** A yes/no filter in the address: `1`/`0` (also `true`/`false`). */
-export const ZBooleanFilterSchema = z
-  .enum(['1', '0', 'true', 'false'])
-  .transform((value) => value === '1' || value === 'true')
-  .optional();
+export const ZBooleanFilterSchema = lazySchema(() =>
+  z
+    .enum(['1', '0', 'true', 'false'])
+    .transform((value) => value === '1' || value === 'true')
+    .optional(),
+);
 
 /** An id filter (`?role=3`). */
-export const ZIdFilterSchema = ZIdSchema.optional();
+export const ZIdFilterSchema = lazySchema(() => ZIdSchema.optional());
 
 /** Bulk delete: `DELETE api/v1/{resource}` with `{ids}`. */
 export const BULK_DELETE_MAX = 1000;
-export const ZBulkDeletePayloadSchema = z.object({
-  ids: z
-    .array(ZIdSchema)
-    .min(1, 'Select at least one item.')
-    .max(BULK_DELETE_MAX, `At most ${BULK_DELETE_MAX} items can be deleted at once.`),
-});
+export const ZBulkDeletePayloadSchema = lazySchema(() =>
+  z.object({
+    ids: z
+      .array(ZIdSchema)
+      .min(1, 'Select at least one item.')
+      .max(BULK_DELETE_MAX, `At most ${BULK_DELETE_MAX} items can be deleted at once.`),
+  }),
+);
 export type TBulkDeletePayload = z.infer<typeof ZBulkDeletePayloadSchema>;
 
-export const ZBulkDeleteResponseSchema = z.object({ message: z.string(), deleted: z.number() });
+export const ZBulkDeleteResponseSchema = lazySchema(() =>
+  z.object({ message: z.string(), deleted: z.number() }),
+);
 export type TBulkDeleteResponse = z.infer<typeof ZBulkDeleteResponseSchema>;

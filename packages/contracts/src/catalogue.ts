@@ -1,48 +1,61 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 import { ZListQuerySchema } from './pagination';
 import { type TPublicUser, ZPublicUserSchema } from './user';
 
 /** Numeric ids in paths; anything else (`../`, `1e3`, `-1`) is a 422 before any query runs. */
-export const ZIdSchema = z.coerce
-  .number({ error: 'The id must be a positive integer.' })
-  .int('The id must be a positive integer.')
-  .min(1, 'The id must be a positive integer.')
-  .max(Number.MAX_SAFE_INTEGER, 'The id must be a positive integer.');
+export const ZIdSchema = lazySchema(() =>
+  z.coerce
+    .number({ error: 'The id must be a positive integer.' })
+    .int('The id must be a positive integer.')
+    .min(1, 'The id must be a positive integer.')
+    .max(Number.MAX_SAFE_INTEGER, 'The id must be a positive integer.'),
+);
 /** A path segment holding an id: digits only (at most 15, so it stays a safe integer). */
-export const ZIdSegmentSchema = z
-  .string()
-  .regex(/^[1-9]\d{0,14}$/, 'The id must be a positive integer.')
-  .transform(Number);
-export const ZIdParamsSchema = z.object({ id: ZIdSegmentSchema });
+export const ZIdSegmentSchema = lazySchema(() =>
+  z
+    .string()
+    .regex(/^[1-9]\d{0,14}$/, 'The id must be a positive integer.')
+    .transform(Number),
+);
+export const ZIdParamsSchema = lazySchema(() => z.object({ id: ZIdSegmentSchema }));
 export type TIdParams = z.infer<typeof ZIdParamsSchema>;
 
-export const ZLinkSchema = z.object({
-  url: z.url({ protocol: /^https?$/, error: 'Links must be http(s) URLs.' }).max(2000),
-  title: z.string().trim().max(100),
-});
+export const ZLinkSchema = lazySchema(() =>
+  z.object({
+    url: z.url({ protocol: /^https?$/, error: 'Links must be http(s) URLs.' }).max(2000),
+    title: z.string().trim().max(100),
+  }),
+);
 export type TLink = z.infer<typeof ZLinkSchema>;
 
-export const ZArtistRefSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  slug: z.string(),
-  image_small: z.string().nullable(),
-});
+export const ZArtistRefSchema = lazySchema(() =>
+  z.object({
+    id: z.number(),
+    name: z.string(),
+    slug: z.string(),
+    image_small: z.string().nullable(),
+  }),
+);
 export type TArtistRef = z.infer<typeof ZArtistRefSchema>;
 
-export const ZAlbumRefSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  slug: z.string(),
-  image: z.string().nullable(),
-});
+export const ZAlbumRefSchema = lazySchema(() =>
+  z.object({
+    id: z.number(),
+    name: z.string(),
+    slug: z.string(),
+    image: z.string().nullable(),
+  }),
+);
 export type TAlbumRef = z.infer<typeof ZAlbumRefSchema>;
 
-export const ZNamedRefSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  display_name: z.string().nullable(),
-});
+export const ZNamedRefSchema = lazySchema(() =>
+  z.object({
+    id: z.number(),
+    name: z.string(),
+    display_name: z.string().nullable(),
+  }),
+);
 export type TNamedRef = z.infer<typeof ZNamedRefSchema>;
 
 /** A user shown to others: the one public projection of `./user`. */
@@ -109,12 +122,12 @@ export function catalogueShowQuerySchema<const T extends Pick<TListAllowList, 'w
   });
 }
 
-export const ZCountsSchema = z.record(z.string(), z.number());
+export const ZCountsSchema = lazySchema(() => z.record(z.string(), z.number()));
 
 /** Defined once in auth.ts; catalogue routes import it from here too. */
 
 /** Names typed as a list (genres, tags): at most 20, each 1-100 characters. */
-export const ZNameListSchema = z.array(z.string().trim().min(1).max(100)).max(20);
+export const ZNameListSchema = lazySchema(() => z.array(z.string().trim().min(1).max(100)).max(20));
 
 /** The smallest reference: an id and a name (artists of a row, a card's owner). */
-export const ZIdNameSchema = z.object({ id: z.number(), name: z.string() });
+export const ZIdNameSchema = lazySchema(() => z.object({ id: z.number(), name: z.string() }));

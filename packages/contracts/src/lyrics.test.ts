@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseLrc, ZLyricsUpsertSchema } from './lyrics';
+import { parseLrc } from './lrc';
+import { ZLyricsUpsertSchema } from './lyrics';
 
 describe('LRC lyrics', () => {
   it('parses timed lines in order, with several tags per line and metadata skipped', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 import { NOTIFICATIONS_PAGE_SIZE } from './notification-constants';
 
 export { NOTIFICATIONS_PAGE_SIZE };
@@ -55,96 +56,116 @@ export const NOTIFICATION_TYPES = {
   { channels: readonly TNotificationChannel[]; group?: string; name?: string }
 >;
 export type TNotificationType = keyof typeof NOTIFICATION_TYPES;
-export const ZNotificationTypeSchema = z.enum(
-  Object.keys(NOTIFICATION_TYPES) as [TNotificationType, ...TNotificationType[]],
+export const ZNotificationTypeSchema = lazySchema(() =>
+  z.enum(Object.keys(NOTIFICATION_TYPES) as [TNotificationType, ...TNotificationType[]]),
 );
 
 /** An action is a path inside the apps (`/track/1/x`) or an absolute address. */
-const ZActionSchema = z.object({ action: z.string().max(2000), label: z.string().max(255) });
+const ZActionSchema = lazySchema(() =>
+  z.object({ action: z.string().max(2000), label: z.string().max(255) }),
+);
 
 /** Spec 3 "Notification.data". */
-export const ZNotificationDataSchema = z.object({
-  image: z.string().max(2000).nullish(),
-  mainAction: ZActionSchema.nullish(),
-  lines: z
-    .array(
-      z.object({
-        type: z.string().max(20).optional(),
-        content: z.string().max(2000),
-        icon: z.string().max(100).nullish(),
-        action: ZActionSchema.nullish(),
-      }),
-    )
-    .max(10),
-  buttonActions: z.array(ZActionSchema).max(4).optional(),
-  /** Workspace invitations: the Join/Decline buttons act on this invite. */
-  inviteId: z.string().max(100).optional(),
-});
+export const ZNotificationDataSchema = lazySchema(() =>
+  z.object({
+    image: z.string().max(2000).nullish(),
+    mainAction: ZActionSchema.nullish(),
+    lines: z
+      .array(
+        z.object({
+          type: z.string().max(20).optional(),
+          content: z.string().max(2000),
+          icon: z.string().max(100).nullish(),
+          action: ZActionSchema.nullish(),
+        }),
+      )
+      .max(10),
+    buttonActions: z.array(ZActionSchema).max(4).optional(),
+    /** Workspace invitations: the Join/Decline buttons act on this invite. */
+    inviteId: z.string().max(100).optional(),
+  }),
+);
 export type TNotificationData = z.infer<typeof ZNotificationDataSchema>;
 
-export const ZNotificationSchema = z.object({
-  id: z.string(),
-  type: z.string(),
-  read_at: z.string().nullable(),
-  created_at: z.string(),
-  data: ZNotificationDataSchema,
-});
+export const ZNotificationSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    type: z.string(),
+    read_at: z.string().nullable(),
+    created_at: z.string(),
+    data: ZNotificationDataSchema,
+  }),
+);
 export type TNotification = z.infer<typeof ZNotificationSchema>;
 
-export const ZNotificationListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  perPage: z.coerce.number().int().min(1).max(NOTIFICATIONS_PAGE_SIZE).default(NOTIFICATIONS_PAGE_SIZE),
-});
+export const ZNotificationListQuerySchema = lazySchema(() =>
+  z.object({
+    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+    perPage: z.coerce.number().int().min(1).max(NOTIFICATIONS_PAGE_SIZE).default(NOTIFICATIONS_PAGE_SIZE),
+  }),
+);
 
 /** Spec 7: `{ids}` marks those; `markAllAsUnread` (the spec's name for the mark-all flag) marks every one. */
-export const ZMarkAsReadSchema = z
-  .object({
-    ids: z.array(z.string().uuid('This notification does not exist.')).max(100).optional(),
-    markAllAsUnread: z.boolean().optional(),
-  })
-  .refine((body) => body.markAllAsUnread === true || (body.ids?.length ?? 0) > 0, {
-    message: 'Choose the notifications to mark as read.',
-    path: ['ids'],
-  });
+export const ZMarkAsReadSchema = lazySchema(() =>
+  z
+    .object({
+      ids: z.array(z.string().uuid('This notification does not exist.')).max(100).optional(),
+      markAllAsUnread: z.boolean().optional(),
+    })
+    .refine((body) => body.markAllAsUnread === true || (body.ids?.length ?? 0) > 0, {
+      message: 'Choose the notifications to mark as read.',
+      path: ['ids'],
+    }),
+);
 export type TMarkAsRead = z.infer<typeof ZMarkAsReadSchema>;
-export const ZUnreadCountSchema = z.object({ unreadCount: z.number() });
+export const ZUnreadCountSchema = lazySchema(() => z.object({ unreadCount: z.number() }));
 
-export const ZNotificationIdParamsSchema = z.object({
-  id: z.string().uuid('This notification does not exist.'),
-});
+export const ZNotificationIdParamsSchema = lazySchema(() =>
+  z.object({
+    id: z.string().uuid('This notification does not exist.'),
+  }),
+);
 
 /** Spec 3 "Notification subscription settings". */
-export const ZSubscriptionChannelsSchema = z.record(z.enum(PREFERENCE_CHANNELS), z.boolean());
-export const ZNotificationSubscriptionsSchema = z.object({
-  available_channels: z.array(z.enum(PREFERENCE_CHANNELS)),
-  subscriptions: z.array(
-    z.object({
-      group_name: z.string(),
-      subscriptions: z.array(z.object({ notif_id: z.string(), name: z.string() })),
-    }),
-  ),
-  user_selections: z.array(z.object({ notif_id: z.string(), channels: ZSubscriptionChannelsSchema })),
-});
+export const ZSubscriptionChannelsSchema = lazySchema(() =>
+  z.record(z.enum(PREFERENCE_CHANNELS), z.boolean()),
+);
+export const ZNotificationSubscriptionsSchema = lazySchema(() =>
+  z.object({
+    available_channels: z.array(z.enum(PREFERENCE_CHANNELS)),
+    subscriptions: z.array(
+      z.object({
+        group_name: z.string(),
+        subscriptions: z.array(z.object({ notif_id: z.string(), name: z.string() })),
+      }),
+    ),
+    user_selections: z.array(z.object({ notif_id: z.string(), channels: ZSubscriptionChannelsSchema })),
+  }),
+);
 export type TNotificationSubscriptions = z.infer<typeof ZNotificationSubscriptionsSchema>;
 
-export const ZUpdateSubscriptionsSchema = z.object({
-  selections: z
-    .array(
-      z.object({
-        notif_id: ZNotificationTypeSchema,
-        channels: z.partialRecord(z.enum(PREFERENCE_CHANNELS), z.boolean()),
-      }),
-    )
-    .min(1)
-    .max(50),
-});
+export const ZUpdateSubscriptionsSchema = lazySchema(() =>
+  z.object({
+    selections: z
+      .array(
+        z.object({
+          notif_id: ZNotificationTypeSchema,
+          channels: z.partialRecord(z.enum(PREFERENCE_CHANNELS), z.boolean()),
+        }),
+      )
+      .min(1)
+      .max(50),
+  }),
+);
 export type TUpdateSubscriptions = z.infer<typeof ZUpdateSubscriptionsSchema>;
 
 /** Web Push: the browser's PushSubscription as `toJSON()` gives it. */
-export const ZPushSubscriptionSchema = z.object({
-  endpoint: z.url({ protocol: /^https?$/ }).max(2000),
-  keys: z.object({ p256dh: z.string().min(1).max(200), auth: z.string().min(1).max(100) }),
-});
+export const ZPushSubscriptionSchema = lazySchema(() =>
+  z.object({
+    endpoint: z.url({ protocol: /^https?$/ }).max(2000),
+    keys: z.object({ p256dh: z.string().min(1).max(200), auth: z.string().min(1).max(100) }),
+  }),
+);
 export type TPushSubscription = z.infer<typeof ZPushSubscriptionSchema>;
 
 /** Events pushed to a user's open tabs over the realtime socket; later features add their own `type`. */
@@ -154,6 +175,6 @@ export type TRealtimeEvent =
   | { type: string; [key: string]: unknown };
 
 /** The server's VAPID public key for Web Push subscriptions. */
-export const ZPushKeyResponseSchema = z.object({ publicKey: z.string() });
+export const ZPushKeyResponseSchema = lazySchema(() => z.object({ publicKey: z.string() }));
 /** DELETE notifications/push/subscriptions: the browser's subscription to forget. */
-export const ZPushUnsubscribeSchema = z.object({ endpoint: z.string().max(2000) });
+export const ZPushUnsubscribeSchema = lazySchema(() => z.object({ endpoint: z.string().max(2000) }));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 
 /**
  * ARCHITECTURE 3 "Lists": `{pagination: {data, current_page, per_page, total, last_page}}`.
@@ -9,17 +10,20 @@ import { z } from 'zod';
  * the next page number, it reads that page from an index position instead of skipping rows.
  */
 export function paginationSchema<T extends z.ZodType>(item: T) {
-  return z.object({
-    pagination: z.object({
-      data: z.array(item),
-      current_page: z.number(),
-      per_page: z.number(),
-      total: z.number(),
-      last_page: z.number(),
-      total_capped: z.boolean().optional(),
-      next_cursor: z.string().nullable().optional(),
+  // Routes call this as they register: built on the route's first reply (see lazy-schema.ts).
+  return lazySchema(() =>
+    z.object({
+      pagination: z.object({
+        data: z.array(item),
+        current_page: z.number(),
+        per_page: z.number(),
+        total: z.number(),
+        last_page: z.number(),
+        total_capped: z.boolean().optional(),
+        next_cursor: z.string().nullable().optional(),
+      }),
     }),
-  });
+  );
 }
 
 /** What `paginationSchema(item)` infers to, for an item type (the apps name it without zod). */
@@ -44,14 +48,16 @@ export function hasNextPage(
   return pagination.total_capped === true || pagination.current_page < pagination.last_page;
 }
 
-export const ZListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  perPage: z.coerce.number().int().min(1).max(100).default(15),
-  orderBy: z.string().max(50).optional(),
-  orderDir: z.enum(['asc', 'desc']).optional(),
-  query: z.string().max(255).optional(),
-  with: z.string().max(255).optional(),
-  load: z.string().max(255).optional(),
-  loadCount: z.string().max(255).optional(),
-});
+export const ZListQuerySchema = lazySchema(() =>
+  z.object({
+    page: z.coerce.number().int().min(1).default(1),
+    perPage: z.coerce.number().int().min(1).max(100).default(15),
+    orderBy: z.string().max(50).optional(),
+    orderDir: z.enum(['asc', 'desc']).optional(),
+    query: z.string().max(255).optional(),
+    with: z.string().max(255).optional(),
+    load: z.string().max(255).optional(),
+    loadCount: z.string().max(255).optional(),
+  }),
+);
 export type TListQuery = z.infer<typeof ZListQuerySchema>;

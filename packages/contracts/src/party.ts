@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZIdSchema } from './catalogue';
+import { lazySchema } from './lazy-schema';
 import { ZTrackSchema } from './track';
 import { ZPublicUserSchema } from './user';
 
@@ -24,145 +25,179 @@ export const PARTY_CODE_LENGTH = 6;
 export const PARTY_REACTIONS = ['👍', '❤️', '😂', '🔥', '😮', '👏'] as const;
 export type TPartyReactionEmoji = (typeof PARTY_REACTIONS)[number];
 
-export const ZPartyCodeParamsSchema = z.object({
-  code: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(new RegExp(`^[${PARTY_CODE_ALPHABET}]{${PARTY_CODE_LENGTH}}$`), 'This is not a party code.'),
-});
-
-export const ZPartySourceSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('album'), id: ZIdSchema }),
-  z.object({ type: z.literal('playlist'), id: ZIdSchema }),
-  z.object({ type: z.literal('smart_playlist'), id: ZIdSchema }),
+export const ZPartyCodeParamsSchema = lazySchema(() =>
   z.object({
-    type: z.literal('queue'),
-    track_ids: z.array(ZIdSchema).min(1, 'The queue is empty.').max(PARTY_QUEUE_MAX),
+    code: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(new RegExp(`^[${PARTY_CODE_ALPHABET}]{${PARTY_CODE_LENGTH}}$`), 'This is not a party code.'),
   }),
-]);
+);
+
+export const ZPartySourceSchema = lazySchema(() =>
+  z.discriminatedUnion('type', [
+    z.object({ type: z.literal('album'), id: ZIdSchema }),
+    z.object({ type: z.literal('playlist'), id: ZIdSchema }),
+    z.object({ type: z.literal('smart_playlist'), id: ZIdSchema }),
+    z.object({
+      type: z.literal('queue'),
+      track_ids: z.array(ZIdSchema).min(1, 'The queue is empty.').max(PARTY_QUEUE_MAX),
+    }),
+  ]),
+);
 export type TPartySource = z.infer<typeof ZPartySourceSchema>;
 
-export const ZPartyCreateSchema = z.object({
-  source: ZPartySourceSchema,
-  join_policy: z.enum(PARTY_JOIN_POLICIES).default('link'),
-  add_policy: z.enum(PARTY_ADD_POLICIES).default('host'),
-  invited_user_ids: z.array(ZIdSchema).max(100).default([]),
-});
+export const ZPartyCreateSchema = lazySchema(() =>
+  z.object({
+    source: ZPartySourceSchema,
+    join_policy: z.enum(PARTY_JOIN_POLICIES).default('link'),
+    add_policy: z.enum(PARTY_ADD_POLICIES).default('host'),
+    invited_user_ids: z.array(ZIdSchema).max(100).default([]),
+  }),
+);
 export type TPartyCreate = z.input<typeof ZPartyCreateSchema>;
 
 /** Every control names the revision the client last saw: a stale or replayed one is refused (409). */
-const revision = z.int().min(0);
-export const ZPartyControlSchema = z.discriminatedUnion('action', [
-  z.object({ action: z.literal('play'), revision }),
-  z.object({ action: z.literal('pause'), revision }),
+const revision = lazySchema(() => z.int().min(0));
+export const ZPartyControlSchema = lazySchema(() =>
+  z.discriminatedUnion('action', [
+    z.object({ action: z.literal('play'), revision }),
+    z.object({ action: z.literal('pause'), revision }),
+    z.object({
+      action: z.literal('seek'),
+      revision,
+      position_ms: z
+        .int()
+        .min(0)
+        .max(24 * 3600_000),
+    }),
+    z.object({
+      action: z.literal('skip'),
+      revision,
+      to_index: z.int().min(0).max(PARTY_QUEUE_MAX).optional(),
+    }),
+    z.object({
+      action: z.literal('reorder'),
+      revision,
+      from: z.int().min(0).max(PARTY_QUEUE_MAX),
+      to: z.int().min(0).max(PARTY_QUEUE_MAX),
+    }),
+    z.object({ action: z.literal('hand_over'), revision, user_id: ZIdSchema }),
+  ]),
+);
+export type TPartyControl = z.infer<typeof ZPartyControlSchema>;
+
+export const ZPartyAddTrackSchema = lazySchema(() => z.object({ track_id: ZIdSchema }));
+export const ZPartyApproveSchema = lazySchema(() => z.object({ track_id: ZIdSchema, revision }));
+
+export const ZPartyMessageCreateSchema = lazySchema(() =>
   z.object({
-    action: z.literal('seek'),
-    revision,
+    content: z
+      .string()
+      .trim()
+      .min(1, 'Write something first.')
+      .max(PARTY_MESSAGE_MAX_LENGTH, `A message is at most ${PARTY_MESSAGE_MAX_LENGTH} characters.`),
+    /** A time-stamped line: the second of the current track it is about. */
     position_ms: z
       .int()
       .min(0)
-      .max(24 * 3600_000),
+      .max(24 * 3600_000)
+      .nullish(),
   }),
-  z.object({ action: z.literal('skip'), revision, to_index: z.int().min(0).max(PARTY_QUEUE_MAX).optional() }),
-  z.object({
-    action: z.literal('reorder'),
-    revision,
-    from: z.int().min(0).max(PARTY_QUEUE_MAX),
-    to: z.int().min(0).max(PARTY_QUEUE_MAX),
-  }),
-  z.object({ action: z.literal('hand_over'), revision, user_id: ZIdSchema }),
-]);
-export type TPartyControl = z.infer<typeof ZPartyControlSchema>;
-
-export const ZPartyAddTrackSchema = z.object({ track_id: ZIdSchema });
-export const ZPartyApproveSchema = z.object({ track_id: ZIdSchema, revision });
-
-export const ZPartyMessageCreateSchema = z.object({
-  content: z
-    .string()
-    .trim()
-    .min(1, 'Write something first.')
-    .max(PARTY_MESSAGE_MAX_LENGTH, `A message is at most ${PARTY_MESSAGE_MAX_LENGTH} characters.`),
-  /** A time-stamped line: the second of the current track it is about. */
-  position_ms: z
-    .int()
-    .min(0)
-    .max(24 * 3600_000)
-    .nullish(),
-});
+);
 
 /** Toggles the member's reaction on a line: a second tap on the same emoji removes it. */
-export const ZPartyReactSchema = z.object({
-  emoji: z.enum(PARTY_REACTIONS, { error: 'Pick one of the reactions.' }),
-});
+export const ZPartyReactSchema = lazySchema(() =>
+  z.object({
+    emoji: z.enum(PARTY_REACTIONS, { error: 'Pick one of the reactions.' }),
+  }),
+);
 
-export const ZPartyMemberParamsSchema = ZPartyCodeParamsSchema.extend({ userId: ZIdSchema });
-export const ZPartyMessageParamsSchema = ZPartyCodeParamsSchema.extend({ messageId: ZIdSchema });
+export const ZPartyMemberParamsSchema = lazySchema(() =>
+  ZPartyCodeParamsSchema.extend({ userId: ZIdSchema }),
+);
+export const ZPartyMessageParamsSchema = lazySchema(() =>
+  ZPartyCodeParamsSchema.extend({ messageId: ZIdSchema }),
+);
 
-export const ZPartyTimelineSchema = z.object({
-  index: z.number(),
-  started_at: z.number().nullable(),
-  position_ms: z.number(),
-  is_playing: z.boolean(),
-});
+export const ZPartyTimelineSchema = lazySchema(() =>
+  z.object({
+    index: z.number(),
+    started_at: z.number().nullable(),
+    position_ms: z.number(),
+    is_playing: z.boolean(),
+  }),
+);
 
-export const ZPartyMemberSchema = ZPublicUserSchema.extend({ is_host: z.boolean() });
+export const ZPartyMemberSchema = lazySchema(() => ZPublicUserSchema.extend({ is_host: z.boolean() }));
 
 /** A queue entry as one member sees it: a track they may not play is `null` (never named). */
-export const ZPartyEntrySchema = z.object({
-  position: z.number(),
-  duration: z.number().nullable(),
-  track: ZTrackSchema.nullable(),
-});
+export const ZPartyEntrySchema = lazySchema(() =>
+  z.object({
+    position: z.number(),
+    duration: z.number().nullable(),
+    track: ZTrackSchema.nullable(),
+  }),
+);
 
 /** One emoji on a line: how many, and who (their names are the button's accessible name). */
-export const ZPartyReactionSchema = z.object({
-  emoji: z.enum(PARTY_REACTIONS),
-  count: z.number(),
-  users: z.array(ZPublicUserSchema),
-});
+export const ZPartyReactionSchema = lazySchema(() =>
+  z.object({
+    emoji: z.enum(PARTY_REACTIONS),
+    count: z.number(),
+    users: z.array(ZPublicUserSchema),
+  }),
+);
 export type TPartyReaction = z.infer<typeof ZPartyReactionSchema>;
 
-export const ZPartyMessageSchema = z.object({
-  id: z.number(),
-  content: z.string(),
-  position_ms: z.number().nullable(),
-  track_position: z.number().nullable(),
-  user: ZPublicUserSchema.nullable(),
-  /** In PARTY_REACTIONS order, only the emojis someone used. */
-  reactions: z.array(ZPartyReactionSchema),
-  created_at: z.string(),
-});
+export const ZPartyMessageSchema = lazySchema(() =>
+  z.object({
+    id: z.number(),
+    content: z.string(),
+    position_ms: z.number().nullable(),
+    track_position: z.number().nullable(),
+    user: ZPublicUserSchema.nullable(),
+    /** In PARTY_REACTIONS order, only the emojis someone used. */
+    reactions: z.array(ZPartyReactionSchema),
+    created_at: z.string(),
+  }),
+);
 export type TPartyMessage = z.infer<typeof ZPartyMessageSchema>;
 
-export const ZPartySchema = z.object({
-  id: z.number(),
-  code: z.string(),
-  link: z.string(),
-  host: ZPublicUserSchema,
-  join_policy: z.enum(PARTY_JOIN_POLICIES),
-  add_policy: z.enum(PARTY_ADD_POLICIES),
-  revision: z.number(),
-  timeline: ZPartyTimelineSchema,
-  queue: z.array(ZPartyEntrySchema),
-  suggestions: z.array(ZPartyEntrySchema),
-  members: z.array(ZPartyMemberSchema),
-  messages: z.array(ZPartyMessageSchema),
-  is_member: z.boolean(),
-  is_host: z.boolean(),
-  is_ended: z.boolean(),
-  /** Server epoch ms when this answer was made (a first clock estimate before the socket's pings). */
-  server_time: z.number(),
-});
+export const ZPartySchema = lazySchema(() =>
+  z.object({
+    id: z.number(),
+    code: z.string(),
+    link: z.string(),
+    host: ZPublicUserSchema,
+    join_policy: z.enum(PARTY_JOIN_POLICIES),
+    add_policy: z.enum(PARTY_ADD_POLICIES),
+    revision: z.number(),
+    timeline: ZPartyTimelineSchema,
+    queue: z.array(ZPartyEntrySchema),
+    suggestions: z.array(ZPartyEntrySchema),
+    members: z.array(ZPartyMemberSchema),
+    messages: z.array(ZPartyMessageSchema),
+    is_member: z.boolean(),
+    is_host: z.boolean(),
+    is_ended: z.boolean(),
+    /** Server epoch ms when this answer was made (a first clock estimate before the socket's pings). */
+    server_time: z.number(),
+  }),
+);
 export type TParty = z.infer<typeof ZPartySchema>;
-export const ZPartyResponseSchema = z.object({ party: ZPartySchema });
-export const ZPartyMessageResponseSchema = z.object({ message: ZPartyMessageSchema });
+export const ZPartyResponseSchema = lazySchema(() => z.object({ party: ZPartySchema }));
+export const ZPartyMessageResponseSchema = lazySchema(() => z.object({ message: ZPartyMessageSchema }));
 /** A reported line in the moderators' list: how many reported it, and its party. */
-export const ZReportedPartyMessageSchema = ZPartyMessageSchema.extend({
-  report_count: z.number(),
-  party_code: z.string(),
-});
+export const ZReportedPartyMessageSchema = lazySchema(() =>
+  ZPartyMessageSchema.extend({
+    report_count: z.number(),
+    party_code: z.string(),
+  }),
+);
 export type TReportedPartyMessage = z.infer<typeof ZReportedPartyMessageSchema>;
-export const ZPartyMessageListSchema = z.object({ data: z.array(ZReportedPartyMessageSchema) });
-export const ZPartyMessageIdParamsSchema = z.object({ messageId: ZIdSchema });
+export const ZPartyMessageListSchema = lazySchema(() =>
+  z.object({ data: z.array(ZReportedPartyMessageSchema) }),
+);
+export const ZPartyMessageIdParamsSchema = lazySchema(() => z.object({ messageId: ZIdSchema }));

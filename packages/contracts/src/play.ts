@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZAlbumRefSchema, ZArtistRefSchema } from './catalogue';
+import { lazySchema } from './lazy-schema';
 
 /** Where a play started (the player reports the page its queue came from; insights group by it). */
 export const PLAY_SOURCES = [
@@ -27,31 +28,37 @@ export const PLAY_REPORT_MAX_AGE_DAYS = 14;
 /** A device clock ahead of the server's by up to this much is not a play "in the future". */
 export const PLAY_REPORT_CLOCK_SKEW_MS = 5 * 60 * 1000;
 
-export const ZRecordPlaySchema = z.object({
-  duration_played_ms: z
-    .number()
-    .int()
-    .min(0)
-    .max(24 * 3600 * 1000),
-  source: z.enum(PLAY_SOURCES).default('player'),
-  /** When the listening ended, for a play reported late; the server's clock when absent. */
-  played_at: z.iso.datetime({ offset: true }).optional(),
-});
-export const ZRecordPlayResponseSchema = z.object({
-  recorded: z.boolean(),
-  plays: z.number(),
-  threshold_ms: z.number(),
-});
-
-export const ZHistoryItemSchema = z.object({
-  played_at: z.string(),
-  track: z.object({
-    id: z.number(),
-    name: z.string(),
-    duration: z.number().nullable(),
-    image: z.string().nullable(),
-    album: ZAlbumRefSchema.nullable(),
-    artists: z.array(ZArtistRefSchema),
+export const ZRecordPlaySchema = lazySchema(() =>
+  z.object({
+    duration_played_ms: z
+      .number()
+      .int()
+      .min(0)
+      .max(24 * 3600 * 1000),
+    source: z.enum(PLAY_SOURCES).default('player'),
+    /** When the listening ended, for a play reported late; the server's clock when absent. */
+    played_at: z.iso.datetime({ offset: true }).optional(),
   }),
-});
+);
+export const ZRecordPlayResponseSchema = lazySchema(() =>
+  z.object({
+    recorded: z.boolean(),
+    plays: z.number(),
+    threshold_ms: z.number(),
+  }),
+);
+
+export const ZHistoryItemSchema = lazySchema(() =>
+  z.object({
+    played_at: z.string(),
+    track: z.object({
+      id: z.number(),
+      name: z.string(),
+      duration: z.number().nullable(),
+      image: z.string().nullable(),
+      album: ZAlbumRefSchema.nullable(),
+      artists: z.array(ZArtistRefSchema),
+    }),
+  }),
+);
 export type THistoryItem = z.infer<typeof ZHistoryItemSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 
 /**
  * The head templates of the listener pages (design settings-and-permissions.md section 6). The
@@ -92,4 +93,4 @@ export const defaultSeoTemplates: Record<TSeoPageKey, string> = {
 export const seoSettingKey = (key: TSeoPageKey) => `seo.${key}` as const;
 
 /** `/sitemap-{file}`: one file the sitemap index lists. */
-export const ZSitemapFileParamsSchema = z.object({ file: z.string().max(40) });
+export const ZSitemapFileParamsSchema = lazySchema(() => z.object({ file: z.string().max(40) }));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 
 /** What each rule field compares: it decides the operators and the value a rule takes. */
 export const SMART_FIELDS = {
@@ -134,41 +135,46 @@ export function countSmartRules(rules: unknown[]): number {
   );
 }
 
-const ZSmartRulesShape = z.object({
-  match: z.enum(['all', 'any'], { error: MATCH_MESSAGE }),
-  rules: z.array(z.unknown()).min(1, 'Add at least one rule.'),
-  sort: z
-    .object({
-      field: z.enum(SMART_SORT_FIELDS, { error: `Sort by one of: ${SMART_SORT_FIELDS.join(', ')}.` }),
-      order: z.enum(['asc', 'desc'], { error: 'Choose "asc" or "desc".' }).default('asc'),
-    })
-    .default({ field: 'title', order: 'asc' }),
-  limit: z
-    .number({ error: 'The limit must be a whole number.' })
-    .int('The limit must be a whole number.')
-    .min(1, 'The limit must be at least 1.')
-    .max(SMART_LIMIT_MAX, `The limit may not be more than ${SMART_LIMIT_MAX}.`)
-    .nullable()
-    .default(null),
-});
+const ZSmartRulesShape = lazySchema(() =>
+  z.object({
+    match: z.enum(['all', 'any'], { error: MATCH_MESSAGE }),
+    rules: z.array(z.unknown()).min(1, 'Add at least one rule.'),
+    sort: z
+      .object({
+        field: z.enum(SMART_SORT_FIELDS, { error: `Sort by one of: ${SMART_SORT_FIELDS.join(', ')}.` }),
+        order: z.enum(['asc', 'desc'], { error: 'Choose "asc" or "desc".' }).default('asc'),
+      })
+      .default({ field: 'title', order: 'asc' }),
+    limit: z
+      .number({ error: 'The limit must be a whole number.' })
+      .int('The limit must be a whole number.')
+      .min(1, 'The limit must be at least 1.')
+      .max(SMART_LIMIT_MAX, `The limit may not be more than ${SMART_LIMIT_MAX}.`)
+      .nullable()
+      .default(null),
+  }),
+);
 
 /**
  * Smart playlist rules. Checked by hand after the shape so every problem names its rule
  * (`rules.2.operator`) with a sentence a listener can act on, and 1,000 rules stop at the count.
  */
-export const ZSmartRulesSchema = ZSmartRulesShape.superRefine((input, ctx) => {
-  if (countSmartRules(input.rules) > SMART_RULES_MAX) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['rules'],
-      message: `A smart playlist may have at most ${SMART_RULES_MAX} rules.`,
-    });
-    return;
-  }
-  for (const issue of entriesIssues(input.rules, ['rules'], false))
-    ctx.addIssue({ code: 'custom', ...issue });
-}) as unknown as z.ZodType<TSmartRules, z.input<typeof ZSmartRulesShape>>;
+export const ZSmartRulesSchema = lazySchema(
+  () =>
+    ZSmartRulesShape.superRefine((input, ctx) => {
+      if (countSmartRules(input.rules) > SMART_RULES_MAX) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['rules'],
+          message: `A smart playlist may have at most ${SMART_RULES_MAX} rules.`,
+        });
+        return;
+      }
+      for (const issue of entriesIssues(input.rules, ['rules'], false))
+        ctx.addIssue({ code: 'custom', ...issue });
+    }) as unknown as z.ZodType<TSmartRules, z.input<typeof ZSmartRulesShape>>,
+);
 
-export const ZSmartCountRequestSchema = z.object({ smart_rules: ZSmartRulesSchema });
-export const ZSmartCountResponseSchema = z.object({ count: z.number() });
+export const ZSmartCountRequestSchema = lazySchema(() => z.object({ smart_rules: ZSmartRulesSchema }));
+export const ZSmartCountResponseSchema = lazySchema(() => z.object({ count: z.number() }));
 export type TSmartCountResponse = z.infer<typeof ZSmartCountResponseSchema>;

@@ -19,6 +19,7 @@ const ZOD_FREE = [
   'page-kinds.ts',
   'slug.ts',
   'stream-url.ts',
+  'lrc.ts',
 ];
 
 /** Specifiers of the imports and re-exports that survive compilation (`import type` does not). */

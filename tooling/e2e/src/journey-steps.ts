@@ -4,7 +4,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { E2E_ADMIN } from './api-env';
 import type { RunningApi } from './api-server';
-import { expectNoAxeViolations } from './axe';
+import { animationsEnded, expectNoAxeViolations } from './axe';
 
 /**
  * The steps the browser journeys share (sign in, register, settle before axe, a song to upload,
@@ -62,14 +62,7 @@ export async function register(page: Page, api: RunningApi, who: Who): Promise<v
 /** axe measures colours as drawn: wait for the network and for entrance animations to finish. */
 export async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (animation) =>
-          animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
-      ),
-  );
+  await animationsEnded(page);
 }
 
 /** Settled, then zero axe violations, and (the phone's test) nothing wider than the screen. */

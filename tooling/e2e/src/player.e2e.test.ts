@@ -321,6 +321,8 @@ describe('web player in Chromium', () => {
     await page.getByTestId('track-row').nth(2).waitFor();
     await page.getByTestId('playlist-edit-tracks').click();
     const names = page.getByTestId('playlist-editor-name');
+    // The drag-and-drop editor loads when asked for: the plain rows stand in until it is there.
+    await names.nth(2).waitFor();
     const before = await names.allTextContents();
     expect(before).toHaveLength(3);
     await page.getByTestId('playlist-editor').getByRole('row').nth(2).focus();

@@ -42,7 +42,9 @@ describe('player shell in Chromium', () => {
       const context = await newContext([{ name: 'be-active-theme', value: choice }]);
       const page = await context.newPage();
       await page.goto(api.url);
-      await expect.poll(() => page.evaluate(() => document.documentElement.dataset.themeId)).toBeTruthy();
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.dataset.themeId), { timeout: 15_000 })
+        .toBeTruthy();
       const htmlIsDark = await page.evaluate(() => document.documentElement.classList.contains('dark'));
       expect(htmlIsDark).toBe(isDark);
       const background = await page.evaluate(() =>
@@ -58,7 +60,9 @@ describe('player shell in Chromium', () => {
     await context.addCookies([{ name: 'be-active-theme', value: 'system', url: api.url }]);
     const page = await context.newPage();
     await page.goto(api.url);
-    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.themeId)).toBeTruthy();
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.dataset.themeId), { timeout: 15_000 })
+      .toBeTruthy();
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false);
     await page.emulateMedia({ colorScheme: 'dark' });
     await expect

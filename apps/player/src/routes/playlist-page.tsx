@@ -1,10 +1,12 @@
 import { useAuth } from '@cadence/app-shell/use-auth';
 import { useTrans } from '@cadence/app-shell/use-trans';
 import { Button } from '@cadence/ui/button';
+import { IconButton } from '@cadence/ui/icon-button';
 import { useQuery } from '@tanstack/react-query';
 import ArrowUpDownIcon from 'lucide-react/icons/arrow-up-down';
+import EllipsisIcon from 'lucide-react/icons/ellipsis';
 import ListMusicIcon from 'lucide-react/icons/list-music';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { playlistQuery } from '../features/catalogue/catalogue-queries';
 import { CollectionActions } from '../features/catalogue/collection-actions';
@@ -14,9 +16,17 @@ import { toPlayerTrack } from '../features/catalogue/to-player-track';
 import { totalDuration } from '../features/catalogue/total-duration';
 import { playlistUrl, userUrl } from '../features/catalogue/urls';
 import { DownloadButton } from '../features/offline/download-button';
-import { PlaylistOwnerMenu } from '../features/playlists/playlist-owner-menu';
-import { PlaylistTrackEditor, useRemovePlaylistTracks } from '../features/playlists/playlist-track-editor';
+import { useRemovePlaylistTracks } from '../features/playlists/playlist-tracks-cache';
 import { TrackTable } from '../features/tracks/track-table';
+
+// What only an owner or an editor opens (the owner's menu and its dialogs, drag-and-drop
+// reordering) loads when it is drawn: a listener's first visit preloads only what it renders.
+const PlaylistOwnerMenu = lazy(() =>
+  import('../features/playlists/playlist-owner-menu').then((m) => ({ default: m.PlaylistOwnerMenu })),
+);
+const PlaylistTrackEditor = lazy(() =>
+  import('../features/playlists/playlist-track-editor').then((m) => ({ default: m.PlaylistTrackEditor })),
+);
 
 export function PlaylistPage() {
   const { trans } = useTrans();
@@ -83,7 +93,11 @@ export function PlaylistPage() {
                 {isEditing ? trans('Done') : trans('Edit tracks')}
               </Button>
             )}
-            {isOwner && <PlaylistOwnerMenu playlist={playlist} />}
+            {isOwner && (
+              <Suspense fallback={<PendingOwnerMenu />}>
+                <PlaylistOwnerMenu playlist={playlist} />
+              </Suspense>
+            )}
           </>
         }
       />
@@ -100,7 +114,9 @@ export function PlaylistPage() {
             }
           />
         ) : isEditing ? (
-          <PlaylistTrackEditor playlist={playlist} tracks={tracks} />
+          <Suspense fallback={<TrackTable tracks={tracks} aria-label={playlist.name} />}>
+            <PlaylistTrackEditor playlist={playlist} tracks={tracks} />
+          </Suspense>
         ) : (
           <TrackTable
             tracks={tracks}
@@ -110,5 +126,15 @@ export function PlaylistPage() {
         )}
       </div>
     </div>
+  );
+}
+
+/** The owner menu's button while its code loads: the same size and place, not yet usable. */
+function PendingOwnerMenu() {
+  const { trans } = useTrans();
+  return (
+    <IconButton aria-label={trans('Playlist options')} isDisabled data-testid="playlist-owner-menu">
+      <EllipsisIcon aria-hidden />
+    </IconButton>
   );
 }

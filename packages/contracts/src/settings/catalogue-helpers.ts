@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from '../lazy-schema';
 
 /**
  * The building blocks of the settings catalogue (catalogue.ts): what a setting is and the
@@ -72,20 +73,36 @@ export function setting<S extends z.ZodType>(
 }
 
 export const bool = (tab: TSettingsTab, value: boolean, options?: Options) =>
-  setting(tab, z.boolean(), value, options);
+  setting(
+    tab,
+    lazySchema(() => z.boolean()),
+    value,
+    options,
+  );
 /** Longest text a setting takes unless it says otherwise (HTML and custom code take more). */
 export const SETTING_TEXT_MAX = 1000;
 export const maxText = (max: number) => z.string().max(max);
 export const text = (tab: TSettingsTab, value: string, options?: Options, max = SETTING_TEXT_MAX) =>
-  setting(tab, maxText(max), value, options);
-export const list = (max: number) => z.array(z.string().trim().min(1).max(100)).max(max);
+  setting(
+    tab,
+    lazySchema(() => maxText(max)),
+    value,
+    options,
+  );
+export const list = (max: number) => z.array(lazySchema(() => z.string().trim().min(1).max(100))).max(max);
 export const oneOf = <const T extends readonly [string, ...string[]]>(
   tab: TSettingsTab,
   values: T,
   value: T[number],
   options?: Options,
-) => setting(tab, z.enum(values), value, options);
-export const bytes = z.int().min(0);
+) =>
+  setting(
+    tab,
+    lazySchema(() => z.enum(values)),
+    value,
+    options,
+  );
+export const bytes = lazySchema(() => z.int().min(0));
 export const derived = <S extends z.ZodType>(tab: TSettingsTab, schema: S, placeholder: z.infer<S>) =>
   setting(tab, schema, placeholder, { derived: true });
 
@@ -104,16 +121,50 @@ export function env<S extends z.ZodType>(
     ...(runtime ? { runtime: true as const } : {}),
   });
 }
-export const envText = (tab: TSettingsTab, key: string) => env(tab, key, maxText(SETTING_TEXT_MAX), '');
+export const envText = (tab: TSettingsTab, key: string) =>
+  env(
+    tab,
+    key,
+    lazySchema(() => maxText(SETTING_TEXT_MAX)),
+    '',
+  );
 export const envSecret = (tab: TSettingsTab, key: string) =>
-  env(tab, key, maxText(SETTING_TEXT_MAX), '', 'secret');
+  env(
+    tab,
+    key,
+    lazySchema(() => maxText(SETTING_TEXT_MAX)),
+    '',
+    'secret',
+  );
 /**
  * Payment and social-login credentials: read at each use (the gateway registry, the social
  * routes), so storable by the admin when their variable is unset, and checked before saving.
  */
 export const liveText = (tab: TSettingsTab, key: string) =>
-  env(tab, key, maxText(SETTING_TEXT_MAX), '', 'server', true);
+  env(
+    tab,
+    key,
+    lazySchema(() => maxText(SETTING_TEXT_MAX)),
+    '',
+    'server',
+    true,
+  );
 export const liveSecret = (tab: TSettingsTab, key: string) =>
-  env(tab, key, maxText(SETTING_TEXT_MAX), '', 'secret', true);
+  env(
+    tab,
+    key,
+    lazySchema(() => maxText(SETTING_TEXT_MAX)),
+    '',
+    'secret',
+    true,
+  );
 /** Outgoing mail: read by the mailer at each message, so storable by the admin (checked first). */
-export const mailText = (key: string) => env('outgoing-email', key, maxText(255), '', 'server', true);
+export const mailText = (key: string) =>
+  env(
+    'outgoing-email',
+    key,
+    lazySchema(() => maxText(255)),
+    '',
+    'server',
+    true,
+  );

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZLandingSchema } from '../appearance';
 import { defaultMenus } from '../default-menus';
+import { lazySchema } from '../lazy-schema';
 import { ZMenuItemSchema, ZMenuSchema } from '../menu';
 import type { TSeoPageKey } from '../seo';
 import { unknownSeoPlaceholderMessage, unknownSeoPlaceholders } from '../seo-placeholders';
@@ -24,19 +25,21 @@ import {
 } from './catalogue-helpers';
 import { defaultLanding } from './landing-defaults';
 
-const artistPageTab = z.object({ id: z.int().min(1), active: z.boolean() });
+const artistPageTab = lazySchema(() => z.object({ id: z.int().min(1), active: z.boolean() }));
 /** An override may use only its page's placeholders (an unknown one renders empty). */
 const seoOverride = (page: TSeoPageKey) =>
   setting(
     'appearance',
-    z
-      .string()
-      .nullable()
-      .superRefine((template, ctx) => {
-        const unknown = unknownSeoPlaceholders(page, template ?? '')[0];
-        if (unknown !== undefined)
-          ctx.addIssue({ code: 'custom', message: unknownSeoPlaceholderMessage(page, unknown) });
-      }),
+    lazySchema(() =>
+      z
+        .string()
+        .nullable()
+        .superRefine((template, ctx) => {
+          const unknown = unknownSeoPlaceholders(page, template ?? '')[0];
+          if (unknown !== undefined)
+            ctx.addIssue({ code: 'custom', message: unknownSeoPlaceholderMessage(page, unknown) });
+        }),
+    ),
     null,
     { scope: 'server' },
   );
@@ -53,10 +56,23 @@ export const settingsCatalogue = {
     ['landingPage', 'loginPage', 'registerPage', 'channel', 'customPage'],
     'channel',
   ),
-  'homepage.value': setting('general', maxText(255).nullable(), 'discover'),
-  'themes.default_id': setting('general', z.int().min(0), 0),
+  'homepage.value': setting(
+    'general',
+    lazySchema(() => maxText(255).nullable()),
+    'discover',
+  ),
+  'themes.default_id': setting(
+    'general',
+    lazySchema(() => z.int().min(0)),
+    0,
+  ),
   'themes.user_change': bool('general', true),
-  app_url: setting('general', z.string(), '', { scope: 'server', env: 'APP_URL', derived: true }),
+  app_url: setting(
+    'general',
+    lazySchema(() => z.string()),
+    '',
+    { scope: 'server', env: 'APP_URL', derived: true },
+  ),
 
   // subscriptions
   'billing.enable': bool('subscriptions', false),
@@ -66,19 +82,44 @@ export const settingsCatalogue = {
   'billing.invoice.address': text('subscriptions', '', undefined, 2000),
   'billing.invoice.notes': text('subscriptions', '', undefined, 2000),
   // artist payouts (issue 39): read by the monthly run
-  'payouts.platform_share_percent': setting('subscriptions', z.int().min(0).max(100), 30, {
-    scope: 'server',
-  }),
-  'payouts.provider_fee_basis_points': setting('subscriptions', z.int().min(0).max(10_000), 290, {
-    scope: 'server',
-  }),
-  'payouts.provider_fee_fixed': setting('subscriptions', z.int().min(0).max(100_000), 30, {
-    scope: 'server',
-  }),
-  'payouts.minimum_payout': setting('subscriptions', z.int().min(0).max(100_000_000), 1000, {
-    scope: 'server',
-  }),
-  'payouts.daily_play_cap': setting('subscriptions', z.int().min(1).max(10_000), 20, { scope: 'server' }),
+  'payouts.platform_share_percent': setting(
+    'subscriptions',
+    lazySchema(() => z.int().min(0).max(100)),
+    30,
+    {
+      scope: 'server',
+    },
+  ),
+  'payouts.provider_fee_basis_points': setting(
+    'subscriptions',
+    lazySchema(() => z.int().min(0).max(10_000)),
+    290,
+    {
+      scope: 'server',
+    },
+  ),
+  'payouts.provider_fee_fixed': setting(
+    'subscriptions',
+    lazySchema(() => z.int().min(0).max(100_000)),
+    30,
+    {
+      scope: 'server',
+    },
+  ),
+  'payouts.minimum_payout': setting(
+    'subscriptions',
+    lazySchema(() => z.int().min(0).max(100_000_000)),
+    1000,
+    {
+      scope: 'server',
+    },
+  ),
+  'payouts.daily_play_cap': setting(
+    'subscriptions',
+    lazySchema(() => z.int().min(1).max(10_000)),
+    20,
+    { scope: 'server' },
+  ),
   /** The scheduler starts the run of each ended month by itself (a run in review: the admin still closes it). */
   'payouts.auto_run': bool('subscriptions', false, { scope: 'server' }),
   stripe_key: liveText('subscriptions', 'stripe_key'),
@@ -93,7 +134,11 @@ export const settingsCatalogue = {
   'locale.default': text('localization', 'auto'),
   'i18n.enable': bool('localization', true),
   // Set on the localizations page ("Set as default"): the language of new users and guests.
-  'i18n.default_localization': setting('localization', z.string().trim().min(2).max(10), 'en'),
+  'i18n.default_localization': setting(
+    'localization',
+    lazySchema(() => z.string().trim().min(2).max(10)),
+    'en',
+  ),
 
   // authentication
   require_email_confirmation: bool('authentication', false),
@@ -118,28 +163,48 @@ export const settingsCatalogue = {
   envato_personal_token: liveSecret('authentication', 'envato_personal_token'),
 
   // uploading
-  'uploads.chunk_size': setting('uploading', bytes.min(1), 5242880),
-  'uploads.max_size': setting('uploading', bytes.nullable(), null),
-  'uploads.available_space': setting('uploading', bytes.nullable(), null),
-  'uploads.allowed_extensions': setting('uploading', list(200), []),
-  'uploads.blocked_extensions': setting('uploading', list(200), []),
+  'uploads.chunk_size': setting(
+    'uploading',
+    lazySchema(() => bytes.min(1)),
+    5242880,
+  ),
+  'uploads.max_size': setting(
+    'uploading',
+    lazySchema(() => bytes.nullable()),
+    null,
+  ),
+  'uploads.available_space': setting(
+    'uploading',
+    lazySchema(() => bytes.nullable()),
+    null,
+  ),
+  'uploads.allowed_extensions': setting(
+    'uploading',
+    lazySchema(() => list(200)),
+    [],
+  ),
+  'uploads.blocked_extensions': setting(
+    'uploading',
+    lazySchema(() => list(200)),
+    [],
+  ),
   'uploads.s3_direct_upload': bool('uploading', false),
   uploads_disk_driver: env(
     'uploading',
     'uploads_disk_driver',
-    z.enum(['local', 's3', 'digitalocean_s3', 'backblaze_s3']),
+    lazySchema(() => z.enum(['local', 's3', 'digitalocean_s3', 'backblaze_s3'])),
     'local',
   ),
   public_disk_driver: env(
     'uploading',
     'public_disk_driver',
-    z.enum(['local', 's3', 'digitalocean_s3', 'backblaze_s3']),
+    lazySchema(() => z.enum(['local', 's3', 'digitalocean_s3', 'backblaze_s3'])),
     'local',
   ),
   static_file_delivery: env(
     'uploading',
     'static_file_delivery',
-    z.enum(['none', 'xsendfile', 'xaccel']),
+    lazySchema(() => z.enum(['none', 'xsendfile', 'xaccel'])),
     'none',
   ),
   storage_s3_key: envText('uploading', 'storage_s3_key'),
@@ -155,16 +220,33 @@ export const settingsCatalogue = {
   storage_backblaze_secret: envSecret('uploading', 'storage_backblaze_secret'),
   storage_backblaze_region: envText('uploading', 'storage_backblaze_region'),
   storage_backblaze_bucket: envText('uploading', 'storage_backblaze_bucket'),
-  uploads_disable_tus: env('uploading', 'uploads_disable_tus', z.boolean(), false),
-  'uploads.uploads_driver': derived('uploading', z.string(), 'local'),
-  'uploads.public_driver': derived('uploading', z.string(), 'local'),
-  'uploads.disable_tus': derived('uploading', z.boolean(), false),
+  uploads_disable_tus: env(
+    'uploading',
+    'uploads_disable_tus',
+    lazySchema(() => z.boolean()),
+    false,
+  ),
+  'uploads.uploads_driver': derived(
+    'uploading',
+    lazySchema(() => z.string()),
+    'local',
+  ),
+  'uploads.public_driver': derived(
+    'uploading',
+    lazySchema(() => z.string()),
+    'local',
+  ),
+  'uploads.disable_tus': derived(
+    'uploading',
+    lazySchema(() => z.boolean()),
+    false,
+  ),
 
   // outgoing-email
   mail_from_address: env(
     'outgoing-email',
     'mail_from_address',
-    z.union([z.literal(''), z.email().max(255)]),
+    lazySchema(() => z.union([z.literal(''), z.email().max(255)])),
     '',
     'server',
     true,
@@ -174,27 +256,63 @@ export const settingsCatalogue = {
     'outgoing-email',
     'mail_driver',
     // Cadence sends over SMTP or keeps mail in the outgoing-email log; no other service is offered.
-    z.enum(['smtp', 'log']),
+    lazySchema(() => z.enum(['smtp', 'log'])),
     'log',
     'server',
     true,
   ),
   mail_host: mailText('mail_host'),
-  mail_port: env('outgoing-email', 'mail_port', z.int().min(1).max(65535).nullable(), null, 'server', true),
+  mail_port: env(
+    'outgoing-email',
+    'mail_port',
+    lazySchema(() => z.int().min(1).max(65535).nullable()),
+    null,
+    'server',
+    true,
+  ),
   mail_username: mailText('mail_username'),
-  mail_password: env('outgoing-email', 'mail_password', maxText(255), '', 'secret', true),
-  mail_encryption: env('outgoing-email', 'mail_encryption', z.enum(['', 'tls', 'ssl']), '', 'server', true),
-  'mail.contact_page_address': setting('outgoing-email', z.union([z.literal(''), z.email().max(255)]), '', {
-    scope: 'server',
-  }),
+  mail_password: env(
+    'outgoing-email',
+    'mail_password',
+    lazySchema(() => maxText(255)),
+    '',
+    'secret',
+    true,
+  ),
+  mail_encryption: env(
+    'outgoing-email',
+    'mail_encryption',
+    lazySchema(() => z.enum(['', 'tls', 'ssl'])),
+    '',
+    'server',
+    true,
+  ),
+  'mail.contact_page_address': setting(
+    'outgoing-email',
+    lazySchema(() => z.union([z.literal(''), z.email().max(255)])),
+    '',
+    {
+      scope: 'server',
+    },
+  ),
 
   // analytics
   'analytics.tracking_code': text('analytics', '', undefined, 50),
   // Days raw plays and page views are kept before the daily prune (0 keeps them; roll-ups always stay).
-  'analytics.retention_days': setting('analytics', z.int().min(0).max(36_500), 0, { scope: 'server' }),
+  'analytics.retention_days': setting(
+    'analytics',
+    lazySchema(() => z.int().min(0).max(36_500)),
+    0,
+    { scope: 'server' },
+  ),
 
   // queue
-  queue_driver: env('queue', 'queue_driver', z.enum(['sync', 'redis']), 'sync'),
+  queue_driver: env(
+    'queue',
+    'queue_driver',
+    lazySchema(() => z.enum(['sync', 'redis'])),
+    'sync',
+  ),
 
   // websockets
   // On by default: the realtime socket is part of the api itself (issue 15), not an outside service.
@@ -209,8 +327,16 @@ export const settingsCatalogue = {
   // gdpr
   'cookie_notice.enable': bool('gdpr', false),
   'cookie_notice.position': oneOf('gdpr', ['top', 'bottom'], 'bottom'),
-  'cookie_notice.button': setting('gdpr', ZMenuItemSchema.partial().nullable(), null),
-  'registration.policies': setting('gdpr', z.array(ZRegistrationPolicySchema), []),
+  'cookie_notice.button': setting(
+    'gdpr',
+    lazySchema(() => ZMenuItemSchema.partial().nullable()),
+    null,
+  ),
+  'registration.policies': setting(
+    'gdpr',
+    lazySchema(() => z.array(ZRegistrationPolicySchema)),
+    [],
+  ),
 
   // player (tabs General, Controls, Artist page)
   'player.seekbar_type': oneOf('player', ['waveform', 'line'], 'line'),
@@ -220,7 +346,11 @@ export const settingsCatalogue = {
   'player.track_comments': bool('player', false),
   'player.show_upload_button': bool('player', false),
   'player.show_become_artist_button': bool('player', false),
-  'player.default_volume': setting('player', z.int().min(0).max(100), 30),
+  'player.default_volume': setting(
+    'player',
+    lazySchema(() => z.int().min(0).max(100)),
+    30,
+  ),
   'player.repeat_default': oneOf('player', ['none', 'one', 'all'], 'all'),
   'player.hide_lyrics': bool('player', false),
   'player.enable_download': bool('player', false),
@@ -239,18 +369,41 @@ export const settingsCatalogue = {
   'parties.allow_guests': bool('player', false),
   // transcoding (issue 36, modules/transcoding): what a stream is converted to when the original does not fit
   'transcoding.default_format': oneOf('player', ['opus', 'mp3', 'aac'], 'opus'),
-  'transcoding.data_saver_bitrate': setting('player', z.int().min(32).max(320), 96),
-  'transcoding.max_processes': setting('player', z.int().min(0).max(64), 0, { scope: 'server' }),
-  'transcoding.cache_size_mb': setting('player', z.int().min(0).max(1_000_000), 2048, { scope: 'server' }),
-  'transcoding.queue_timeout_seconds': setting('player', z.int().min(1).max(300), 20, { scope: 'server' }),
-  'artist_page.tabs': setting('player', z.array(artistPageTab), [
-    { id: 1, active: true },
-    { id: 2, active: true },
-    { id: 3, active: true },
-    { id: 4, active: false },
-    { id: 5, active: false },
-    { id: 6, active: false },
-  ]),
+  'transcoding.data_saver_bitrate': setting(
+    'player',
+    lazySchema(() => z.int().min(32).max(320)),
+    96,
+  ),
+  'transcoding.max_processes': setting(
+    'player',
+    lazySchema(() => z.int().min(0).max(64)),
+    0,
+    { scope: 'server' },
+  ),
+  'transcoding.cache_size_mb': setting(
+    'player',
+    lazySchema(() => z.int().min(0).max(1_000_000)),
+    2048,
+    { scope: 'server' },
+  ),
+  'transcoding.queue_timeout_seconds': setting(
+    'player',
+    lazySchema(() => z.int().min(1).max(300)),
+    20,
+    { scope: 'server' },
+  ),
+  'artist_page.tabs': setting(
+    'player',
+    lazySchema(() => z.array(artistPageTab)),
+    [
+      { id: 1, active: true },
+      { id: 2, active: true },
+      { id: 3, active: true },
+      { id: 4, active: false },
+      { id: 5, active: false },
+      { id: 6, active: false },
+    ],
+  ),
   'artist_page.show_description': bool('player', false),
 
   // ads page (settings.update): HTML per slot
@@ -268,10 +421,15 @@ export const settingsCatalogue = {
   'workspaces.integrated': bool('general', false, { env: 'WORKSPACES_INTEGRATED', runtime: true }),
   'notif.subs.integrated': bool('general', false, { env: 'NOTIF_SUBS_INTEGRATED', runtime: true }),
   // APP_NAME wins when set; otherwise the admin names the site (settings, general tab).
-  'branding.site_name': setting('general', z.string().trim().min(1).max(100), 'Cadence', {
-    env: 'APP_NAME',
-    runtime: true,
-  }),
+  'branding.site_name': setting(
+    'general',
+    lazySchema(() => z.string().trim().min(1).max(100)),
+    'Cadence',
+    {
+      env: 'APP_NAME',
+      runtime: true,
+    },
+  ),
   'branding.site_description': text('appearance', ''),
   'branding.logo_light': text('appearance', 'images/logo-light.svg'),
   'branding.logo_dark': text('appearance', 'images/logo-dark.svg'),
@@ -281,7 +439,12 @@ export const settingsCatalogue = {
   'custom_code.css': text('appearance', '', undefined, 100_000),
   'custom_code.html': text('appearance', '', undefined, 100_000),
   // Stored here but delivered as bootstrapData.menus, not inside settings.
-  menus: setting('appearance', z.array(ZMenuSchema), defaultMenus, { scope: 'server' }),
+  menus: setting(
+    'appearance',
+    lazySchema(() => z.array(ZMenuSchema)),
+    defaultMenus,
+    { scope: 'server' },
+  ),
   landing: setting('appearance', ZLandingSchema, defaultLanding),
   'seo.artist_page': seoOverride('artist_page'),
   'seo.album_page': seoOverride('album_page'),
@@ -293,13 +456,41 @@ export const settingsCatalogue = {
   'seo.search_page': seoOverride('search_page'),
 
   // derived for bootstrap data (design section 1); the api overrides these placeholders
-  base_url: derived('internal', z.string(), ''),
-  'site.demo': derived('internal', z.boolean(), false),
-  'demo.email': derived('internal', z.string(), ''),
-  'demo.password': derived('internal', z.string(), ''),
-  'billing.integrated': derived('internal', z.boolean(), true),
-  'notifications.integrated': derived('internal', z.boolean(), true),
-  'api.integrated': derived('internal', z.boolean(), true),
+  base_url: derived(
+    'internal',
+    lazySchema(() => z.string()),
+    '',
+  ),
+  'site.demo': derived(
+    'internal',
+    lazySchema(() => z.boolean()),
+    false,
+  ),
+  'demo.email': derived(
+    'internal',
+    lazySchema(() => z.string()),
+    '',
+  ),
+  'demo.password': derived(
+    'internal',
+    lazySchema(() => z.string()),
+    '',
+  ),
+  'billing.integrated': derived(
+    'internal',
+    lazySchema(() => z.boolean()),
+    true,
+  ),
+  'notifications.integrated': derived(
+    'internal',
+    lazySchema(() => z.boolean()),
+    true,
+  ),
+  'api.integrated': derived(
+    'internal',
+    lazySchema(() => z.boolean()),
+    true,
+  ),
 } satisfies Record<string, TSettingDefinition>;
 
 export type TSettingKey = keyof typeof settingsCatalogue;

@@ -65,15 +65,21 @@ async function measureSides(context: TContext, target: TTarget, into: TSides, na
   }
 }
 
+/** Connections of the cache-off sides: few, so no answer queues for seconds behind the others. */
+const COLD_CONNECTIONS = 2;
+
 async function measure(context: TContext): Promise<TFigures> {
   const ours = await context.ours();
   const figures: TFigures = { cached: emptySides(), cold: emptySides(), details: {} };
   const albumPath = await measureSides(context, ours, figures.cached, 'catalogue cache on');
   // The uncached cost, for the record: what a first search of a term pays. On the one embedded
-  // PGlite connection, uncached answers at full load can outlast the load generator's timeout;
-  // that fails the report-only cold figure, not the two goals measured above.
+  // PGlite connection every uncached answer waits for the ones queued before it, so at the goals'
+  // connection count a busy machine (CI's parallel lanes) pushed some past wrk's 2 s timeout; both
+  // sides get COLD_CONNECTIONS instead (the ratio compares the two routes at the same count). A
+  // failure still fails only the report-only cold figure, not the two goals measured above.
   try {
-    await measureSides(context, coldTarget(ours), figures.cold, 'catalogue cache off');
+    const coldContext = { ...context, mode: { ...context.mode, connections: COLD_CONNECTIONS } };
+    await measureSides(coldContext, coldTarget(ours), figures.cold, 'catalogue cache off');
   } catch (error) {
     figures.coldError = error instanceof Error ? error : new Error(String(error));
   }

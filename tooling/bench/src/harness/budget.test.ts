@@ -75,6 +75,34 @@ describe('runWithBudget', () => {
     await expect(outside).resolves.toBe(true);
     expect(await exited(other as ChildProcess)).toBe('SIGKILL'); // closed when its own work ended
   });
+
+  it("leaves the run's shared set-up off the clock, but still stops work that overruns after it", async () => {
+    // 0.3 s of set-up inside a 0.2 s budget: the set-up does not count, the 0.05 s after it does.
+    await expect(
+      runWithBudget('after-set-up', 0.2, async (clock) => {
+        await clock.exclude(() => sleep(300));
+        await sleep(50);
+        return 'done';
+      }),
+    ).resolves.toBe('done');
+    // The clock counts what ran before the set-up too: 0.15 s + 0.15 s is past 0.2 s.
+    await expect(
+      runWithBudget('before-and-after', 0.2, async (clock) => {
+        await sleep(150);
+        await clock.exclude(() => sleep(100));
+        await sleep(150);
+      }),
+    ).rejects.toBeInstanceOf(BudgetExceededError);
+  });
+
+  it('stops the clock once for set-ups that overlap', async () => {
+    await expect(
+      runWithBudget('overlapping', 0.2, async (clock) => {
+        await Promise.all([clock.exclude(() => sleep(300)), clock.exclude(() => sleep(250))]);
+        return 'done';
+      }),
+    ).resolves.toBe('done');
+  });
 });
 
 describe('budgets', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { foreignCores, isBenchBackend, watchBenchBackends } from './foreign-cpu';
+import { foreignCores, isBenchBackend, MIN_WINDOW_SECONDS, watchBenchBackends } from './foreign-cpu';
 
 describe('isBenchBackend', () => {
   it("counts the backends and autovacuum of the bench's own databases", () => {
@@ -65,5 +65,14 @@ describe('foreignCores', () => {
     expect(foreignCores(from, to)).toBeCloseTo(1);
     expect(foreignCores(from, to, 800)).toBeCloseTo(0.2);
     expect(foreignCores(from, to, 2000)).toBe(0);
+  });
+
+  it('gives no reading for a window shorter than the ticks can resolve', () => {
+    const from = { at: 0, machineBusy: 0, ours: 0 };
+    // 5 ticks in 5 ms would read as 10 cores on a 2-core machine.
+    expect(foreignCores(from, { at: 5, machineBusy: 5, ours: 0 })).toBeNull();
+    expect(foreignCores(from, { at: MIN_WINDOW_SECONDS * 1000, machineBusy: 100, ours: 0 })).toBeCloseTo(
+      1 / MIN_WINDOW_SECONDS,
+    );
   });
 });

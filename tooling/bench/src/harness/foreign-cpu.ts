@@ -41,13 +41,23 @@ export function snapshotCpu(): TCpuSnapshot {
 }
 
 /**
- * Average cores used by everything that is not us between two snapshots (never below 0).
+ * The shortest window whose reading means anything. The kernel counts CPU in ticks of 10 ms, per
+ * CPU and per process, and the snapshot reads them one file at a time while both cores run: a
+ * few ticks of skew are noise over seconds but whole cores over milliseconds. A benchmark that
+ * only reads figures measured earlier (the audio group's second to fourth) ends in a few ms:
+ * `audio-range-256k` read "other processes used 9.47 cores" on 2 cores that way (2026-11-30 16:32).
+ */
+export const MIN_WINDOW_SECONDS = 2;
+
+/**
+ * Average cores used by everything that is not us between two snapshots (never below 0), or
+ * null when the window is too short to tell (see MIN_WINDOW_SECONDS).
  * `alsoOursTicks`: CPU of processes working for us that are not our children (PostgreSQL's
  * backends serving our databases, see `watchBenchBackends`).
  */
-export function foreignCores(from: TCpuSnapshot, to: TCpuSnapshot, alsoOursTicks = 0): number {
+export function foreignCores(from: TCpuSnapshot, to: TCpuSnapshot, alsoOursTicks = 0): number | null {
   const seconds = (to.at - from.at) / 1000;
-  if (seconds <= 0) return 0;
+  if (seconds < MIN_WINDOW_SECONDS) return null;
   const foreignTicks = to.machineBusy - from.machineBusy - (to.ours - from.ours) - alsoOursTicks;
   return Math.max(0, foreignTicks / TICKS_PER_SECOND / seconds);
 }

@@ -21,6 +21,8 @@ export type TLoadResult = {
   non2xx: number;
   /** Socket errors and timeouts. */
   errors: number;
+  /** What the errors were, as the generator counts them (wrk: connect, read, write, timeout). */
+  errorKinds?: Record<string, number>;
   p50Ms: number;
   p99Ms: number;
 };
@@ -109,6 +111,12 @@ async function runWrk(
       (report.readErrors ?? 0) +
       (report.writeErrors ?? 0) +
       (report.timeouts ?? 0),
+    errorKinds: {
+      connect: report.connectErrors ?? 0,
+      read: report.readErrors ?? 0,
+      write: report.writeErrors ?? 0,
+      timeout: report.timeouts ?? 0,
+    },
     p50Ms: (report.p50Us ?? 0) / 1000,
     p99Ms: (report.p99Us ?? 0) / 1000,
   };
@@ -142,6 +150,7 @@ async function runAutocannon(options: TLoadOptions): Promise<TLoadResult> {
     requests: report.requests.total,
     non2xx: report.non2xx,
     errors: report.errors + report.timeouts,
+    errorKinds: { socket: report.errors, timeout: report.timeouts },
     p50Ms: report.latency.p50,
     p99Ms: report.latency.p99,
   };

@@ -9,8 +9,13 @@ export const hasNginx = (): boolean => existsSync(NGINX);
 
 /**
  * The `nginx.conf` of a throwaway nginx in `dir`: one worker (pinned to the server core like every
- * server here), no daemon, no access log, every temp path inside `dir`. `http` is the body of
- * its http block (servers, upstreams); `readyPort` must serve `location = /healthz`.
+ * server here, as the api is one process on it), no daemon, no access log, every temp path inside
+ * `dir`. Served files as an operator serves hot static files: sendfile with TCP_CORK
+ * (`tcp_nopush`), sendfile_max_chunk at its default since 1.21.4 (2m: no connection hogs the
+ * worker), and open descriptors cached (`open_file_cache`: no open/fstat/close per request, as the
+ * api keeps its file handles; ~15-25 % of nginx's CPU per 256 KiB range measured on 2026-11-30).
+ * `http` is the body of its http block (servers, upstreams); `readyPort` must serve
+ * `location = /healthz`.
  */
 export function nginxConfig(dir: string, http: string): string {
   return `
@@ -24,6 +29,8 @@ http {
   access_log off;
   sendfile on;
   tcp_nopush on;
+  open_file_cache max=1000 inactive=60s;
+  open_file_cache_valid 60s;
   keepalive_requests 1000000;
   default_type application/octet-stream;
   client_body_temp_path ${dir}/body;

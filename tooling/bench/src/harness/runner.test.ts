@@ -115,6 +115,55 @@ describe('runAll', () => {
     expect(second.results[0]).toMatchObject({ verdict: 'unmeasured (busy)', busy: true });
   });
 
+  it("reads the machine of a group's shared run for the members that only read its figures", async () => {
+    // The audio group of 2026-11-30 16:32: the first member measures for minutes on a quiet
+    // machine, the next reads the figures in 5 ms during which 5 ticks (50 ms of CPU over both
+    // cores, a /proc scan's worth) went by: alone that window reads 10 cores of other work.
+    const windows = [
+      { seconds: 300, busyTicks: 0 },
+      { seconds: 0.005, busyTicks: 5 },
+    ];
+    let at = 0;
+    let machineBusy = 0;
+    let isStart = true;
+    const probes: TCpuProbes = {
+      snapshot: () => {
+        if (!isStart) {
+          const window = windows.shift() ?? { seconds: 10, busyTicks: 0 };
+          at += window.seconds * 1000;
+          machineBusy += window.busyTicks;
+        }
+        isStart = !isStart;
+        return { at, machineBusy, ours: 0 };
+      },
+      watchBackends: () => ({ stop: () => 0 }),
+    };
+    const { results } = await runAll(
+      [passing('audio-whole-file', { group: 'audio' }), passing('audio-range-256k', { group: 'audio' })],
+      context(false),
+      () => {},
+      probes,
+    );
+    expect(results.map((result) => result.busy)).toEqual([false, false]);
+    expect(results[1]?.details).toMatchObject({ foreignCores: 0, cpuReadIn: 'audio-whole-file' });
+  });
+
+  it('reads no other work from a window too short to tell', async () => {
+    let at = 0;
+    let machineBusy = 0;
+    const probes: TCpuProbes = {
+      snapshot: () => {
+        at += 5;
+        machineBusy += 5;
+        return { at, machineBusy, ours: 0 };
+      },
+      watchBackends: () => ({ stop: () => 0 }),
+    };
+    const { results } = await runAll([passing('quick')], context(false), () => {}, probes);
+    expect(results[0]).toMatchObject({ busy: false, verdict: 'pass' });
+    expect(results[0]?.details.foreignCores).toBeNull();
+  });
+
   it('gives a report-only figure no verdict of pass or miss', async () => {
     const { results } = await runAll(
       [passing('hello', { isReportOnly: true })],

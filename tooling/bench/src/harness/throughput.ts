@@ -26,7 +26,14 @@ export async function measureThroughput(
   const result = await runLoad({ ...common, seconds: context.mode.measureSeconds });
   if (result.non2xx > 0 || result.errors > 0) {
     throw new Error(
-      `${server.spec.label}: GET ${loadPath} under load gave ${result.non2xx} non-2xx responses and ${result.errors} socket errors`,
+      `${server.spec.label}: GET ${loadPath} under load gave ${result.non2xx} non-2xx responses and ${result.errors} socket errors${
+        result.errors > 0
+          ? ` (${Object.entries(result.errorKinds ?? {})
+              .filter(([, count]) => count > 0)
+              .map(([kind, count]) => `${kind} ${count}`)
+              .join(', ')})`
+          : ''
+      }`,
     );
   }
   return result;

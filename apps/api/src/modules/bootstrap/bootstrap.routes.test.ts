@@ -2,6 +2,7 @@ import { ZBootstrapDataSchema } from '@cadence/contracts/bootstrap';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { GUEST_ROLE_CACHE_KEY } from '../../platform/auth/auth.plugin';
 import * as authRepository from '../../platform/auth/auth.repository';
+import { authCookieAttributes } from '../../platform/http/cookie-policy';
 import { scriptSafeJson } from '../../platform/http/script-json';
 import { createTestApp, createTestUser, type TestApp } from '../../test/test-app';
 import { createLocalizationsService } from '../localizations/localizations.service';
@@ -33,6 +34,21 @@ describe('GET /api/v1/bootstrap-data', () => {
     const xsrf = res.cookies.find((c) => c.name === 'XSRF-TOKEN');
     expect(xsrf?.value).toBe(data.csrf_token);
     expect(xsrf?.httpOnly).toBeFalsy();
+  });
+
+  it("sets the XSRF cookie as @fastify/cookie serializes it, and keeps a returning guest's", async () => {
+    const res = await t.app.inject({ url: '/api/v1/bootstrap-data' });
+    const token = res.json().bootstrapData.csrf_token as string;
+    expect(token).toMatch(/^[\w-]{40,}$/);
+    const attributes = { ...authCookieAttributes(t.env, { protocol: 'http' }), httpOnly: false };
+    expect(res.headers['set-cookie']).toBe(t.app.serializeCookie('XSRF-TOKEN', token, attributes));
+    const kept = 'returning-guest-token-0123456789';
+    const again = await t.app.inject({
+      url: '/api/v1/bootstrap-data',
+      headers: { cookie: `XSRF-TOKEN=${kept}` },
+    });
+    expect(again.headers['set-cookie']).toBeUndefined();
+    expect(again.json().bootstrapData.csrf_token).toBe(kept);
   });
 
   it('carries the signed-in user without secrets', async () => {

@@ -1,13 +1,30 @@
 import { ZBootstrapResponseSchema } from '@cadence/contracts/bootstrap';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { issueXsrfToken } from '../../platform/http/csrf';
+import { XSRF_COOKIE, xsrfTokenFor } from '../../platform/http/csrf';
 import { createResponseBuffers, joinForResponse } from '../../platform/http/response-buffers';
 import type { BootstrapRequest } from './bootstrap.service';
 
 async function bootstrapRequest(request: FastifyRequest, reply: FastifyReply): Promise<BootstrapRequest> {
-  const csrfToken = issueXsrfToken(request, reply);
-  return { user: request.user, guestRole: await request.guestRole(), cookies: request.cookies, csrfToken };
+  return {
+    user: request.user,
+    guestRole: await request.guestRole(),
+    cookies: request.cookies,
+    csrfToken: issueToken(request, reply),
+  };
+}
+
+/**
+ * `issueXsrfToken`, its `Set-Cookie` value serialized once per attribute set (`xsrfTokenFor`)
+ * rather than by @fastify/cookie per answer (its `onSend` appends any cookie set after this one).
+ */
+function issueToken(request: FastifyRequest, reply: FastifyReply): string {
+  const { token, setCookie } = xsrfTokenFor(request, request.cookies);
+  if (setCookie) {
+    reply.header('set-cookie', setCookie);
+    request.cookies[XSRF_COOKIE] = token;
+  }
+  return token;
 }
 
 /** Bootstrap data for this request; also issues the XSRF cookie the apps echo back. */
@@ -25,8 +42,30 @@ export async function bootstrapForPage(
   reply: FastifyReply,
   wrap: { before: string; after: string },
 ) {
-  const bootstrap = await bootstrapRequest(request, reply);
-  const page = await request.server.services.bootstrap.buildForPage(bootstrap, wrap);
+  return pageFrom(request.server, await bootstrapRequest(request, reply), wrap);
+}
+
+/**
+ * `bootstrapForPage` for a guest's page answered before the cookie and auth hooks, or before
+ * Fastify (platform/http/early-answer.ts, front-door.ts): its cookies parsed and its XSRF token
+ * chosen by the caller.
+ */
+export async function bootstrapForGuestPage(
+  app: FastifyInstance,
+  cookies: Record<string, string | undefined>,
+  csrfToken: string,
+  wrap: { before: string; after: string },
+) {
+  return pageFrom(app, { user: null, guestRole: await app.guestRole(), cookies, csrfToken }, wrap);
+}
+
+/** The page's bootstrap pieces and the guest role they were built with. */
+async function pageFrom(
+  app: FastifyInstance,
+  bootstrap: BootstrapRequest,
+  wrap: { before: string; after: string },
+) {
+  const page = await app.services.bootstrap.buildForPage(bootstrap, wrap);
   return { ...page, guestRole: bootstrap.guestRole };
 }
 

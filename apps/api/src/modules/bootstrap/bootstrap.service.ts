@@ -91,6 +91,10 @@ const I18N_KEY = Buffer.from(',"i18n":');
 const LOCALIZATIONS_KEY = Buffer.from(',"localizations":');
 const THEMES_KEY = Buffer.from(',"themes":{"all":');
 
+const TOKEN_KEY = Buffer.from(',"csrf_token":"');
+/** A token as the apps' own (base64url) needs no escaping in JSON or in a script. */
+const PLAIN_TOKEN = /^[\w-]*$/;
+
 const FALLBACK_I18N: TI18n = { id: 0, name: 'English', language: 'en', lines: {} };
 
 export function createBootstrapService(deps: {
@@ -210,9 +214,8 @@ export function createBootstrapService(deps: {
     wrap: { before: string; after: string; forScript?: boolean },
   ): Buffer[] {
     const { current, i18n, selectedThemeId, showCookieNotice } = resolved;
-    const csrf = request.csrfToken ? `,"csrf_token":${JSON.stringify(request.csrfToken)}` : '';
-    const text = (json: string) => Buffer.from(wrap.forScript ? scriptSafeJson(json) : json);
-    const tail = text(`${csrf}${appUrlsJson}}`);
+    const tail = tailOf(request.csrfToken, wrap.forScript === true);
+    const after = afterBytes(wrap.after);
     if (!request.user) {
       // A guest: everything but the token is shared by the generation's guests (bounded keys:
       // themes that exist and two flags, per guest role object: one per role cache entry).
@@ -233,14 +236,35 @@ export function createBootstrapService(deps: {
         head = headOf(request, resolved, wrap.forScript === true);
         heads.set(key, head);
       }
-      return [Buffer.from(wrap.before), head, tail, Buffer.from(wrap.after)];
+      return [Buffer.from(wrap.before), head, ...tail, after];
     }
-    return [
-      Buffer.from(wrap.before),
-      headOf(request, resolved, wrap.forScript === true),
-      tail,
-      Buffer.from(wrap.after),
-    ];
+    return [Buffer.from(wrap.before), headOf(request, resolved, wrap.forScript === true), ...tail, after];
+  }
+
+  // The end of the data, from its optional token on: the same for every request but for the token.
+  const tokenEnd = [false, true].map((forScript) =>
+    Buffer.from(forScript ? scriptSafeJson(`"${appUrlsJson}}`) : `"${appUrlsJson}}`),
+  );
+  const noTokenEnd = [false, true].map((forScript) =>
+    Buffer.from(forScript ? scriptSafeJson(`${appUrlsJson}}`) : `${appUrlsJson}}`),
+  );
+  function tailOf(token: string | undefined, forScript: boolean): Buffer[] {
+    const index = forScript ? 1 : 0;
+    if (!token) return [noTokenEnd[index] as Buffer];
+    if (PLAIN_TOKEN.test(token)) return [TOKEN_KEY, Buffer.from(token, 'latin1'), tokenEnd[index] as Buffer];
+    const json = `,"csrf_token":${JSON.stringify(token)}${appUrlsJson}}`;
+    return [Buffer.from(forScript ? scriptSafeJson(json) : json)];
+  }
+
+  // What closes the data (`;</script>`, `}`): a few constant strings, encoded once each.
+  const afters = new Map<string, Buffer>();
+  function afterBytes(text: string): Buffer {
+    let bytes = afters.get(text);
+    if (!bytes) {
+      bytes = Buffer.from(text);
+      if (afters.size < 16) afters.set(text, bytes);
+    }
+    return bytes;
   }
 
   function bytesOf(

@@ -1,4 +1,4 @@
-import { parseLrc } from '@cadence/contracts/lyrics';
+import { parseLrc } from '@cadence/contracts/lrc';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { actor, type Headers, insertArtist, insertTrack } from '../catalogue/catalogue.test-helper';

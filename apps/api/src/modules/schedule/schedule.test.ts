@@ -39,6 +39,7 @@ describe('scheduler', () => {
       'data-exports:prune',
       'payouts:auto-run',
       'schedule:prune',
+      'scrobbles:prune-keys',
       'scrobbles:retry',
       'sessions:prune',
       'similar-artists:recompute',

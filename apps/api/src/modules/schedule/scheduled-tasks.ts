@@ -33,7 +33,7 @@ export function scheduledTasks(
     sitemap: SitemapService;
     billing: Pick<BillingServices, 'webhooks'>;
     storage: Pick<Storage, 'get'>;
-    scrobbling: Pick<ScrobblingService, 'requeueDue'>;
+    scrobbling: Pick<ScrobblingService, 'requeueDue' | 'pruneSentKeys'>;
     dataExports: Pick<DataExportService, 'pruneExpired'>;
   },
   /** Where a task hands work to a job (the payouts run). */
@@ -84,6 +84,13 @@ export function scheduledTasks(
         'Send again the scrobbles a service did not take (down or timing out) once their backoff is over',
       everyMs: SCROBBLE_SWEEP_MS,
       run: async () => `Queued senders for ${await scrobbling.requeueDue()} accounts`,
+    },
+    {
+      name: 'scrobbles:prune-keys',
+      description:
+        'Forget the scrobbles sent more than a day ago (a listen is never reported again after that)',
+      everyMs: DAY,
+      run: async () => `Forgot ${await scrobbling.pruneSentKeys()} sent scrobbles`,
     },
     {
       name: 'data-exports:prune',

@@ -5,7 +5,12 @@ import { createGroupCommit } from '../../platform/db/group-commit';
 import type { Database } from '../../platform/db/schema';
 import * as repository from './scrobbling.repository';
 import type { ScrobbledTrack } from './scrobbling.tables';
-import type { createLastfmClient, createListenBrainzClient, Listen } from './service-clients';
+import {
+  type createLastfmClient,
+  type createListenBrainzClient,
+  encodeListenBrainzListen,
+  type Listen,
+} from './service-clients';
 
 export const DELIVER_JOB = 'scrobbles.deliver';
 export const NOW_PLAYING_JOB = 'scrobbles.now-playing';
@@ -57,24 +62,80 @@ export function createScrobbleDelivery(deps: {
   const { db } = deps;
   /**
    * The batches answered while a mark is being written are marked together by the next one: a
-   * mark waits for its WAL flush, so one statement (and one flush) for several batches, of any
-   * account, is what keeps the database from setting the pace of a backlog.
+   * mark (the sent rows deleted) waits for its WAL flush, so one statement (and one flush) for
+   * several batches, of any account, is what keeps the database from setting the pace of a backlog.
    */
-  const markSent = createGroupCommit<string[], void>(async (batches) => {
-    await repository.markSent(db, batches.flat(), new Date());
+  const markSent = createGroupCommit<repository.IdList, void>(async (batches) => {
+    await repository.deleteSent(db, repository.joinIdLists(batches));
     return batches.map(() => undefined);
   });
 
-  async function send(clients: Clients, service: TScrobbleService, credential: string, listens: Listen[]) {
-    if (service === 'listenbrainz') return clients.listenbrainz.submit(credential, listens);
-    if (!clients.lastfm) throw new Error('Last.fm is not set up on this site.');
-    return clients.lastfm.scrobble(credential, listens);
-  }
+  type Row = Awaited<ReturnType<typeof repository.readDue>>[number];
+  /**
+   * A batch read for the wire: its rows' ids (an array literal), how many, their fewest attempts,
+   * and what goes out: ListenBrainz's listens joined as stored (null: a row without its encoded
+   * listen, built at the send), or Last.fm's rows.
+   */
+  type Batch = {
+    ids: repository.IdList;
+    count: number;
+    attempts: number;
+    listens: string | null;
+    rows: Row[];
+  };
 
-  type Batch = Awaited<ReturnType<typeof repository.readDue>>;
+  /** A row queued without its encoded listen (Last.fm's, or one queued before they had one). */
+  const listenOf = (row: { track: ScrobbledTrack | null; listened_at: Date | null }): Listen => ({
+    track: row.track as ScrobbledTrack,
+    listenedAt: row.listened_at as Date,
+  });
 
   /**
-   * One claimed batch on the wire. Answers whether its place is free again: true once the service
+   * The account's next batches after `after`. ListenBrainz's come aggregated by PostgreSQL (a row a
+   * batch, its listens joined); Last.fm's as rows, whose form fields are built at the send.
+   */
+  async function readBatches(
+    account: { userId: number; service: TScrobbleService },
+    after: repository.ReadPosition | null,
+    places: number,
+    size: number,
+  ): Promise<{ batches: Batch[]; position: repository.ReadPosition | null }> {
+    const now = new Date();
+    if (account.service === 'listenbrainz') {
+      const read = await repository.readDueBatches(db, account, { after, size, batches: places, now });
+      return { batches: read.batches.map((batch) => ({ ...batch, rows: [] })), position: read.position };
+    }
+    const rows = await repository.readDue(db, account, { after, limit: places * size, now });
+    const batches: Batch[] = [];
+    for (let start = 0; start < rows.length; start += size) {
+      const batch = rows.slice(start, start + size);
+      batches.push({
+        ids: repository.idList(batch.map((row) => row.id)),
+        count: batch.length,
+        attempts: Math.min(...batch.map((row) => row.attempts)),
+        listens: null,
+        rows: batch,
+      });
+    }
+    const last = rows.at(-1);
+    return { batches, position: last ? { id: last.id, at: last.position } : null };
+  }
+
+  async function send(clients: Clients, service: TScrobbleService, credential: string, batch: Batch) {
+    if (service === 'listenbrainz') {
+      const listens =
+        batch.listens ??
+        (await repository.readListens(db, batch.ids))
+          .map((row) => row.listen ?? encodeListenBrainzListen(listenOf(row)))
+          .join(',');
+      return clients.listenbrainz.submitJoined(credential, listens, batch.count);
+    }
+    if (!clients.lastfm) throw new Error('Last.fm is not set up on this site.');
+    return clients.lastfm.scrobble(credential, batch.rows.map(listenOf));
+  }
+
+  /**
+   * One read batch on the wire. Answers whether its place is free again: true once the service
    * took it (its mark goes on in `marks`, written by the group commit), false when it failed (it
    * is marked failed first, and the sender stops).
    */
@@ -82,29 +143,22 @@ export function createScrobbleDelivery(deps: {
     clients: Clients,
     service: TScrobbleService,
     credential: string,
-    rows: Batch,
+    batch: Batch,
     marks: Set<Promise<void>>,
     onMarkError: (error: unknown) => void,
   ): Promise<boolean> {
-    const ids = rows.map((row) => row.id);
     try {
-      await send(
-        clients,
-        service,
-        credential,
-        rows.map((row) => ({ track: row.track, listenedAt: row.listened_at })),
-      );
+      await send(clients, service, credential, batch);
     } catch (error) {
-      const attempts = Math.min(...rows.map((row) => row.attempts));
-      await repository.markFailed(db, ids, {
+      await repository.markFailed(db, batch.ids, {
         error: error instanceof Error ? error.message : String(error),
-        retryAt: new Date(Date.now() + retryDelayMs(attempts)),
+        retryAt: new Date(Date.now() + retryDelayMs(batch.attempts)),
         finalAttempts: FINAL_ATTEMPTS,
         now: new Date(),
       });
       return false;
     }
-    const mark = markSent(ids);
+    const mark = markSent(batch.ids);
     marks.add(mark);
     // A mark that failed stays in `marks`: the sender stops and throws it once everything is done.
     mark.then(() => marks.delete(mark), onMarkError);
@@ -133,7 +187,7 @@ export function createScrobbleDelivery(deps: {
     const inFlight = new Set<Promise<void>>();
     const marks = new Set<Promise<void>>();
     const read: Batch[] = [];
-    let afterId: string | null = null;
+    let after: repository.ReadPosition | null = null;
     let reading: Promise<void> | null = null;
     let isExhausted = false;
     let isLost = false;
@@ -152,10 +206,11 @@ export function createScrobbleDelivery(deps: {
           return;
         }
       }
-      const rows = await repository.readDue(db, account, { afterId, limit: places * size, now: new Date() });
-      afterId = rows.at(-1)?.id ?? afterId;
-      for (let start = 0; start < rows.length; start += size) read.push(rows.slice(start, start + size));
-      if (rows.length < places * size) isExhausted = true;
+      const next = await readBatches(account, after, places, size);
+      after = next.position ?? after;
+      read.push(...next.batches);
+      const count = next.batches.reduce((sum, batch) => sum + batch.count, 0);
+      if (count < places * size) isExhausted = true;
     }
     const startReading = () => {
       const current: Promise<void> = readNext()
@@ -165,13 +220,13 @@ export function createScrobbleDelivery(deps: {
         });
       reading = current;
     };
-    const launch = (rows: Batch) => {
-      const batch: Promise<void> = sendBatch(clients, service, credential, rows, marks, fail)
+    const launch = (batch: Batch) => {
+      const sent: Promise<void> = sendBatch(clients, service, credential, batch, marks, fail)
         .then((isSent) => {
           if (!isSent) stopped = true;
         }, fail) // A database error after the send: the account stays leased and its rows go again after the lease.
-        .finally(() => inFlight.delete(batch));
-      inFlight.add(batch);
+        .finally(() => inFlight.delete(sent));
+      inFlight.add(sent);
     };
     try {
       while (true) {
@@ -187,14 +242,10 @@ export function createScrobbleDelivery(deps: {
       await Promise.all(inFlight);
       await reading;
       await Promise.all([...marks].map((mark) => mark.catch(fail)));
-      const unsent = read.splice(0).flat();
+      const unsent = read.splice(0);
       if (unsent.length > 0 && !isLost) {
-        const due = new Date(Date.now() + retryDelayMs(Math.min(...unsent.map((row) => row.attempts))));
-        await repository.postpone(
-          db,
-          unsent.map((row) => row.id),
-          due,
-        );
+        const due = new Date(Date.now() + retryDelayMs(Math.min(...unsent.map((batch) => batch.attempts))));
+        await repository.postpone(db, repository.joinIdLists(unsent.map((batch) => batch.ids)), due);
       }
       // After a database error the lease stays: a batch answered but not marked goes again only
       // once it ends. Otherwise every answered batch is marked: the account is free for the next.

@@ -39,15 +39,29 @@ export async function saveConnection(
     .execute();
 }
 
-/** The credentials go, and with them what was still owed to that account (it could never be sent). */
+/**
+ * The credentials go, and with them what was still owed to that account (it could never be sent):
+ * its rows and their keys (a listen never sent may be queued again once connected again).
+ */
 export async function deleteConnection(db: Db, userId: number, service: TScrobbleService): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await trx
+    const owed = await trx
       .deleteFrom('scrobble_outbox')
       .where('user_id', '=', userId)
       .where('service', '=', service)
-      .where('sent_at', 'is', null)
+      .returning('play_key')
       .execute();
+    if (owed.length > 0)
+      await trx
+        .deleteFrom('scrobble_keys')
+        .where('user_id', '=', userId)
+        .where('service', '=', service)
+        .where(
+          'play_key',
+          'in',
+          owed.map((row) => row.play_key),
+        )
+        .execute();
     await trx
       .deleteFrom('scrobble_connections')
       .where('user_id', '=', userId)
@@ -56,7 +70,11 @@ export async function deleteConnection(db: Db, userId: number, service: TScrobbl
   });
 }
 
-/** Queues one listen for each service; a listen already queued for a service is left as it is. */
+/**
+ * Queues one listen for each service; a listen queued before for a service (still owed or sent
+ * long ago) is not queued again: its key is kept in `scrobble_keys`, written first in the same
+ * transaction (a second report waits for the first's commit, then finds the key).
+ */
 export async function queueScrobbles(
   db: Db,
   rows: {
@@ -65,16 +83,28 @@ export async function queueScrobbles(
     play_key: string;
     track: ScrobbledTrack;
     listened_at: Date;
+    listen: string | null;
   }[],
 ): Promise<number> {
   if (rows.length === 0) return 0;
-  const inserted = await db
-    .insertInto('scrobble_outbox')
-    .values(rows.map((row) => ({ ...row, track: JSON.stringify(row.track), next_attempt_at: new Date() })))
-    .onConflict((oc) => oc.columns(['user_id', 'service', 'play_key']).doNothing())
-    .returning('id')
-    .execute();
-  return inserted.length;
+  return db.transaction().execute(async (trx) => {
+    const fresh = await trx
+      .insertInto('scrobble_keys')
+      .values(rows.map((row) => ({ user_id: row.user_id, service: row.service, play_key: row.play_key })))
+      .onConflict((oc) => oc.columns(['user_id', 'service', 'play_key']).doNothing())
+      .returning(['user_id', 'service', 'play_key'])
+      .execute();
+    const isFresh = new Set(fresh.map((key) => `${key.user_id}|${key.service}|${key.play_key}`));
+    const queued = rows.filter((row) => isFresh.has(`${row.user_id}|${row.service}|${row.play_key}`));
+    if (queued.length === 0) return 0;
+    await trx
+      .insertInto('scrobble_outbox')
+      .values(
+        queued.map((row) => ({ ...row, track: JSON.stringify(row.track), next_attempt_at: new Date() })),
+      )
+      .execute();
+    return queued.length;
+  });
 }
 
 type Account = { userId: number; service: TScrobbleService };
@@ -118,26 +148,39 @@ export async function releaseAccount(db: Db, key: Account, sender: string): Prom
     .execute();
 }
 
+/** Where a sender's reading stands: the last row read, its (time, id) as stored. */
+export type ReadPosition = { id: string; at: string };
+
 /**
- * The account's next `limit` due scrobbles in listening order, after the row `afterId` (the last
- * one read before): a read, not a write, because the sender reading holds the account's lease.
- * `scrobble_outbox_account_due_index` hands them in this order; the position is the row's own
- * (time, id) as stored, so no rounding of the time can read a row twice.
+ * The account's next `limit` due scrobbles in listening order, after `after` (the last row read
+ * before): a read, not a write, because the sender reading holds the account's lease.
+ * `scrobble_outbox_account_due_index` hands them in this order. The position travels by value,
+ * the time as PostgreSQL's own text (microseconds and offset: no rounding can read a row twice),
+ * because the row it names may be sent and deleted before the next read. A row with its `listen`
+ * encoded comes without `track` and `listened_at` (no JSON or date parsed for it).
  */
-export function readDue(db: Db, key: Account, options: { afterId: string | null; limit: number; now: Date }) {
-  const { afterId } = options;
+export function readDue(
+  db: Db,
+  key: Account,
+  options: { after: ReadPosition | null; limit: number; now: Date },
+) {
+  const { after } = options;
   return db
     .selectFrom('scrobble_outbox')
-    .select(['id', 'track', 'listened_at', 'attempts'])
+    .select([
+      'id',
+      'listen',
+      'attempts',
+      sql<string>`listened_at::text`.as('position'),
+      sql<ScrobbledTrack | null>`case when listen is null then track end`.as('track'),
+      sql<Date | null>`case when listen is null then listened_at end`.as('listened_at'),
+    ])
     .where('user_id', '=', key.userId)
     .where('service', '=', key.service)
-    .where('sent_at', 'is', null)
     .where('failed_at', 'is', null)
     .where('next_attempt_at', '<=', options.now)
-    .$if(afterId !== null, (query) =>
-      query.where(
-        sql<boolean>`(listened_at, id) > (select o.listened_at, o.id from scrobble_outbox o where o.id = ${afterId})`,
-      ),
+    .$if(after !== null, (query) =>
+      query.where(sql<boolean>`(listened_at, id) > (${after?.at}::timestamptz, ${after?.id}::bigint)`),
     )
     .orderBy('listened_at')
     .orderBy('id')
@@ -145,34 +188,108 @@ export function readDue(db: Db, key: Account, options: { afterId: string | null;
     .execute();
 }
 
-/** One statement for any number of batches: the ids travel as one array parameter. */
-export async function markSent(db: Db, ids: readonly string[], at: Date): Promise<void> {
-  if (ids.length === 0) return;
-  await db
-    .updateTable('scrobble_outbox')
-    .set({ sent_at: at, last_error: null })
+/**
+ * Ids as PostgreSQL's array literal (`{1,2,3}`): how a batch's ids travel, from the read that
+ * aggregates them to the statement that deletes them, as text (the driver's array parameter
+ * escapes and quotes every element, a cost a mark of thousands of rows paid for nothing: they are
+ * digits).
+ */
+export type IdList = string;
+export const idList = (ids: readonly string[]): IdList => `{${ids.join(',')}}`;
+/** Several batches' ids as one list (the group commit's mark, the batches given back). */
+export const joinIdLists = (lists: readonly IdList[]): IdList =>
+  lists.length === 1 ? (lists[0] as IdList) : idList(lists.map((list) => list.slice(1, -1)).filter(Boolean));
+
+/** A batch of the ListenBrainz read: its ids, count, fewest attempts, and its listens' texts joined. */
+export type DueBatch = {
+  ids: IdList;
+  count: number;
+  attempts: number;
+  /** The rows' encoded listens joined by commas; null when a row has none (queued before they had). */
+  listens: string | null;
+};
+
+/**
+ * `readDue` for rows whose listen was encoded when queued (ListenBrainz), aggregated by
+ * PostgreSQL into `batches` batches of `size`: one row a batch, whose body is its listens' texts
+ * joined (`string_agg`: copies of stored text, no JSON built) and whose ids come as one array
+ * literal, so the driver parses a row a batch instead of one per listen, and nothing is looped
+ * over per listen in this process. In a batch, the listens' order does not matter (each carries
+ * its time); the position is the last row read in listening order.
+ */
+export async function readDueBatches(
+  db: Db,
+  key: Account,
+  options: { after: ReadPosition | null; size: number; batches: number; now: Date },
+): Promise<{ batches: DueBatch[]; position: ReadPosition | null }> {
+  const { after, size } = options;
+  const from =
+    after === null ? sql`true` : sql`(listened_at, id) > (${after.at}::timestamptz, ${after.id}::bigint)`;
+  const { rows } = await sql<DueBatch & { last_at: string; last_id: string; encoded: number }>`
+    with due as materialized (
+      select id, listen, attempts, listened_at, row_number() over (order by listened_at, id) - 1 as n
+      from (
+        select id, listen, attempts, listened_at from scrobble_outbox
+        where user_id = ${key.userId} and service = ${key.service} and failed_at is null
+          and next_attempt_at <= ${options.now} and ${from}
+        order by listened_at, id
+        limit ${size * options.batches}
+      ) owed
+    )
+    select n / ${size} as batch, count(*)::int as count, count(listen)::int as encoded,
+      min(attempts)::int as attempts, '{' || string_agg(id::text, ',') || '}' as ids,
+      string_agg(listen, ',') as listens,
+      (select listened_at::text from due order by n desc limit 1) as last_at,
+      (select id from due order by n desc limit 1) as last_id
+    from due group by 1 order by 1`.execute(db);
+  const last = rows.at(-1);
+  return {
+    batches: rows.map((row) => ({
+      ids: row.ids,
+      count: row.count,
+      attempts: row.attempts,
+      listens: row.encoded === row.count ? row.listens : null,
+    })),
+    position: last ? { id: last.last_id, at: last.last_at } : null,
+  };
+}
+
+/** The rows of a batch with a listen queued before rows had one encoded (built at the send). */
+export function readListens(db: Db, ids: IdList) {
+  return db
+    .selectFrom('scrobble_outbox')
+    .select(['listen', 'track', 'listened_at'])
     .where(sql<boolean>`id = any(${ids}::bigint[])`)
     .execute();
 }
 
+/**
+ * The rows the service took are deleted, in one statement for any number of batches: a delete
+ * writes one small WAL record a row, where an update marking them sent wrote the row again and an
+ * entry in each of its indexes. Their keys stay (`queueScrobbles`).
+ */
+export async function deleteSent(db: Db, ids: IdList): Promise<void> {
+  if (ids === '{}') return;
+  await db.deleteFrom('scrobble_outbox').where(sql<boolean>`id = any(${ids}::bigint[])`).execute();
+}
+
 /** Rows read but not sent by a sender that stopped: due again at `until`, their attempts unchanged. */
-export async function postpone(db: Db, ids: readonly string[], until: Date): Promise<void> {
-  if (ids.length === 0) return;
+export async function postpone(db: Db, ids: IdList, until: Date): Promise<void> {
+  if (ids === '{}') return;
   await db
     .updateTable('scrobble_outbox')
     .set({ next_attempt_at: until })
     .where(sql<boolean>`id = any(${ids}::bigint[])`)
-    .where('sent_at', 'is', null)
     .execute();
 }
 
 /** A failed send: due again at `retryAt`, or given up (`isFinal`). */
 export async function markFailed(
   db: Db,
-  ids: string[],
+  ids: IdList,
   failure: { error: string; retryAt: Date; finalAttempts: number; now: Date },
 ): Promise<void> {
-  if (ids.length === 0) return;
+  if (ids === '{}') return;
   await db
     .updateTable('scrobble_outbox')
     .set({
@@ -181,8 +298,32 @@ export async function markFailed(
       next_attempt_at: failure.retryAt,
       failed_at: sql`case when attempts + 1 >= ${failure.finalAttempts} then ${failure.now}::timestamptz else null end`,
     })
-    .where('id', 'in', ids)
+    .where(sql<boolean>`id = any(${ids}::bigint[])`)
     .execute();
+}
+
+/**
+ * Forgets the keys of listens queued before `before` whose row is gone (sent, or dropped with its
+ * connection): a listen is only ever reported again within its track's length and a quarter of an
+ * hour, so an older key turns nothing away. A key whose row is still owed stays with it.
+ */
+export async function pruneSentKeys(db: Db, before: Date): Promise<number> {
+  const result = await db
+    .deleteFrom('scrobble_keys')
+    .where('created_at', '<', before)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('scrobble_outbox')
+            .select('scrobble_outbox.id')
+            .whereRef('scrobble_outbox.user_id', '=', 'scrobble_keys.user_id')
+            .whereRef('scrobble_outbox.service', '=', 'scrobble_keys.service')
+            .whereRef('scrobble_outbox.play_key', '=', 'scrobble_keys.play_key'),
+        ),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /** Each account with scrobbles due now: what the sweep queues a sender for. */
@@ -191,7 +332,6 @@ export function dueAccounts(db: Db, now: Date) {
     .selectFrom('scrobble_outbox')
     .select(['user_id', 'service'])
     .distinct()
-    .where('sent_at', 'is', null)
     .where('failed_at', 'is', null)
     .where('next_attempt_at', '<=', now)
     .limit(10_000)
@@ -208,7 +348,6 @@ export async function outboxState(db: Db, userId: number) {
       (eb) => eb.fn.max('last_error').as('last_error'),
     ])
     .where('user_id', '=', userId)
-    .where('sent_at', 'is', null)
     .where('failed_at', 'is', null)
     .groupBy('service')
     .execute();

@@ -1,5 +1,6 @@
 import { type LastfmPeer, startLastfmPeer } from '@cadence/scrobble-peers/lastfm-peer';
 import { type ListenBrainzPeer, startListenBrainzPeer } from '@cadence/scrobble-peers/listenbrainz-peer';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import {
@@ -10,7 +11,15 @@ import {
   insertTrack,
 } from '../catalogue/catalogue.test-helper';
 import { IN_FLIGHT } from './scrobble-delivery';
-import { queueScrobbles, takeAccount } from './scrobbling.repository';
+import {
+  deleteSent,
+  idList,
+  queueScrobbles,
+  readDue,
+  readDueBatches,
+  takeAccount,
+} from './scrobbling.repository';
+import { encodeListenBrainzListen } from './service-clients';
 
 let t: TestApp;
 let listenbrainz: ListenBrainzPeer;
@@ -55,23 +64,42 @@ const play = (headers: Headers, trackId: number, ms: number) =>
   send(headers, 'POST', `/api/v1/tracks/${trackId}/plays`, { duration_played_ms: ms });
 const connectListenBrainz = (headers: Headers, token = LB_TOKEN) =>
   send(headers, 'PUT', '/api/v1/account/scrobbling/listenbrainz', { token });
+/** What the outbox still owes the user: a row the service took is deleted. */
 const outboxOf = (userId: number) =>
   t.deps.db.selectFrom('scrobble_outbox').selectAll().where('user_id', '=', userId).orderBy('id').execute();
+/** The keys of every listen ever queued for the user (kept once sent). */
+const keysOf = async (userId: number) =>
+  (
+    await t.deps.db
+      .selectFrom('scrobble_keys')
+      .select(['service', 'play_key'])
+      .where('user_id', '=', userId)
+      .orderBy('play_key')
+      .execute()
+  ).map((key) => `${key.service}:${key.play_key}`);
+/** A listen queued straight into the outbox under its key (no play, no encoded listen). */
+const keyedListen = (userId: number, playKey: string) => ({
+  user_id: userId,
+  service: 'listenbrainz' as const,
+  play_key: playKey,
+  track: { artist: 'Key Artist', track: `Key ${playKey}`, album: null, duration_ms: null },
+  listened_at: new Date(),
+  listen: null,
+});
 /** Time passes: every backoff of this user is over. */
 const backoffsOver = (userId: number) =>
   t.deps.db
     .updateTable('scrobble_outbox')
     .set({ next_attempt_at: new Date(Date.now() - 1000) })
     .where('user_id', '=', userId)
-    .where('sent_at', 'is', null)
     .execute();
 
-/** The backoffs are over and the sweep's senders ran: whether every row of the user is sent. */
-async function allSentAfterTheBackoff(userId: number) {
+/** The backoffs are over and the sweep's senders ran: what the user is still owed (their errors show). */
+async function leftAfterTheBackoff(userId: number) {
   await backoffsOver(userId);
   await t.app.services.scrobbling.requeueDue();
   await t.app.jobs.drain();
-  return (await outboxOf(userId)).every((row) => row.sent_at instanceof Date);
+  return (await outboxOf(userId)).map((row) => ({ play_key: row.play_key, last_error: row.last_error }));
 }
 
 /** `count` listens of `userId` queued for ListenBrainz as after an outage; `arrived` answers those the peer got. */
@@ -79,13 +107,23 @@ async function queueBacklog(userId: number, label: string, count: number) {
   const prefix = `${label} ${userId}-`;
   await queueScrobbles(
     t.deps.db,
-    Array.from({ length: count }, (_, index) => ({
-      user_id: userId,
-      service: 'listenbrainz' as const,
-      play_key: `${label}:${index}`,
-      track: { artist: `${label} Artist`, track: `${prefix}${index}`, album: null, duration_ms: 200_000 },
-      listened_at: new Date(Date.UTC(2026, 0, 1) + index * 1000),
-    })),
+    Array.from({ length: count }, (_, index) => {
+      const track = {
+        artist: `${label} Artist`,
+        track: `${prefix}${index}`,
+        album: null,
+        duration_ms: 200_000,
+      };
+      const listenedAt = new Date(Date.UTC(2026, 0, 1) + index * 1000);
+      return {
+        user_id: userId,
+        service: 'listenbrainz' as const,
+        play_key: `${label}:${index}`,
+        track,
+        listened_at: listenedAt,
+        listen: encodeListenBrainzListen({ track, listenedAt }),
+      };
+    }),
   );
   return {
     name: (index: number) => `${prefix}${index}`,
@@ -172,8 +210,16 @@ describe('ListenBrainz', () => {
       .filter((entry) => entry.listen.track_metadata.track_name === 'Half Way');
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({ user: 'ada', listen_type: 'single' });
-    const [row] = await outboxOf(ada.id);
-    expect(row?.sent_at).toBeInstanceOf(Date);
+    // Sent: the row is gone, its key stays (what turned the second report away).
+    expect(await outboxOf(ada.id)).toEqual([]);
+    expect(await keysOf(ada.id)).toHaveLength(1);
+    // Reported again after the send, the listen is still not queued a second time.
+    expect((await report()).json()).toEqual({ queued: true });
+    await t.app.jobs.drain();
+    expect(await outboxOf(ada.id)).toEqual([]);
+    expect(
+      listenbrainz.listens().filter((entry) => entry.listen.track_metadata.track_name === 'Half Way'),
+    ).toHaveLength(1);
   });
 
   it('never scrobbles a track of 30 s or less, nor a listen with no counted play', async () => {
@@ -203,7 +249,6 @@ describe('ListenBrainz', () => {
     let [row] = await outboxOf(bob.id);
     expect(row).toMatchObject({
       attempts: 1,
-      sent_at: null,
       failed_at: null,
       last_error: 'ListenBrainz: HTTP 500',
     });
@@ -220,7 +265,6 @@ describe('ListenBrainz', () => {
     [row] = await outboxOf(bob.id);
     expect(row).toMatchObject({
       attempts: 2,
-      sent_at: null,
       last_error: 'ListenBrainz: no answer in 1500 ms',
     });
     const accounts = await send(bob.headers, 'GET', '/api/v1/account/scrobbling');
@@ -233,7 +277,7 @@ describe('ListenBrainz', () => {
     await t.app.services.scrobbling.requeueDue();
     await listenbrainz.waitForListens(before + 1);
     await t.app.jobs.drain();
-    expect((await outboxOf(bob.id))[0]?.sent_at).toBeInstanceOf(Date);
+    expect(await outboxOf(bob.id)).toEqual([]);
     const mine = listenbrainz
       .listens()
       .filter((entry) => entry.listen.track_metadata.track_name === 'Outage Song');
@@ -253,9 +297,9 @@ describe('ListenBrainz', () => {
     // One after the other, the sender would have stopped at the hung batch with nothing sent. Side
     // by side, the other batches out with it were sent (and those claimed before its time ran out).
     const rows = await outboxOf(bob.id);
-    const sent = rows.filter((row) => row.sent_at !== null);
-    expect(sent.length).toBeGreaterThanOrEqual(200 * (IN_FLIGHT.listenbrainz - 1));
-    const hung = rows.filter((row) => row.sent_at === null && row.attempts > 0);
+    const sent = count - rows.length;
+    expect(sent).toBeGreaterThanOrEqual(200 * (IN_FLIGHT.listenbrainz - 1));
+    const hung = rows.filter((row) => row.attempts > 0);
     expect(hung).toHaveLength(200);
     for (const row of hung)
       expect(row).toMatchObject({
@@ -263,12 +307,173 @@ describe('ListenBrainz', () => {
         failed_at: null,
         last_error: 'ListenBrainz: no answer in 1500 ms',
       });
-    expect(arrived()).toHaveLength(sent.length);
+    expect(arrived()).toHaveLength(sent);
 
-    expect(await allSentAfterTheBackoff(bob.id)).toBe(true);
+    expect(await leftAfterTheBackoff(bob.id)).toEqual([]);
     const names = arrived().map((entry) => entry.listen.track_metadata.track_name);
     expect(names).toHaveLength(count);
     expect(new Set(names)).toEqual(new Set(Array.from({ length: count }, (_, index) => name(index))));
+  });
+});
+
+describe('the outbox rows', () => {
+  it('sends a row queued without its encoded listen (queued before rows had one) as the encoded ones are sent', async () => {
+    const eve = await listenerWith();
+    await connectListenBrainz(eve.headers, 'lb-token-of-bob');
+    const track = {
+      artist: 'Old Row Artist',
+      track: `Old Row ${eve.id}`,
+      album: 'Old Album',
+      duration_ms: 90_000,
+    };
+    const listenedAt = new Date(Date.UTC(2026, 1, 2, 3, 4, 5, 600));
+    const row = { user_id: eve.id, service: 'listenbrainz' as const, track, listened_at: listenedAt };
+    await queueScrobbles(t.deps.db, [
+      { ...row, play_key: 'old', listen: null },
+      { ...row, play_key: 'new', listen: encodeListenBrainzListen({ track, listenedAt }) },
+    ]);
+    await t.app.services.scrobbling.requeueDue();
+    await t.app.jobs.drain();
+    const arrived = listenbrainz
+      .listens()
+      .filter((entry) => entry.listen.track_metadata.track_name === track.track);
+    const expected = {
+      listened_at: Math.floor(listenedAt.getTime() / 1000),
+      track_metadata: {
+        artist_name: 'Old Row Artist',
+        track_name: track.track,
+        release_name: 'Old Album',
+        additional_info: { submission_client: 'Cadence', duration_ms: 90_000 },
+      },
+    };
+    expect(arrived.map((entry) => entry.listen)).toEqual([expected, expected]);
+    expect(await outboxOf(eve.id)).toEqual([]);
+    expect(await keysOf(eve.id)).toEqual(['listenbrainz:new', 'listenbrainz:old']);
+  });
+
+  it('reads on from a position whose row was sent and deleted meanwhile, to the microsecond', async () => {
+    const gus = await listenerWith();
+    await queueBacklog(gus.id, 'Position', 5);
+    // Times finer than a JavaScript date: a position rounded to the millisecond would read a row twice.
+    await t.deps.db
+      .updateTable('scrobble_outbox')
+      .set((eb) => ({ listened_at: sql`${eb.ref('listened_at')} + interval '500 microseconds'` }))
+      .where('user_id', '=', gus.id)
+      .execute();
+    const account = { userId: gus.id, service: 'listenbrainz' as const };
+    const owed = (await outboxOf(gus.id)).map((row) => row.id);
+    // Rows (Last.fm's read): the batch holding the position is answered and deleted before the next read.
+    const first = await readDue(t.deps.db, account, { after: null, limit: 2, now: new Date() });
+    expect(first.map((row) => row.id)).toEqual(owed.slice(0, 2));
+    await deleteSent(t.deps.db, idList(first.map((row) => row.id)));
+    const last = first.at(-1) as (typeof first)[number];
+    const next = await readDue(t.deps.db, account, {
+      after: { id: last.id, at: last.position },
+      limit: 2,
+      now: new Date(),
+    });
+    expect(next.map((row) => row.id)).toEqual(owed.slice(2, 4));
+
+    // Batches (ListenBrainz's read, aggregated by PostgreSQL), on from the same kind of position.
+    await deleteSent(t.deps.db, idList(next.map((row) => row.id)));
+    const position = { id: next.at(-1)?.id as string, at: next.at(-1)?.position as string };
+    const rest = await readDueBatches(t.deps.db, account, {
+      after: position,
+      size: 2,
+      batches: 2,
+      now: new Date(),
+    });
+    expect(rest.batches).toEqual([
+      { ids: `{${owed[4]}}`, count: 1, attempts: 0, listens: expect.any(String) },
+    ]);
+    expect(rest.position?.id).toBe(owed[4]);
+  });
+
+  it('reads batches aggregated by the database: ids, joined listens and the position of the last row in listening order', async () => {
+    const hal = await listenerWith();
+    const { name } = await queueBacklog(hal.id, 'Batched', 5);
+    const account = { userId: hal.id, service: 'listenbrainz' as const };
+    const owed = (await outboxOf(hal.id)).map((row) => row.id);
+    const read = await readDueBatches(t.deps.db, account, {
+      after: null,
+      size: 2,
+      batches: 2,
+      now: new Date(),
+    });
+    expect(read.batches.map((batch) => [batch.ids, batch.count])).toEqual([
+      [`{${owed[0]},${owed[1]}}`, 2],
+      [`{${owed[2]},${owed[3]}}`, 2],
+    ]);
+    const names = read.batches.flatMap((batch) =>
+      (JSON.parse(`[${batch.listens}]`) as { track_metadata: { track_name: string } }[]).map(
+        (listen) => listen.track_metadata.track_name,
+      ),
+    );
+    expect(names.sort()).toEqual([0, 1, 2, 3].map(name).sort());
+    expect(read.position?.id).toBe(owed[3]);
+    const after = await readDueBatches(t.deps.db, account, {
+      after: read.position,
+      size: 2,
+      batches: 2,
+      now: new Date(),
+    });
+    expect(after.batches.map((batch) => batch.ids)).toEqual([`{${owed[4]}}`]);
+    // A row not due (its backoff) is not read; nothing read leaves the position where it was.
+    await t.deps.db
+      .updateTable('scrobble_outbox')
+      .set({ next_attempt_at: new Date(Date.now() + 60_000) })
+      .where('id', '=', owed[4] as string)
+      .execute();
+    expect(
+      await readDueBatches(t.deps.db, account, {
+        after: read.position,
+        size: 2,
+        batches: 2,
+        now: new Date(),
+      }),
+    ).toEqual({ batches: [], position: null });
+    await t.deps.db.deleteFrom('scrobble_outbox').where('user_id', '=', hal.id).execute();
+  });
+
+  it('queues a listen once: a key already kept (sent or owed) queues nothing, and a disconnect forgets only the keys of what it dropped', async () => {
+    const fay = await listenerWith();
+    await connectListenBrainz(fay.headers, 'lb-token-of-bob');
+    const listen = (playKey: string) => keyedListen(fay.id, playKey);
+    expect(await queueScrobbles(t.deps.db, [listen('sent')])).toBe(1);
+    await t.app.services.scrobbling.requeueDue();
+    await t.app.jobs.drain();
+    expect(await outboxOf(fay.id)).toEqual([]);
+    // Sent and deleted: its key turns it away; a fresh one in the same call is queued.
+    expect(await queueScrobbles(t.deps.db, [listen('sent'), listen('owed')])).toBe(1);
+    expect(await queueScrobbles(t.deps.db, [listen('owed')])).toBe(0);
+    expect((await outboxOf(fay.id)).map((row) => row.play_key)).toEqual(['owed']);
+
+    await send(fay.headers, 'DELETE', '/api/v1/account/scrobbling/listenbrainz');
+    expect(await outboxOf(fay.id)).toEqual([]);
+    expect(await keysOf(fay.id)).toEqual(['listenbrainz:sent']);
+  });
+
+  it("forgets a sent listen's key once it is a day old (the daily prune), never the key of a listen still owed", async () => {
+    const gus = await listenerWith();
+    await connectListenBrainz(gus.headers, 'lb-token-of-bob');
+    const listen = (playKey: string) => keyedListen(gus.id, playKey);
+    expect(await queueScrobbles(t.deps.db, [listen('sent-old'), listen('sent-new')])).toBe(2);
+    await t.app.services.scrobbling.requeueDue();
+    await t.app.jobs.drain();
+    expect(await outboxOf(gus.id)).toEqual([]);
+    expect(await queueScrobbles(t.deps.db, [listen('owed-old')])).toBe(1);
+    await t.deps.db
+      .updateTable('scrobble_keys')
+      .set({ created_at: new Date(Date.now() - 25 * 60 * 60 * 1000) })
+      .where('user_id', '=', gus.id)
+      .where('play_key', 'in', ['sent-old', 'owed-old'])
+      .execute();
+
+    expect(await t.app.services.scrobbling.pruneSentKeys()).toBeGreaterThanOrEqual(1);
+    expect(await keysOf(gus.id)).toEqual(['listenbrainz:owed-old', 'listenbrainz:sent-new']);
+    expect((await outboxOf(gus.id)).map((row) => row.play_key)).toEqual(['owed-old']);
+    // The owed row must not reach the peer in the tests after this one.
+    await send(gus.headers, 'DELETE', '/api/v1/account/scrobbling/listenbrainz');
   });
 });
 
@@ -289,7 +494,8 @@ describe('the outbox after a failure', () => {
     const givenBack = rows.filter((row) => row.attempts === 0);
     expect(failed).toHaveLength(perRead);
     expect(givenBack).toHaveLength(perRead);
-    expect(rows.every((row) => row.sent_at === null && row.failed_at === null)).toBe(true);
+    expect(rows).toHaveLength(count);
+    expect(rows.every((row) => row.failed_at === null)).toBe(true);
     for (const row of givenBack) expect(row.last_error).toBeNull();
     expect(arrived()).toHaveLength(0);
 
@@ -297,9 +503,9 @@ describe('the outbox after a failure', () => {
     await t.app.services.scrobbling.requeueDue();
     await t.app.jobs.drain();
     expect(arrived()).toHaveLength(0);
-    expect((await outboxOf(cy.id)).filter((row) => row.sent_at !== null)).toHaveLength(0);
+    expect(await outboxOf(cy.id)).toHaveLength(count);
 
-    expect(await allSentAfterTheBackoff(cy.id)).toBe(true);
+    expect(await leftAfterTheBackoff(cy.id)).toEqual([]);
     const names = arrived().map((entry) => entry.listen.track_metadata.track_name);
     expect(names).toHaveLength(count);
     expect(new Set(names).size).toBe(count);
@@ -319,7 +525,9 @@ describe("the account's lease", () => {
     await t.app.services.scrobbling.requeueDue();
     await t.app.jobs.drain();
     expect(arrived()).toHaveLength(0);
-    expect((await outboxOf(dee.id)).every((row) => row.sent_at === null && row.attempts === 0)).toBe(true);
+    const held = await outboxOf(dee.id);
+    expect(held).toHaveLength(3);
+    expect(held.every((row) => row.attempts === 0)).toBe(true);
 
     // Its lease ran out (it died): the next sender takes the account and sends every row once.
     await t.deps.db
@@ -330,7 +538,7 @@ describe("the account's lease", () => {
     await t.app.services.scrobbling.requeueDue();
     await t.app.jobs.drain();
     expect(arrived()).toHaveLength(3);
-    expect((await outboxOf(dee.id)).every((row) => row.sent_at instanceof Date)).toBe(true);
+    expect(await outboxOf(dee.id)).toEqual([]);
     const [connection] = await t.deps.db
       .selectFrom('scrobble_connections')
       .select(['sender', 'sender_until'])

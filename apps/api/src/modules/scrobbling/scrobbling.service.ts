@@ -18,7 +18,12 @@ import { decryptSecret, encryptSecret } from '../settings/settings-crypto';
 import { createScrobbleDelivery, DELIVER_JOB, NOW_PLAYING_JOB } from './scrobble-delivery';
 import * as repository from './scrobbling.repository';
 import type { ScrobbledTrack } from './scrobbling.tables';
-import { createLastfmClient, createListenBrainzClient, ScrobbleServiceError } from './service-clients';
+import {
+  createLastfmClient,
+  createListenBrainzClient,
+  encodeListenBrainzListen,
+  ScrobbleServiceError,
+} from './service-clients';
 
 type Deps = {
   db: Kysely<Database>;
@@ -40,6 +45,11 @@ export type CountedPlay = {
 
 const STATE_SECONDS = 15 * 60;
 const RECENT_PLAY_SLACK_MS = 15 * 60 * 1000;
+/**
+ * How long a sent listen's key is kept: a report comes within its track's length and
+ * `RECENT_PLAY_SLACK_MS`, and a day leaves room for the longest track.
+ */
+const SENT_KEY_KEEP_MS = 24 * 60 * 60 * 1000;
 const stateKey = (state: string) => `scrobbling:lastfm-state:${state}`;
 
 /**
@@ -114,6 +124,8 @@ export function createScrobblingService(deps: Deps) {
         play_key: `play:${playId}`,
         track,
         listened_at: listenedAt,
+        listen:
+          connection.service === 'listenbrainz' ? encodeListenBrainzListen({ track, listenedAt }) : null,
       })),
     );
     for (const connection of connections) await enqueueDelivery(userId, connection.service);
@@ -239,6 +251,11 @@ export function createScrobblingService(deps: Deps) {
       for (const connection of connections)
         await jobs.enqueue(NOW_PLAYING_JOB, { userId, service: connection.service, track });
       return true;
+    },
+
+    /** The daily prune: the keys of listens sent (or dropped) more than a day ago. */
+    pruneSentKeys(now = new Date()): Promise<number> {
+      return repository.pruneSentKeys(db, new Date(now.getTime() - SENT_KEY_KEEP_MS));
     },
 
     /** The sweep: a sender for each account with scrobbles due (after a backoff, or a lost job). */

@@ -22,6 +22,10 @@ export type ScrobbledTrack = {
   duration_ms: number | null;
 };
 
+/**
+ * What the outbox owes: a row is deleted once the service took it (a delete writes a fraction of
+ * what an update marking it sent did), so every row here is still to send, or given up.
+ */
 export interface ScrobbleOutboxTable {
   id: Generated<string>;
   user_id: number;
@@ -32,12 +36,28 @@ export interface ScrobbleOutboxTable {
   /** When the listen started: what both services take as the scrobble's time. */
   listened_at: Timestamp;
   attempts: Generated<number>;
-  /** Due when in the past: the backoff after a failure, or the lease of a sender that took the row. */
+  /**
+   * The listen as the service is sent it, encoded when queued (ListenBrainz: the JSON of one listen
+   * of `submit-listens`' payload), so a batch's body is its rows' texts joined. Null: built from
+   * `track` at the send (Last.fm: its form fields carry the listen's place in the batch).
+   */
+  listen: string | null;
+  /** Due when in the past: the backoff after a failure. */
   next_attempt_at: Timestamp;
-  sent_at: NullableTimestamp;
   /** Given up (too many failures): kept for the listener to see, never sent. */
   failed_at: NullableTimestamp;
   last_error: string | null;
+  created_at: Generated<Date>;
+}
+
+/**
+ * Every listen ever queued for a service, by its play key: written with its outbox row, kept after
+ * the row is sent and deleted, so a second report of a listen already sent queues nothing.
+ */
+export interface ScrobbleKeysTable {
+  user_id: number;
+  service: TScrobbleService;
+  play_key: string;
   created_at: Generated<Date>;
 }
 
@@ -45,5 +65,6 @@ declare module '../../platform/db/schema' {
   interface Database {
     scrobble_connections: ScrobbleConnectionsTable;
     scrobble_outbox: ScrobbleOutboxTable;
+    scrobble_keys: ScrobbleKeysTable;
   }
 }

@@ -59,6 +59,27 @@ async function call(
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
+/** ListenBrainz's `track_metadata` of a track (what both "playing now" and a listen carry). */
+const listenBrainzMetadata = (track: ScrobbledTrack) => ({
+  artist_name: track.artist,
+  track_name: track.track,
+  ...(track.album ? { release_name: track.album } : {}),
+  additional_info: {
+    submission_client: 'Cadence',
+    ...(track.duration_ms ? { duration_ms: track.duration_ms } : {}),
+  },
+});
+
+/**
+ * One listen as ListenBrainz's `submit-listens` payload holds it, as JSON text: the outbox stores it
+ * when the listen is queued (`scrobble_outbox.listen`), so a batch's body is these texts joined.
+ */
+export const encodeListenBrainzListen = (listen: Listen): string =>
+  JSON.stringify({
+    listened_at: seconds(listen.listenedAt),
+    track_metadata: listenBrainzMetadata(listen.track),
+  });
+
 /** ListenBrainz's API 1: token header, `validate-token` and `submit-listens`. */
 export function createListenBrainzClient(options: { baseUrl: string; timeoutMs: number }) {
   const url = (path: string) => `${options.baseUrl.replace(/\/+$/, '')}/1/${path}`;
@@ -66,27 +87,29 @@ export function createListenBrainzClient(options: { baseUrl: string; timeoutMs: 
     authorization: `Token ${token}`,
     'content-type': 'application/json',
   });
-  const metadata = (track: ScrobbledTrack) => ({
-    artist_name: track.artist,
-    track_name: track.track,
-    ...(track.album ? { release_name: track.album } : {}),
-    additional_info: {
-      submission_client: 'Cadence',
-      ...(track.duration_ms ? { duration_ms: track.duration_ms } : {}),
-    },
-  });
 
-  async function submit(token: string, listenType: 'single' | 'import' | 'playing_now', payload: unknown[]) {
+  /** `payload`: the listens' JSON texts joined by commas, put into the body as they are (no parse, no stringify). */
+  async function submit(token: string, listenType: 'single' | 'import' | 'playing_now', payload: string) {
     const answer = await call(
       'ListenBrainz',
       url('submit-listens'),
-      { method: 'POST', headers: headers(token), body: JSON.stringify({ listen_type: listenType, payload }) },
+      {
+        method: 'POST',
+        headers: headers(token),
+        body: `{"listen_type":"${listenType}","payload":[${payload}]}`,
+      },
       options.timeoutMs,
     );
     if (answer.status === 200) return;
     const error = (answer.body as { error?: string } | null)?.error ?? `HTTP ${answer.status}`;
     throw new ScrobbleServiceError(`ListenBrainz: ${error}`, answer.status === 401);
   }
+  /**
+   * `count` listens encoded by `encodeListenBrainzListen`, joined by commas (the outbox's read joins
+   * them): one as `single`, several as `import` (ListenBrainz takes up to 1000 at once).
+   */
+  const submitJoined = (token: string, listens: string, count: number) =>
+    submit(token, count === 1 ? 'single' : 'import', listens);
 
   return {
     /** The user name the token belongs to, or null when ListenBrainz says it is not valid. */
@@ -102,17 +125,10 @@ export function createListenBrainzClient(options: { baseUrl: string; timeoutMs: 
       return body?.valid && body.user_name ? body.user_name : null;
     },
     nowPlaying: (token: string, track: ScrobbledTrack) =>
-      submit(token, 'playing_now', [{ track_metadata: metadata(track) }]),
-    /** One listen as `single`, several as `import` (ListenBrainz takes up to 1000 at once). */
+      submit(token, 'playing_now', JSON.stringify({ track_metadata: listenBrainzMetadata(track) })),
     submit: (token: string, listens: Listen[]) =>
-      submit(
-        token,
-        listens.length === 1 ? 'single' : 'import',
-        listens.map((listen) => ({
-          listened_at: seconds(listen.listenedAt),
-          track_metadata: metadata(listen.track),
-        })),
-      ),
+      submitJoined(token, listens.map(encodeListenBrainzListen).join(','), listens.length),
+    submitJoined,
   };
 }
 

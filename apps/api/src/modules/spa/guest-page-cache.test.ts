@@ -389,3 +389,264 @@ describe('kept guest pages', () => {
     }
   });
 });
+
+describe('kept guest pages answered from the first hook', () => {
+  let baseUrl: string | undefined;
+  /** The test app listening on a socket (once for the file: `inject` never reaches the front door). */
+  async function listening(): Promise<string> {
+    baseUrl ??= await t.app.listen({ port: 0, host: '127.0.0.1' });
+    return baseUrl;
+  }
+
+  /** Wraps the spa's early answer: what it resolved for each page request; `skip` makes it decline. */
+  function watchEarlyAnswer() {
+    const answers = t.app.earlyAnswers;
+    const original = answers[0] as (typeof answers)[number];
+    const watch = { results: [] as boolean[], skip: false, restore: () => (answers[0] = original) };
+    answers[0] = (request, reply) => {
+      const answer = watch.skip ? false : original(request, reply);
+      // The api's own GETs (a page's first answer is one) are asked too: only pages are counted.
+      if (request.url.startsWith('/api/')) return answer;
+      if (answer === false) {
+        watch.results.push(false);
+        return false;
+      }
+      return answer.then((isAnswered) => {
+        watch.results.push(isAnswered);
+        return isAnswered;
+      });
+    };
+    return watch;
+  }
+
+  /** `watchEarlyAnswer` for the server's own listener (front-door.ts), which `inject` never reaches. */
+  function watchFrontAnswer() {
+    const answers = t.app.frontAnswers;
+    const original = answers[0] as (typeof answers)[number];
+    const watch = { results: [] as boolean[], skip: false, restore: () => (answers[0] = original) };
+    answers[0] = (req, res, front) => {
+      const answer = watch.skip ? false : original(req, res, front);
+      if (req.url?.startsWith('/api/')) return answer;
+      if (answer === false) {
+        watch.results.push(false);
+        return false;
+      }
+      return answer.then((isAnswered) => {
+        watch.results.push(isAnswered);
+        return isAnswered;
+      });
+    };
+    return watch;
+  }
+
+  /** Headers but those that differ per response (nonce, token, request id, date). */
+  const stableHeaders = (headers: Record<string, unknown>) => {
+    const { date: _date, 'x-request-id': requestId, ...rest } = headers;
+    expect(requestId).toMatch(/^[\w.:-]+$/);
+    return JSON.parse(
+      JSON.stringify(rest)
+        .replace(/'nonce-[^']+'/, "'nonce-N'")
+        .replace(/XSRF-TOKEN=[\w-]+/, 'XSRF-TOKEN=T'),
+    );
+  };
+
+  it('sends the headers and bytes the not-found handler sends, but for nonce and token', async () => {
+    for (const headers of [
+      {},
+      { accept: 'text/html' },
+      { accept: 'text/html', 'sec-fetch-dest': 'document' },
+    ]) {
+      const { path: albumPath } = await album();
+      const watch = watchEarlyAnswer();
+      try {
+        const plain = (res: LightMyRequestResponse) =>
+          res.body.replaceAll(nonceOf(res), 'NONCE').replace(/"csrf_token":"[^"]+"/, '');
+        // The first view renders and keeps the page; the second is answered early; the third is
+        // the kept page through the not-found handler (the early answer declining).
+        const rendered = await t.app.inject({ url: albumPath, headers });
+        const early = await t.app.inject({ url: albumPath, headers });
+        watch.skip = true;
+        const normal = await t.app.inject({ url: albumPath, headers });
+        expect(watch.results).toEqual([false, true, false]);
+        expect(rendered.statusCode).toBe(200);
+        expect(early.statusCode).toBe(200);
+        expect(early.headers['x-request-id']).not.toBe(normal.headers['x-request-id']);
+        // The one path has the other's headers, each response its own nonce and token.
+        expect(stableHeaders(early.headers)).toEqual(stableHeaders(normal.headers));
+        expect(early.headers['set-cookie']).toMatch(/^XSRF-TOKEN=[\w-]{40,}; Path=\/; SameSite=Lax$/);
+        expect(plain(early)).toBe(plain(normal));
+        expect(early.headers['content-length']).toBe(String(early.rawPayload.length));
+        const token = early.cookies.find((c) => c.name === 'XSRF-TOKEN')?.value;
+        expect(bootstrapOf(early).csrf_token).toBe(token);
+        for (const tag of early.body.match(/<script(?: [^>]*)?>/g) ?? [])
+          expect(tag).toContain(`nonce="${nonceOf(early)}"`);
+      } finally {
+        watch.restore();
+      }
+    }
+  });
+
+  it("keeps a returning guest's token and choices, with no new cookie", async () => {
+    const { path: albumPath } = await album();
+    await view(albumPath);
+    const watch = watchEarlyAnswer();
+    try {
+      const token = 'returning-guest-token-early-0123456789';
+      const res = await view(albumPath, {
+        cookie: `XSRF-TOKEN=${token}; be-active-theme=dark; cookie_notice=true`,
+      });
+      expect(watch.results).toEqual([true]);
+      expect(res.headers['set-cookie']).toBeUndefined();
+      const data = bootstrapOf(res);
+      expect(data.csrf_token).toBe(token);
+      expect(data.show_cookie_notice).toBe(false);
+      expect(data.themes.selectedThemeId).not.toBeNull();
+    } finally {
+      watch.restore();
+    }
+  });
+
+  it('leaves signed-in users, HEAD, other origins and a draining replica to the normal path', async () => {
+    const { path: albumPath } = await album();
+    await view(albumPath);
+    const listener = await actor(t, ['music.view']);
+    const watch = watchEarlyAnswer();
+    try {
+      const theirs = await view(albumPath, listener.headers);
+      expect(bootstrapOf(theirs).user?.id).toBe(listener.id);
+      expect((await t.app.inject({ method: 'HEAD', url: albumPath })).statusCode).toBe(200);
+      // An Origin is the CORS hook's to answer (its Vary and allow headers).
+      expect((await view(albumPath, { origin: 'https://elsewhere.test' })).statusCode).toBe(200);
+      t.app.lifecycle.isDraining = true;
+      try {
+        expect((await view(albumPath)).headers.connection).toBe('close');
+      } finally {
+        t.app.lifecycle.isDraining = false;
+      }
+      // HEAD and a draining replica never reach it: the hook passes them on before asking.
+      expect(watch.results).toEqual([false, false]);
+      // A script fetching the page (not a navigation) gets the same 404 as before.
+      expect((await view(albumPath, { 'sec-fetch-dest': 'script' })).statusCode).toBe(404);
+      expect((await view(albumPath)).statusCode).toBe(200);
+      expect(watch.results.at(-1)).toBe(true);
+    } finally {
+      watch.restore();
+    }
+  });
+
+  it('answers over a socket before Fastify with the headers and bytes of the not-found handler', async () => {
+    const baseUrl = await listening();
+    const variants: Record<string, string>[] = [
+      {},
+      { accept: 'text/html' },
+      { accept: 'text/html', 'sec-fetch-dest': 'document', cookie: 'other=1' },
+    ];
+    for (const headers of variants) {
+      const { path: albumPath } = await album();
+      const front = watchFrontAnswer();
+      const early = watchEarlyAnswer();
+      try {
+        const get = async () => {
+          const res = await fetch(`${baseUrl}${albumPath}`, { headers });
+          const body = await res.text();
+          const nonce = /'nonce-([^']+)'/.exec(res.headers.get('content-security-policy') ?? '')?.[1] ?? '';
+          const all = Object.fromEntries(res.headers);
+          return {
+            res,
+            all,
+            body,
+            plain: body.replaceAll(nonce, 'NONCE').replace(/"csrf_token":"[^"]+"/, ''),
+          };
+        };
+        const rendered = await get();
+        const answered = await get();
+        front.skip = true;
+        early.skip = true;
+        const normal = await get();
+        // The first view is rendered (the page not kept yet), the second the front door's.
+        expect(front.results).toEqual([false, true, false]);
+        expect(early.results).toEqual([false, false]);
+        expect(rendered.res.status).toBe(200);
+        expect(answered.res.status).toBe(200);
+        expect(answered.all['x-request-id']).not.toBe(normal.all['x-request-id']);
+        expect(stableHeaders(answered.all)).toEqual(stableHeaders(normal.all));
+        expect(answered.all['set-cookie']).toMatch(/^XSRF-TOKEN=[\w-]{40,}; Path=\/; SameSite=Lax$/);
+        expect(answered.plain).toBe(normal.plain);
+        expect(Number(answered.all['content-length'])).toBe(Buffer.byteLength(answered.body));
+      } finally {
+        front.restore();
+        early.restore();
+      }
+    }
+  });
+
+  it('leaves signed-in users, other origins, subresource fetches and a draining replica to Fastify', async () => {
+    const baseUrl = await listening();
+    const { path: albumPath } = await album();
+    await view(albumPath);
+    const listener = await actor(t, ['music.view']);
+    const front = watchFrontAnswer();
+    try {
+      const get = (headers: Record<string, string>) => fetch(`${baseUrl}${albumPath}`, { headers });
+      const theirs = await get({ accept: 'text/html', ...listener.headers });
+      expect(theirs.status).toBe(200);
+      expect(
+        ZBootstrapDataSchema.parse(
+          JSON.parse(/window\.bootstrapData=(.*?);<\/script>/s.exec(await theirs.text())?.[1] ?? 'null'),
+        ).user?.id,
+      ).toBe(listener.id);
+      expect((await get({ origin: 'https://elsewhere.test' })).status).toBe(200);
+      expect((await get({ 'sec-fetch-dest': 'script' })).status).toBe(404);
+      expect((await fetch(`${baseUrl}${albumPath}`, { method: 'HEAD' })).status).toBe(200);
+      // Fastify's path closes the connection of each answer while draining (tested above).
+      t.app.lifecycle.isDraining = true;
+      try {
+        expect((await get({})).status).toBe(200);
+      } finally {
+        t.app.lifecycle.isDraining = false;
+      }
+      // HEAD and a draining replica never reach it: the door passes them on before asking.
+      expect(front.results).toEqual([false, false, false]);
+      expect((await get({})).status).toBe(200);
+      expect(front.results.at(-1)).toBe(true);
+    } finally {
+      front.restore();
+    }
+  });
+
+  it('gives each of many guests at once over sockets their own nonce and token', async () => {
+    const { path: albumPath } = await album();
+    const baseUrl = await listening();
+    await view(albumPath);
+    const watch = watchFrontAnswer();
+    try {
+      for (let round = 0; round < 3; round++) {
+        const answers = await Promise.all(
+          Array.from({ length: 40 }, async () => {
+            const res = await fetch(`${baseUrl}${albumPath}`, { headers: { accept: 'text/html' } });
+            return { res, body: await res.text() };
+          }),
+        );
+        const tokens = new Set<string>();
+        const nonces = new Set<string>();
+        for (const { res, body } of answers) {
+          expect(res.status).toBe(200);
+          expect(Number(res.headers.get('content-length'))).toBe(Buffer.byteLength(body));
+          const nonce = /'nonce-([^']+)'/.exec(res.headers.get('content-security-policy') ?? '')?.[1] ?? '';
+          const token = /^XSRF-TOKEN=([\w-]+);/.exec(res.headers.get('set-cookie') ?? '')?.[1] ?? '';
+          const scripts = body.match(/<script(?: [^>]*)?>/g) ?? [];
+          expect(scripts.length).toBeGreaterThanOrEqual(4);
+          for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+          expect(body).toContain(`"csrf_token":"${token}"`);
+          tokens.add(token);
+          nonces.add(nonce);
+        }
+        expect(tokens.size).toBe(answers.length);
+        expect(nonces.size).toBe(answers.length);
+      }
+      expect(watch.results.filter(Boolean)).toHaveLength(120);
+    } finally {
+      watch.restore();
+    }
+  });
+});

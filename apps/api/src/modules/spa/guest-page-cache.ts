@@ -19,8 +19,13 @@ const PAGE_BYTES = 32_000_000;
  */
 const AUTH_COOKIES = new RegExp(`(?:^|[;,\\s])(?:cadence|${SESSION_COOKIE}|${WORKSPACE_COOKIE})`, 'i');
 
-/** A GET from nobody signed in and carrying nothing that could sign in (other cookies are fine). */
-export function isGuestRequest(request: FastifyRequest): boolean {
+/**
+ * A GET from nobody signed in and carrying nothing that could sign in (other cookies are fine).
+ * Asked of a Fastify request, or of a raw one before Fastify (no `user`: no auth hook has run).
+ */
+export function isGuestRequest(
+  request: Pick<FastifyRequest, 'method' | 'headers'> & Partial<Pick<FastifyRequest, 'user' | 'authVia'>>,
+): boolean {
   if (request.method !== 'GET' || request.user || request.authVia) return false;
   if (request.headers.authorization !== undefined) return false;
   const cookie = request.headers.cookie;
@@ -98,6 +103,8 @@ export function pageStamps(
 }
 
 export type GuestPageCache = {
+  /** Whether a page is kept for `key` (current or not): a cheap test before building its basis. */
+  has(key: string): boolean;
   /** The page kept for `key`, when it is what rendering it now would give. */
   find(key: string, basis: TPageBasis): Promise<TSlottedPage | null>;
   store(key: string, basis: TPageBasis, stamps: readonly TServedStamp[], page: TSlottedPage): void;
@@ -112,6 +119,7 @@ export type GuestPageCache = {
 export function createGuestPageCache(catalogue: CatalogueCache, budget = PAGE_BYTES): GuestPageCache {
   const pages = createBoundedMemo<TEntry>({ budget, sizeOf: (entry) => entry.page.bytes });
   return {
+    has: (key) => pages.has(key),
     async find(key, basis) {
       const entry = pages.get(key);
       if (!entry) return null;

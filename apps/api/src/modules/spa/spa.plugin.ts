@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
+import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import {
   adminRoutePatterns,
@@ -7,7 +8,7 @@ import {
   playerRoutePatterns,
 } from '@cadence/contracts/app-routes';
 import { isPagePath, type TAppRoutePatterns } from '@cadence/contracts/route-patterns';
-import fastifyStatic from '@fastify/static';
+import type { FastifyStaticOptions } from '@fastify/static';
 import type {
   FastifyInstance,
   FastifyReply,
@@ -17,9 +18,11 @@ import type {
 } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../platform/http/app-error';
+import { xsrfTokenFor } from '../../platform/http/csrf';
 import { createResponseBuffers, takeForResponse } from '../../platform/http/response-buffers';
-import { scriptNonce, withNonce } from '../../platform/http/security-headers';
-import { bootstrapForPage } from '../bootstrap/bootstrap.routes';
+import { scriptNonce, type TPageAsk, withNonce } from '../../platform/http/security-headers';
+import { loadOnce } from '../../platform/load-once';
+import { bootstrapForGuestPage, bootstrapForPage } from '../bootstrap/bootstrap.routes';
 import { applyPageSeo, renderPageSeo } from '../seo/seo-head';
 import {
   createGuestPageCache,
@@ -41,6 +44,9 @@ import {
 } from './spa-initial-data';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** What answering a kept guest page reads of its request, whichever way it came in. */
+type TGuestAsk = TPageAsk & Pick<FastifyRequest, 'id' | 'protocol' | 'server'>;
 /** Spec 2.3: the page the player's service worker keeps for when the network is gone. */
 const OFFLINE_PAGE = '/offline';
 /** apps/player build/first-page-chunks.ts FIRST_PAGE_CHUNKS_FILE. */
@@ -64,7 +70,7 @@ export function isAppRoute(spa: SpaApp, pathname: string): boolean {
 }
 
 /** A missing subresource (`/favicon.ico`, an old asset) gets a 404, not the whole app's HTML. */
-function isSubresourceRequest(request: FastifyRequest): boolean {
+function isSubresourceRequest(request: Pick<FastifyRequest, 'headers'>): boolean {
   const destination = request.headers['sec-fetch-dest'];
   return typeof destination === 'string' && !PAGE_DESTINATIONS.has(destination);
 }
@@ -82,6 +88,35 @@ function isRoutedBuildFile(file: string): boolean {
   return path.posix.basename(file) !== 'index.html' && !file.endsWith('.br') && !file.endsWith('.gz');
 }
 
+type TSendFile = (this: FastifyReply, file: string, root: string) => FastifyReply;
+
+/**
+ * `@fastify/static`'s `reply.sendFile`, loaded with the first file a client asks for: the plugin
+ * requires `glob`, `@fastify/send` and their dependencies at load, which every start paid for
+ * though only its `sendFile` is used (files are routed below from one listing). Without `serve`
+ * or `root` the plugin does one thing, decorate the reply with `sendFile` (and `download`), so
+ * it is run against a host that keeps that function: the same code, options and headers.
+ */
+function lazySendFile(options: FastifyStaticOptions): () => Promise<TSendFile> {
+  return loadOnce(async () => {
+    const { default: fastifyStatic } = await import('@fastify/static');
+    let sendFile: TSendFile | undefined;
+    const host = {
+      decorateReply(name: string, value: unknown) {
+        if (name === 'sendFile') sendFile = value as TSendFile;
+      },
+    };
+    await (fastifyStatic as unknown as (host: unknown, options: FastifyStaticOptions) => Promise<void>)(
+      host,
+      {
+        ...options,
+      },
+    );
+    if (!sendFile) throw new Error('@fastify/static did not provide sendFile');
+    return sendFile;
+  });
+}
+
 /**
  * Routes an app's built files, listed once at start. The hashed `assets/` (nearly all of them: a
  * route each cost ~380 GET and HEAD routes compiled at every start) are one wildcard route that
@@ -90,7 +125,11 @@ function isRoutedBuildFile(file: string): boolean {
  * app still falls through to its pages. Files are sent by @fastify/static's `sendFile`: the same
  * ETag, Last-Modified, ranges, HEAD and precompressed negotiation as its own routes.
  */
-async function routeBuildFiles(app: FastifyInstance, spa: SpaApp): Promise<void> {
+async function routeBuildFiles(
+  app: FastifyInstance,
+  spa: SpaApp,
+  loadSendFile: () => Promise<TSendFile>,
+): Promise<void> {
   const root = `${spa.distDir}${path.sep}`;
   const assets = new Set<string>();
   const others: string[] = [];
@@ -104,6 +143,7 @@ async function routeBuildFiles(app: FastifyInstance, spa: SpaApp): Promise<void>
     if (file.startsWith('assets/')) assets.add(file.slice('assets/'.length));
     else others.push(file);
   }
+  const send = async (reply: FastifyReply, file: string) => (await loadSendFile()).call(reply, file, root);
   const fileRoute = (url: string, handler: RouteHandlerMethod): RouteOptions => ({
     method: ['GET', 'HEAD'],
     url,
@@ -121,11 +161,11 @@ async function routeBuildFiles(app: FastifyInstance, spa: SpaApp): Promise<void>
     fileRoute(`${spa.base}assets/*`, (request, reply) => {
       const name = (request.params as { '*': string })['*'];
       // The 404 handler answers a missing asset (JSON 404, never the app's HTML).
-      return assets.has(name) ? reply.sendFile(`/assets/${name}`, root) : reply.callNotFound();
+      return assets.has(name) ? send(reply, `/assets/${name}`) : reply.callNotFound();
     }),
   );
   for (const file of others)
-    app.route(fileRoute(`${spa.base}${file}`, (_request, reply) => reply.sendFile(`/${file}`, root)));
+    app.route(fileRoute(`${spa.base}${file}`, (_request, reply) => send(reply, `/${file}`)));
 }
 
 /**
@@ -140,8 +180,8 @@ async function spa(app: FastifyInstance) {
 
   const built = apps.filter((spa) => existsSync(spa.distDir));
   if (built.length > 0) {
-    // Only `reply.sendFile` (no routes of its own): the files are routed below from one listing.
-    await app.register(fastifyStatic, {
+    // Only `sendFile` (no routes of its own): the files are routed below from one listing.
+    const loadSendFile = lazySendFile({
       serve: false,
       // The build writes .br/.gz beside each asset (max quality, made once): sent as they are with
       // `Vary: accept-encoding`; a file without them goes through @fastify/compress on the fly.
@@ -157,7 +197,7 @@ async function spa(app: FastifyInstance) {
           reply.header('service-worker-allowed', '/');
       },
     });
-    for (const spa of built) await routeBuildFiles(app, spa);
+    for (const spa of built) await routeBuildFiles(app, spa, loadSendFile);
   }
 
   const chunkMaps = new Map<string, TFirstPageChunks | null>();
@@ -184,6 +224,75 @@ async function spa(app: FastifyInstance) {
     } catch {
       return null;
     }
+  }
+
+  /**
+   * A guest's view of a kept player page, answered before Fastify (platform/http/front-door.ts)
+   * or, for a request Fastify gets first (`inject`, a proxied request), from the first hook
+   * (platform/http/early-answer.ts), with what the not-found handler below would send: the same
+   * bytes but for this response's nonce and XSRF token, the same headers (a test compares them).
+   * Pages are not rate limited there either (the limiter hooks routes, and pages are the
+   * not-found handler's), and a page is never compressed (@fastify/compress hooks routes too).
+   * Any doubt (not kept, not current, an `Origin` the CORS hook answers, a subresource fetch)
+   * leaves the request to the normal path. Only the not-found handler keeps pages, and routes
+   * never change after start, so a kept path is one no route matches.
+   */
+  const player = apps.find((candidate) => candidate.name === 'player');
+  /** The kept page's path when `ask` may be answered from it, else null (the normal path's). */
+  function keptPathFor(ask: TGuestAsk): string | null {
+    if (!templates.has('player') || !player) return null;
+    const pathname = ask.url.split('?', 1)[0] ?? '/';
+    if (!guestPages.has(pathname) || appForPath(apps, pathname) !== player) return null;
+    if (!isGuestRequest(ask) || isSubresourceRequest(ask) || ask.headers.origin !== undefined) return null;
+    return pathname;
+  }
+  app.frontAnswers.push((req, res, front) => {
+    const ask: TGuestAsk = {
+      id: front.id,
+      method: 'GET',
+      url: req.url ?? '/',
+      headers: req.headers,
+      raw: req,
+      protocol: front.protocol,
+      server: app,
+    };
+    const pathname = keptPathFor(ask);
+    return pathname === null ? false : answerKeptPage(ask, res, pathname, front.take);
+  });
+  app.earlyAnswers.push((request, reply) => {
+    const pathname = keptPathFor(request);
+    return pathname === null ? false : answerKeptPage(request, reply.raw, pathname, () => reply.hijack());
+  });
+
+  async function answerKeptPage(
+    ask: TGuestAsk,
+    res: ServerResponse,
+    pathname: string,
+    take: () => void,
+  ): Promise<boolean> {
+    const html = templates.get('player');
+    if (!html) return false;
+    const cookieHeader = ask.headers.cookie;
+    const cookies = cookieHeader ? app.parseCookie(cookieHeader) : {};
+    const xsrf = xsrfTokenFor(ask, cookies);
+    const { nonce, headers } = await app.pageSecurityHeaders(ask);
+    const { data, script, guestRole } = await bootstrapForGuestPage(
+      app,
+      cookies,
+      xsrf.token,
+      bootstrapScriptWrap(nonce),
+    );
+    const kept = await guestPages.find(pathname, { template: html, settings: data.settings, guestRole });
+    if (!kept) return false;
+    const body = joinPage(kept, nonce, script, (length) => takeForResponse(pageBuffers, res, length));
+    const all = ['x-request-id', ask.id, ...headers, 'content-type', 'text/html; charset=utf-8'];
+    all.push('cache-control', 'no-store');
+    if (xsrf.setCookie) all.push('set-cookie', xsrf.setCookie);
+    all.push('content-length', String(body.length));
+    take();
+    res.writeHead(200, all);
+    res.end(body);
+    return true;
   }
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
@@ -279,4 +388,4 @@ export function isFilePath(pathname: string): boolean {
   return FILE_EXTENSION.test(pathname);
 }
 
-export const spaPlugin = fp(spa, { name: 'spa', dependencies: ['auth'] });
+export const spaPlugin = fp(spa, { name: 'spa', dependencies: ['auth', 'early-answer', 'security-headers'] });

@@ -1,4 +1,4 @@
-import { parseLrc } from '@cadence/contracts/lyrics';
+import { parseLrc } from '@cadence/contracts/lrc';
 import { assertActorCanAny } from '../../platform/auth/actor';
 import * as lyricsRepository from '../lyrics/lyrics.repository';
 import { visibleSong } from './subsonic-browse';

@@ -18,6 +18,10 @@ declare module 'fastify' {
     /** The guest role, loaded on first use and kept per cache generation; frozen (shared between requests). */
     guestRole: () => Promise<GuestRole | null>;
   }
+  interface FastifyInstance {
+    /** `request.guestRole`, for an answer given before Fastify builds a request (front-door.ts). */
+    guestRole: () => Promise<GuestRole | null>;
+  }
 }
 
 const TOUCH_INTERVAL_MS = 60_000;
@@ -70,6 +74,7 @@ export const authPlugin = fp(
       load: async () => deepFreeze(await authRepository.findGuestRole(db)),
     });
     app.decorateRequest('guestRole', guestRole.get);
+    app.decorate('guestRole', guestRole.get);
 
     /** The session -> user mapping, from the shared cache when warm (one PostgreSQL read saved per request). */
     async function findSession(sessionId: string): Promise<CachedSession | undefined> {

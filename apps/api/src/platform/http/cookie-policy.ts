@@ -8,8 +8,13 @@ type CookieEnv = Pick<Env, 'APP_URL' | 'SESSION_COOKIE_DOMAIN' | 'SESSION_COOKIE
  * when the request reached us as http (a TLS-terminating proxy that sends no `X-Forwarded-Proto`,
  * or `TRUST_PROXY` off), where the request's own scheme would say otherwise.
  */
-export function isSecureSite(env: Pick<Env, 'APP_URL'>, request: FastifyRequest): boolean {
+export function isSecureSite(env: Pick<Env, 'APP_URL'>, request: Pick<FastifyRequest, 'protocol'>): boolean {
   return env.APP_URL.startsWith('https:') || request.protocol === 'https';
+}
+
+/** The session and XSRF cookies' `Secure`: the only attribute the request (its scheme) may decide. */
+export function isSecureCookie(env: CookieEnv, request: Pick<FastifyRequest, 'protocol'>): boolean {
+  return env.SESSION_COOKIE_SAME_SITE === 'none' || isSecureSite(env, request);
 }
 
 /**
@@ -17,12 +22,11 @@ export function isSecureSite(env: Pick<Env, 'APP_URL'>, request: FastifyRequest)
  * parent domain, `SESSION_COOKIE_DOMAIN` lets every app see them (the apps read the XSRF cookie);
  * `SameSite=None` (apps on another site) is only accepted by browsers with `Secure`.
  */
-export function authCookieAttributes(env: CookieEnv, request: FastifyRequest) {
-  const sameSite = env.SESSION_COOKIE_SAME_SITE;
+export function authCookieAttributes(env: CookieEnv, request: Pick<FastifyRequest, 'protocol'>) {
   return {
     path: '/',
-    sameSite,
-    secure: sameSite === 'none' || isSecureSite(env, request),
+    sameSite: env.SESSION_COOKIE_SAME_SITE,
+    secure: isSecureCookie(env, request),
     ...(env.SESSION_COOKIE_DOMAIN ? { domain: env.SESSION_COOKIE_DOMAIN } : {}),
   };
 }

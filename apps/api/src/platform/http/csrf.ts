@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from './app-error';
-import { authCookieAttributes } from './cookie-policy';
+import { authCookieAttributes, isSecureCookie } from './cookie-policy';
 import { randomText } from './random-pool';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -22,11 +22,52 @@ function newToken(): string {
   return randomText(TOKEN_BYTES, 'base64url');
 }
 
+/** The browser's own token, when it holds one that looks like ours. */
+function keptToken(cookies: Record<string, string | undefined>): string | undefined {
+  const existing = cookies[XSRF_COOKIE];
+  return existing && /^[\w-]{20,100}$/.test(existing) ? existing : undefined;
+}
+
 /** Sets the readable `XSRF-TOKEN` cookie when the browser does not have one yet; returns the token. */
 export function issueXsrfToken(request: FastifyRequest, reply: FastifyReply): string {
-  const existing = request.cookies[XSRF_COOKIE];
-  if (existing && /^[\w-]{20,100}$/.test(existing)) return existing;
-  return rotateXsrfToken(request, reply);
+  return keptToken(request.cookies) ?? rotateXsrfToken(request, reply);
+}
+
+type TSetCookieParts = [before: string, after: string];
+/** Per app, for a `secure` and a plain cookie: the `Set-Cookie` value cut where the token goes. */
+const setCookieParts = new WeakMap<object, { secure?: TSetCookieParts; plain?: TSetCookieParts }>();
+const TOKEN_SLOT = 'xsrf-token-slot';
+
+/**
+ * `issueXsrfToken` for an answer written outside Fastify's reply (platform/http/early-answer.ts):
+ * the token and, when it is new, the `Set-Cookie` value @fastify/cookie would have sent for it
+ * (serialized once per attribute set with a slot for the token: a token is base64url, which the
+ * cookie encoding leaves as it is; serializing per answer was ~2 % of a kept page's CPU).
+ */
+export function xsrfTokenFor(
+  request: Pick<FastifyRequest, 'server' | 'protocol'>,
+  cookies: Record<string, string | undefined>,
+): { token: string; setCookie: string | null } {
+  const existing = keptToken(cookies);
+  if (existing) return { token: existing, setCookie: null };
+  const token = newToken();
+  const app = request.server;
+  // The app's environment fixes every attribute but `secure` (the request's scheme may decide it).
+  const key = isSecureCookie(app.deps.env, request) ? 'secure' : 'plain';
+  let byAttributes = setCookieParts.get(app);
+  if (!byAttributes) {
+    byAttributes = {};
+    setCookieParts.set(app, byAttributes);
+  }
+  let parts = byAttributes[key];
+  if (!parts) {
+    const attributes = { ...authCookieAttributes(app.deps.env, request), httpOnly: false };
+    const text = app.serializeCookie(XSRF_COOKIE, TOKEN_SLOT, attributes);
+    const at = text.indexOf(TOKEN_SLOT);
+    parts = [text.slice(0, at), text.slice(at + TOKEN_SLOT.length)];
+    byAttributes[key] = parts;
+  }
+  return { token, setCookie: parts[0] + token + parts[1] };
 }
 
 /**

@@ -19,8 +19,22 @@ export type SecurityHeadersOptions = {
 
 const pageSourcesOf = new WeakMap<ServerResponse, string>();
 
+/** What a page's headers depend on: a Fastify request, or a raw one before Fastify (front-door.ts). */
+export type TPageAsk = Pick<FastifyRequest, 'method' | 'url' | 'headers'> & { raw: IncomingMessage };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * The security headers of a page answer (names and values in turn, for `writeHead`) and the
+     * nonce its policy allows inline scripts by; what the hooks below give a page, for an answer
+     * written before they run.
+     */
+    pageSecurityHeaders: (request: TPageAsk) => Promise<{ nonce: string; headers: (string | string[])[] }>;
+  }
+}
+
 /** Pages are what browsers navigate to; api calls ask for JSON and carry no custom code. */
-function isPageRequest(request: FastifyRequest): boolean {
+function isPageRequest(request: Pick<FastifyRequest, 'method' | 'headers'>): boolean {
   return request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
 }
 
@@ -182,6 +196,17 @@ export const securityHeadersPlugin = fp(
       }
       return parts;
     };
+    // For a page answered before the hooks below run (platform/http/early-answer.ts): what they
+    // and `scriptNonce` would give it, as a list for `writeHead`, with the nonce in its policy.
+    const sharedList = sharedHeaders.flatMap(([name, value]) => [name, value]);
+    app.decorate('pageSecurityHeaders', async (request: TPageAsk) => {
+      const origins = pageSources && isPageRequest(request) ? (await pageSources()).join(' ') : '';
+      const nonce = randomText(16, 'base64');
+      const [before, after] = pagePolicy(origins, frameAncestors(request.raw));
+      const headers: (string | string[])[] = [...sharedList, CSP_HEADER, before + nonce + after];
+      if (!isEmbedPath(request.url)) headers.push('x-frame-options', 'SAMEORIGIN');
+      return { nonce, headers };
+    });
     const writeHeaders: HeaderWriter = (req, res, next) => {
       for (const [name, value] of sharedHeaders) res.setHeader(name, value);
       const [before, after] = pagePolicy(extra(req, res), frameAncestors(req));

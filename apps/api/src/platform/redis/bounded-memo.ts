@@ -2,6 +2,8 @@
 export type BoundedMemo<V> = {
   /** The entry, now the most recently read. */
   get(key: string): V | undefined;
+  /** Whether there is an entry, without counting as a read. */
+  has(key: string): boolean;
   set(key: string, value: V): void;
   delete(key: string): void;
 };
@@ -43,6 +45,7 @@ export function createBoundedMemo<V>(options: {
       entries.set(key, entry);
       return entry;
     },
+    has: (key) => entries.has(key),
     set,
     delete: remove,
   };

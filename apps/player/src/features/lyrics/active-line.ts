@@ -1,4 +1,4 @@
-import type { TLrcLine } from '@cadence/contracts/lyrics';
+import type { TLrcLine } from '@cadence/contracts/lrc';
 
 /** Index of the line being sung at `positionMs` (the last one that started), -1 before the first. */
 export function activeLineIndex(lines: TLrcLine[], positionMs: number): number {

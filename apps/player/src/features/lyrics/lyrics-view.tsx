@@ -1,5 +1,5 @@
 import { useTrans } from '@cadence/app-shell/use-trans';
-import { parseLrc } from '@cadence/contracts/lyrics';
+import { parseLrc } from '@cadence/contracts/lrc';
 import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { useEffect, useMemo, useRef } from 'react';

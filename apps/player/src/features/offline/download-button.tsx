@@ -1,8 +1,7 @@
 import { useAuth } from '@cadence/app-shell/use-auth';
 import { useTrans } from '@cadence/app-shell/use-trans';
-import { PlainButton } from '@cadence/ui/plain-button';
-import DownloadIcon from 'lucide-react/icons/download';
 import { lazy, Suspense } from 'react';
+import { DownloadActionButton } from './download-action-button';
 import type { TDownloadTarget } from './download-toggle';
 import { isOfflineSupported } from './offline-support';
 
@@ -29,14 +28,5 @@ export function DownloadButton({ type, id, path }: TDownloadTarget) {
 /** What the toggle draws while its downloads are read: the same disabled button, no shift. */
 function PendingDownload() {
   const { trans } = useTrans();
-  return (
-    <PlainButton
-      variant="outline"
-      isDisabled
-      startIcon={<DownloadIcon aria-hidden className="size-4" />}
-      data-testid="offline-download"
-    >
-      {trans('Download')}
-    </PlainButton>
-  );
+  return <DownloadActionButton isDisabled>{trans('Download')}</DownloadActionButton>;
 }

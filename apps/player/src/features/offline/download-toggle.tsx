@@ -2,11 +2,10 @@ import { toast } from '@cadence/app-shell/toast-store';
 import { useTrans } from '@cadence/app-shell/use-trans';
 import type { TOfflineCollectionType } from '@cadence/contracts/offline';
 import { errorMessage, isHttpError } from '@cadence/http-client/http-error';
-import { PlainButton } from '@cadence/ui/plain-button';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import CircleCheckIcon from 'lucide-react/icons/circle-check';
-import DownloadIcon from 'lucide-react/icons/download';
 import { useState } from 'react';
+import { DownloadActionButton } from './download-action-button';
 import { downloadCollection, removeDownload, type TDownloadProgress } from './offline-downloads';
 import { downloadsQuery, OFFLINE_QUERY_KEY } from './offline-queries';
 
@@ -46,38 +45,25 @@ export function DownloadToggle({ type, id, path }: TDownloadTarget) {
 
   if (progress) {
     return (
-      <PlainButton
-        variant="outline"
-        isDisabled
-        startIcon={<DownloadIcon aria-hidden className="size-4" />}
-        data-testid="offline-download"
-      >
+      <DownloadActionButton isDisabled>
         <span role="status">
           {progress.total > 0
             ? trans('Downloading :done of :total', { done: progress.done, total: progress.total })
             : trans('Downloading...')}
         </span>
-      </PlainButton>
+      </DownloadActionButton>
     );
   }
   return isKept ? (
-    <PlainButton
-      variant="outline"
+    <DownloadActionButton
       onPress={() => void onRemove()}
       startIcon={<CircleCheckIcon aria-hidden className="size-4" />}
-      data-testid="offline-download"
     >
       {trans('Remove download')}
-    </PlainButton>
+    </DownloadActionButton>
   ) : (
-    <PlainButton
-      variant="outline"
-      onPress={() => void onDownload()}
-      isDisabled={downloads.isPending}
-      startIcon={<DownloadIcon aria-hidden className="size-4" />}
-      data-testid="offline-download"
-    >
+    <DownloadActionButton onPress={() => void onDownload()} isDisabled={downloads.isPending}>
       {trans('Download')}
-    </PlainButton>
+    </DownloadActionButton>
   );
 }

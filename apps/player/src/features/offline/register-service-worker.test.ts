@@ -1,5 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
-import { registerServiceWorkerWhenIdle } from './register-service-worker';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { registerServiceWorkerWhenIdle, whenFirstPageShown } from './register-service-worker';
 
 function controlledStart() {
   const register = vi.fn();
@@ -36,5 +36,37 @@ describe('registerServiceWorkerWhenIdle', () => {
     expect(start.register).not.toHaveBeenCalled();
     start.idle();
     expect(start.register).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('whenFirstPageShown', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('calls back once the page is in #root and its eager images are complete', () => {
+    vi.useFakeTimers();
+    const root = document.createElement('div');
+    const callback = vi.fn();
+    whenFirstPageShown(callback, root);
+    vi.advanceTimersByTime(1_000);
+    expect(callback).not.toHaveBeenCalled();
+    const image = document.createElement('img');
+    let isComplete = false;
+    Object.defineProperty(image, 'complete', { get: () => isComplete });
+    root.append(image);
+    vi.advanceTimersByTime(1_000);
+    expect(callback).not.toHaveBeenCalled();
+    isComplete = true;
+    vi.advanceTimersByTime(200);
+    expect(callback).toHaveBeenCalledTimes(1);
+  });
+
+  it('gives up waiting after the idle timeout', () => {
+    vi.useFakeTimers();
+    const callback = vi.fn();
+    whenFirstPageShown(callback, document.createElement('div'));
+    vi.advanceTimersByTime(10_000);
+    expect(callback).toHaveBeenCalledTimes(1);
   });
 });

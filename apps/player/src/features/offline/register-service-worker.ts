@@ -27,12 +27,31 @@ export function browserServiceWorkerStart(url: string): ServiceWorkerStart {
       void navigator.serviceWorker.register(url, { scope: '/' }).catch(() => undefined);
     },
     whenLoaded: (callback) => {
-      if (document.readyState === 'complete') callback();
-      else window.addEventListener('load', callback, { once: true });
+      const afterLoad = () => whenFirstPageShown(callback);
+      if (document.readyState === 'complete') afterLoad();
+      else window.addEventListener('load', afterLoad, { once: true });
     },
     whenIdle: (callback) => {
       if ('requestIdleCallback' in window) window.requestIdleCallback(callback, { timeout: IDLE_TIMEOUT_MS });
       else setTimeout(callback, 0);
     },
   };
+}
+
+/**
+ * index.html starts the app once its first screen is painted, so `load` can come before the app
+ * has drawn its page: the page's own images (and the listener's first click) were no longer ahead
+ * of the worker's pre-cache. Waits for the page in #root and its eager images, up to the timeout.
+ */
+export function whenFirstPageShown(callback: () => void, root = document.getElementById('root')): void {
+  const startedAt = Date.now();
+  const isShown = () =>
+    !!root &&
+    root.childElementCount > 0 &&
+    [...root.querySelectorAll('img')].every((image) => image.complete || image.loading === 'lazy');
+  const check = () => {
+    if (isShown() || Date.now() - startedAt >= IDLE_TIMEOUT_MS) callback();
+    else setTimeout(check, 200);
+  };
+  check();
 }

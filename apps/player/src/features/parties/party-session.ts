@@ -13,6 +13,8 @@ export type TPartySessionStatus = 'idle' | 'loading' | 'live' | 'removed' | 'end
 export type TPartySession = { code: string | null; party: TParty | null; status: TPartySessionStatus };
 
 const TICK_MS = 250;
+/** Media events (they do not bubble: listened to while capturing) after which the element has landed. */
+const LANDED_EVENTS = ['playing', 'seeked'] as const;
 /** The clock is probed again this often: a laptop's clock drifts, and sleeps. */
 const REPROBE_MS = 30_000;
 /** A second round of probes this long (ms) after the party opens. */
@@ -45,6 +47,11 @@ const LANDING_TOLERANCE_MS = 40;
 /** Aims again at most this many times per control: a device that cannot land closer uses the rate. */
 const LANDING_RETRIES = 2;
 let landingRetries = 0;
+/**
+ * The seek being measured came with a track change: its landing includes the new track's start
+ * (a load, a spare taking over), not only a seek's delay, so it is aimed again but not learnt from.
+ */
+let isSelectLanding = false;
 /**
  * A stall's small jump (drift.ts) waits this long (ms) after any seek: a device whose seeks land
  * a few hundred ms off would otherwise jump every tick, where the rate works it off quietly.
@@ -103,8 +110,9 @@ function tick() {
     isMeasuringSeek = false;
     const place = partyPlaceAt(party.timeline, durations, serverNow);
     const behind = place.position_ms - audioMs;
-    if (Math.abs(behind) < 1_000)
+    if (Math.abs(behind) < 1_000 && !isSelectLanding)
       seekLeadMs = Math.min(MAX_SEEK_LEAD_MS, Math.max(0, seekLeadMs + behind / 2));
+    isSelectLanding = false;
     if (Math.abs(behind) > LANDING_TOLERANCE_MS && landingRetries < LANDING_RETRIES) {
       landingRetries += 1;
       player.seek((place.position_ms + seekLeadMs) / 1000);
@@ -129,6 +137,7 @@ function tick() {
       player.seek(action.ms / 1000);
       lastSeekAt = Date.now();
       isMeasuringSeek = party.timeline.is_playing;
+      isSelectLanding = actions.some((other) => other.type === 'select');
       landingRetries = 0;
     } else if (audio && audio.playbackRate !== action.rate) audio.playbackRate = action.rate;
   }
@@ -214,6 +223,13 @@ function goLive(code: string) {
     }),
   ];
   const ticker = setInterval(tick, TICK_MS);
+  // A start or a seek that has just landed is read at once, not up to a tick later: a landing off
+  // by a few hundred ms (a track that had to start first, a busy device) is aimed again before
+  // it is heard as an echo. After the event's own listeners: the player marks itself playing there.
+  const onLanded = (event: Event) => {
+    if (event.target === activeAudio()) setTimeout(tick, 0);
+  };
+  for (const type of LANDED_EVENTS) document.addEventListener(type, onLanded, true);
   const probeAgain = () => {
     stopProbe();
     stopProbe = probeClock();
@@ -231,6 +247,7 @@ function goLive(code: string) {
     stopProbe();
     for (const off of offs) off();
     clearInterval(ticker);
+    for (const type of LANDED_EVENTS) document.removeEventListener(type, onLanded, true);
     clearTimeout(settledProbe);
     clearInterval(reprobe);
     clearInterval(poll);

@@ -8,30 +8,32 @@ import PencilIcon from 'lucide-react/icons/pencil';
 import Trash2Icon from 'lucide-react/icons/trash-2';
 import UsersIcon from 'lucide-react/icons/users';
 import { useNavigate } from 'react-router';
-import { SmartPlaylistEditor } from '../smart-playlists/smart-playlist-editor';
-import { CollaboratorsDialog } from './collaborators-dialog';
-import { CreatePlaylistDialog } from './create-playlist-dialog';
-import { DeletePlaylistDialog } from './delete-playlist-dialog';
 
 /** The owner's "more" menu on a playlist page: edit details, collaborators, delete. */
 export function PlaylistOwnerMenu({ playlist }: { playlist: TPlaylist }) {
   const { trans } = useTrans();
   const navigate = useNavigate();
+  // Each dialog (forms, the rule editor and its schemas) loads when its item is chosen: the page
+  // preloads what it renders, and none of them is on it until then.
   const actions: Record<string, () => void> = {
     edit: () =>
-      void openDialog((close) =>
-        playlist.smart_rules ? (
-          <SmartPlaylistEditor playlist={playlist} onClose={() => close()} />
-        ) : (
-          <CreatePlaylistDialog playlist={playlist} onClose={() => close()} />
-        ),
-      ),
+      void (playlist.smart_rules
+        ? import('../smart-playlists/smart-playlist-editor').then(({ SmartPlaylistEditor }) =>
+            openDialog((close) => <SmartPlaylistEditor playlist={playlist} onClose={() => close()} />),
+          )
+        : import('./create-playlist-dialog').then(({ CreatePlaylistDialog }) =>
+            openDialog((close) => <CreatePlaylistDialog playlist={playlist} onClose={() => close()} />),
+          )),
     collaborators: () =>
-      void openDialog((close) => <CollaboratorsDialog playlist={playlist} onClose={() => close()} />),
-    delete: () =>
-      void openDialog<boolean>((close) => <DeletePlaylistDialog playlist={playlist} onClose={close} />).then(
-        (isDeleted) => isDeleted && navigate('/library/playlists'),
+      void import('./collaborators-dialog').then(({ CollaboratorsDialog }) =>
+        openDialog((close) => <CollaboratorsDialog playlist={playlist} onClose={() => close()} />),
       ),
+    delete: () =>
+      void import('./delete-playlist-dialog')
+        .then(({ DeletePlaylistDialog }) =>
+          openDialog<boolean>((close) => <DeletePlaylistDialog playlist={playlist} onClose={close} />),
+        )
+        .then((isDeleted) => isDeleted && navigate('/library/playlists')),
   };
   return (
     <MenuTrigger>

@@ -1,53 +1,18 @@
-import { toast } from '@cadence/app-shell/toast-store';
 import { useTrans } from '@cadence/app-shell/use-trans';
 import type { TPlaylist } from '@cadence/contracts/playlist';
 import { IconButton } from '@cadence/ui/icon-button';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import GripVerticalIcon from 'lucide-react/icons/grip-vertical';
 import XIcon from 'lucide-react/icons/x';
 import { Button as AriaButton, GridList, GridListItem, useDragAndDrop } from 'react-aria-components';
-import { playlistQuery } from '../catalogue/catalogue-queries';
 import type { TPlayerTrack } from '../playback/player-track';
 import { trackArtwork } from '../playback/player-track';
 import { dropIndex } from '../player-ui/drop-index';
 import { formatDurationMs } from '../player-ui/format-time';
 import { Artwork } from '../player-ui/track-artwork';
 import { moveItem } from './move-item';
-import { removeTracksFromPlaylist, reorderPlaylist } from './playlist-queries';
-
-type TPlaylistTracks = NonNullable<TPlaylist['tracks']>;
-
-/** Optimistic writes to a playlist's cached tracks, rolled back with a toast if the api refuses. */
-function usePlaylistTracksCache(playlistId: number) {
-  const { trans } = useTrans();
-  const queryClient = useQueryClient();
-  const key = playlistQuery(playlistId).queryKey;
-  const optimistic = (change: (list: TPlaylistTracks) => TPlaylistTracks) => {
-    const previous = queryClient.getQueryData(key);
-    queryClient.setQueryData(key, (data) =>
-      data ? { playlist: { ...data.playlist, tracks: change(data.playlist.tracks ?? []) } } : data,
-    );
-    return { previous };
-  };
-  const rollback = (_error: unknown, _vars: unknown, context?: { previous: unknown }) => {
-    queryClient.setQueryData(key, context?.previous as never);
-    toast.danger(trans('The playlist could not be changed.'));
-  };
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: key });
-  return { optimistic, rollback, refresh };
-}
-
-/** Removes tracks (one, or a selection of the track table) from a playlist at once. */
-export function useRemovePlaylistTracks(playlistId: number) {
-  const { optimistic, rollback, refresh } = usePlaylistTracksCache(playlistId);
-  const remove = useMutation({
-    mutationFn: (ids: number[]) => removeTracksFromPlaylist(playlistId, ids),
-    onMutate: (ids) => optimistic((list) => list.filter((track) => !ids.includes(track.id))),
-    onError: rollback,
-    onSettled: refresh,
-  });
-  return (ids: number[]) => remove.mutate(ids);
-}
+import { reorderPlaylist } from './playlist-queries';
+import { usePlaylistTracksCache, useRemovePlaylistTracks } from './playlist-tracks-cache';
 
 /**
  * Edit mode of a playlist's tracks: drag (or keyboard drag) to reorder, remove; both change

@@ -43,6 +43,21 @@ describe('TrackTable', () => {
     expect(row(13).getAttribute('tabindex')).toBe('-1');
   });
 
+  it('starts loading a row’s track when the row is hovered or focused, before its play button is pressed', () => {
+    const { store } = renderWithPlayer(<TrackTable tracks={tracks} aria-label="Songs" />);
+    const commands: string[] = [];
+    store.onCommand((command) =>
+      commands.push(
+        command.type === 'prepare' ? `prepare ${command.track.id} ${command.preload}` : command.type,
+      ),
+    );
+    // The row's title cell, not its (hidden until hovered) play button.
+    fireEvent.pointerOver(within(row(1)).getByText(tracks[1]?.name as string));
+    fireEvent.focus(row(2));
+    fireEvent.pointerDown(row(0));
+    expect(commands).toEqual(['warmUp', 'prepare 2 metadata', 'prepare 3 metadata', 'prepare 1 auto']);
+  });
+
   it('plays the list from a row on double-click and highlights the playing row', () => {
     const { store } = renderWithPlayer(<TrackTable tracks={tracks} aria-label="Songs" />);
     expect(rows()).toHaveLength(3);

@@ -51,6 +51,12 @@ export function TrackTable({
   const { selection, activeIndex, menu, menuTriggerRef, closeMenu, onRowMount, handlers } =
     useTrackTableInput(tracks, gridRef);
   const toggleLike = useToggleLike();
+  // Once per table: the audio output's start (tens of ms) happens on the way to a play, not in it.
+  const warmUp = () => {
+    if (isWarm.current) return;
+    isWarm.current = true;
+    getPlayer().warmUp();
+  };
   const tableHandlers = {
     ...handlers,
     onClick: (event: MouseEvent<HTMLDivElement>) => {
@@ -98,15 +104,16 @@ export function TrackTable({
         data-testid="track-table"
         {...tableHandlers}
         onPointerOver={(event) => {
-          // Once per page: the audio output's start (tens of ms) happens here rather than in the click.
-          if (!isWarm.current) {
-            isWarm.current = true;
-            getPlayer().warmUp();
-          }
+          warmUp();
           preloadNearMenu(event);
           prepareNearPlay(event, tracks, 'metadata');
         }}
-        onFocus={preloadNearMenu}
+        onFocus={(event) => {
+          // A keyboard play (Enter on a row) gets the same head start as a pointer's.
+          warmUp();
+          preloadNearMenu(event);
+          prepareNearPlay(event, tracks, 'metadata');
+        }}
         onDragStart={(event) => {
           const row = (event.target as Element).closest<HTMLElement>('[data-row-index]');
           if (!row) return;
@@ -172,10 +179,16 @@ export function TrackTable({
   );
 }
 
-/** A row's audio starts loading when its play button is hovered (metadata) or pressed (all). */
+/**
+ * A row's audio starts loading when the row is hovered or focused (metadata) and when it is pressed
+ * (all). The row, not only its play button: the button shows only while its row is hovered or
+ * focused, so a pointer over the row is already on its way to it, and the click that follows a few
+ * ms after the button appears found the metadata still on its way. One warm element serves
+ * every row, so passing over a list re-targets it rather than loading each row.
+ */
 function prepareNearPlay(event: React.SyntheticEvent, tracks: TPlayerTrack[], preload: 'metadata' | 'auto') {
-  const button = event.target instanceof Element ? event.target.closest('[data-action="play"]') : null;
-  const track = tracks[Number(button?.closest('[data-row-index]')?.getAttribute('data-row-index'))];
+  const row = event.target instanceof Element ? event.target.closest('[data-row-index]') : null;
+  const track = tracks[Number(row?.getAttribute('data-row-index'))];
   if (track) getPlayer().prepare(track, preload);
 }
 

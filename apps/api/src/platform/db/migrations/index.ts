@@ -58,9 +58,14 @@ import * as denormaliseTrackGenreAndTagIds from './2026-11-30T03-00_denormalise-
 import * as addPayoutRunComputing from './2026-11-30T03-10_add-payout-run-computing';
 import * as addTracksLinkTitleIndex from './2026-11-30T07-30_add-tracks-link-title-index';
 import * as addScrobbleSenderLease from './2026-11-30T10-40_add-scrobble-sender-lease';
+import * as scrobbleOutboxDeleteOnSend from './2026-11-30T17-30_scrobble-outbox-delete-on-send';
+import type { TMigrationName } from './names';
 
-/** Imported statically so the tsup bundle carries them; keys are the frozen migration names. */
-export const migrations: Record<string, Migration> = {
+/**
+ * Imported statically so the tsup bundle carries them; keys are the frozen migration names, and
+ * the type makes a name missing here or in `./names` a compile error.
+ */
+export const migrations: Record<TMigrationName, Migration> = {
   '2026-11-21T10-00_create-users': createUsers,
   '2026-11-21T10-01_create-roles-and-permissions': createRolesAndPermissions,
   '2026-11-21T10-02_create-settings-and-seeds': createSettingsAndSeeds,
@@ -119,6 +124,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-30T03-10_add-payout-run-computing': addPayoutRunComputing,
   '2026-11-30T07-30_add-tracks-link-title-index': addTracksLinkTitleIndex,
   '2026-11-30T10-40_add-scrobble-sender-lease': addScrobbleSenderLease,
+  '2026-11-30T17-30_scrobble-outbox-delete-on-send': scrobbleOutboxDeleteOnSend,
 };
 
 /**

@@ -1,9 +1,10 @@
 /**
  * The migrations' names, without their code: what a start compares with the applied names
  * before it imports `./index` (every migration's module), which it only does when one is
- * pending. `migrate.test.ts` fails when this list and `./index` disagree.
+ * pending. The compiler (`TMigrationName` keys `./index`) and `migrate.test.ts` fail when the two
+ * disagree.
  */
-export const migrationNames: readonly string[] = [
+export const migrationNames = [
   '2026-11-21T10-00_create-users',
   '2026-11-21T10-01_create-roles-and-permissions',
   '2026-11-21T10-02_create-settings-and-seeds',
@@ -62,4 +63,8 @@ export const migrationNames: readonly string[] = [
   '2026-11-30T03-10_add-payout-run-computing',
   '2026-11-30T07-30_add-tracks-link-title-index',
   '2026-11-30T10-40_add-scrobble-sender-lease',
-];
+  '2026-11-30T17-30_scrobble-outbox-delete-on-send',
+] as const;
+
+/** A migration's frozen name: `./index` keys its modules by exactly these, checked by the compiler. */
+export type TMigrationName = (typeof migrationNames)[number];
