@@ -1,4 +1,4 @@
-import { testReporters } from '@cadence/vitest-config/file-durations';
+import { testCommandRetry, testReporters } from '@cadence/vitest-config/file-durations';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -36,9 +36,9 @@ export default defineConfig({
           include: ['src/**/*.e2e.test.ts'],
           exclude: TIMING_FILES,
           maxWorkers: 2,
-          // No retry: the two load-dependent failures that once asked for one had causes, now fixed
-          // (a bulk action's selection cleared only after the list reloaded; a row double-clicked
-          // on its album/artist link, whose first click navigated away).
+          // One retry under the test command, as every suite (tooling/vitest/file-durations.ts);
+          // a test that needs it is named at the end of the run.
+          ...testCommandRetry(),
           sequence: { groupOrder: 0 },
         },
       },

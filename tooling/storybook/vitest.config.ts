@@ -1,4 +1,4 @@
-import { testReporters } from '@cadence/vitest-config/file-durations';
+import { testCommandRetry, testReporters } from '@cadence/vitest-config/file-durations';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
@@ -19,6 +19,7 @@ export default defineConfig({
   test: {
     name: 'storybook',
     ...testReporters(),
+    ...testCommandRetry(),
     browser: {
       enabled: true,
       headless: true,

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { configDefaults, defineConfig, type ViteUserConfig as UserConfig } from 'vitest/config';
-import { testReporters } from './file-durations';
+import { testCommandRetry, testReporters } from './file-durations';
 
 /**
  * Preset for React packages and apps: jsdom, tests beside the components. A worker keeps one
@@ -14,6 +14,7 @@ export const domPreset: UserConfig = defineConfig({
   test: {
     environment: 'jsdom',
     ...testReporters(),
+    ...testCommandRetry(),
     include: ['src/**/*.test.{ts,tsx}'],
     testTimeout: 20_000,
     isolate: false,

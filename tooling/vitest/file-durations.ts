@@ -99,6 +99,16 @@ class FileDurationsReporter implements Reporter {
  * explicit `reporters: undefined` would break vitest's config resolution); under the root test
  * command the default reporter plus the one that writes file durations (GitHub's annotations kept).
  */
+/**
+ * Under the test command, a failed test gets one more attempt. A pass on that attempt is still
+ * named at the end of the run (`retried`), so a flake is seen, not buried; a bare `vitest run`
+ * gets no retry, so a developer meets the flake at once. Two CI runs of 2026-12-01 on the
+ * slower 2-core machine failed on one attempt each of tests green in every run before and after.
+ */
+export function testCommandRetry(): { retry?: number } {
+  return process.env[FILE_DURATIONS_DIR] ? { retry: 1 } : {};
+}
+
 export function testReporters(): { reporters?: (string | Reporter)[] } {
   const dir = process.env[FILE_DURATIONS_DIR];
   if (!dir) return {};

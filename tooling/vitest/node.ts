@@ -1,5 +1,5 @@
 import { defineConfig, type ViteUserConfig } from 'vitest/config';
-import { testReporters } from './file-durations';
+import { testCommandRetry, testReporters } from './file-durations';
 
 /** Preset for packages and the api: plain Node, tests beside the code. */
 // Annotated: its declaration (what a package's typecheck reads) names vitest's type, not vite's,
@@ -8,6 +8,7 @@ export const nodePreset: ViteUserConfig = defineConfig({
   test: {
     environment: 'node',
     ...testReporters(),
+    ...testCommandRetry(),
     include: ['src/**/*.test.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
