@@ -55,10 +55,6 @@ export function closeScope(scope: TChildScope): number {
   return killed;
 }
 
-export function livePids(): number[] {
-  return [...live].flatMap((child) => (child.pid === undefined ? [] : [child.pid]));
-}
-
 export function killAllNow(): void {
   for (const child of live) {
     if (isRunning(child)) child.kill('SIGKILL');

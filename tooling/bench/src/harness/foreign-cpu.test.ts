@@ -1,5 +1,15 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { foreignCores, isBenchBackend, MIN_WINDOW_SECONDS, watchBenchBackends } from './foreign-cpu';
+import {
+  foreignCores,
+  isBenchBackend,
+  MIN_WINDOW_SECONDS,
+  parseStat,
+  snapshotCpu,
+  treeTicks,
+  watchBenchBackends,
+} from './foreign-cpu';
 
 describe('isBenchBackend', () => {
   it("counts the backends and autovacuum of the bench's own databases", () => {
@@ -74,5 +84,56 @@ describe('foreignCores', () => {
     expect(foreignCores(from, { at: MIN_WINDOW_SECONDS * 1000, machineBusy: 100, ours: 0 })).toBeCloseTo(
       1 / MIN_WINDOW_SECONDS,
     );
+  });
+});
+
+describe('our share of the CPU', () => {
+  it("reads a process's parent and ticks, whatever its name holds", () => {
+    // pid (comm) state ppid ... utime stime cutime cstime (fields 14-17).
+    const stat = '42 (a (b) c) S 7 42 42 0 -1 4194560 100 0 0 0 30 12 5 3 20 0 1 0';
+    expect(parseStat(stat, false)).toEqual({ parent: 7, ticks: 42 });
+    expect(parseStat(stat, true)).toEqual({ parent: 7, ticks: 50 });
+  });
+
+  it("counts every process below ours (a browser's renderers), not its neighbours", () => {
+    const processes = new Map([
+      [1, { parent: 0, ticks: 1000 }],
+      [10, { parent: 1, ticks: 5 }], // us
+      [11, { parent: 10, ticks: 20 }], // the browser we launched
+      [12, { parent: 11, ticks: 300 }], // its renderer
+      [13, { parent: 12, ticks: 7 }],
+      [20, { parent: 1, ticks: 400 }], // someone else's
+    ]);
+    expect(treeTicks(10, processes)).toBe(332);
+    // The renderer ends and the browser reaps it: its ticks move to the browser's reaped count.
+    processes.delete(13);
+    processes.delete(12);
+    processes.set(11, { parent: 10, ticks: 327 });
+    expect(treeTicks(10, processes)).toBe(332);
+    expect(treeTicks(99, processes)).toBe(0);
+  });
+
+  it('counts the CPU a grandchild used while it ran', async () => {
+    const before = snapshotCpu();
+    // A shell (our child) whose node (our grandchild) spins for 400 ms of its own CPU.
+    const shell = spawn(
+      'sh',
+      [
+        '-c',
+        `${JSON.stringify(process.execPath)} -e "while (process.cpuUsage().user < 400000); setTimeout(() => {}, 2000)" & wait`,
+      ],
+      { stdio: 'ignore' },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    let during = snapshotCpu();
+    const deadline = Date.now() + 20_000;
+    while (during.ours - before.ours < 40 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      during = snapshotCpu();
+    }
+    // Counted while the grandchild still lives (it sleeps 2 s after spinning): no reaping needed.
+    expect(shell.exitCode).toBeNull();
+    expect(during.ours - before.ours).toBeGreaterThanOrEqual(40);
+    await once(shell, 'exit');
   });
 });

@@ -1,11 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { livePids } from './children';
 
 /**
  * How much CPU the rest of the machine used while we measured, in cores. The load average
  * alone cannot tell: our own server and generator push it to ~2 during every run.
- * Ours = this process (with its reaped children: finished load generators) + live children.
+ * Ours = this process and every live process below it (its children and theirs: Chromium's
+ * renderers, GPU and utility processes are the browser's children, not ours), each with what its
+ * reaped children used (finished load generators, a renderer that ended).
  */
 export type TCpuSnapshot = { at: number; machineBusy: number; ours: number };
 
@@ -19,25 +20,66 @@ function readMachineBusyTicks(): number {
   return user + nice + system + irq + softirq + steal;
 }
 
-function readProcessTicks(pid: number | 'self', withChildren: boolean): number {
+/** A process's parent and CPU ticks, from its `/proc/<pid>/stat` text. */
+export function parseStat(stat: string, withChildren: boolean): { parent: number; ticks: number } {
+  // Fields after the command name, which may itself hold spaces, start at the state field (3).
+  const fields = stat
+    .slice(stat.lastIndexOf(')') + 2)
+    .split(' ')
+    .map(Number);
+  const [utime = 0, stime = 0, cutime = 0, cstime = 0] = fields.slice(11, 15);
+  return { parent: fields[1] ?? 0, ticks: utime + stime + (withChildren ? cutime + cstime : 0) };
+}
+
+function readProcessTicks(pid: number, withChildren: boolean): number {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the command name, which may itself hold spaces, start at the state field (3).
-    const fields = stat
-      .slice(stat.lastIndexOf(')') + 2)
-      .split(' ')
-      .map(Number);
-    const [utime = 0, stime = 0, cutime = 0, cstime = 0] = fields.slice(11, 15);
-    return utime + stime + (withChildren ? cutime + cstime : 0);
+    return parseStat(readFileSync(`/proc/${pid}/stat`, 'utf8'), withChildren).ticks;
   } catch {
     return 0;
   }
 }
 
+/**
+ * The CPU ticks of `root` and of every process below it in `processes` (pid -> parent and
+ * ticks, reaped children included). A process that ended moved its ticks to its parent's reaped
+ * count, so between two readings nothing is lost or counted twice while the tree holds.
+ */
+export function treeTicks(root: number, processes: ReadonlyMap<number, { parent: number; ticks: number }>) {
+  const children = new Map<number, number[]>();
+  for (const [pid, { parent }] of processes) {
+    const siblings = children.get(parent);
+    if (siblings) siblings.push(pid);
+    else children.set(parent, [pid]);
+  }
+  let ticks = 0;
+  const pending = [root];
+  while (pending.length > 0) {
+    const pid = pending.pop() as number;
+    ticks += processes.get(pid)?.ticks ?? 0;
+    pending.push(...(children.get(pid) ?? []));
+  }
+  return ticks;
+}
+
+function readProcesses(): Map<number, { parent: number; ticks: number }> {
+  const processes = new Map<number, { parent: number; ticks: number }>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      processes.set(Number(entry), parseStat(readFileSync(`/proc/${entry}/stat`, 'utf8'), true));
+    } catch {
+      // Ended while we read.
+    }
+  }
+  return processes;
+}
+
 export function snapshotCpu(): TCpuSnapshot {
-  let ours = readProcessTicks('self', true);
-  for (const pid of livePids()) ours += readProcessTicks(pid, false);
-  return { at: performance.now(), machineBusy: readMachineBusyTicks(), ours };
+  return {
+    at: performance.now(),
+    machineBusy: readMachineBusyTicks(),
+    ours: treeTicks(process.pid, readProcesses()),
+  };
 }
 
 /**
