@@ -2,6 +2,8 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import {
+  childPids,
+  creditOrphansOf,
   foreignCores,
   isBenchBackend,
   MIN_WINDOW_SECONDS,
@@ -135,5 +137,30 @@ describe('our share of the CPU', () => {
     expect(shell.exitCode).toBeNull();
     expect(during.ours - before.ours).toBeGreaterThanOrEqual(40);
     await once(shell, 'exit');
+  });
+
+  it("keeps a child's orphans' CPU when it is credited before the child ends", async () => {
+    const before = snapshotCpu();
+    const known = childPids();
+    // The shell (our child) ends first; its node (spinning 300 ms of CPU, then alive 1 s more)
+    // becomes an orphan, reaped by init: as Chromium's renderers when the browser closes.
+    const shell = spawn(
+      'sh',
+      [
+        '-c',
+        `${JSON.stringify(process.execPath)} -e "while (process.cpuUsage().user < 300000); setTimeout(() => {}, 1000)" & sleep 30`,
+      ],
+      { stdio: 'ignore' },
+    );
+    await once(shell, 'spawn');
+    expect([...childPids()].filter((pid) => !known.has(pid))).toEqual([shell.pid]);
+    const deadline = Date.now() + 20_000;
+    while (snapshotCpu().ours - before.ours < 30 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    creditOrphansOf(shell.pid as number);
+    shell.kill('SIGKILL');
+    await once(shell, 'exit');
+    // The orphan is no longer below us, yet what it used stays counted.
+    expect(snapshotCpu().ours - before.ours).toBeGreaterThanOrEqual(30);
   });
 });
