@@ -26,15 +26,16 @@ export async function measureThroughput(
   const result = await runLoad({ ...common, seconds: context.mode.measureSeconds });
   if (result.non2xx > 0 || result.errors > 0) {
     throw new Error(
-      `${server.spec.label}: GET ${loadPath} under load gave ${result.non2xx} non-2xx responses and ${result.errors} socket errors${
-        result.errors > 0
-          ? ` (${Object.entries(result.errorKinds ?? {})
-              .filter(([, count]) => count > 0)
-              .map(([kind, count]) => `${kind} ${count}`)
-              .join(', ')})`
-          : ''
-      }`,
+      `${server.spec.label}: GET ${loadPath} under load gave ${result.non2xx} non-2xx responses and ${describeErrors(result)}`,
     );
   }
   return result;
+}
+
+/** "3 socket errors (connect 1, timeout 2)": the kinds that happened, when the generator names them. */
+export function describeErrors(result: Pick<TLoadResult, 'errors' | 'errorKinds'>): string {
+  const kinds = Object.entries(result.errorKinds ?? {})
+    .filter(([, count]) => count > 0)
+    .map(([kind, count]) => `${kind} ${count}`);
+  return `${result.errors} socket errors${kinds.length > 0 ? ` (${kinds.join(', ')})` : ''}`;
 }
