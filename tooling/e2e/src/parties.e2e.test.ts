@@ -98,7 +98,11 @@ async function untilAll(pages: Page[], until: Until) {
           if (until.kind === 'paused') return audio.paused;
           if (until.kind === 'before') return !audio.paused && audio.currentTime * 1000 < until.ms;
           if (until.kind === 'past') return !audio.paused && audio.currentTime * 1000 > until.ms;
-          return audio.currentSrc !== until.src && !audio.paused;
+          // Landed on the new track: playing it, not still loading it. An element is not paused
+          // from its play() call on, before its first byte: on the slower machine of the
+          // 2026-12-01 CI runs a page still fetching the new track was read as landed 301-332 ms
+          // behind (three attempts in a row; 9-49 ms here, idle), the time its load took.
+          return audio.currentSrc !== until.src && !audio.paused && audio.readyState >= 3 && !audio.seeking;
         },
         until,
         { timeout: 30_000 },
