@@ -39,6 +39,11 @@ const fieldErrors = fc.oneof(
 
 describe('error body guards', () => {
   it('accept exactly what the contract accepts for field errors', () => {
+    // Found by the property below in a CI run (2026-12-01): zod's record passes over `__proto__`.
+    for (const body of ['{"__proto__":[0]}', '{"__proto__":[0],"email":"Taken."}', '{"email":[1]}'])
+      expect(isFieldErrors(JSON.parse(body)), body).toBe(
+        ZFieldErrorsSchema.safeParse(JSON.parse(body)).success,
+      );
     fc.assert(
       fc.property(fieldErrors, (value) => {
         expect(isFieldErrors(value)).toBe(ZFieldErrorsSchema.safeParse(value).success);

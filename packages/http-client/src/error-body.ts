@@ -9,12 +9,16 @@ const isOptional = (value: unknown, check: (value: unknown) => boolean) =>
   value === undefined || check(value);
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
-/** Spec 3 "Validation errors from the server": field name -> message or list of messages. */
+/**
+ * Spec 3 "Validation errors from the server": field name -> message or list of messages. An own
+ * `__proto__` key (JSON.parse makes one) is passed over, as zod's record passes over it.
+ */
 export function isFieldErrors(value: unknown): value is TFieldErrors {
   return (
     isPlainObject(value) &&
-    Object.values(value).every(
-      (messages) => isString(messages) || (Array.isArray(messages) && messages.every(isString)),
+    Object.entries(value).every(
+      ([field, messages]) =>
+        field === '__proto__' || isString(messages) || (Array.isArray(messages) && messages.every(isString)),
     )
   );
 }
