@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import {
   readListState,
@@ -18,9 +18,17 @@ export function useListParams(options: TListOptions = {}): [TListState, (patch: 
   const optionsKey = JSON.stringify(options);
   const stable = useMemo(() => JSON.parse(optionsKey) as TListOptions, [optionsKey]);
   const state = useMemo(() => readListState(params, stable), [params, stable]);
+  // The latest address, updates included: react-router hands a functional update the params of
+  // the last render, so a search and a filter set before the next render overwrote each other
+  // (a CI run's address kept `email_verified=1` without its `query`, then the reverse).
+  const latest = useRef(params);
+  latest.current = params;
   const update = useCallback(
-    (patch: TListPatch) =>
-      setParams((current) => writeListState(current, patch, stable), { replace: patch.query !== undefined }),
+    (patch: TListPatch) => {
+      const next = writeListState(new URLSearchParams(latest.current), patch, stable);
+      latest.current = next;
+      setParams(next, { replace: patch.query !== undefined });
+    },
     [setParams, stable],
   );
   return [state, update];
