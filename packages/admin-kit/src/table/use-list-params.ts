@@ -25,7 +25,7 @@ export function useListParams(options: TListOptions = {}): [TListState, (patch: 
   latest.current = params;
   const update = useCallback(
     (patch: TListPatch) => {
-      const next = writeListState(new URLSearchParams(latest.current), patch, stable);
+      const next = writeListState(latest.current, patch, stable);
       latest.current = next;
       setParams(next, { replace: patch.query !== undefined });
     },
