@@ -435,6 +435,40 @@ describe('the outbox rows', () => {
     await t.deps.db.deleteFrom('scrobble_outbox').where('user_id', '=', hal.id).execute();
   });
 
+  it('reads every owed row once when listening order runs against the ids, with ties in time', async () => {
+    const ivy = await listenerWith();
+    const { name } = await queueBacklog(ivy.id, 'Reversed', 7);
+    // Listened in the reverse of the order queued, three rows sharing a time: the position is the
+    // last row in (time, id) order, never the largest id or a row of an earlier time.
+    await t.deps.db
+      .updateTable('scrobble_outbox')
+      .set({
+        listened_at: sql`timestamptz '2026-02-01' - (id - (select min(id) from scrobble_outbox where user_id = ${ivy.id})) / 3 * interval '1 minute'`,
+      })
+      .where('user_id', '=', ivy.id)
+      .execute();
+    const account = { userId: ivy.id, service: 'listenbrainz' as const };
+    const seen: string[] = [];
+    let position: Awaited<ReturnType<typeof readDueBatches>>['position'] = null;
+    for (let reads = 0; reads < 10; reads++) {
+      const read = await readDueBatches(t.deps.db, account, {
+        after: position,
+        size: 2,
+        batches: 1,
+        now: new Date(),
+      });
+      if (read.batches.length === 0) break;
+      for (const batch of read.batches) {
+        const listens = JSON.parse(`[${batch.listens}]`) as { track_metadata: { track_name: string } }[];
+        expect(listens).toHaveLength(batch.count);
+        seen.push(...listens.map((listen) => listen.track_metadata.track_name));
+      }
+      position = read.position;
+    }
+    expect(seen.sort()).toEqual([0, 1, 2, 3, 4, 5, 6].map(name).sort());
+    await t.deps.db.deleteFrom('scrobble_outbox').where('user_id', '=', ivy.id).execute();
+  });
+
   it('queues a listen once: a key already kept (sent or owed) queues nothing, and a disconnect forgets only the keys of what it dropped', async () => {
     const fay = await listenerWith();
     await connectListenBrainz(fay.headers, 'lb-token-of-bob');
