@@ -9,7 +9,9 @@ const page = (head: string, body = START_SCRIPT) =>
 describe('deferEntry', () => {
   it('turns the entry script into a marked modulepreload at the same place', () => {
     expect(deferEntry(page(ENTRY))).toBe(
-      page('<link rel="modulepreload" crossorigin href="/assets/index-AbC1.js" data-app-entry>'),
+      page(
+        '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/index-AbC1.js" data-app-entry>',
+      ),
     );
   });
 

@@ -172,12 +172,14 @@ export type TFirstPageChunks = Partial<Record<TFirstPage['kind'], string[]>>;
 /**
  * `<link rel="modulepreload">` for the chunks of the page's lazy route, so they download with the
  * entry instead of after it has run. `crossorigin` as on Vite's own links: the same request mode
- * as the `import()` that will use them.
+ * as the `import()` that will use them. Low priority, as the entry's own (apps/player
+ * build/entry-after-paint.ts): the first paint needs none of them, and the stylesheet, font and
+ * image it does need go first.
  */
 export function routeChunkPreloads(chunks: TFirstPageChunks | null, page: TFirstPage | null): string {
   const files = page ? (chunks?.[page.kind] ?? []) : [];
   return files
     .filter((file) => /^\/[\w./-]+\.js$/.test(file))
-    .map((file) => `<link rel="modulepreload" crossorigin href="${file}">`)
+    .map((file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${file}">`)
     .join('');
 }

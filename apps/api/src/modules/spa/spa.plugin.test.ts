@@ -284,7 +284,7 @@ describe("the first page's GET answered in its HTML", () => {
     expect(res.body).toContain('imagesizes="(min-width: 768px) 14rem, 12rem"');
     // The album route's chunks from the build's map, with the HTML; nothing that is not a plain path.
     expect(res.body.match(/<link rel="modulepreload"[^>]*>/g)).toEqual([
-      '<link rel="modulepreload" crossorigin href="/assets/album-page-1.js">',
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/album-page-1.js">',
     ]);
     expect(res.body).not.toContain('alert(1)');
     expect((await page('/search/x')).body).not.toContain('rel="modulepreload"');
