@@ -5,8 +5,18 @@ import { apiTarget, prepareApiData, startTarget } from '../harness/targets';
 import { freshContext, launchChromium } from './browser';
 import { ensurePlayerBuilt } from './player-app';
 
-/** Issue 5: Spotify's published median from click to sound. */
-export const GOAL_P50_MS = 265;
+/**
+ * Issue 33: p50 <= 150 ms and p95 <= 250 ms from click to sound (issue 5's goal was Spotify's
+ * published median, 265 ms).
+ */
+export const GOAL_P50_MS = 150;
+export const GOAL_P95_MS = 250;
+
+/** The nearest-rank percentile of `values` (the harness's own runs: 9 plays a side). */
+function percentile(values: readonly number[], fraction: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? Number.NaN;
+}
 const CEILING_PATH = '/__bench/click-to-sound';
 const WAIT_MS = 20_000;
 
@@ -109,9 +119,9 @@ export const clickToSound: TBenchmark = {
   expectedSeconds: { full: 90, smoke: 60 },
   unit: 'ms p50',
   direction: 'ceiling-over-ours',
-  // ours <= 265 ms  <=>  ceiling/ours >= ceiling/265; the ceiling is measured in the run.
+  // ours <= GOAL_P50_MS  <=>  ceiling/ours >= ceiling/GOAL_P50_MS; the ceiling is measured in the run.
   goalRatio: 1,
-  goalWords: `p50 from click on a track row's play control to the <audio>'s first playing <= ${GOAL_P50_MS} ms (absolute goal in details)`,
+  goalWords: `p50 from click on a track row's play control to the <audio>'s first playing <= ${GOAL_P50_MS} ms (p95 <= ${GOAL_P95_MS} ms and the absolute figures in details)`,
   async run(context) {
     await ensurePlayerBuilt(true, context.log);
     const plays = context.mode.name === 'smoke' ? 1 : 9;
@@ -135,12 +145,22 @@ export const clickToSound: TBenchmark = {
         timings.push({ row, ours, ceiling });
       }
       const oursP50 = median(samples.map((sample) => sample.ours));
+      const oursP95 = percentile(
+        samples.map((sample) => sample.ours),
+        0.95,
+      );
       const ceilingP50 = median(samples.map((sample) => sample.ceiling));
       clickToSound.goalRatio = Math.round((ceilingP50 / GOAL_P50_MS) * 1000) / 1000;
       return {
         samples,
         details: {
-          absoluteGoal: { oursP50Ms: oursP50, goalMs: GOAL_P50_MS, pass: oursP50 <= GOAL_P50_MS },
+          absoluteGoal: {
+            oursP50Ms: oursP50,
+            oursP95Ms: oursP95,
+            goalP50Ms: GOAL_P50_MS,
+            goalP95Ms: GOAL_P95_MS,
+            pass: oursP50 <= GOAL_P50_MS && oursP95 <= GOAL_P95_MS,
+          },
           distinctTracks: new Set(timings.map((timing) => timing.ours.src)).size,
           timings,
         },
