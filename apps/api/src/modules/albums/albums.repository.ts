@@ -149,11 +149,6 @@ export function recentAlbumsIn(db: Db, scope: MusicScope) {
     .execute();
 }
 
-/** Adds a counted play to the album's total. */
-export async function countAlbumPlay(db: Kysely<Database>, albumId: number): Promise<void> {
-  await db.updateTable('albums').set({ plays: sql`plays + 1` }).where('id', '=', albumId).execute();
-}
-
 /** Album rows with `release_date` as `YYYY-MM-DD` text, as the album DTO expects. */
 export function findAlbums(db: Kysely<Database>, ids: number[]) {
   return db

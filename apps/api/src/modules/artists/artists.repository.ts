@@ -186,17 +186,6 @@ export async function ensureArtistOwner(trx: Trx, userId: number, artistId: numb
     .execute();
 }
 
-/** Adds a counted play to every artist credited on the track. */
-export async function countCreditedArtistsPlay(db: Kysely<Database>, trackId: number): Promise<void> {
-  await db
-    .updateTable('artists')
-    .set({ plays: sql`plays + 1` })
-    .where('id', 'in', (eb) =>
-      eb.selectFrom('artist_track').select('artist_id').where('track_id', '=', trackId),
-    )
-    .execute();
-}
-
 export async function artistExists(db: Kysely<Database>, id: number): Promise<boolean> {
   return !!(await db.selectFrom('artists').select('id').where('id', '=', id).executeTakeFirst());
 }

@@ -10,22 +10,12 @@ import type { Database } from '../../platform/db/schema';
 import { lookupLocation } from '../../platform/geoip/geoip';
 import { validationError } from '../../platform/http/app-error';
 import type { Cache } from '../../platform/redis/services';
-import { countAlbumPlay } from '../albums/albums.repository';
-import { countCreditedArtistsPlay } from '../artists/artists.repository';
 import type { Page } from '../catalogue/catalogue-query.repository';
 import { isoRequired, mapPage } from '../catalogue/catalogue-utils';
 import type { TrackRow } from '../catalogue/track-dto';
 import { toTrackDtos } from '../catalogue/track-dto';
-import { countTrackPlay } from '../tracks/tracks.repository';
 import { listenerHash, listenerKey, type PlayListener } from './listener';
-import {
-  bumpRollups,
-  historyPage,
-  insertPlay,
-  latestPlay,
-  type PlayDimension,
-  playNear,
-} from './plays.repository';
+import { historyPage, latestPlay, type PlayDimension, playNear, recordCountedPlay } from './plays.repository';
 import { countryFromHeaders, parseUserAgent } from './user-agent';
 
 type Db = Kysely<Database>;
@@ -98,7 +88,7 @@ export function createPlaysService(db: Db, cache: Cache, salt = '', onCounted?: 
     const country = countryFromHeaders(listener.headers) ?? location.country;
     const city = location.city;
     const hash = listenerHash(listener, salt);
-    const playId = await insertPlay(db, {
+    const play = {
       track_id: track.id,
       user_id: listener.userId,
       played_at: playedAt,
@@ -110,7 +100,7 @@ export function createPlaysService(db: Db, cache: Cache, salt = '', onCounted?: 
       city,
       source: input.source,
       listener_hash: hash,
-    });
+    };
     const dimensions = (
       [
         ['device', client.device],
@@ -122,12 +112,7 @@ export function createPlaysService(db: Db, cache: Cache, salt = '', onCounted?: 
       ] as const
     ).flatMap(([dimension, value]): PlayDimension[] => (value ? [{ dimension, value }] : []));
     const day = playedAt.toISOString().slice(0, 10);
-    const [plays] = await Promise.all([
-      countTrackPlay(db, track.id),
-      bumpRollups(db, { trackId: track.id, day, listenerHash: hash, dimensions }),
-      track.album_id ? countAlbumPlay(db, track.album_id) : null,
-      countCreditedArtistsPlay(db, track.id),
-    ]);
+    const { playId, plays } = await recordCountedPlay(db, play, { day, listenerHash: hash, dimensions });
     await onCounted?.({
       playId,
       userId: listener.userId,

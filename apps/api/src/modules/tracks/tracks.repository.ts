@@ -97,17 +97,6 @@ export async function makePrivate(trx: Trx, target: { trackId: number } | { albu
   ).execute();
 }
 
-/** Adds a counted play; the new total, or undefined when the track is gone. */
-export async function countTrackPlay(db: Kysely<Database>, trackId: number): Promise<number | undefined> {
-  const row = await db
-    .updateTable('tracks')
-    .set({ plays: sql`plays + 1` })
-    .where('id', '=', trackId)
-    .returning('plays')
-    .executeTakeFirst();
-  return row === undefined ? undefined : Number(row.plays);
-}
-
 export function findTracks(db: Kysely<Database>, ids: number[]) {
   return db.selectFrom('tracks').selectAll().where('id', 'in', ids).execute();
 }
