@@ -43,9 +43,9 @@ export async function playNear(db: Db, userId: number, trackId: number, at: Date
 /**
  * A counted play in one statement: the play appended, the track's, its album's and its credited
  * artists' counters bumped, and the day's and month's roll-ups insights read (never `plays`)
- * upserted. One round trip on one pooled connection: nine statements side by side held up to
- * eight connections per play and queued every other request behind them under load (issue 33's
- * mixed load). The statement is its own transaction (all or nothing), and every row lock it takes
+ * upserted. One round trip on one pooled connection, where nine statements (eight side by side)
+ * held up to eight of the pool's connections per play. The statement is its own transaction
+ * (all or nothing: a failure no longer leaves the play without its counters), and every row lock it takes
  * lives for that one statement, so a hot track never queues listeners behind a long transaction.
  * `dimensions` holds at least the play's source. Resolves the play's id and the track's count.
  */
