@@ -111,7 +111,7 @@ describe('a library you keep and carry', () => {
     // Disconnecting deletes the stored session key: the page offers to connect again.
     await panel.getByRole('button', { name: 'Disconnect Last.fm' }).click();
     await panel.getByRole('button', { name: 'Connect Last.fm' }).waitFor();
-  }, 60_000);
+  });
 
   it('imports an M3U8 and shows what matched and what did not', async () => {
     const page = await newPage(browser, api);
@@ -143,7 +143,7 @@ describe('a library you keep and carry', () => {
     await report.getByRole('link').click();
     await page.getByTestId('playlist-page').waitFor();
     await expect.poll(() => page.getByTestId('track-row').first().textContent()).toMatch(/First Snow/);
-  }, 60_000);
+  });
 
   it("imports Spotify's Playlist1.json: a report for each playlist, none made from no matches", async () => {
     const page = await newPage(browser, api);
@@ -187,5 +187,5 @@ describe('a library you keep and carry', () => {
     await winter.getByRole('link', { name: 'Winter from Spotify' }).click();
     await page.getByTestId('playlist-page').waitFor();
     await expect.poll(() => page.getByTestId('track-row').first().textContent()).toMatch(/First Snow/);
-  }, 60_000);
+  });
 });

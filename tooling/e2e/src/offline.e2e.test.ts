@@ -134,5 +134,5 @@ describe('offline listening (issue 37)', () => {
     await page.getByRole('button', { name: 'Remove Autobahn Nights from downloads' }).click();
     await page.getByText('Albums and playlists you download will appear here').waitFor();
     await page.context().close();
-  }, 60_000);
+  });
 });

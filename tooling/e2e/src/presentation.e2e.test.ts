@@ -228,5 +228,5 @@ describe('embeds', () => {
     await settle(page);
     await expectNoAxeViolations(page, 'album embed');
     await context.close();
-  }, 60_000);
+  });
 });

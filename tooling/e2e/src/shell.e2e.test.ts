@@ -30,7 +30,7 @@ describe('player shell in Chromium', () => {
       () => (window as unknown as { bootstrapData: unknown }).bootstrapData,
     );
     expect(bootstrap).toMatchObject({ settings: { branding: { site_name: expect.any(String) } } });
-    await expect.poll(() => page.getByTestId('home-page').isVisible()).toBe(true);
+    await page.getByTestId('home-page').waitFor();
     await context.close();
   });
 
