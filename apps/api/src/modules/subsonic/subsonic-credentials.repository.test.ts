@@ -9,7 +9,7 @@ import { SubsonicParams } from './subsonic-params';
 
 /**
  * The one-statement sign-in (issue 35's per-request cost): it must find the same account with
- * the same access as the web's two reads (`findUserById` + `loadAccess`), and every change to
+ * the same access as two separate reads (the user's row, then `loadAccess`), and every change to
  * the account, its token, its app password or its access must apply on the very next call.
  */
 let t: TestApp;
@@ -20,7 +20,7 @@ const APP_PASSWORD = 'app-password-1';
 const hash = (secret: string) => createHash('sha256').update(secret).digest('hex');
 
 async function webUser(id: number) {
-  const row = await authRepository.findUserById(t.deps.db, id);
+  const row = await t.deps.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw new Error('no user');
   return authRepository.loadAccess(t.deps.db, row);
 }

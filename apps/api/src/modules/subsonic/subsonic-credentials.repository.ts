@@ -1,5 +1,5 @@
 import { CompiledQuery, type Kysely, sql } from 'kysely';
-import { type AccessRow, accessRowsSql, withAccess } from '../../platform/auth/auth.repository';
+import { ACCESS_COLUMN, type AccessRow, withAccess } from '../../platform/auth/auth.repository';
 import type { AuthUser } from '../../platform/auth/auth-user';
 import { preparedStatement } from '../../platform/db/prepared-statements';
 import type { Database, UserRow } from '../../platform/db/schema';
@@ -49,9 +49,6 @@ export async function findUserByLogin(db: Db, login: string) {
   const byName = await db.selectFrom('users').selectAll().where('name', '=', login).limit(2).execute();
   return byName.length === 1 ? byName[0] : undefined;
 }
-
-/** The caller's access (roles, grants, subscriptions) as one JSON column of the sign-in statement. */
-const ACCESS_COLUMN = `(select coalesce(json_agg(access), '[]'::json) from (${accessRowsSql('(select id from u)')}) access) as access`;
 
 /**
  * `apiKey`: the personal access token's user, the account's Subsonic switch and its access, in

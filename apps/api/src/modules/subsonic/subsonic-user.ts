@@ -56,8 +56,8 @@ export const userMethods: Record<string, SubsonicMethod> = {
     const page = await adminUsersRepository.page(db, query);
     const users = [];
     for (const row of page.pagination.data) {
-      const account = await authRepository.findUserById(db, row.id);
-      if (account) users.push(toUser(await authRepository.loadAccess(db, account), true));
+      const account = await authRepository.findUserWithAccess(db, row.id);
+      if (account) users.push(toUser(account, true));
     }
     return { users: { user: users } };
   },

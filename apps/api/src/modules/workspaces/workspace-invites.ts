@@ -32,10 +32,9 @@ const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().
 export function createWorkspaceInvites({ db, workspaces, notifications }: Deps) {
   /** The `member_count` restriction of the owner's `workspaces.create` grant (design 3). */
   async function memberLimitOf(ownerId: number): Promise<number | null> {
-    const owner = await authRepository.findUserById(db, ownerId);
+    const owner = await authRepository.findUserWithAccess(db, ownerId);
     if (!owner) return null;
-    const withAccess = await authRepository.loadAccess(db, owner);
-    return getRestrictionValue({ user: withAccess, guestRole: null }, 'workspaces.create', 'member_count');
+    return getRestrictionValue({ user: owner, guestRole: null }, 'workspaces.create', 'member_count');
   }
 
   function invitationData(actor: WorkspaceActor, workspace: { name: string }, inviteId: string) {

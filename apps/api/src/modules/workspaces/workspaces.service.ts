@@ -167,9 +167,8 @@ export function createWorkspacesService({ db, realtime }: { db: Db; realtime: Re
     if (!row?.role) return null;
     let delegated: TPermission[] = [];
     if (Number(row.owner_id) !== userId) {
-      const owner = await authRepository.findUserById(db, Number(row.owner_id));
-      if (owner) {
-        const withAccess = await authRepository.loadAccess(db, owner);
+      const withAccess = await authRepository.findUserWithAccess(db, Number(row.owner_id));
+      if (withAccess) {
         const subject = { user: withAccess, guestRole: null };
         // The owner's own grant (with its restrictions), or an unrestricted one for staff (`admin`).
         delegated = DELEGATED_GRANTS.flatMap((name) => {

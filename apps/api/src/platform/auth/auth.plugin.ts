@@ -97,9 +97,9 @@ export const authPlugin = fp(
       const session = await findSession(sessionId);
       const now = Date.now();
       if (!session || session.expiresAt <= now) return;
-      const user = await authRepository.findUserById(db, session.userId);
+      const user = await authRepository.findUserWithAccess(db, session.userId);
       if (!user) return;
-      request.user = await authRepository.loadAccess(db, user);
+      request.user = user;
       request.authVia = 'session';
       request.sessionId = sessionId;
       if (now - session.lastActive > TOUCH_INTERVAL_MS) {
@@ -111,17 +111,17 @@ export const authPlugin = fp(
     }
 
     async function resolveToken(request: FastifyRequest, token: string) {
-      const row = await authRepository.findUserByToken(db, hashToken(token));
+      const found = await authRepository.findTokenUserWithAccess(db, hashToken(token));
       const now = new Date();
-      if (!row || (row.token_expires_at && row.token_expires_at <= now)) {
+      if (!found || (found.token.expires_at && found.token.expires_at <= now)) {
         throw new AppError('unauthenticated');
       }
-      const { token_id, token_last_used_at, token_expires_at: _expires, ...user } = row;
-      request.user = await authRepository.loadAccess(db, user);
+      const { user, token: used } = found;
+      request.user = user;
       request.authVia = 'token';
-      request.accessTokenId = token_id;
-      if (!token_last_used_at || now.getTime() - token_last_used_at.getTime() > TOUCH_INTERVAL_MS) {
-        await authRepository.touchToken(db, token_id, now);
+      request.accessTokenId = used.id;
+      if (!used.last_used_at || now.getTime() - used.last_used_at.getTime() > TOUCH_INTERVAL_MS) {
+        await authRepository.touchToken(db, used.id, now);
       }
     }
 

@@ -1,5 +1,6 @@
 import type { TPermission } from '@cadence/contracts/user';
 import { CompiledQuery, type Kysely } from 'kysely';
+import { preparedStatement } from '../db/prepared-statements';
 import type { Database, TRestrictionValue, UserRow } from '../db/schema';
 import type { AuthUser } from './auth-user';
 
@@ -22,20 +23,6 @@ export async function findSession(db: Kysely<Database>, sessionId: string) {
     .selectFrom('sessions')
     .select(['user_id', 'last_active', 'expires_at'])
     .where('id', '=', sessionId)
-    .executeTakeFirst();
-}
-
-export async function findUserById(db: Kysely<Database>, userId: number) {
-  return db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
-}
-
-export async function findUserByToken(db: Kysely<Database>, tokenHash: string) {
-  return db
-    .selectFrom('personal_access_tokens as t')
-    .innerJoin('users', 'users.id', 't.user_id')
-    .selectAll('users')
-    .select(['t.id as token_id', 't.last_used_at as token_last_used_at', 't.expires_at as token_expires_at'])
-    .where('t.token_hash', '=', tokenHash)
     .executeTakeFirst();
 }
 
@@ -88,6 +75,27 @@ export function accessRowsSql(userId: string): string {
 
 const ACCESS_ROWS_SQL = accessRowsSql('$1');
 
+/**
+ * The access rows of the user in a caller's `u` (a CTE of one user row), as one JSON column, so
+ * the user and their access come back in one statement.
+ */
+export const ACCESS_COLUMN = `(select coalesce(json_agg(access), '[]'::json) from (${accessRowsSql('(select id from u)')}) access) as access`;
+
+/** A signed-in request's user and access: one round trip where there were two on every request. */
+const USER_WITH_ACCESS = preparedStatement(`
+  with u as (select users.* from users where users.id = $1)
+  select u.*, ${ACCESS_COLUMN} from u`);
+
+/** A bearer token's user, the token's own columns and the user's access, in one statement. */
+const TOKEN_USER_WITH_ACCESS = preparedStatement(`
+  with u as (
+    select users.*, t.id as token_id, t.last_used_at as token_last_used_at, t.expires_at as token_expires_at
+      from personal_access_tokens t
+      join users on users.id = t.user_id
+     where t.token_hash = $1
+  )
+  select u.*, ${ACCESS_COLUMN} from u`);
+
 /** The user with the access its rows (`accessRowsSql`) give. */
 export function withAccess(user: UserRow, rows: readonly AccessRow[]): AuthUser {
   const roles = rows
@@ -101,6 +109,47 @@ export function withAccess(user: UserRow, rows: readonly AccessRow[]): AuthUser 
     .filter((row) => row.kind === 'subscription')
     .map((row) => ({ valid: row.valid === true, active: row.valid === true }));
   return { ...user, roles, permissions: mergeGrants(grants), subscriptions };
+}
+
+/** The user `userId` names with their roles, subscriptions and grants, or undefined. */
+export async function findUserWithAccess(
+  db: Kysely<Database>,
+  userId: number,
+): Promise<AuthUser | undefined> {
+  const { rows } = await db.executeQuery<UserRow & { access: AccessRow[] }>(
+    CompiledQuery.raw(USER_WITH_ACCESS, [userId]),
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  const { access, ...user } = row;
+  return withAccess(user, access);
+}
+
+export type TokenUser = {
+  user: AuthUser;
+  token: { id: number; last_used_at: Date | null; expires_at: Date | null };
+};
+
+/** The user a personal access token (by its hash) signs in, with their access, or undefined. */
+export async function findTokenUserWithAccess(
+  db: Kysely<Database>,
+  tokenHash: string,
+): Promise<TokenUser | undefined> {
+  const { rows } = await db.executeQuery<
+    UserRow & {
+      access: AccessRow[];
+      token_id: number;
+      token_last_used_at: Date | null;
+      token_expires_at: Date | null;
+    }
+  >(CompiledQuery.raw(TOKEN_USER_WITH_ACCESS, [tokenHash]));
+  const row = rows[0];
+  if (!row) return undefined;
+  const { access, token_id, token_last_used_at, token_expires_at, ...user } = row;
+  return {
+    user: withAccess(user, access),
+    token: { id: token_id, last_used_at: token_last_used_at, expires_at: token_expires_at },
+  };
 }
 
 /** Roles, subscriptions and grants of `user`, in one round trip. */
