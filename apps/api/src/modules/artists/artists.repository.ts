@@ -1,4 +1,5 @@
 import {
+  type Expression,
   type Insertable,
   type Kysely,
   type Selectable,
@@ -53,8 +54,11 @@ export function artistPage(
   );
 }
 
-/** The artist's albums, newest release first. */
-export function albumsOfArtist(db: Db, artistId: number) {
+/**
+ * The artist's albums, newest release first, as a query: for the artist `artist` names, a value
+ * or a column reference (the artist page's correlated subquery).
+ */
+export function albumsOfArtistQuery(db: Db, artist: number | Expression<number>) {
   return db
     .selectFrom('album_artist as aa')
     .innerJoin('albums as al', 'al.id', 'aa.album_id')
@@ -66,25 +70,33 @@ export function albumsOfArtist(db: Db, artistId: number) {
       'al.record_type',
       dateText('al.release_date').as('release_date'),
     ])
-    .where('aa.artist_id', '=', artistId)
+    .where('aa.artist_id', '=', artist)
     .orderBy(sql`al.release_date desc nulls last`)
     .orderBy('al.id', 'desc')
-    .limit(ARTIST_ALBUMS)
-    .execute();
+    .limit(ARTIST_ALBUMS);
 }
 
-/** The artist's most played public tracks. */
-export function topTracksOfArtist(db: Db, artistId: number) {
+/** The artist's albums, newest release first. */
+export function albumsOfArtist(db: Db, artistId: number) {
+  return albumsOfArtistQuery(db, artistId).execute();
+}
+
+/** The artist's most played public tracks, as a query (see `albumsOfArtistQuery`). */
+export function topTracksOfArtistQuery(db: Db, artist: number | Expression<number>) {
   return db
     .selectFrom('artist_track as at')
     .innerJoin('tracks as t', 't.id', 'at.track_id')
     .select(['t.id', 't.name', 't.duration', 't.plays', 't.image'])
-    .where('at.artist_id', '=', artistId)
+    .where('at.artist_id', '=', artist)
     .where('t.visibility', '=', 'public')
     .orderBy('t.plays', 'desc')
     .orderBy('t.id', 'desc')
-    .limit(TOP_TRACKS)
-    .execute();
+    .limit(TOP_TRACKS);
+}
+
+/** The artist's most played public tracks. */
+export function topTracksOfArtist(db: Db, artistId: number) {
+  return topTracksOfArtistQuery(db, artistId).execute();
 }
 
 export async function insertArtist(trx: Trx, values: NewArtist): Promise<number> {

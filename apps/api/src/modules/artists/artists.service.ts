@@ -19,6 +19,8 @@ import {
   withSlug,
 } from '../catalogue/catalogue-utils';
 import { loadCounts } from '../catalogue/counts';
+import type { ArtistCountName } from '../catalogue/counts.repository';
+import { findArtistPage } from './artist-page.repository';
 import {
   addArtistOwner,
   albumsOfArtist,
@@ -37,57 +39,67 @@ export type ArtistListQuery = CatalogueListQuery;
 
 const ARTIST_LINKS = ['likes', 'follows', 'genreables', 'taggables', 'channelables'] as const;
 
-export function createArtistsService(db: Db) {
-  async function toDtos(rows: ArtistRow[], include: CatalogueInclude = {}): Promise<TArtist[]> {
-    if (rows.length === 0) return [];
-    const ids = rows.map((row) => row.id);
-    const want = new Set(include.with ?? []);
-    const single = rows.length === 1 ? (rows[0] as ArtistRow).id : null;
-    const [genres, tags, counts, albums, topTracks] = await Promise.all([
-      want.has('genres') ? genreRefs(db, 'artist', ids) : null,
-      want.has('tags') ? tagRefs(db, 'artist', ids) : null,
-      include.loadCount?.length ? loadCounts(db, 'artist', include.loadCount, ids) : null,
-      want.has('albums') && single ? albumsOfArtist(db, single) : null,
-      want.has('top_tracks') && single ? topTracksOfArtist(db, single) : null,
-    ]);
-    const topArtists = topTracks
-      ? await artistRefsForTracks(
-          db,
-          topTracks.map((t) => t.id),
-        )
-      : null;
-    return rows.map((row) => {
-      const dto: TArtist = {
-        id: row.id,
-        name: row.name,
-        slug: row.slug,
-        image_small: row.image_small,
-        image_large: row.image_large,
-        verified: row.verified,
-        disabled: row.disabled,
-        description: row.description,
-        country: row.country,
-        city: row.city,
-        links: row.links ?? [],
-        plays: Number(row.plays),
-        views: Number(row.views),
-        created_at: isoRequired(row.created_at),
-        updated_at: isoRequired(row.updated_at),
-      };
-      if (genres) dto.genres = genres.get(row.id) ?? [];
-      if (tags) dto.tags = tags.get(row.id) ?? [];
-      if (counts) dto.counts = counts.get(row.id) ?? {};
-      if (albums) dto.albums = albums;
-      if (topTracks)
-        dto.top_tracks = topTracks.map((track) => ({
-          ...track,
-          plays: Number(track.plays),
-          artists: topArtists?.get(track.id) ?? [],
-        }));
-      return dto;
-    });
-  }
+/** The artist's own columns as the api answers them. */
+function artistDtoOf(row: ArtistRow): TArtist {
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    image_small: row.image_small,
+    image_large: row.image_large,
+    verified: row.verified,
+    disabled: row.disabled,
+    description: row.description,
+    country: row.country,
+    city: row.city,
+    links: row.links ?? [],
+    plays: Number(row.plays),
+    views: Number(row.views),
+    created_at: isoRequired(row.created_at),
+    updated_at: isoRequired(row.updated_at),
+  };
+}
 
+/** Artists as the api answers them, their relations and counts read in batches (lists). */
+export async function toArtistDtos(
+  db: Db,
+  rows: ArtistRow[],
+  include: CatalogueInclude = {},
+): Promise<TArtist[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const want = new Set(include.with ?? []);
+  const single = rows.length === 1 ? (rows[0] as ArtistRow).id : null;
+  const [genres, tags, counts, albums, topTracks] = await Promise.all([
+    want.has('genres') ? genreRefs(db, 'artist', ids) : null,
+    want.has('tags') ? tagRefs(db, 'artist', ids) : null,
+    include.loadCount?.length ? loadCounts(db, 'artist', include.loadCount, ids) : null,
+    want.has('albums') && single ? albumsOfArtist(db, single) : null,
+    want.has('top_tracks') && single ? topTracksOfArtist(db, single) : null,
+  ]);
+  const topArtists = topTracks
+    ? await artistRefsForTracks(
+        db,
+        topTracks.map((t) => t.id),
+      )
+    : null;
+  return rows.map((row) => {
+    const dto = artistDtoOf(row);
+    if (genres) dto.genres = genres.get(row.id) ?? [];
+    if (tags) dto.tags = tags.get(row.id) ?? [];
+    if (counts) dto.counts = counts.get(row.id) ?? {};
+    if (albums) dto.albums = albums;
+    if (topTracks)
+      dto.top_tracks = topTracks.map((track) => ({
+        ...track,
+        plays: Number(track.plays),
+        artists: topArtists?.get(track.id) ?? [],
+      }));
+    return dto;
+  });
+}
+
+export function createArtistsService(db: Db) {
   async function findOr404(id: number): Promise<ArtistRow> {
     return orNotFound(await findArtist(db, id), 'Artist not found.');
   }
@@ -102,16 +114,33 @@ export function createArtistsService(db: Db) {
 
   async function list(query: ArtistListQuery): Promise<Page<TArtist>> {
     const page = await artistPage(db, query);
-    return mapPage(page, (rows) => toDtos(rows, includeOf(query)));
+    return mapPage(page, (rows) => toArtistDtos(db, rows, includeOf(query)));
   }
 
+  /** One artist page: one statement (`findArtistPage`), the same answer `toDtos` gives a row. */
   async function show(actor: Actor, id: number, include: CatalogueInclude): Promise<TArtist> {
-    const row = await findOr404(id);
+    const want = new Set(include.with ?? []);
+    const row = orNotFound(
+      await findArtistPage(db, id, {
+        genres: want.has('genres'),
+        tags: want.has('tags'),
+        albums: want.has('albums'),
+        topTracks: want.has('top_tracks'),
+        counts: (include.loadCount ?? []) as ArtistCountName[],
+      }),
+      'Artist not found.',
+    );
     if (row.disabled && !(await actorCanAny(actor, ['music.update', 'artists.update']))) {
       throw new AppError('not_found', 'Artist not found.');
     }
-    const [dto] = await toDtos([row], include);
-    return dto as TArtist;
+    const dto = artistDtoOf(row);
+    if (row.genres) dto.genres = row.genres;
+    if (row.tags) dto.tags = row.tags;
+    if (row.counts) dto.counts = row.counts;
+    if (row.albums) dto.albums = row.albums;
+    if (row.top_tracks)
+      dto.top_tracks = row.top_tracks.map((track) => ({ ...track, plays: Number(track.plays) }));
+    return dto;
   }
 
   function columnsOf(input: TArtistUpdate, isEditor: boolean) {
@@ -170,5 +199,5 @@ export function createArtistsService(db: Db) {
     );
   }
 
-  return { list, show, create, update, remove, toDtos };
+  return { list, show, create, update, remove, toDtos: (rows: ArtistRow[]) => toArtistDtos(db, rows) };
 }

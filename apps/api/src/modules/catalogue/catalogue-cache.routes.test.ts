@@ -1,4 +1,5 @@
 import { ZAlbumResponseSchema } from '@cadence/contracts/album';
+import { ZArtistResponseSchema } from '@cadence/contracts/artist';
 import { pageRequests, pageRequestUrl } from '@cadence/contracts/page-requests';
 import { ZTrackResponseSchema } from '@cadence/contracts/track';
 import type { LightMyRequestResponse } from 'fastify';
@@ -6,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { ALBUM_COLUMNS, albumReleaseDate } from '../albums/albums.repository';
 import { toAlbumDtos } from '../albums/albums.service';
+import { toArtistDtos } from '../artists/artists.service';
 import { actor, type Headers, insertAlbum, insertArtist, insertTrack } from './catalogue.test-helper';
 import { toTrackDtos } from './track-dto';
 
@@ -504,6 +506,59 @@ describe('catalogue cache', () => {
     const body = (await get(page.track(f.track))).body;
     expect(body).toBe(JSON.stringify(ZTrackResponseSchema.parse({ track: batched })));
     expect(JSON.parse(body).track.genres).toHaveLength(1);
+  });
+
+  it('answers the artist page in one statement exactly as the batched queries did', async () => {
+    const f = await fixture();
+    const older = await insertAlbum(t, `Cache Older ${run}`, f.artist);
+    await t.deps.db.updateTable('albums').set({ release_date: null }).where('id', '=', older).execute();
+    const guest = await insertArtist(t, `Cache Guest ${run}`);
+    const duet = await insertTrack(t, { name: `Cache Duet ${run}`, artistId: f.artist, albumId: older });
+    await t.deps.db.insertInto('artist_track').values({ artist_id: guest, track_id: duet }).execute();
+    await insertTrack(t, { name: `Cache Secret ${run}`, artistId: f.artist, visibility: 'private' });
+    await t.deps.db.updateTable('tracks').set({ plays: 42 }).where('id', '=', f.second).execute();
+    await t.deps.db
+      .insertInto('likes')
+      .values({ user_id: editor.id, likeable_type: 'artist', likeable_id: f.artist })
+      .execute();
+    await t.deps.db
+      .insertInto('follows')
+      .values({ follower_id: editor.id, followable_type: 'artist', followable_id: f.artist })
+      .execute();
+    const tagged = await send('PUT', `/api/v1/artists/${f.artist}`, {
+      genres: [`cacheartistgenre${run}`, `anothergenre${run}`],
+      tags: [`cacheartisttag${run}`],
+    });
+    expect(tagged.statusCode).toBe(200);
+    const row = await t.deps.db
+      .selectFrom('artists')
+      .selectAll()
+      .where('id', '=', f.artist)
+      .executeTakeFirstOrThrow();
+    const variants = [
+      {
+        with: ['albums', 'top_tracks', 'genres', 'tags'],
+        loadCount: ['albums', 'tracks', 'likes', 'followers'],
+      },
+      { with: ['albums', 'top_tracks', 'genres'], loadCount: ['followers', 'likes'] },
+      { with: [], loadCount: [] },
+    ];
+    for (const include of variants) {
+      const [batched] = await toArtistDtos(t.deps.db, [row], include);
+      const url = `/api/v1/artists/${f.artist}?with=${include.with.join(',')}&loadCount=${include.loadCount.join(',')}`;
+      const answer = await get(url);
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.json()).toEqual(
+        JSON.parse(JSON.stringify(ZArtistResponseSchema.parse({ artist: batched }))),
+      );
+    }
+    const { artist } = (await get(page.artist(f.artist))).json();
+    expect(artist.albums.map((album: { id: number }) => album.id)).toEqual([f.album, older]);
+    expect(artist.top_tracks[0]).toMatchObject({ id: f.second, plays: 42 });
+    expect(artist.top_tracks).toHaveLength(3);
+    expect(artist.top_tracks.find((track: { id: number }) => track.id === duet).artists).toHaveLength(2);
+    expect(artist.genres).toHaveLength(2);
+    expect(artist.counts).toEqual({ followers: 1, likes: 1 });
   });
 
   it.each(rows)('$path drops every page that shows the change', async ({ write, checks }) => {

@@ -94,3 +94,33 @@ function genreCount(db: Db, type: 'track' | 'album' | 'artist', ids: number[]) {
 export async function countRows(db: Db, model: CountModel, name: CountName, ids: number[]) {
   return (await countQuery(db, model, name, ids).execute()) as { id: number | null; n: number }[];
 }
+
+/** The counts an artist page may ask for (`ARTIST_SHOW_ALLOW.loadCount`). */
+export type ArtistCountName = 'albums' | 'tracks' | 'likes' | 'followers';
+
+/**
+ * The count `name` of the artist `owner` references, as a correlated scalar subquery: the same
+ * rows `countQuery` counts for one id, read inside the artist page's own statement.
+ */
+export function artistCountOf(db: Db, name: ArtistCountName, owner: string) {
+  const artist = sql.ref<number>(owner);
+  const count = sql<number>`count(*)::int`;
+  switch (name) {
+    case 'likes':
+      return db
+        .selectFrom('likes')
+        .select(count.as('n'))
+        .where('likeable_type', '=', 'artist')
+        .where('likeable_id', '=', artist);
+    case 'followers':
+      return db
+        .selectFrom('follows')
+        .select(count.as('n'))
+        .where('followable_type', '=', 'artist')
+        .where('followable_id', '=', artist);
+    case 'albums':
+      return db.selectFrom('album_artist').select(count.as('n')).where('artist_id', '=', artist);
+    case 'tracks':
+      return db.selectFrom('artist_track').select(count.as('n')).where('artist_id', '=', artist);
+  }
+}
