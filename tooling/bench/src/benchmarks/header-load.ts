@@ -26,6 +26,11 @@ export async function requestsPerSecond(options: THeaderLoad): Promise<number> {
           '-t1',
           `-c${options.connections}`,
           `-d${options.seconds}s`,
+          // wrk's own 2 s would count a whole 8 MB file that a busy machine (the test command's
+          // browser lane beside it) sends in 2.1 s as a failure, and fail the run on the ceiling's
+          // side (nginx, 2026-12-02); autocannon's default is this 10 s.
+          '--timeout',
+          '10s',
           '-s',
           WRK_REPORT,
           ...headerArgs,
@@ -74,7 +79,12 @@ export async function requestsPerSecond(options: THeaderLoad): Promise<number> {
       (r.readErrors ?? 0) +
       (r.writeErrors ?? 0) +
       (r.timeouts ?? 0);
-    if (failures > 0) throw new Error(`${options.url}: ${failures} failed requests under load`);
+    if (failures > 0) {
+      const kinds = ['statusErrors', 'connectErrors', 'readErrors', 'writeErrors', 'timeouts']
+        .map((kind) => `${kind} ${r[kind] ?? 0}`)
+        .join(', ');
+      throw new Error(`${options.url}: ${failures} failed requests under load (${kinds})`);
+    }
     return (r.requests ?? 0) / ((r.durationUs ?? 1) / 1e6);
   }
   const r = report as {
