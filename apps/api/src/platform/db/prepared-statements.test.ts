@@ -65,3 +65,23 @@ describe('prepared statements', () => {
     );
   });
 });
+
+describe.skipIf(isEmbeddedTarget)('a prepared statement a migration made stale', () => {
+  const TABLE = 'prepared_statements_test_stale';
+  const STAR = preparedStatement(`select * from ${TABLE} where id = $1 /* prepared-statements.test */`);
+
+  it('answers with the columns the table has now, twice in a row', async () => {
+    await sql.raw(`drop table if exists ${TABLE}`).execute(handle.db);
+    await sql.raw(`create table ${TABLE} (id int primary key, a int)`).execute(handle.db);
+    await sql.raw(`insert into ${TABLE} values (1, 2)`).execute(handle.db);
+    const run = async () => (await handle.db.executeQuery(CompiledQuery.raw(STAR, [1]))).rows;
+    expect(await run()).toEqual([{ id: 1, a: 2 }]);
+    // What another replica's migration does under this connection.
+    await sql.raw(`alter table ${TABLE} add column b int default 3`).execute(handle.db);
+    expect(await run()).toEqual([{ id: 1, a: 2, b: 3 }]);
+    expect(await run()).toEqual([{ id: 1, a: 2, b: 3 }]);
+    await sql.raw(`alter table ${TABLE} add column c int default 4`).execute(handle.db);
+    expect(await run()).toEqual([{ id: 1, a: 2, b: 3, c: 4 }]);
+    await sql.raw(`drop table ${TABLE}`).execute(handle.db);
+  });
+});

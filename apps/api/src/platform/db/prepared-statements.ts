@@ -26,16 +26,47 @@ export function preparedStatementName(text: string): string | undefined {
 type QueryFn = (...args: unknown[]) => unknown;
 
 /**
+ * PostgreSQL's answer to a prepared statement whose result columns changed since it was parsed
+ * (a `select users.*` after a migration added a column to `users`): the statement stays broken on
+ * that connection, so every later call would fail the same way.
+ */
+function isStaleResultType(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return (
+    code === '0A000' &&
+    typeof message === 'string' &&
+    message.includes('cached plan must not change result type')
+  );
+}
+
+/**
  * Makes `client.query(text, values)` of a registered text a named statement (`{ name, text,
  * values }`); every other call goes through unchanged (Kysely's cursors pass an object).
+ *
+ * A statement a migration made stale (see `isStaleResultType`: another replica of a rolling
+ * deploy migrated the database under this one's open connections) is prepared again under a new
+ * name on this connection and the call repeated once, so its answer has the columns the table
+ * has now. Outside a transaction only: inside one the failure already aborted it.
  */
 export function prepareRegisteredStatements(client: { query: QueryFn }): void {
   const query = client.query.bind(client) as QueryFn;
+  /** This connection's current name of each registered text prepared again after going stale. */
+  const renamed = new Map<string, string>();
+  let preparedAgain = 0;
   client.query = (...args: unknown[]) => {
     const [text, values] = args;
     if (args.length === 2 && typeof text === 'string' && Array.isArray(values)) {
       const name = names.get(text);
-      if (name) return query({ name, text, values });
+      if (name) {
+        const current = renamed.get(name) ?? name;
+        return (query({ name: current, text, values }) as Promise<unknown>).catch((error: unknown) => {
+          if (!isStaleResultType(error)) throw error;
+          preparedAgain += 1;
+          const fresh = `${name}_${preparedAgain}`;
+          renamed.set(name, fresh);
+          return query({ name: fresh, text, values });
+        });
+      }
     }
     return query(...args);
   };
