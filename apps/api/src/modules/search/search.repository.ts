@@ -3,12 +3,38 @@ import { preparedStatement } from '../../platform/db/prepared-statements';
 import type { Database } from '../../platform/db/schema';
 import { rankedTabsSql, suggestionsSql, type TSearchSqlType } from './search-sql';
 
-export type RankedId = { id: number; rank: number };
-export type RankedSuggestion = RankedId & { type: 'artist' | 'track' | 'album' };
-
 type Input = { tsQuery: string; term: string; limit: number };
 
-const SUGGESTIONS_SQL = preparedStatement(suggestionsSql());
+/** The order of `suggestionsSql`'s own answer, which the cards keep. */
+const SUGGESTION_ORDER = `s.rank desc, case s.type when 'artist' then 0 when 'track' then 1 when 'album' then 2 end, s.id`;
+
+/**
+ * The typeahead's ranked rows with their cards (name, image, subtitle) in one statement: what the
+ * ranking statement and the artist, track and album card statements (`cards.repository.ts`) gave
+ * in two steps, the second three statements side by side. A card drops out as there: a disabled
+ * artist, a track that is not public. The subtitle is the first credited artist.
+ */
+const SUGGESTION_CARDS_SQL = preparedStatement(`
+  select s.type, s.id, c.name, c.image, c.subtitle
+    from (${suggestionsSql()}) s
+    cross join lateral (
+      select a.name, a.image_small as image, null::text as subtitle
+        from artists a
+       where s.type = 'artist' and a.id = s.id and a.disabled = false
+      union all
+      select t.name, coalesce(t.image, al.image),
+             (select ar.name from artist_track at join artists ar on ar.id = at.artist_id
+               where at.track_id = t.id order by at.position limit 1)
+        from tracks t left join albums al on al.id = t.album_id
+       where s.type = 'track' and t.id = s.id and t.visibility = 'public'
+      union all
+      select al.name, al.image,
+             (select ar.name from album_artist aa join artists ar on ar.id = aa.artist_id
+               where aa.album_id = al.id order by aa.position limit 1)
+        from albums al
+       where s.type = 'album' and al.id = s.id
+    ) c
+   order by ${SUGGESTION_ORDER}`);
 
 /**
  * One statement, no transaction: the typo threshold is the server's default (see
@@ -46,12 +72,15 @@ export async function findRankedIdsByTab(
   return byTab;
 }
 
-/** Artists, tracks and albums merged by rank in one statement. */
-export async function findSuggestions(db: Kysely<Database>, input: Input): Promise<RankedSuggestion[]> {
-  const rows = await runRanked<{
-    type: RankedSuggestion['type'];
-    id: number | string;
-    rank: number | string;
-  }>(db, SUGGESTIONS_SQL, input);
-  return rows.map((row) => ({ type: row.type, id: Number(row.id), rank: Number(row.rank) }));
+export type SuggestionCardRow = {
+  type: 'artist' | 'track' | 'album';
+  id: number | string;
+  name: string;
+  image: string | null;
+  subtitle: string | null;
+};
+
+/** The typeahead's answer rows, best first (`SUGGESTION_CARDS_SQL`). */
+export async function findSuggestionCards(db: Kysely<Database>, input: Input): Promise<SuggestionCardRow[]> {
+  return runRanked<SuggestionCardRow>(db, SUGGESTION_CARDS_SQL, input);
 }

@@ -135,6 +135,37 @@ describe('GET /api/v1/search/suggestions', () => {
     ]);
   });
 
+  it('gives each card its name, image and first credited artist, and drops disabled artists and private tracks', async () => {
+    const db = t.deps.db;
+    const f = catalogueFixture(db);
+    const hidden = await f.artist('Zephyrine Hollow', { plays: 90 });
+    await db.updateTable('artists').set({ disabled: true }).where('id', '=', hidden).execute();
+    const lake = await f.artist('Zephyrine Lake', { plays: 80 });
+    await db.updateTable('artists').set({ image_small: 'lake.jpg' }).where('id', '=', lake).execute();
+    const nights = await f.album('Zephyrine Nights', lake, { plays: 70 });
+    await db.updateTable('albums').set({ image: 'nights.jpg' }).where('id', '=', nights).execute();
+    await db
+      .insertInto('album_artist')
+      .values({ album_id: nights, artist_id: hidden, position: 1 })
+      .execute();
+    const song = await f.track('Zephyrine Song', lake, { albumId: nights, plays: 60 });
+    await f.track('Zephyrine Secret', lake, { visibility: 'private', plays: 100 });
+    const response = await t.app.inject({ url: '/api/v1/search/suggestions?query=zephyrine&limit=10' });
+    const results = response.json().results as { type: string; id: number }[];
+    const byKey = (r: { type: string; id: number }) => `${r.type}:${r.id}`;
+    expect([...results].sort((a, b) => byKey(a).localeCompare(byKey(b)))).toEqual([
+      {
+        type: 'album',
+        id: nights,
+        name: 'Zephyrine Nights',
+        image: 'nights.jpg',
+        subtitle: 'Zephyrine Lake',
+      },
+      { type: 'artist', id: lake, name: 'Zephyrine Lake', image: 'lake.jpg', subtitle: null },
+      { type: 'track', id: song, name: 'Zephyrine Song', image: 'nights.jpg', subtitle: 'Zephyrine Lake' },
+    ]);
+  });
+
   it('still finds rarely played matches when few rows match', async () => {
     const response = await t.app.inject({ url: '/api/v1/search/suggestions?query=quietu' });
     expect(response.json().results.map((r: { id: number }) => r.id)).toEqual([ids.quiet]);

@@ -17,7 +17,7 @@ import {
   loadTrackCards,
   loadUserCards,
 } from './cards.repository';
-import { findRankedIdsByTab, findSuggestions } from './search.repository';
+import { findRankedIdsByTab, findSuggestionCards } from './search.repository';
 import { prefixTsQuery, trigramTerm } from './search-terms';
 
 const LOADERS = {
@@ -54,48 +54,21 @@ export function createSearchService(db: Kysely<Database>) {
       return { query: input.query, results };
     },
 
-    /** Artists, tracks and albums merged by rank: a few light rows for the search box. */
+    /** Artists, tracks and albums merged by rank: a few light rows for the search box, in one statement. */
     async suggestions(input: { query: string; limit: number }): Promise<TSuggestionsResponse> {
       const tsQuery = prefixTsQuery(input.query);
       const term = trigramTerm(input.query);
       if (!tsQuery) return { query: input.query, results: [] };
-      const merged = await findSuggestions(db, { tsQuery, term, limit: input.limit });
-      const idsOf = (type: TSuggestion['type']) =>
-        merged.filter((row) => row.type === type).map((row) => row.id);
-      const [artistCards, trackCards, albumCards] = await Promise.all([
-        loadArtistCards(db, idsOf('artist')),
-        loadTrackCards(db, idsOf('track')),
-        loadAlbumCards(db, idsOf('album')),
-      ]);
-      const cards = new Map<string, TSuggestion>();
-      for (const a of artistCards)
-        cards.set(`artist:${a.id}`, {
-          type: 'artist',
-          id: a.id,
-          name: a.name,
-          image: a.image_small,
-          subtitle: null,
-        });
-      for (const t of trackCards)
-        cards.set(`track:${t.id}`, {
-          type: 'track',
-          id: t.id,
-          name: t.name,
-          image: t.image,
-          subtitle: t.artists[0]?.name ?? null,
-        });
-      for (const a of albumCards)
-        cards.set(`album:${a.id}`, {
-          type: 'album',
-          id: a.id,
-          name: a.name,
-          image: a.image,
-          subtitle: a.artists[0]?.name ?? null,
-        });
-      const results = merged.flatMap((row) => {
-        const card = cards.get(`${row.type}:${row.id}`);
-        return card ? [card] : [];
-      });
+      const rows = await findSuggestionCards(db, { tsQuery, term, limit: input.limit });
+      const results = rows.map(
+        (row): TSuggestion => ({
+          type: row.type,
+          id: Number(row.id),
+          name: row.name,
+          image: row.image,
+          subtitle: row.subtitle,
+        }),
+      );
       return { query: input.query, results };
     },
   };
