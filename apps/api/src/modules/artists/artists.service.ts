@@ -117,7 +117,7 @@ export function createArtistsService(db: Db) {
     return mapPage(page, (rows) => toArtistDtos(db, rows, includeOf(query)));
   }
 
-  /** One artist page: one statement (`findArtistPage`), the same answer `toDtos` gives a row. */
+  /** One artist page: one statement (`findArtistPage`), the same answer `toArtistDtos` gives a row. */
   async function show(actor: Actor, id: number, include: CatalogueInclude): Promise<TArtist> {
     const want = new Set(include.with ?? []);
     const row = orNotFound(
