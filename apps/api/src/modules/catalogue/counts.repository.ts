@@ -13,114 +13,96 @@ export type CountName =
   | 'plays';
 export type CountModel = 'track' | 'album' | 'artist' | 'playlist' | 'genre';
 
-/** One grouped query per requested count, each an index range scan (see the migrations). */
-function countQuery(db: Db, model: CountModel, name: CountName, ids: number[]) {
+/**
+ * What a count counts: the rows of `table` whose `owner` column names the counted record, narrowed
+ * by `match` (column = value). One description serves the grouped count over many ids and the
+ * artist page's correlated count of one, so the two cannot drift apart.
+ */
+type Counted = {
+  table:
+    | 'likes'
+    | 'reposts'
+    | 'comments'
+    | 'follows'
+    | 'album_artist'
+    | 'tracks'
+    | 'playlist_track'
+    | 'artist_track'
+    | 'genreables';
+  owner: string;
+  match: Record<string, string | boolean>;
+};
+
+function counted(model: CountModel, name: Exclude<CountName, 'plays'>): Counted {
   switch (name) {
     case 'likes':
-      return db
-        .selectFrom('likes')
-        .select(['likeable_id as id', sql<number>`count(*)::int`.as('n')])
-        .where('likeable_type', '=', model as 'track')
-        .where('likeable_id', 'in', ids)
-        .groupBy('likeable_id');
+      return { table: 'likes', owner: 'likeable_id', match: { likeable_type: model } };
     case 'reposts':
-      return db
-        .selectFrom('reposts')
-        .select(['repostable_id as id', sql<number>`count(*)::int`.as('n')])
-        .where('repostable_type', '=', model as 'track')
-        .where('repostable_id', 'in', ids)
-        .groupBy('repostable_id');
+      return { table: 'reposts', owner: 'repostable_id', match: { repostable_type: model } };
     case 'comments':
-      return db
-        .selectFrom('comments')
-        .select(['commentable_id as id', sql<number>`count(*)::int`.as('n')])
-        .where('commentable_type', '=', model as 'track')
-        .where('commentable_id', 'in', ids)
-        .where('deleted', '=', false)
-        .groupBy('commentable_id');
+      return {
+        table: 'comments',
+        owner: 'commentable_id',
+        match: { commentable_type: model, deleted: false },
+      };
     case 'followers':
-      return db
-        .selectFrom('follows')
-        .select(['followable_id as id', sql<number>`count(*)::int`.as('n')])
-        .where('followable_type', '=', 'artist')
-        .where('followable_id', 'in', ids)
-        .groupBy('followable_id');
+      return { table: 'follows', owner: 'followable_id', match: { followable_type: 'artist' } };
     case 'albums':
-      if (model === 'genre') return genreCount(db, 'album', ids);
-      return db
-        .selectFrom('album_artist')
-        .select(['artist_id as id', sql<number>`count(*)::int`.as('n')])
-        .where('artist_id', 'in', ids)
-        .groupBy('artist_id');
+      if (model === 'genre') return genreCounted('album');
+      return { table: 'album_artist', owner: 'artist_id', match: {} };
     case 'tracks':
-      if (model === 'genre') return genreCount(db, 'track', ids);
-      if (model === 'album')
-        return db
-          .selectFrom('tracks')
-          .select(['album_id as id', sql<number>`count(*)::int`.as('n')])
-          .where('album_id', 'in', ids)
-          .groupBy('album_id');
-      if (model === 'playlist')
-        return db
-          .selectFrom('playlist_track')
-          .select(['playlist_id as id', sql<number>`count(*)::int`.as('n')])
-          .where('playlist_id', 'in', ids)
-          .groupBy('playlist_id');
-      return db
-        .selectFrom('artist_track')
-        .select(['artist_id as id', sql<number>`count(*)::int`.as('n')])
-        .where('artist_id', 'in', ids)
-        .groupBy('artist_id');
+      if (model === 'genre') return genreCounted('track');
+      if (model === 'album') return { table: 'tracks', owner: 'album_id', match: {} };
+      if (model === 'playlist') return { table: 'playlist_track', owner: 'playlist_id', match: {} };
+      return { table: 'artist_track', owner: 'artist_id', match: {} };
     case 'artists':
-      return genreCount(db, 'artist', ids);
-    case 'plays':
-      return db
-        .selectFrom('tracks')
-        .select(['id', sql<number>`plays::int`.as('n')])
-        .where('id', 'in', ids);
+      return genreCounted('artist');
   }
 }
 
-function genreCount(db: Db, type: 'track' | 'album' | 'artist', ids: number[]) {
-  return db
-    .selectFrom('genreables')
-    .select(['genre_id as id', sql<number>`count(*)::int`.as('n')])
-    .where('genreable_type', '=', type)
-    .where('genre_id', 'in', ids)
-    .groupBy('genre_id');
+function genreCounted(type: 'track' | 'album' | 'artist'): Counted {
+  return { table: 'genreables', owner: 'genre_id', match: { genreable_type: type } };
 }
+
+/** The counted rows of `what`, before they are tied to an owner: an index range scan each (see the migrations). */
+function countedRows(db: Db, what: Counted) {
+  let query = db.selectFrom(what.table as 'likes');
+  for (const [column, value] of Object.entries(what.match)) {
+    query = query.where(db.dynamic.ref(column), '=', value);
+  }
+  return query;
+}
+
+const COUNT = sql<number>`count(*)::int`;
 
 /** One count per id of `ids` that has any (ids with none are missing). */
 export async function countRows(db: Db, model: CountModel, name: CountName, ids: number[]) {
-  return (await countQuery(db, model, name, ids).execute()) as { id: number | null; n: number }[];
+  if (name === 'plays') {
+    return (await db
+      .selectFrom('tracks')
+      .select(['id', sql<number>`plays::int`.as('n')])
+      .where('id', 'in', ids)
+      .execute()) as { id: number | null; n: number }[];
+  }
+  const what = counted(model, name);
+  const owner = sql.ref<number>(what.owner);
+  return (await countedRows(db, what)
+    .select([owner.as('id'), COUNT.as('n')])
+    .where(owner, 'in', ids)
+    .groupBy(owner)
+    .execute()) as { id: number | null; n: number }[];
 }
 
 /** The counts an artist page may ask for (`ARTIST_SHOW_ALLOW.loadCount`). */
 export type ArtistCountName = 'albums' | 'tracks' | 'likes' | 'followers';
 
 /**
- * The count `name` of the artist `owner` references, as a correlated scalar subquery: the same
- * rows `countQuery` counts for one id, read inside the artist page's own statement.
+ * The count `name` of the artist `artistColumn` references, as a correlated scalar subquery: the
+ * rows `countRows` counts for one artist, read inside the artist page's own statement.
  */
-export function artistCountOf(db: Db, name: ArtistCountName, owner: string) {
-  const artist = sql.ref<number>(owner);
-  const count = sql<number>`count(*)::int`;
-  switch (name) {
-    case 'likes':
-      return db
-        .selectFrom('likes')
-        .select(count.as('n'))
-        .where('likeable_type', '=', 'artist')
-        .where('likeable_id', '=', artist);
-    case 'followers':
-      return db
-        .selectFrom('follows')
-        .select(count.as('n'))
-        .where('followable_type', '=', 'artist')
-        .where('followable_id', '=', artist);
-    case 'albums':
-      return db.selectFrom('album_artist').select(count.as('n')).where('artist_id', '=', artist);
-    case 'tracks':
-      return db.selectFrom('artist_track').select(count.as('n')).where('artist_id', '=', artist);
-  }
+export function artistCountOf(db: Db, name: ArtistCountName, artistColumn: string) {
+  const what = counted('artist', name);
+  return countedRows(db, what)
+    .select(COUNT.as('n'))
+    .where(sql.ref<number>(what.owner), '=', sql.ref<number>(artistColumn));
 }

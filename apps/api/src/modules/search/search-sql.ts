@@ -142,6 +142,15 @@ export const SUGGESTION_TYPES = [
   ['albums', 'album'],
 ] as const;
 
+/**
+ * The typeahead's order on `(type, id, rank)` rows: best rank first, equal ranks in
+ * SUGGESTION_TYPES order, then id. `alias` qualifies the columns (`s.` for `s.rank`), or not.
+ */
+export function suggestionOrder(alias = ''): string {
+  const cases = SUGGESTION_TYPES.map(([, label], index) => `when '${label}' then ${index}`).join(' ');
+  return `${alias}rank desc, case ${alias}type ${cases} end, ${alias}id`;
+}
+
 /** Typeahead: `(type, id, rank)` of artists, tracks and albums merged by rank, at most `$3`, in one statement. */
 export function suggestionsSql(): string {
   // Typos are looked for only when artists, tracks and albums together found too few names.
@@ -153,6 +162,5 @@ export function suggestionsSql(): string {
   const parts = SUGGESTION_TYPES.map(
     ([type, label]) => `(${rankedSelect(type, SEARCH_TARGETS[type], label)})`,
   ).join('\nunion all\n');
-  const order = SUGGESTION_TYPES.map(([, label], index) => `when '${label}' then ${index}`).join(' ');
-  return `with ${PARAMS},\n${ctes}\nselect * from (${parts}) merged order by rank desc, case type ${order} end, id limit $3::int`;
+  return `with ${PARAMS},\n${ctes}\nselect * from (${parts}) merged order by ${suggestionOrder()} limit $3::int`;
 }

@@ -1,12 +1,9 @@
 import { CompiledQuery, type Kysely } from 'kysely';
 import { preparedStatement } from '../../platform/db/prepared-statements';
 import type { Database } from '../../platform/db/schema';
-import { rankedTabsSql, suggestionsSql, type TSearchSqlType } from './search-sql';
+import { rankedTabsSql, suggestionOrder, suggestionsSql, type TSearchSqlType } from './search-sql';
 
 type Input = { tsQuery: string; term: string; limit: number };
-
-/** The order of `suggestionsSql`'s own answer, which the cards keep. */
-const SUGGESTION_ORDER = `s.rank desc, case s.type when 'artist' then 0 when 'track' then 1 when 'album' then 2 end, s.id`;
 
 /**
  * The typeahead's ranked rows with their cards (name, image, subtitle) in one statement: what the
@@ -34,7 +31,7 @@ const SUGGESTION_CARDS_SQL = preparedStatement(`
         from albums al
        where s.type = 'album' and al.id = s.id
     ) c
-   order by ${SUGGESTION_ORDER}`);
+   order by ${suggestionOrder('s.')}`);
 
 /**
  * One statement, no transaction: the typo threshold is the server's default (see

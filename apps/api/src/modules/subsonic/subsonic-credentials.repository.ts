@@ -1,5 +1,12 @@
 import { CompiledQuery, type Kysely, sql } from 'kysely';
-import { ACCESS_COLUMN, type AccessRow, withAccess } from '../../platform/auth/auth.repository';
+import {
+  ACCESS_COLUMN,
+  type AccessRow,
+  type TokenUserRow,
+  tokenUserWithAccessSql,
+  toTokenUser,
+  withAccess,
+} from '../../platform/auth/auth.repository';
 import type { AuthUser } from '../../platform/auth/auth-user';
 import { preparedStatement } from '../../platform/db/prepared-statements';
 import type { Database, UserRow } from '../../platform/db/schema';
@@ -54,16 +61,12 @@ export async function findUserByLogin(db: Db, login: string) {
  * `apiKey`: the personal access token's user, the account's Subsonic switch and its access, in
  * one prepared statement (it was three round trips, each planned again, on every call).
  */
-const SIGN_IN_BY_TOKEN = preparedStatement(`
-  with u as (
-    select users.*, t.id as token_id, t.last_used_at as token_last_used_at, t.expires_at as token_expires_at,
-           c.user_id as subsonic_user_id, c.is_enabled as subsonic_is_enabled
-      from personal_access_tokens t
-      join users on users.id = t.user_id
-      left join subsonic_credentials c on c.user_id = users.id
-     where t.token_hash = $1
-  )
-  select u.*, ${ACCESS_COLUMN} from u`);
+const SIGN_IN_BY_TOKEN = preparedStatement(
+  tokenUserWithAccessSql({
+    columns: 'c.user_id as subsonic_user_id, c.is_enabled as subsonic_is_enabled',
+    joins: 'left join subsonic_credentials c on c.user_id = users.id',
+  }),
+);
 
 /**
  * `u` with the app password: the account `u` names (its email in any case, else its name when
@@ -103,24 +106,14 @@ export type TokenSignIn = {
 };
 
 export async function signInByToken(db: Db, tokenHash: string): Promise<TokenSignIn | undefined> {
-  const { rows } = await db.executeQuery<
-    UserRow &
-      SignInColumns & { token_id: number; token_last_used_at: Date | null; token_expires_at: Date | null }
-  >(CompiledQuery.raw(SIGN_IN_BY_TOKEN, [tokenHash]));
+  const { rows } = await db.executeQuery<TokenUserRow & Omit<SignInColumns, 'access'>>(
+    CompiledQuery.raw(SIGN_IN_BY_TOKEN, [tokenHash]),
+  );
   const row = rows[0];
   if (!row) return undefined;
-  const {
-    access,
-    subsonic_user_id,
-    subsonic_is_enabled,
-    token_id,
-    token_last_used_at,
-    token_expires_at,
-    ...user
-  } = row;
+  const { subsonic_user_id, subsonic_is_enabled, ...tokenUser } = row;
   return {
-    user: withAccess(user, access),
-    token: { id: token_id, last_used_at: token_last_used_at, expires_at: token_expires_at },
+    ...toTokenUser(tokenUser),
     isEnabled: subsonic_user_id === null ? undefined : subsonic_is_enabled === true,
   };
 }

@@ -86,15 +86,24 @@ const USER_WITH_ACCESS = preparedStatement(`
   with u as (select users.* from users where users.id = $1)
   select u.*, ${ACCESS_COLUMN} from u`);
 
-/** A bearer token's user, the token's own columns and the user's access, in one statement. */
-const TOKEN_USER_WITH_ACCESS = preparedStatement(`
+/**
+ * A bearer token's user, the token's own columns and the user's access, in one statement. `extra`
+ * adds columns and joins to the user's row: the Subsonic sign-in reads the account's switch too.
+ */
+export function tokenUserWithAccessSql(extra = { columns: '', joins: '' }): string {
+  const columns = extra.columns ? `, ${extra.columns}` : '';
+  return `
   with u as (
-    select users.*, t.id as token_id, t.last_used_at as token_last_used_at, t.expires_at as token_expires_at
+    select users.*, t.id as token_id, t.last_used_at as token_last_used_at, t.expires_at as token_expires_at${columns}
       from personal_access_tokens t
       join users on users.id = t.user_id
+      ${extra.joins}
      where t.token_hash = $1
   )
-  select u.*, ${ACCESS_COLUMN} from u`);
+  select u.*, ${ACCESS_COLUMN} from u`;
+}
+
+const TOKEN_USER_WITH_ACCESS = preparedStatement(tokenUserWithAccessSql());
 
 /** The user with the access its rows (`accessRowsSql`) give. */
 export function withAccess(user: UserRow, rows: readonly AccessRow[]): AuthUser {
@@ -130,26 +139,32 @@ export type TokenUser = {
   token: { id: number; last_used_at: Date | null; expires_at: Date | null };
 };
 
-/** The user a personal access token (by its hash) signs in, with their access, or undefined. */
-export async function findTokenUserWithAccess(
-  db: Kysely<Database>,
-  tokenHash: string,
-): Promise<TokenUser | undefined> {
-  const { rows } = await db.executeQuery<
-    UserRow & {
-      access: AccessRow[];
-      token_id: number;
-      token_last_used_at: Date | null;
-      token_expires_at: Date | null;
-    }
-  >(CompiledQuery.raw(TOKEN_USER_WITH_ACCESS, [tokenHash]));
-  const row = rows[0];
-  if (!row) return undefined;
+/** A row of `tokenUserWithAccessSql`, before its extra columns are taken off. */
+export type TokenUserRow = UserRow & {
+  access: AccessRow[];
+  token_id: number;
+  token_last_used_at: Date | null;
+  token_expires_at: Date | null;
+};
+
+/** The user and token a `tokenUserWithAccessSql` row holds. */
+export function toTokenUser(row: TokenUserRow): TokenUser {
   const { access, token_id, token_last_used_at, token_expires_at, ...user } = row;
   return {
     user: withAccess(user, access),
     token: { id: token_id, last_used_at: token_last_used_at, expires_at: token_expires_at },
   };
+}
+
+/** The user a personal access token (by its hash) signs in, with their access, or undefined. */
+export async function findTokenUserWithAccess(
+  db: Kysely<Database>,
+  tokenHash: string,
+): Promise<TokenUser | undefined> {
+  const { rows } = await db.executeQuery<TokenUserRow>(
+    CompiledQuery.raw(TOKEN_USER_WITH_ACCESS, [tokenHash]),
+  );
+  return rows[0] && toTokenUser(rows[0]);
 }
 
 /** Roles, subscriptions and grants of `user`, in one round trip. */
