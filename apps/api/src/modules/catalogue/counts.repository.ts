@@ -75,6 +75,9 @@ function countedRows(db: Db, what: Counted) {
 
 const COUNT = sql<number>`count(*)::int`;
 
+/** An id and its count (`id` null only where the counted column is). */
+type CountRow = { id: number | null; n: number };
+
 /** One count per id of `ids` that has any (ids with none are missing). */
 export async function countRows(db: Db, model: CountModel, name: CountName, ids: number[]) {
   if (name === 'plays') {
@@ -82,7 +85,7 @@ export async function countRows(db: Db, model: CountModel, name: CountName, ids:
       .selectFrom('tracks')
       .select(['id', sql<number>`plays::int`.as('n')])
       .where('id', 'in', ids)
-      .execute()) as { id: number | null; n: number }[];
+      .execute()) as CountRow[];
   }
   const what = counted(model, name);
   const owner = sql.ref<number>(what.owner);
@@ -90,7 +93,7 @@ export async function countRows(db: Db, model: CountModel, name: CountName, ids:
     .select([owner.as('id'), COUNT.as('n')])
     .where(owner, 'in', ids)
     .groupBy(owner)
-    .execute()) as { id: number | null; n: number }[];
+    .execute()) as CountRow[];
 }
 
 /** The counts an artist page may ask for (`ARTIST_SHOW_ALLOW.loadCount`). */
