@@ -6,12 +6,27 @@
 // `test:alone` script (the browser tests that measure time in the page) runs last, with the
 // machine to itself: beside another lane's Chromium its figures measured the neighbour.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
 const TEST_SCRIPTS = ['test', 'test:embedded', 'test:alone'];
 /** Seconds assumed for a task no table knows: small packages' unit tests. */
 const UNKNOWN_TASK_SECONDS = 60;
+/**
+ * GNU time reports the CPU a task used with every process it started and waited for (browsers,
+ * api servers, PostgreSQL's work excluded): on two cores the run's length is that CPU over two,
+ * so this names which task to make cheaper. Optional: without it the timeline has no CPU column.
+ */
+const GNU_TIME = '/usr/bin/time';
 
 /** Every `test` and `test:embedded` script of the workspace's packages, as tasks. */
 export function workspaceTestTasks(root) {
@@ -103,10 +118,18 @@ export function runLanes(tasks, { lanes, pnpm, env, onLine }) {
       alone = task.isAlone === true;
       const startedAt = Date.now();
       onLine(task, `started (${running.size + 1} running)`);
-      const child = spawn(pnpm, ['run', task.script], {
+      const cpuFile = existsSync(GNU_TIME)
+        ? join(mkdtempSync(join(tmpdir(), 'cadence-task-cpu-')), 'cpu')
+        : undefined;
+      const [command, args] = cpuFile
+        ? [GNU_TIME, ['-f', '%U %S', '-o', cpuFile, pnpm, 'run', task.script]]
+        : [pnpm, ['run', task.script]];
+      // Its own process group, so that stopping the run reaches the task through GNU time's wrapper.
+      const child = spawn(command, args, {
         cwd: task.dir,
         env,
         stdio: ['ignore', 'pipe', 'pipe'],
+        detached: true,
       });
       running.add(child);
       const forward = (stream) => {
@@ -125,13 +148,25 @@ export function runLanes(tasks, { lanes, pnpm, env, onLine }) {
       forward(child.stderr);
       child.on('close', (code, signal) => {
         running.delete(child);
-        results.push({ ...task, code: code ?? (signal ? 1 : 0), startedAt, endedAt: Date.now() });
+        results.push({
+          ...task,
+          code: code ?? (signal ? 1 : 0),
+          startedAt,
+          endedAt: Date.now(),
+          cpuSeconds: cpuFile ? readCpuSeconds(cpuFile) : undefined,
+        });
         startNext();
       });
     };
     const stopAll = () => {
       queue.length = 0;
-      for (const child of running) child.kill('SIGTERM');
+      for (const child of running) {
+        try {
+          process.kill(-child.pid, 'SIGTERM');
+        } catch {
+          child.kill('SIGTERM');
+        }
+      }
     };
     process.once('SIGINT', stopAll);
     process.once('SIGTERM', stopAll);
@@ -139,14 +174,32 @@ export function runLanes(tasks, { lanes, pnpm, env, onLine }) {
   });
 }
 
-/** When each task started, how long it took, and its exit code: the run's critical path. */
+/** User + system seconds from GNU time's `%U %S` output (its last line), or undefined. */
+export function parseCpuSeconds(text) {
+  const match = /(\d+(?:\.\d+)?) (\d+(?:\.\d+)?)\s*$/.exec(text);
+  return match ? Math.round(Number(match[1]) + Number(match[2])) : undefined;
+}
+
+function readCpuSeconds(file) {
+  try {
+    return parseCpuSeconds(readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  } finally {
+    rmSync(dirname(file), { recursive: true, force: true });
+  }
+}
+
+/** When each task started, how long it took, the CPU it used, and its exit code: the run's critical path. */
 export function timeline(results, startedAt) {
   const seconds = (ms) => `${Math.round(ms / 1000)} s`;
+  const cpu = (result) => (result.cpuSeconds === undefined ? '' : `${result.cpuSeconds} s`);
   const lines = [...results]
     .sort((a, b) => a.startedAt - b.startedAt)
     .map(
       (result) =>
-        `  +${seconds(result.startedAt - startedAt).padStart(6)}  ${seconds(result.endedAt - result.startedAt).padStart(6)}  ${result.id}${result.code ? ` (exit ${result.code})` : ''}`,
+        `  +${seconds(result.startedAt - startedAt).padStart(6)}  ${seconds(result.endedAt - result.startedAt).padStart(6)}  ${cpu(result).padStart(7)}  ${result.id}${result.code ? ` (exit ${result.code})` : ''}`,
     );
-  return `Test tasks (start, duration):\n${lines.join('\n')}`;
+  const cpuTotal = results.reduce((sum, result) => sum + (result.cpuSeconds ?? 0), 0);
+  return `Test tasks (start, duration, CPU of the task and its children):\n${lines.join('\n')}${cpuTotal > 0 ? `\n  CPU in all: ${cpuTotal} s` : ''}`;
 }
