@@ -73,6 +73,32 @@ const badge = (page: Page) => page.getByTestId('notification-badge');
 const clickBox = (page: Page, name: string) =>
   page.locator('label', { has: page.getByRole('checkbox', { name, exact: true }) }).click();
 
+/**
+ * Runs in a tab: resolves with `Date.now()` at the first DOM change that makes the notification
+ * badge read 1, or rejects after 5 s (the assertion on the elapsed time then names the miss).
+ */
+function badgeReadsOneAt(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    // The badge reads "1 unread": the count, then a visually hidden word.
+    const readsOne = () =>
+      /^1(\s|$)/.test(document.querySelector('[data-testid="notification-badge"]')?.textContent ?? '');
+    if (readsOne()) {
+      resolve(Date.now());
+      return;
+    }
+    const observer = new MutationObserver(() => {
+      if (!readsOne()) return;
+      observer.disconnect();
+      resolve(Date.now());
+    });
+    observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+    setTimeout(() => {
+      observer.disconnect();
+      reject(new Error('the notification badge did not read 1 within 5 s'));
+    }, 5_000);
+  });
+}
+
 describe('notifications in the browser', () => {
   let listener: BrowserContext;
   let tab1: Page;
@@ -81,7 +107,9 @@ describe('notifications in the browser', () => {
   let trackId: number;
   let rootId: number;
 
-  it('shows a reply by another user in two open tabs within a second, and mark all clears both', async () => {
+  // The accounts, tabs, track and root comment are made once, so a retry of the timed test below
+  // starts from the same state instead of registering the listener a second time.
+  beforeAll(async () => {
     listener = await newContext();
     tab1 = await listener.newPage();
     await tab1.goto(`${api.url}/register`);
@@ -109,22 +137,43 @@ describe('notifications in the browser', () => {
       content: 'What a track',
     });
     rootId = root.comment.id;
+  }, 120_000);
+
+  it('shows a reply by another user in two open tabs within a second, and mark all clears both', async () => {
+    // A retry starts with nothing unread, as the first try did.
+    await call(tab1, 'POST', 'notifications/mark-as-read', { markAllAsUnread: true });
+    await Promise.all([
+      badge(tab1).waitFor({ state: 'detached' }),
+      badge(tab2).waitFor({ state: 'detached' }),
+    ]);
     // Both tabs' sockets are open before the reply is sent.
     await tab1.waitForTimeout(500);
-    expect(await badge(tab1).count()).toBe(0);
-
-    const started = Date.now();
-    await call(admin, 'POST', 'comments', {
-      commentable_type: 'track',
-      commentable_id: trackId,
-      parent_id: rootId,
-      content: 'Thanks for listening',
-    });
-    await Promise.all([
-      badge(tab1).filter({ hasText: '1' }).waitFor({ timeout: 1_000 }),
-      badge(tab2).filter({ hasText: '1' }).waitFor({ timeout: 1_000 }),
-    ]);
-    const elapsed = Date.now() - started;
+    // Each tab notes, on the machine's clock, when its badge first reads 1; the admin's page notes
+    // when it sent the reply. Playwright's polling and its round trips to a loaded machine are
+    // then not part of the second the spec gives.
+    const seen = [tab1, tab2].map((tab) => tab.evaluate(badgeReadsOneAt));
+    // Awaited below; a failed send must not leave them as unhandled rejections.
+    for (const one of seen) one.catch(() => undefined);
+    const sentAt = await admin.evaluate(
+      async ({ trackId, rootId }) => {
+        const xsrf = decodeURIComponent(document.cookie.match(/XSRF-TOKEN=([^;]+)/)?.[1] ?? '');
+        const at = Date.now();
+        const response = await fetch('/api/v1/comments', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-XSRF-TOKEN': xsrf },
+          body: JSON.stringify({
+            commentable_type: 'track',
+            commentable_id: trackId,
+            parent_id: rootId,
+            content: 'Thanks for listening',
+          }),
+        });
+        if (!response.ok) throw new Error(`POST comments: ${response.status}`);
+        return at;
+      },
+      { trackId, rootId },
+    );
+    const elapsed = Math.max(...(await Promise.all(seen))) - sentAt;
     expect(elapsed).toBeLessThan(1_000);
 
     await tab1.getByTestId('notification-bell').click();
