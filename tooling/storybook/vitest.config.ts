@@ -1,3 +1,4 @@
+import { TEST_CHROMIUM_ARGS } from '@cadence/vitest-config/chromium';
 import { testCommandRetry, testReporters } from '@cadence/vitest-config/file-durations';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
@@ -26,15 +27,7 @@ export default defineConfig({
       provider: playwright({
         launchOptions: {
           executablePath: '/usr/bin/chromium',
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-quic',
-            '--no-first-run',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-          ],
+          args: TEST_CHROMIUM_ARGS,
         },
       }),
       instances: [{ browser: 'chromium' }],
