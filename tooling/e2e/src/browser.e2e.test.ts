@@ -1,0 +1,46 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("the tests' Chromium", () => {
+  it("keeps Playwright's disabled features: Chromium reads only the last --disable-features", async () => {
+    // chrome://version shows the command line the browser process was started with.
+    const page = await browser.newPage();
+    await page.goto('chrome://version');
+    const args = (await page.locator('#command_line').innerText()).split(/\s+/);
+    await page.close();
+    const lists = args
+      .filter((arg) => arg.startsWith('--disable-features='))
+      .map((arg) => arg.slice('--disable-features='.length).split(','));
+    expect(lists.length).toBeGreaterThan(1);
+    const last = new Set(lists.at(-1));
+    const dropped = lists
+      .slice(0, -1)
+      .flat()
+      .filter((feature) => !last.has(feature));
+    expect(dropped).toEqual([]);
+  });
+
+  it('opens a page without the omnibox popups (a WebUI renderer per page)', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto('data:text/html,<p>hi</p>');
+    const session = await browser.newBrowserCDPSession();
+    const { targetInfos } = (await session.send('Target.getTargets')) as {
+      targetInfos: { type: string; url: string }[];
+    };
+    expect(targetInfos.filter((target) => target.type === 'page').map((target) => target.url)).toContain(
+      'data:text/html,<p>hi</p>',
+    );
+    expect(targetInfos.filter((target) => target.url.startsWith('chrome://omnibox'))).toEqual([]);
+    await context.close();
+  });
+});
