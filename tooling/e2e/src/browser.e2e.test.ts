@@ -15,7 +15,7 @@ describe("the tests' Chromium", () => {
     // chrome://version shows the command line the browser process was started with.
     const page = await browser.newPage();
     await page.goto('chrome://version');
-    const args = (await page.locator('#command_line').innerText()).split(/\s+/);
+    const args = ((await page.locator('#command_line').textContent()) ?? '').split(/\s+/);
     await page.close();
     const lists = args
       .filter((arg) => arg.startsWith('--disable-features='))
