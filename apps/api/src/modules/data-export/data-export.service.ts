@@ -46,7 +46,7 @@ export function createDataExportService(deps: {
   async function build(payload: unknown): Promise<void> {
     const id = Number((payload as { exportId?: unknown })?.exportId);
     const row = Number.isInteger(id) ? await repository.findExport(db, id) : undefined;
-    if (!row || row.status !== 'pending') return;
+    if (row?.status !== 'pending') return;
     try {
       // The archive builder (fflate, fast-xml-parser for XSPF) loads with the first export, not at start.
       const { dataExportStream } = await import('./build-data-export');

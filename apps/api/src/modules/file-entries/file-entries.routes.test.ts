@@ -4,6 +4,14 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createTestUser, type TestApp } from '../../test/test-app';
 
+/** What the upload and delete routes answer, as far as these tests read it. */
+type TAnswer = {
+  message?: string;
+  errors: Record<string, string>;
+  fileEntry: { id: number; name: string; path: string; file_name: string };
+  entryIds?: number[];
+};
+
 // A real 1x1 PNG plus trailing bytes: `file-type` recognises it from the first bytes.
 const PNG = Buffer.concat([
   Buffer.from(
@@ -39,7 +47,7 @@ async function upload(
     headers: auth ? headers(auth) : {},
     body: form,
   });
-  return { status: response.status, body: (await response.json()) as Record<string, any> };
+  return { status: response.status, body: (await response.json()) as TAnswer };
 }
 
 async function setSettings(client: Record<string, unknown>) {
@@ -172,7 +180,7 @@ describe('POST /api/v1/file-entries/delete', () => {
       headers: { ...headers(auth), 'content-type': 'application/json' },
       body: JSON.stringify(body),
     });
-    return { status: response.status, body: (await response.json()) as Record<string, any> };
+    return { status: response.status, body: (await response.json()) as TAnswer };
   }
 
   it('soft deletes by id, then deletes forever with the bytes; refuses other people', async () => {

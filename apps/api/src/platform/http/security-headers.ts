@@ -198,7 +198,7 @@ export const securityHeadersPlugin = fp(
     };
     // For a page answered before the hooks below run (platform/http/early-answer.ts): what they
     // and `scriptNonce` would give it, as a list for `writeHead`, with the nonce in its policy.
-    const sharedList = sharedHeaders.flatMap(([name, value]) => [name, value]);
+    const sharedList = sharedHeaders.flat();
     app.decorate('pageSecurityHeaders', async (request: TPageAsk) => {
       const origins = pageSources && isPageRequest(request) ? (await pageSources()).join(' ') : '';
       const nonce = randomText(16, 'base64');
