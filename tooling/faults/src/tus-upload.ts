@@ -11,6 +11,8 @@ export type UploadReport = {
 };
 
 const TUS = { 'tus-resumable': '1.0.0' };
+/** How long after the dependency's return the resumed upload may take to go through: the recovery goal. */
+const RESUME_WINDOW_MS = 5_000;
 const b64 = (value: string) => Buffer.from(value).toString('base64');
 /** A real 1x1 PNG: the upload policy sniffs the type before the bytes go to storage. */
 const PNG = Buffer.from(
@@ -94,18 +96,29 @@ export class TusUpload {
     return res?.ok && value !== null && value !== undefined ? Number(value) : undefined;
   }
 
-  /** After the return: resume from the server's offset, finish, and compare the stored bytes. */
+  /**
+   * After the return: resume from the server's offset, finish, and compare the stored bytes. As
+   * the uploader does (tus-js-client retries a 5xx after its retry delays), the HEAD and the PATCH
+   * are tried again for up to 5 s, the recovery goal: a HEAD may answer while the PATCH's lock
+   * still waits for its Redis client's next reconnect (ioredis' backoff, up to 2 s). A clean-clone
+   * run of 2026-12-03 failed here on one PATCH answered 503 right after Redis came back.
+   */
   async resumeAndVerify(): Promise<UploadReport> {
-    // As the uploader does (tus-js-client's retry delays), retry for up to 5 s: the recovery goal.
-    let offset = await this.offset();
-    for (let waited = 0; offset === undefined && waited < 5_000; waited += 250) {
+    const deadline = Date.now() + RESUME_WINDOW_MS;
+    let status = 0;
+    for (;;) {
+      const offset = await this.offset();
+      if (offset !== undefined) {
+        status = await this.patch(offset, this.bytes.length);
+        if (status === 204) break;
+        if (status !== 503) throw new Error(`tus resume PATCH: ${status}`);
+      }
+      if (Date.now() >= deadline)
+        throw new Error(
+          `tus resume failed 5 s after the dependency returned: HEAD ${this.lastHead}, PATCH ${status || 'not sent'}`,
+        );
       await new Promise((resolve) => setTimeout(resolve, 250));
-      offset = await this.offset();
     }
-    if (offset === undefined)
-      throw new Error(`tus HEAD failed 5 s after the dependency returned: ${this.lastHead}`);
-    const status = await this.patch(offset, this.bytes.length);
-    if (status !== 204) throw new Error(`tus resume PATCH: ${status}`);
     const uploadKey = this.location.split('/').pop() ?? '';
     const entry = await fetch(`${this.baseUrl}/api/v1/tus/entries`, {
       method: 'POST',
