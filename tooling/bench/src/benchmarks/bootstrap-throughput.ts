@@ -82,14 +82,17 @@ const pairUp = (ceiling: number[], ours: number[]): TPairedSample[] =>
 /** Three sides of 3 s warm-up + 10 s, six pairs, plus three starts (smoke: 1 s, no warm-up, two pairs). */
 const BOOTSTRAP_TIME = { expectedSeconds: { full: 250, smoke: 25 }, group: 'bootstrap' } as const;
 
-/** Issue 16: the same bytes from a bare Fastify are the ceiling that measures the api, not the payload. */
+/**
+ * Issue 16: the same bytes from a bare Fastify are the ceiling that measures the api, not the
+ * payload. Its goal is issue 33's (0.5x; issue 16 asked 0.8x), as for the listener page.
+ */
 export const bootstrapSameBytes: TBenchmark = {
   name: 'bootstrap-same-bytes',
   ...BOOTSTRAP_TIME,
   unit: 'req/s',
   direction: 'ours-over-ceiling',
-  goalRatio: 0.8,
-  goalWords: `GET ${BOOTSTRAP_PATH} >= 0.8x a bare Fastify answering its identical bytes and headers`,
+  goalRatio: 0.5,
+  goalWords: `GET ${BOOTSTRAP_PATH} >= 0.5x (issue 33) a bare Fastify answering its identical bytes and headers`,
   async run(context) {
     const all = await bootstrapFigures(context);
     return { samples: pairUp(all.twin, all.ours), details: all.details };
