@@ -1,3 +1,5 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser';
@@ -42,5 +44,36 @@ describe("the tests' Chromium", () => {
     );
     expect(targetInfos.filter((target) => target.url.startsWith('chrome://omnibox'))).toEqual([]);
     await context.close();
+  });
+
+  it('blocks service workers unless the file asks for them', async () => {
+    // A page that registers an empty worker, served over http (workers need a secure origin).
+    const server: Server = createServer((request, response) => {
+      const isWorker = request.url === '/sw.js';
+      response.writeHead(200, { 'content-type': isWorker ? 'text/javascript' : 'text/html' });
+      response.end(isWorker ? '' : '<p>worker</p>');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const registers = async (from: Browser) => {
+      const context = await from.newContext();
+      const page = await context.newPage();
+      await page.goto(origin);
+      // Playwright's block answers the page's register() with no registration.
+      const outcome = await page.evaluate(async () => {
+        await navigator.serviceWorker.register('/sw.js');
+        return (await navigator.serviceWorker.getRegistrations()).length > 0 ? 'registered' : 'refused';
+      });
+      await context.close();
+      return outcome;
+    };
+    const allowing = await launchBrowser({ serviceWorkers: 'allow' });
+    try {
+      expect(await registers(browser)).toBe('refused');
+      expect(await registers(allowing)).toBe('registered');
+    } finally {
+      await allowing.close();
+      server.close();
+    }
   });
 });

@@ -14,7 +14,10 @@ let browser: Browser;
 const ALBUM = '/album/7/neon-atlas/autobahn-nights';
 
 beforeAll(async () => {
-  [api, browser] = await Promise.all([startApi(), launchBrowser({ autoplay: true })]);
+  [api, browser] = await Promise.all([
+    startApi(),
+    launchBrowser({ autoplay: true, serviceWorkers: 'allow' }),
+  ]);
 }, 120_000);
 afterAll(async () => {
   await browser?.close();

@@ -7,7 +7,7 @@ let api: RunningApi;
 let browser: Browser;
 
 beforeAll(async () => {
-  [api, browser] = await Promise.all([startApi(), launchBrowser()]);
+  [api, browser] = await Promise.all([startApi(), launchBrowser({ serviceWorkers: 'allow' })]);
 }, 120_000);
 afterAll(async () => {
   await browser?.close();
