@@ -26,12 +26,6 @@ function renderOffline(loadList: typeof loadDownloadedList) {
   const router = createMemoryRouter(
     [
       {
-        path: '/',
-        element: <p>the player bar</p>,
-        errorElement: <p>the frame's error page</p>,
-        children: [],
-      },
-      {
         path: '/offline',
         element: (
           <>
